@@ -1,0 +1,21 @@
+# Makes `lab_catch2` (Catch2 v2's single header) and loads catch_discover_tests, for both builds.
+# Under Emscripten find_package is confined to the sysroot, so the header is exposed through the
+# same symlink folder as xtensor and Catch.cmake is included by its path.
+if(EMSCRIPTEN)
+  find_path(LAB_CATCH2_DIR catch2/catch.hpp PATHS /usr/include /usr/local/include NO_CMAKE_FIND_ROOT_PATH)
+  find_file(LAB_CATCH_CMAKE Catch.cmake PATHS /usr/lib/cmake/Catch2 /usr/local/lib/cmake/Catch2 NO_CMAKE_FIND_ROOT_PATH)
+  if(NOT LAB_CATCH2_DIR OR NOT LAB_CATCH_CMAKE)
+    message(FATAL_ERROR "Catch2 v2 not found: install catch2 (scripts/setup.sh does)")
+  endif()
+  if(NOT EXISTS "${LAB_THIRD_PARTY_INCLUDE}/catch2")
+    file(CREATE_LINK "${LAB_CATCH2_DIR}/catch2" "${LAB_THIRD_PARTY_INCLUDE}/catch2" SYMBOLIC)
+  endif()
+  add_library(lab_catch2 INTERFACE)
+  target_include_directories(lab_catch2 SYSTEM INTERFACE "${LAB_THIRD_PARTY_INCLUDE}")
+  include("${LAB_CATCH_CMAKE}")
+else()
+  find_package(Catch2 2 REQUIRED)
+  add_library(lab_catch2 INTERFACE)
+  target_link_libraries(lab_catch2 INTERFACE Catch2::Catch2)
+  include(Catch)
+endif()

@@ -1,0 +1,33 @@
+# Settings of the Emscripten (3.1.6) build; see ../shared/TOOLCHAIN.md for why each is here.
+
+# Emscripten's JS tools need the npm package acorn, which Debian installs in /usr/share/nodejs;
+# a Node.js that is not Debian's own does not look there, so compiler and linker get NODE_PATH.
+set(CMAKE_CXX_COMPILER_LAUNCHER "${CMAKE_COMMAND};-E;env;NODE_PATH=/usr/share/nodejs")
+set(CMAKE_CXX_LINKER_LAUNCHER "${CMAKE_COMMAND};-E;env;NODE_PATH=/usr/share/nodejs")
+
+# C++ exceptions must work: the binding turns each one into a JS Error.
+add_compile_options(-fexceptions -msimd128)
+add_link_options(-fexceptions)
+
+# lab_wasm_module(<target>): the ES-importable module the JS facade loads, in Node and browsers.
+#   MODULARIZE              a factory function, so the facade decides when to instantiate
+#   SINGLE_FILE             wasm embedded as base64: no fetch of a .wasm file, so it also works
+#                           from file:// and in Node 20 (3.1.6 would fetch a file path there)
+#   DYNAMIC_EXECUTION=0     no eval/new Function: the page can run under a strict CSP
+#   FILESYSTEM=0            the engine reads no files; drops the FS code
+#   ALLOW_MEMORY_GROWTH     tensors of any size the page asks for
+#   NODEJS_CATCH_*=0        do not install process-wide handlers in the host Node program
+function(lab_wasm_module target export_name)
+  target_link_options(${target} PRIVATE
+    -lembind -sMODULARIZE=1 -sEXPORT_NAME=${export_name} -sSINGLE_FILE=1
+    -sENVIRONMENT=web,worker,node -sDYNAMIC_EXECUTION=0 -sFILESYSTEM=0
+    -sALLOW_MEMORY_GROWTH=1 -sNODEJS_CATCH_EXIT=0 -sNODEJS_CATCH_REJECTION=0)
+  set_target_properties(${target} PROPERTIES SUFFIX ".cjs")
+endfunction()
+
+# lab_wasm_program(<target>): a command-line program (tests, benchmark) run by Node.
+function(lab_wasm_program target)
+  target_link_options(${target} PRIVATE -sSINGLE_FILE=1 -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=node
+    -sEXIT_RUNTIME=1)
+  set_target_properties(${target} PROPERTIES SUFFIX ".js")
+endfunction()

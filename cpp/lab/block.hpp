@@ -1,0 +1,41 @@
+// A transformer block (§5.1): attention mixes positions, the FFN transforms each position.
+//   pre-norm  (nanoGPT Block.forward):  H = X + MHA(LN(X)),  Y = H + FFN(LN(H))
+//   post-norm (original Transformer):   H = LN(X + MHA(X)),  Y = LN(H + FFN(H))
+#pragma once
+
+#include "lab/ffn.hpp"
+#include "lab/multihead.hpp"
+#include "lab/norm.hpp"
+#include "lab/trace.hpp"
+
+namespace lab {
+
+enum class Arrangement { pre, post };
+Arrangement parse_arrangement(const std::string& name, const std::string& fn);
+
+struct BlockParams {
+    MhaParams attn;
+    FfnParams ffn;
+    std::optional<NormParams> norm1, norm2;  // absent = gamma 1, beta 0
+};
+
+struct BlockOptions {
+    std::size_t heads = 1;
+    bool causal = true;
+    Arrangement arrangement = Arrangement::pre;
+    NormKind norm = NormKind::layer;
+    FfnOptions ffn;
+};
+
+struct BlockResult {
+    Tensor3 output;  // (B, T, D)
+    MhaResult attn;  // the attention sub-layer's intermediates
+    Trace trace;
+};
+
+// `name` prefixes the trace entries ("block0"); the trace is recorded only when asked for.
+BlockResult block_forward(const Tensor3& x,  // (B, T, D)
+                          const BlockParams& p, const BlockOptions& options, bool record_trace,
+                          const std::string& name = "block", const std::string& fn = "block");
+
+}  // namespace lab

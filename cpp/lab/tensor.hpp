@@ -1,0 +1,78 @@
+// Tensor types, the dimension glossary, and the two levels of input checks.
+//
+// Dimension letters used in every shape comment of the engine:
+//   B   batch items (any leading batch axes, flattened into one)
+//   T   sequence length; Tq query positions, Tk key positions
+//   D   model width (nanoGPT's C)
+//   H   number of heads (nanoGPT's nh)
+//   dk  query/key width of one head; dv value width of one head (d_h = D / H when equal)
+//   F   hidden width of the feed-forward network (D_ff, typically 4 D)
+//   V   vocabulary size
+//   N   rows of a flattened (B * T) matrix
+//   P   maximum number of positions of a learned position table (T_max)
+//
+// Conventions (REFERENCE.md): row vectors, X @ W with W shaped (in, out), zero-based
+// positions, natural logarithms.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <xtensor/xtensor.hpp>
+
+namespace lab {
+
+using Tensor1 = xt::xtensor<double, 1>;
+using Tensor2 = xt::xtensor<double, 2>;
+using Tensor3 = xt::xtensor<double, 3>;
+using Tensor4 = xt::xtensor<double, 4>;
+using BoolMatrix = xt::xtensor<bool, 2>;   // (Tq, Tk) true = may attend
+using TokenMatrix = xt::xtensor<int, 2>;   // (B, T) token ids
+
+// "[2, 3]" for a shape, as used in every error message.
+template <class S>
+std::string shape_str(const S& shape) {
+    std::ostringstream os;
+    os << '[';
+    for (std::size_t i = 0; i < shape.size(); ++i) os << (i ? ", " : "") << shape[i];
+    os << ']';
+    return os.str();
+}
+
+// Always-on check at a public entry point: the message names the function so that a
+// student calling it from the browser console learns which call was wrong.
+inline void require(bool ok, const std::string& fn, const std::string& message) {
+    if (!ok) throw std::invalid_argument(fn + ": " + message);
+}
+
+// Build a message from pieces: msg("k has ", 2, " columns").
+template <class... Parts>
+std::string msg(const Parts&... parts) {
+    std::ostringstream os;
+    (os << ... << parts);
+    return os.str();
+}
+
+// Every entry of a tensor is finite (no NaN, no infinity).
+template <class E>
+bool all_finite(const E& e) {
+    for (auto x : e)
+        if (!(x - x == 0)) return false;
+    return true;
+}
+
+inline void require_finite(const Tensor1& t, const std::string& fn, const std::string& name) {
+    require(all_finite(t), fn, msg(name, " must contain only finite numbers"));
+}
+inline void require_finite(const Tensor2& t, const std::string& fn, const std::string& name) {
+    require(all_finite(t), fn, msg(name, " must contain only finite numbers"));
+}
+inline void require_finite(const Tensor3& t, const std::string& fn, const std::string& name) {
+    require(all_finite(t), fn, msg(name, " must contain only finite numbers"));
+}
+
+}  // namespace lab
