@@ -1,0 +1,452 @@
+// The Embind layer: the only file that knows about JavaScript. It converts values in both
+// directions and turns every C++ exception into a JS Error; all checks and numerics live in
+// cpp/lab. Tensors arrive as {shape: number[], data: Float64Array} (made by web/engine/arrays.js)
+// and leave as new objects of the same form whose data is a copy, never a view of wasm memory.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <malloc.h>
+
+#include <cmath>
+#include <string>
+
+#include "lab/api.hpp"
+
+using emscripten::val;
+using namespace lab;
+
+namespace {
+
+// ---- values in ----
+
+bool has(const val& o, const char* key) { return !o[key].isUndefined() && !o[key].isNull(); }
+
+NdArray nd(const val& v) {
+    NdArray a;
+    for (double s : emscripten::convertJSArrayToNumberVector<double>(v["shape"])) a.shape.push_back(std::size_t(s));
+    a.data = emscripten::convertJSArrayToNumberVector<double>(v["data"]);
+    return a;
+}
+
+template <std::size_t N>
+std::optional<xt::xtensor<double, N>> opt_tensor(const val& o, const char* key, const std::string& fn,
+                                                 const std::string& path, const char* expected) {
+    if (!has(o, key)) return std::nullopt;
+    return to_tensor<N>(nd(o[key]), fn, path + key, expected);
+}
+
+template <std::size_t N>
+xt::xtensor<double, N> tensor(const val& o, const char* key, const std::string& fn, const std::string& path,
+                              const char* expected) {
+    require(has(o, key), fn, msg(path, key, " is missing (expected ", expected, ")"));
+    return *opt_tensor<N>(o, key, fn, path, expected);
+}
+
+// 2^53: the largest whole number a JS number holds exactly.
+constexpr double kMaxExactInteger = 9007199254740992.0;
+
+std::size_t whole_number(double x, const std::string& fn, const char* name) {
+    require(std::isfinite(x) && x >= 0 && x == std::floor(x) && x < kMaxExactInteger, fn,
+            msg(name, " must be a whole number >= 0, got ", x));
+    return std::size_t(x);
+}
+
+std::size_t whole(const val& o, const char* key, const std::string& fn, std::size_t fallback) {
+    return has(o, key) ? whole_number(o[key].as<double>(), fn, key) : fallback;
+}
+
+double number(const val& o, const char* key, double fallback) { return has(o, key) ? o[key].as<double>() : fallback; }
+bool flag(const val& o, const char* key, bool fallback) { return has(o, key) ? o[key].as<bool>() : fallback; }
+std::string text(const val& o, const char* key, const std::string& fallback) {
+    return has(o, key) ? o[key].as<std::string>() : fallback;
+}
+
+MhaParams mha_params(const val& p, const std::string& fn, const std::string& path) {
+    MhaParams m;
+    m.wQ = opt_tensor<2>(p, "wQ", fn, path, "[D][H*dk]");
+    m.wK = opt_tensor<2>(p, "wK", fn, path, "[D][H*dk]");
+    m.wV = opt_tensor<2>(p, "wV", fn, path, "[D][H*dv]");
+    m.bQ = opt_tensor<1>(p, "bQ", fn, path, "[H*dk]");
+    m.bK = opt_tensor<1>(p, "bK", fn, path, "[H*dk]");
+    m.bV = opt_tensor<1>(p, "bV", fn, path, "[H*dv]");
+    m.wQKV = opt_tensor<2>(p, "wQKV", fn, path, "[D][3*D]");
+    m.bQKV = opt_tensor<1>(p, "bQKV", fn, path, "[3*D]");
+    m.wO = opt_tensor<2>(p, "wO", fn, path, "[H*dv][D]");
+    m.bO = opt_tensor<1>(p, "bO", fn, path, "[D]");
+    return m;
+}
+
+FfnParams ffn_params(const val& p, const std::string& fn, const std::string& path) {
+    FfnParams f;
+    f.w1 = tensor<2>(p, "w1", fn, path, "[D][F]");
+    f.b1 = opt_tensor<1>(p, "b1", fn, path, "[F]");
+    f.w2 = tensor<2>(p, "w2", fn, path, "[F][D]");
+    f.b2 = opt_tensor<1>(p, "b2", fn, path, "[D]");
+    f.wGate = opt_tensor<2>(p, "wGate", fn, path, "[D][F]");
+    f.bGate = opt_tensor<1>(p, "bGate", fn, path, "[F]");
+    return f;
+}
+
+// {gamma, beta} for LayerNorm, {gain} for RMSNorm.
+std::optional<NormParams> norm_params(const val& o, const char* key, const std::string& fn, const std::string& path) {
+    if (!has(o, key)) return std::nullopt;
+    const val p = o[key];
+    const std::string here = path + key + ".";
+    NormParams n;
+    if (has(p, "gain")) {
+        require(!has(p, "gamma") && !has(p, "beta"), fn, msg(path, key, " gives gain (RMSNorm) together with gamma/beta (LayerNorm)"));
+        n.gamma = tensor<1>(p, "gain", fn, here, "[D]");
+    } else {
+        n.gamma = tensor<1>(p, "gamma", fn, here, "[D]");
+        n.beta = tensor<1>(p, "beta", fn, here, "[D]");
+    }
+    return n;
+}
+
+BlockParams block_params(const val& p, const std::string& fn, const std::string& path) {
+    require(has(p, "attn") && has(p, "ffn"), fn, msg(path, "attn and ", path, "ffn are both needed"));
+    BlockParams b;
+    b.attn = mha_params(p["attn"], fn, path + "attn.");
+    b.ffn = ffn_params(p["ffn"], fn, path + "ffn.");
+    b.norm1 = norm_params(p, "norm1", fn, path);
+    b.norm2 = norm_params(p, "norm2", fn, path);
+    return b;
+}
+
+BlockOptions block_options(const val& o, const std::string& fn) {
+    BlockOptions b;
+    b.heads = whole(o, "heads", fn, b.heads);
+    b.causal = flag(o, "causal", b.causal);
+    if (has(o, "arrangement")) b.arrangement = parse_arrangement(text(o, "arrangement", ""), fn);
+    if (has(o, "norm")) b.norm = parse_norm(text(o, "norm", ""), fn);
+    if (has(o, "activation")) b.ffn.activation = parse_activation(text(o, "activation", ""), fn);
+    b.ffn.gated = flag(o, "gated", b.ffn.gated);
+    return b;
+}
+
+LmParams lm_params(const val& p, const std::string& fn) {
+    LmParams m;
+    m.embedding = tensor<2>(p, "embedding", fn, "params.", "[V][D]");
+    m.positions = opt_tensor<2>(p, "positions", fn, "params.", "[Tmax][D]");
+    if (has(p, "blocks")) {
+        const unsigned L = p["blocks"]["length"].as<unsigned>();
+        for (unsigned l = 0; l < L; ++l)
+            m.blocks.push_back(block_params(p["blocks"][l], fn, "params.blocks[" + std::to_string(l) + "]."));
+    }
+    m.final_norm = norm_params(p, "finalNorm", fn, "params.");
+    m.head = opt_tensor<2>(p, "head", fn, "params.", "[D][V]");
+    return m;
+}
+
+LmOptions lm_options(const val& o, const std::string& fn) {
+    LmOptions m;
+    m.block = block_options(o, fn);
+    if (has(o, "positions")) m.positions = parse_positions(text(o, "positions", ""), fn);
+    if (has(o, "maskBlocks"))
+        for (double b : emscripten::convertJSArrayToNumberVector<double>(o["maskBlocks"])) m.mask_blocks.push_back(b != 0);
+    return m;
+}
+
+std::vector<int> ids(const val& v, const std::string& fn, const std::string& name) {
+    const TokenMatrix t = api::to_tokens(nd(v), 1, fn, name);
+    return std::vector<int>(t.begin(), t.end());
+}
+
+// ---- values out ----
+
+val js_array(const std::vector<std::size_t>& v) {
+    val a = val::array();
+    for (std::size_t i = 0; i < v.size(); ++i) a.set(i, double(v[i]));
+    return a;
+}
+
+val js_data(const double* p, std::size_t n) {
+    return val::global("Float64Array").new_(emscripten::typed_memory_view(n, p));  // a copy
+}
+
+val js(const NdArray& a) {
+    val o = val::object();
+    o.set("shape", js_array(a.shape));
+    o.set("data", js_data(a.data.data(), a.data.size()));
+    return o;
+}
+
+template <class E>
+val js_tensor(const E& t) {
+    return js(to_ndarray(t));
+}
+
+val js(const Trace& trace) {
+    val steps = val::array();
+    for (std::size_t i = 0; i < trace.size(); ++i) {
+        const TraceStep& s = trace[i];
+        val o = val::object();
+        o.set("name", s.name);
+        o.set("formula", s.formula);
+        o.set("shape", js_array(s.shape));
+        o.set("data", js_data(s.values.data(), s.values.size()));
+        steps.set(i, o);
+    }
+    return steps;
+}
+
+val js(const api::MhaOut& m) {
+    val o = val::object();
+    o.set("output", js(m.output));
+    o.set("weights", js(m.weights));
+    o.set("heads", js(m.heads));
+    o.set("concat", js(m.concat));
+    o.set("scores", js(m.scores));
+    o.set("q", js(m.q));
+    o.set("k", js(m.k));
+    o.set("v", js(m.v));
+    return o;
+}
+
+// Runs `body`, turning any C++ exception into a JS Error with the same message, so the caller
+// sees `attention: ...` instead of a bare pointer, and the module stays usable afterwards.
+template <class F>
+val guarded(F&& body) {
+    try {
+        return body();
+    } catch (const std::exception& e) {
+        val::global("Error").new_(std::string(e.what())).throw_();
+    }
+    return val::undefined();
+}
+
+// ---- the bound functions (names as in the JS API) ----
+
+val softmax(val x) {
+    return guarded([&] { return js(api::softmax(nd(x))); });
+}
+
+val attention(val q, val k, val v, val opts) {
+    return guarded([&] {
+        const std::string fn = "attention";
+        AttentionOptions o;
+        o.causal = flag(opts, "causal", false);
+        if (has(opts, "scale")) o.scale = number(opts, "scale", 0);
+        if (has(opts, "mask")) o.mask = xt::cast<bool>(to_tensor<2>(nd(opts["mask"]), fn, "mask", "[Tq][Tk] booleans"));
+        const api::AttentionOut r = api::attention(nd(q), nd(k), nd(v), o);
+        val out = val::object();
+        out.set("scores", js(r.scores));
+        out.set("weights", js(r.weights));
+        out.set("output", js(r.output));
+        return out;
+    });
+}
+
+val multiHeadAttention(val x, val params, val opts) {
+    return guarded([&] {
+        const std::string fn = "multiHeadAttention";
+        return js(api::multi_head_attention(nd(x), mha_params(params, fn, "params."), whole(opts, "heads", fn, 1),
+                                            flag(opts, "causal", false)));
+    });
+}
+
+val layerNorm(val x, val gamma, val beta, double eps) {
+    return guarded([&] {
+        const std::string fn = "layerNorm";
+        return js(api::layer_norm(nd(x), to_tensor<1>(nd(gamma), fn, "gamma", "[D]"),
+                                  to_tensor<1>(nd(beta), fn, "beta", "[D]"), eps));
+    });
+}
+
+val rmsNorm(val x, val gain, double eps) {
+    return guarded([&] {
+        return js(api::rms_norm(nd(x), to_tensor<1>(nd(gain), "rmsNorm", "gain", "[D]"), eps));
+    });
+}
+
+val feedForward(val x, val params, val opts) {
+    return guarded([&] {
+        const std::string fn = "feedForward";
+        FfnOptions o;
+        if (has(opts, "activation")) o.activation = parse_activation(text(opts, "activation", ""), fn);
+        o.gated = flag(opts, "gated", false);
+        const api::FfnOut r = api::feed_forward(nd(x), ffn_params(params, fn, "params."), o);
+        val out = val::object();
+        out.set("output", js(r.output));
+        out.set("hidden", js(r.hidden));
+        out.set("pre", js(r.pre));
+        return out;
+    });
+}
+
+val block(val x, val params, val opts) {
+    return guarded([&] {
+        const std::string fn = "block";
+        const api::BlockOut r = api::block(nd(x), block_params(params, fn, "params."), block_options(opts, fn));
+        val out = val::object();
+        out.set("output", js(r.output));
+        out.set("attention", js(r.attn));
+        out.set("trace", js(r.trace));
+        return out;
+    });
+}
+
+val sinusoidalPositions(double T, double D) {
+    return guarded([&] {
+        const std::string fn = "sinusoidalPositions";
+        return js_tensor(lab::sinusoidal_positions(whole_number(T, fn, "T"), whole_number(D, fn, "D"), fn));
+    });
+}
+
+val lmForward(val tokens, val params, val opts) {
+    return guarded([&] {
+        const std::string fn = "lmForward";
+        const api::LmOut r = api::lm_forward(nd(tokens), lm_params(params, fn), lm_options(opts, fn));
+        val out = val::object();
+        out.set("logits", js(r.logits));
+        out.set("probs", js(r.probs));
+        out.set("losses", js(r.losses));
+        out.set("loss", r.loss);
+        out.set("trace", js(r.trace));
+        return out;
+    });
+}
+
+val crossEntropy(val logits, val targets) {
+    return guarded([&] {
+        const api::CrossEntropyOut r = api::cross_entropy(nd(logits), nd(targets));
+        val out = val::object();
+        out.set("losses", js(r.losses));
+        out.set("loss", r.loss);
+        out.set("probs", js(r.probs));
+        return out;
+    });
+}
+
+val generateTokens(val prompt, val params, val opts) {  // "generate" in JS (lab::generate is the kernel)
+    return guarded([&] {
+        const std::string fn = "generate";
+        GenerateOptions g;
+        g.steps = whole(opts, "steps", fn, 1);
+        g.temperature = number(opts, "temperature", 0.0);
+        g.seed = whole(opts, "seed", fn, 0);
+        if (has(opts, "eos")) g.eos = int(whole(opts, "eos", fn, 0));
+        const GenerateResult r = lab::generate(ids(prompt, fn, "promptTokens"), lm_params(params, fn), lm_options(opts, fn), g, fn);
+        val tokens = val::array();
+        for (std::size_t i = 0; i < r.tokens.size(); ++i) tokens.set(i, r.tokens[i]);
+        val steps = val::array();
+        for (std::size_t i = 0; i < r.steps.size(); ++i) {
+            const GenerateStep& s = r.steps[i];
+            val o = val::object();
+            o.set("position", double(s.position));
+            o.set("logits", js_tensor(s.logits));
+            o.set("probs", js_tensor(s.probs));
+            o.set("cumulative", js_tensor(s.cumulative));
+            o.set("u", std::isnan(s.u) ? val::null() : val(s.u));
+            o.set("token", s.token);
+            steps.set(i, o);
+        }
+        val out = val::object();
+        out.set("tokens", tokens);
+        out.set("steps", steps);
+        out.set("stoppedAtEos", r.stopped_at_eos);
+        return out;
+    });
+}
+
+val paramCount(val cfg) {
+    return guarded([&] {
+        const std::string fn = "paramCount";
+        ParamCountConfig c;
+        c.vocab = whole(cfg, "vocab", fn, c.vocab);
+        c.D = whole(cfg, "D", fn, c.D);
+        c.heads = whole(cfg, "heads", fn, c.heads);
+        c.layers = whole(cfg, "layers", fn, c.layers);
+        c.ffn_mult = whole(cfg, "ffnMult", fn, c.ffn_mult);
+        c.bias = flag(cfg, "bias", c.bias);
+        if (has(cfg, "positions")) c.positions = parse_positions(text(cfg, "positions", ""), fn);
+        c.max_t = whole(cfg, "maxT", fn, c.max_t);
+        c.tied = flag(cfg, "tied", c.tied);
+        if (has(cfg, "norm")) c.norm = parse_norm(text(cfg, "norm", ""), fn);
+        c.final_norm = flag(cfg, "finalNorm", c.final_norm);
+        c.gated = flag(cfg, "gated", c.gated);
+        c.attention_only = flag(cfg, "attentionOnly", c.attention_only);
+        const ParamCount n = param_count(c, fn);
+        val breakdown = val::object();
+        for (const auto& [name, count] : n.breakdown) breakdown.set(name, double(count));
+        val out = val::object();
+        out.set("total", double(n.total));
+        out.set("breakdown", breakdown);
+        return out;
+    });
+}
+
+// ---- the §8 checks and §3.1's demonstration ----
+
+val futureDependence(val inputs, val params, val opts) {
+    return guarded([&] {
+        const std::string fn = "futureDependence";
+        return js_tensor(future_dependence(ids(inputs, fn, "inputs"), lm_params(params, fn), lm_options(opts, fn), fn));
+    });
+}
+
+val permutationGap(val inputs, val perm, val params, val opts) {
+    return guarded([&] {
+        const std::string fn = "permutationGap";
+        return val(permutation_gap(ids(inputs, fn, "inputs"), ids(perm, fn, "perm"), lm_params(params, fn),
+                                   lm_options(opts, fn), fn));
+    });
+}
+
+val fusedVsSeparateGap(val x, val params, val opts) {
+    return guarded([&] {
+        const std::string fn = "fusedVsSeparateGap";
+        const Tensor3 x3 = to_tensor<3>(nd(x), fn, "x", "[B][T][D]");
+        return val(fused_vs_separate_gap(x3, mha_params(params, fn, "params."), whole(opts, "heads", fn, 1),
+                                         flag(opts, "causal", false)));
+    });
+}
+
+val maxRowSumError(val weights) {
+    return guarded([&] {
+        const NdArray w = nd(weights);
+        const Batched b = split_batch(w, 2, 2, "maxRowSumError", "weights", "[Tq][Tk] with up to 2 leading axes");
+        return val(max_row_sum_error(as_batched3(w, b)));
+    });
+}
+
+val scoreVariance(val opts) {
+    return guarded([&] {
+        const std::string fn = "scoreVariance";
+        const ScoreVariance v = score_variance(whole(opts, "dk", fn, 0), whole(opts, "samples", fn, 10000),
+                                               number(opts, "sigma", 1.0), whole(opts, "seed", fn, 0), fn);
+        val out = val::object();
+        out.set("raw", v.raw);
+        out.set("scaled", v.scaled);
+        out.set("expectedRaw", v.expected_raw);
+        out.set("expectedScaled", v.expected_scaled);
+        return out;
+    });
+}
+
+// Bytes currently allocated by malloc inside the module: the API tests call functions
+// thousands of times and require this to stay flat (no leaked tensors).
+double heapInUse() { return double(mallinfo().uordblks); }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(attention_lab) {
+    emscripten::function("softmax", &softmax);
+    emscripten::function("attention", &attention);
+    emscripten::function("multiHeadAttention", &multiHeadAttention);
+    emscripten::function("layerNorm", &layerNorm);
+    emscripten::function("rmsNorm", &rmsNorm);
+    emscripten::function("feedForward", &feedForward);
+    emscripten::function("block", &block);
+    emscripten::function("sinusoidalPositions", &sinusoidalPositions);
+    emscripten::function("lmForward", &lmForward);
+    emscripten::function("crossEntropy", &crossEntropy);
+    emscripten::function("generate", &generateTokens);
+    emscripten::function("paramCount", &paramCount);
+    emscripten::function("futureDependence", &futureDependence);
+    emscripten::function("permutationGap", &permutationGap);
+    emscripten::function("fusedVsSeparateGap", &fusedVsSeparateGap);
+    emscripten::function("maxRowSumError", &maxRowSumError);
+    emscripten::function("scoreVariance", &scoreVariance);
+    emscripten::function("heapInUse", &heapInUse);
+}

@@ -1,0 +1,199 @@
+// The public JS API of the engine (package.json "main"): loadEngine() resolves to `lab`, whose
+// functions take and return plain nested arrays. This facade checks names and types, converts
+// arrays, and calls the WebAssembly module; it computes nothing itself.
+import createAttentionLab from '../../build/wasm/attention_lab.cjs';
+import { describe, fromTensor, toTensor } from './arrays.js';
+
+// ---- option and parameter schemas (names exactly as in the API contract) ----
+
+const LM_OPTIONS = {
+  heads: 'integer', causal: 'boolean', arrangement: 'string', norm: 'string', activation: 'string',
+  gated: 'boolean', positions: 'string', maskBlocks: 'boolean[]',
+};
+const OPTIONS = {
+  attention: { causal: 'boolean', mask: 'mask', scale: 'number' },
+  multiHeadAttention: { heads: 'integer', causal: 'boolean' },
+  feedForward: { activation: 'string', gated: 'boolean' },
+  block: { heads: 'integer', causal: 'boolean', arrangement: 'string', norm: 'string', activation: 'string', gated: 'boolean' },
+  lmForward: LM_OPTIONS,
+  generate: { ...LM_OPTIONS, steps: 'integer', temperature: 'number', seed: 'integer', eos: 'integer' },
+  futureDependence: LM_OPTIONS,
+  permutationGap: LM_OPTIONS,
+  fusedVsSeparateGap: { heads: 'integer', causal: 'boolean' },
+  paramCount: {
+    vocab: 'integer', D: 'integer', heads: 'integer', layers: 'integer', ffnMult: 'integer', bias: 'boolean',
+    positions: 'string', maxT: 'integer', tied: 'boolean', norm: 'string', finalNorm: 'boolean', gated: 'boolean',
+    attentionOnly: 'boolean',
+  },
+  scoreVariance: { dk: 'integer', samples: 'integer', sigma: 'number', seed: 'integer' },
+};
+
+const TENSOR = 'tensor';
+const MHA = { wQ: TENSOR, wK: TENSOR, wV: TENSOR, bQ: TENSOR, bK: TENSOR, bV: TENSOR, wQKV: TENSOR, bQKV: TENSOR, wO: TENSOR, bO: TENSOR };
+const FFN = { w1: TENSOR, b1: TENSOR, w2: TENSOR, b2: TENSOR, wGate: TENSOR, bGate: TENSOR };
+const NORM = { gamma: TENSOR, beta: TENSOR, gain: TENSOR };
+const BLOCK = { attn: MHA, ffn: FFN, norm1: NORM, norm2: NORM };
+const LM = { embedding: TENSOR, positions: TENSOR, blocks: [BLOCK], finalNorm: NORM, head: TENSOR };
+
+const TYPE_CHECKS = {
+  boolean: [(v) => typeof v === 'boolean', 'true or false'],
+  number: [(v) => typeof v === 'number' && Number.isFinite(v), 'a finite number'],
+  integer: [(v) => Number.isInteger(v) && v >= 0, 'a whole number >= 0'],
+  string: [(v) => typeof v === 'string', 'a string'],
+};
+
+const isPlainObject = (x) => x !== null && typeof x === 'object' && !Array.isArray(x) && !ArrayBuffer.isView(x);
+
+// Checks option names and types against OPTIONS[fn]; returns the object for the engine.
+function options(fn, opts, what = 'options') {
+  if (opts === undefined || opts === null) return {};
+  if (!isPlainObject(opts)) throw new Error(`${fn}: ${what} must be an object, got ${describe(opts)}`);
+  const allowed = OPTIONS[fn];
+  const out = {};
+  for (const [key, value] of Object.entries(opts)) {
+    const type = allowed[key];
+    if (!type) throw new Error(`${fn}: unknown option '${key}' (expected one of ${Object.keys(allowed).join(', ')})`);
+    if (value === undefined) continue;
+    if (type === 'mask') {
+      out.mask = toTensor(value, fn, 'mask', 'boolean');
+    } else if (type === 'boolean[]') {
+      out[key] = toTensor(value, fn, key, 'boolean').data;
+    } else {
+      const [test, want] = TYPE_CHECKS[type];
+      if (!test(value)) throw new Error(`${fn}: option ${key} must be ${want}, got ${describe(value)}`);
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+// Converts every tensor of a parameter object following `schema`; unknown names are errors,
+// so a typo such as `wq` is reported rather than silently ignored.
+function params(fn, value, schema, path) {
+  if (!isPlainObject(value)) throw new Error(`${fn}: ${path} must be an object, got ${describe(value)}`);
+  const out = {};
+  for (const [key, v] of Object.entries(value)) {
+    const sub = schema[key];
+    const where = `${path}.${key}`;
+    if (!sub) throw new Error(`${fn}: unknown parameter ${where} (expected one of ${Object.keys(schema).join(', ')})`);
+    if (v === undefined || v === null) continue;
+    if (sub === TENSOR) out[key] = toTensor(v, fn, where);
+    else if (Array.isArray(sub)) {
+      if (!Array.isArray(v)) throw new Error(`${fn}: ${where} must be an array, got ${describe(v)}`);
+      out[key] = v.map((item, i) => params(fn, item, sub[0], `${where}[${i}]`));
+    } else out[key] = params(fn, v, sub, where);
+  }
+  return out;
+}
+
+const tokens = (fn, value, name) => toTensor(value, fn, name, 'integer');
+
+// ---- results back to nested arrays ----
+
+const nested = (r, keys) => Object.fromEntries(keys.map((k) => [k, fromTensor(r[k])]));
+const trace = (steps) => steps.map((s) => ({ name: s.name, formula: s.formula, shape: s.shape, values: fromTensor(s) }));
+const MHA_KEYS = ['output', 'weights', 'heads', 'concat', 'scores', 'q', 'k', 'v'];
+
+function makeLab(m) {
+  return {
+    softmax: (x) => fromTensor(m.softmax(toTensor(x, 'softmax', 'x'))),
+
+    attention(q, k, v, opts) {
+      const fn = 'attention';
+      const r = m.attention(toTensor(q, fn, 'q'), toTensor(k, fn, 'k'), toTensor(v, fn, 'v'), options(fn, opts));
+      return nested(r, ['scores', 'weights', 'output']);
+    },
+
+    multiHeadAttention(x, p, opts) {
+      const fn = 'multiHeadAttention';
+      return nested(m.multiHeadAttention(toTensor(x, fn, 'x'), params(fn, p, MHA, 'params'), options(fn, opts)), MHA_KEYS);
+    },
+
+    layerNorm(x, gamma, beta, eps = 1e-5) {
+      const fn = 'layerNorm';
+      if (typeof eps !== 'number') throw new Error(`${fn}: eps must be a number, got ${describe(eps)}`);
+      return fromTensor(m.layerNorm(toTensor(x, fn, 'x'), toTensor(gamma, fn, 'gamma'), toTensor(beta, fn, 'beta'), eps));
+    },
+
+    rmsNorm(x, gain, eps = 1e-5) {
+      const fn = 'rmsNorm';
+      if (typeof eps !== 'number') throw new Error(`${fn}: eps must be a number, got ${describe(eps)}`);
+      return fromTensor(m.rmsNorm(toTensor(x, fn, 'x'), toTensor(gain, fn, 'gain'), eps));
+    },
+
+    feedForward(x, p, opts) {
+      const fn = 'feedForward';
+      return nested(m.feedForward(toTensor(x, fn, 'x'), params(fn, p, FFN, 'params'), options(fn, opts)), ['output', 'hidden', 'pre']);
+    },
+
+    block(x, p, opts) {
+      const fn = 'block';
+      const r = m.block(toTensor(x, fn, 'x'), params(fn, p, BLOCK, 'params'), options(fn, opts));
+      return { output: fromTensor(r.output), attention: nested(r.attention, MHA_KEYS), trace: trace(r.trace) };
+    },
+
+    sinusoidalPositions(T, D) {
+      const fn = 'sinusoidalPositions';
+      for (const [name, v] of [['T', T], ['D', D]]) {
+        if (!Number.isInteger(v) || v < 1) throw new Error(`${fn}: ${name} must be a whole number >= 1, got ${describe(v)}`);
+      }
+      return fromTensor(m.sinusoidalPositions(T, D));
+    },
+
+    lmForward(toks, p, opts) {
+      const fn = 'lmForward';
+      const r = m.lmForward(tokens(fn, toks, 'tokens'), params(fn, p, LM, 'params'), options(fn, opts));
+      return { ...nested(r, ['logits', 'probs', 'losses']), loss: r.loss, trace: trace(r.trace) };
+    },
+
+    crossEntropy(logits, targets) {
+      const fn = 'crossEntropy';
+      const r = m.crossEntropy(toTensor(logits, fn, 'logits'), tokens(fn, targets, 'targets'));
+      return { ...nested(r, ['losses', 'probs']), loss: r.loss };
+    },
+
+    generate(prompt, p, opts) {
+      const fn = 'generate';
+      const r = m.generate(tokens(fn, prompt, 'promptTokens'), params(fn, p, LM, 'params'), options(fn, opts));
+      return {
+        tokens: r.tokens,
+        stoppedAtEos: r.stoppedAtEos,
+        steps: r.steps.map((s) => ({ ...s, ...nested(s, ['logits', 'probs', 'cumulative']) })),
+      };
+    },
+
+    paramCount: (cfg) => m.paramCount(options('paramCount', cfg, 'the configuration')),
+
+    // The lab's checks (§8) and §3.1's demonstration, for the page's live badges.
+    checks: {
+      futureDependence(inputs, p, opts) {
+        const fn = 'futureDependence';
+        return fromTensor(m.futureDependence(tokens(fn, inputs, 'inputs'), params(fn, p, LM, 'params'), options(fn, opts)));
+      },
+      permutationGap(inputs, perm, p, opts) {
+        const fn = 'permutationGap';
+        return m.permutationGap(tokens(fn, inputs, 'inputs'), tokens(fn, perm, 'perm'), params(fn, p, LM, 'params'), options(fn, opts));
+      },
+      fusedVsSeparateGap(x, p, opts) {
+        const fn = 'fusedVsSeparateGap';
+        return m.fusedVsSeparateGap(toTensor(x, fn, 'x'), params(fn, p, MHA, 'params'), options(fn, opts));
+      },
+      maxRowSumError: (weights) => m.maxRowSumError(toTensor(weights, 'maxRowSumError', 'weights')),
+      scoreVariance: (opts) => m.scoreVariance(options('scoreVariance', opts)),
+    },
+
+    // Leak checks: bytes malloc'd inside the module, and JS values held by the C++ side.
+    memory: () => ({ heapInUse: m.heapInUse(), liveHandles: m.count_emval_handles() }),
+  };
+}
+
+let engine;
+
+// Resolves to the `lab` API; the module is instantiated once and shared.
+export function loadEngine() {
+  if (typeof WebAssembly !== 'object') {
+    return Promise.reject(new Error('This browser has no WebAssembly support, which Attention Lab needs to compute anything.'));
+  }
+  engine ??= createAttentionLab().then(makeLab);
+  return engine;
+}
