@@ -29,5 +29,6 @@ endfunction()
 function(lab_wasm_program target)
   target_link_options(${target} PRIVATE -sSINGLE_FILE=1 -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=node
     -sEXIT_RUNTIME=1)
-  set_target_properties(${target} PROPERTIES SUFFIX ".js")
+  # .cjs: the project's package.json says "type": "module", and this output is CommonJS.
+  set_target_properties(${target} PROPERTIES SUFFIX ".cjs")
 endfunction()

@@ -88,10 +88,10 @@ TokenMatrix to_tokens(const NdArray& a, std::size_t max_rank, const std::string&
     return t;
 }
 
-LmOut lm_forward(const NdArray& tokens, const LmParams& p, const LmOptions& o) {
+LmOut lm_forward(const NdArray& tokens, const LmParams& p, const LmOptions& o, bool record_trace) {
     const std::string fn = "lmForward";
     const TokenMatrix t = to_tokens(tokens, 2, fn, "tokens");
-    LmResult r = lab::lm_forward(t, p, o, true, fn);
+    LmResult r = lab::lm_forward(t, p, o, record_trace, fn);
     if (tokens.shape.size() == 2)
         return {to_ndarray(r.logits), to_ndarray(r.probs), to_ndarray(r.losses), r.loss, std::move(r.trace)};
     // A single sequence: drop the batch axis of size 1 everywhere, trace included.

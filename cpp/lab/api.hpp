@@ -33,7 +33,8 @@ TokenMatrix to_tokens(const NdArray& a, std::size_t max_rank, const std::string&
                       const std::string& name);
 
 struct LmOut { NdArray logits, probs, losses; double loss; Trace trace; };
-LmOut lm_forward(const NdArray& tokens, const LmParams& p, const LmOptions& o);
+// record_trace = false skips copying every intermediate tensor (what a training loop wants).
+LmOut lm_forward(const NdArray& tokens, const LmParams& p, const LmOptions& o, bool record_trace = true);
 
 struct CrossEntropyOut { NdArray probs, losses; double loss; };
 CrossEntropyOut cross_entropy(const NdArray& logits, const NdArray& targets);

@@ -15,7 +15,7 @@ const OPTIONS = {
   multiHeadAttention: { heads: 'integer', causal: 'boolean' },
   feedForward: { activation: 'string', gated: 'boolean' },
   block: { heads: 'integer', causal: 'boolean', arrangement: 'string', norm: 'string', activation: 'string', gated: 'boolean' },
-  lmForward: LM_OPTIONS,
+  lmForward: { ...LM_OPTIONS, trace: 'boolean' },
   generate: { ...LM_OPTIONS, steps: 'integer', temperature: 'number', seed: 'integer', eos: 'integer' },
   futureDependence: LM_OPTIONS,
   permutationGap: LM_OPTIONS,
@@ -94,7 +94,26 @@ const nested = (r, keys) => Object.fromEntries(keys.map((k) => [k, fromTensor(r[
 const trace = (steps) => steps.map((s) => ({ name: s.name, formula: s.formula, shape: s.shape, values: fromTensor(s) }));
 const MHA_KEYS = ['output', 'weights', 'heads', 'concat', 'scores', 'q', 'k', 'v'];
 
-function makeLab(m) {
+// The module's functions return a JS Error instead of throwing one (see guarded() in
+// bindings.cpp); this wraps each so that callers get an ordinary throw.
+function throwing(raw) {
+  const wrapped = {};
+  for (const name of Object.keys(raw)) {
+    wrapped[name] = (...args) => {
+      const r = raw[name](...args);
+      if (r instanceof Error) throw r;
+      return r;
+    };
+  }
+  return wrapped;
+}
+
+const BOUND = ['softmax', 'attention', 'multiHeadAttention', 'layerNorm', 'rmsNorm', 'feedForward', 'block',
+  'sinusoidalPositions', 'lmForward', 'crossEntropy', 'generate', 'paramCount', 'futureDependence', 'permutationGap',
+  'fusedVsSeparateGap', 'maxRowSumError', 'scoreVariance'];
+
+function makeLab(module) {
+  const m = throwing(Object.fromEntries(BOUND.map((name) => [name, module[name]])));
   return {
     softmax: (x) => fromTensor(m.softmax(toTensor(x, 'softmax', 'x'))),
 
@@ -143,7 +162,7 @@ function makeLab(m) {
     lmForward(toks, p, opts) {
       const fn = 'lmForward';
       const r = m.lmForward(tokens(fn, toks, 'tokens'), params(fn, p, LM, 'params'), options(fn, opts));
-      return { ...nested(r, ['logits', 'probs', 'losses']), loss: r.loss, trace: trace(r.trace) };
+      return { ...nested(r, ['logits', 'probs', 'losses']), loss: r.loss, trace: trace(r.trace) }; // [] with trace: false
     },
 
     crossEntropy(logits, targets) {
@@ -183,7 +202,7 @@ function makeLab(m) {
     },
 
     // Leak checks: bytes malloc'd inside the module, and JS values held by the C++ side.
-    memory: () => ({ heapInUse: m.heapInUse(), liveHandles: m.count_emval_handles() }),
+    memory: () => ({ heapInUse: module.heapInUse(), liveHandles: module.count_emval_handles() }),
   };
 }
 

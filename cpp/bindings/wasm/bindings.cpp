@@ -1,5 +1,5 @@
 // The Embind layer: the only file that knows about JavaScript. It converts values in both
-// directions and turns every C++ exception into a JS Error; all checks and numerics live in
+// directions and turns every C++ exception into a JS Error value; all checks and numerics live in
 // cpp/lab. Tensors arrive as {shape: number[], data: Float64Array} (made by web/engine/arrays.js)
 // and leave as new objects of the same form whose data is a copy, never a view of wasm memory.
 #include <emscripten/bind.h>
@@ -203,16 +203,17 @@ val js(const api::MhaOut& m) {
     return o;
 }
 
-// Runs `body`, turning any C++ exception into a JS Error with the same message, so the caller
-// sees `attention: ...` instead of a bare pointer, and the module stays usable afterwards.
+// Runs `body`; a C++ exception comes back as a JS Error object with the same message (the
+// facade throws it). It is returned, not thrown from here: a JS throw would unwind the wasm
+// stack without finishing the C++ catch or running destructors, leaking the exception object
+// and any live strings on every error (the API tests check the heap stays flat).
 template <class F>
 val guarded(F&& body) {
     try {
         return body();
     } catch (const std::exception& e) {
-        val::global("Error").new_(std::string(e.what())).throw_();
+        return val::global("Error").new_(std::string(e.what()));
     }
-    return val::undefined();
 }
 
 // ---- the bound functions (names as in the JS API) ----
@@ -296,7 +297,7 @@ val sinusoidalPositions(double T, double D) {
 val lmForward(val tokens, val params, val opts) {
     return guarded([&] {
         const std::string fn = "lmForward";
-        const api::LmOut r = api::lm_forward(nd(tokens), lm_params(params, fn), lm_options(opts, fn));
+        const api::LmOut r = api::lm_forward(nd(tokens), lm_params(params, fn), lm_options(opts, fn), flag(opts, "trace", true));
         val out = val::object();
         out.set("logits", js(r.logits));
         out.set("probs", js(r.probs));

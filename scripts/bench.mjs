@@ -1,0 +1,68 @@
+// npm run bench: one lmForward on the reference configuration (V 65, D 64, H 4, L 2, T 64,
+// batch 16), timed in one run three ways, and reported as ratios (machines here are shared and
+// noisy, so absolute times from different runs are not comparable):
+//   native   the C++ engine built with g++ -O3 -march=native          (build/native/lab_bench)
+//   wasm     the same C++ compiled to wasm (-O3 -msimd128), in Node    (build/wasm/lab_bench.cjs)
+//   JS API   lab.lmForward from JavaScript, nested arrays in and out (web/engine), without and
+//            with the trace of every intermediate tensor (what the page steps through)
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+function run(cmd, args) {
+  try {
+    return JSON.parse(execFileSync(cmd, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim().split('\n').pop());
+  } catch (e) {
+    console.error(`bench: ${path.relative(root, args[0] || cmd)} failed: ${String(e.stderr || e.message).split('\n').slice(-3).join(' ').slice(0, 300)}`);
+    console.error('bench: build first with npm run build');
+    process.exit(1);
+  }
+}
+
+const V = 65, D = 64, H = 4, L = 2, T = 64, B = 16, F = 4 * D;
+const WARMUP = 3, RUNS = 15;
+
+async function jsApi(trace) {
+  const { loadEngine } = await import(path.join(root, 'web/engine/index.js'));
+  const lab = await loadEngine();
+  let s = 1234;
+  const rnd = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32 - 0.5) * 0.04;
+  const mat = (r, c) => Array.from({ length: r }, () => Array.from({ length: c }, rnd));
+  const vec = (n) => new Array(n).fill(0);
+  const params = {
+    embedding: mat(V, D), positions: mat(T, D),
+    blocks: Array.from({ length: L }, () => ({
+      attn: { wQKV: mat(D, 3 * D), bQKV: vec(3 * D), wO: mat(D, D), bO: vec(D) },
+      ffn: { w1: mat(D, F), b1: vec(F), w2: mat(F, D), b2: vec(D) },
+    })),
+    finalNorm: { gamma: new Array(D).fill(1), beta: vec(D) },
+  };
+  const tokens = Array.from({ length: B }, (_, b) => Array.from({ length: T + 1 }, (_, t) => (b * 31 + t * 7) % V));
+  const ms = [];
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    const t0 = performance.now();
+    lab.lmForward(tokens, params, { heads: H, trace });
+    if (i >= WARMUP) ms.push(performance.now() - t0);
+  }
+  ms.sort((a, b) => a - b);
+  return { median_ms: ms[ms.length >> 1], min_ms: ms[0], runs: RUNS };
+}
+
+const native = run(path.join(root, 'build/native/lab_bench'), []);
+const wasm = run(process.execPath, [path.join(root, 'build/wasm/lab_bench.cjs')]);
+const api = await jsApi(false);
+const apiTraced = await jsApi(true);
+
+const rows = [
+  ['native (g++ -O3 -march=native)', native],
+  ['wasm in Node (-O3 -msimd128)', wasm],
+  ['JS API, trace: false', api],
+  ['JS API, with the full trace', apiTraced],
+];
+console.log(`lmForward, V=${V} D=${D} H=${H} L=${L} T=${T} batch=${B} (${B * T} tokens), median of ${RUNS} after ${WARMUP} warm-up runs\n`);
+for (const [name, r] of rows) {
+  const tps = Math.round((B * T) / (r.median_ms / 1000));
+  console.log(`${name.padEnd(34)} ${r.median_ms.toFixed(2).padStart(9)} ms   ${String(tps).padStart(8)} tokens/s   ${(r.median_ms / native.median_ms).toFixed(2)}x native`);
+}
+console.log(`\nwasm / native: ${(wasm.median_ms / native.median_ms).toFixed(2)}   JS API (no trace) / wasm: ${(api.median_ms / wasm.median_ms).toFixed(2)}`);

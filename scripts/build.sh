@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs what is missing and builds, incrementally:
+#   scripts/build.sh        everything: native library + tests + benchmark, wasm module + tests, page
+#   scripts/build.sh web    only what the page needs: the wasm module and the page bundle
+set -euo pipefail
+cd "$(dirname "$0")/.."
+what=${1:-all}
+
+bash scripts/setup.sh
+
+# npm dependencies: install when node_modules is absent or older than the lock file.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+
+# Emscripten's JS tools need Debian's acorn (see cmake/Wasm.cmake).
+export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+
+if [ "$what" = all ]; then
+  [ -f build/native/build.ninja ] || cmake -S . -B build/native -G Ninja -DLAB_ASSERTS=ON
+  cmake --build build/native
+fi
+
+[ -f build/wasm/build.ninja ] ||
+  emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_CROSSCOMPILING_EMULATOR="$(command -v node)"
+if [ "$what" = all ]; then cmake --build build/wasm; else cmake --build build/wasm --target attention_lab; fi
+
+node scripts/build-page.mjs
