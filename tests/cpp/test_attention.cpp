@@ -161,3 +161,23 @@ TEST_CASE("attention names the function and the shapes when its input is wrong")
         REQUIRE_THROWS_WITH(attention_forward(bad, q, q, {}), "attention: q must contain only finite numbers");
     }
 }
+
+TEST_CASE("§8.1 the scores are einsum('bid,bjd->bij', q, k) / sqrt(d) and y is einsum('bij,bje->bie', a, v)") {
+    const std::size_t B = 2, Tq = 3, Tk = 4, d = 5, e = 2;
+    const Tensor3 q = random_tensor<Tensor3>({B, Tq, d}, 31), k = random_tensor<Tensor3>({B, Tk, d}, 32);
+    const Tensor3 v = random_tensor<Tensor3>({B, Tk, e}, 33);
+    const AttentionResult r = attention_forward(q, k, v, {});
+    for (std::size_t b = 0; b < B; ++b)
+        for (std::size_t i = 0; i < Tq; ++i) {
+            for (std::size_t j = 0; j < Tk; ++j) {
+                double s = 0;  // sum over the shared letter d
+                for (std::size_t c = 0; c < d; ++c) s += q(b, i, c) * k(b, j, c);
+                REQUIRE_THAT(r.scores(b, i, j), near(s / std::sqrt(double(d)), 1e-14, 1e-15));
+            }
+            for (std::size_t c = 0; c < e; ++c) {
+                double y = 0;  // sum over the shared letter j
+                for (std::size_t j = 0; j < Tk; ++j) y += r.weights(b, i, j) * v(b, j, c);
+                REQUIRE_THAT(r.output(b, i, c), near(y, 1e-14, 1e-15));
+            }
+        }
+}

@@ -34,10 +34,10 @@ TEST_CASE("§5.1 pre-norm: H = X + MHA(LN(X)), Y = H + FFN(LN(H))") {
     const BlockResult r = block_forward(x, p, o, true);
     AttentionOptions causal;
     causal.causal = true;
-    const Tensor3 ln1 = batch(layernorm_forward(rows(x), p.norm1->gamma, *p.norm1->beta), B);
-    const Tensor3 h = x + multihead_attention_forward(ln1, p.attn, 2, causal).output;
-    const Tensor2 ln2 = layernorm_forward(rows(h), p.norm2->gamma, *p.norm2->beta);
-    const Tensor3 y = h + batch(ffn_forward(ln2, p.ffn, o.ffn).output, B);
+    const Tensor3 normed1 = batch(layernorm_forward(rows(x), p.norm1->gamma, *p.norm1->beta), B);
+    const Tensor3 h = x + multihead_attention_forward(normed1, p.attn, 2, causal).output;
+    const Tensor2 normed2 = layernorm_forward(rows(h), p.norm2->gamma, *p.norm2->beta);
+    const Tensor3 y = h + batch(ffn_forward(normed2, p.ffn, o.ffn).output, B);
     for (std::size_t i = 0; i < y.size(); ++i) REQUIRE_THAT(r.output.data()[i], near(y.data()[i], 1e-12, 1e-14));
     SECTION("the trace names each step in order") {
         std::vector<std::string> names;

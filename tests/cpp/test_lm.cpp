@@ -127,14 +127,18 @@ TEST_CASE("the model explains bad tokens and a too-short position table") {
     }
 }
 
-TEST_CASE("§6.1 sinusoidal positions: sin on even features, cos on odd, at zero-based positions") {
-    const Tensor2 pe = sinusoidal_positions(4, 6);
-    for (std::size_t p = 0; p < 4; ++p)
-        for (std::size_t i = 0; i < 3; ++i) {
-            const double angle = double(p) / std::pow(10000.0, 2.0 * i / 6.0);
-            REQUIRE_THAT(pe(p, 2 * i), near(std::sin(angle), 1e-15, 1e-15));
-            REQUIRE_THAT(pe(p, 2 * i + 1), near(std::cos(angle), 1e-15, 1e-15));
-        }
-    require_all_near(xt::eval(xt::row(pe, 0)), {0, 1, 0, 1, 0, 1});
-    REQUIRE_THAT(pe(1, 0), near(std::sin(1.0), 1e-15));
+TEST_CASE("§7.2 teacher forcing on 'the cat sat on the mat <eos>': input i is scored on token i + 1") {
+    // vocabulary: the 0, cat 1, sat 2, on 3, mat 4, <eos> 5
+    const TokenMatrix sentence{{0, 1, 2, 3, 0, 4, 5}};
+    const std::vector<int> targets{1, 2, 3, 0, 4, 5};  // cat sat on the mat <eos>
+    const LmParams p = random_lm(6, 8, 2, 1, 8, 21);
+    const LmResult r = lm_forward(sentence, p, random_lm_options(2));
+    REQUIRE(r.losses.shape() == std::array<std::size_t, 2>{1, 6});  // six positions, 0..5
+    double sum = 0;
+    for (std::size_t i = 0; i < 6; ++i) {
+        CAPTURE(i);
+        REQUIRE_THAT(r.losses(0, i), near(-std::log(r.probs(0, i, targets[i])), 1e-12));
+        sum += r.losses(0, i);
+    }
+    REQUIRE_THAT(r.loss, near(sum / 6.0, 1e-14));  // L = (1/T) sum_i -log p_i(target_i)
 }
