@@ -19,11 +19,11 @@ double max_row_sum_error(const Tensor3& w) {
 }
 
 double fused_vs_separate_gap(const Tensor3& x, const MhaParams& separate, std::size_t heads,
-                             bool causal) {
+                             bool causal, const std::string& fn) {
     AttentionOptions o;
     o.causal = causal;
-    const MhaResult a = multihead_attention_forward(x, separate, heads, o);
-    const MhaResult b = multihead_attention_forward(x, fuse_qkv(separate), heads, o);
+    const MhaResult a = multihead_attention_forward(x, separate, heads, o, fn);
+    const MhaResult b = multihead_attention_forward(x, fuse_qkv(separate, fn), heads, o, fn);
     return xt::amax(xt::abs(a.output - b.output))();
 }
 

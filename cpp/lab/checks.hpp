@@ -14,7 +14,8 @@ double max_row_sum_error(const Tensor3& weights);
 
 // max |MHA_separate(x) - MHA_fused(x)| with wQKV = [wQ wK wV] built from the separate params.
 double fused_vs_separate_gap(const Tensor3& x,  // (B, T, D)
-                             const MhaParams& separate, std::size_t heads, bool causal);
+                             const MhaParams& separate, std::size_t heads, bool causal,
+                             const std::string& fn = "fusedVsSeparateGap");
 
 // max |f(P w) - P f(w)| over the logits of the model, for the permutation `perm` of the input
 // positions: 0 (to rounding) when the model has no positions and no mask (§6.1).

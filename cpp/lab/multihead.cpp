@@ -105,10 +105,10 @@ MhaResult multihead_attention_forward(const Tensor3& x, const MhaParams& p, std:
     return r;
 }
 
-MhaParams fuse_qkv(const MhaParams& s) {
-    const std::string fn = "fuse_qkv";
-    require(s.wQ && s.wK && s.wV, fn, "needs separate wQ, wK and wV");
-    require(s.wQ->shape(1) == s.wV->shape(1), fn, "a fused wQKV needs d_k = d_v");
+MhaParams fuse_qkv(const MhaParams& s, const std::string& fn) {
+    require(s.wQ && s.wK && s.wV, fn, "fusing needs separate wQ, wK and wV");
+    require(s.wQ->shape(1) == s.wV->shape(1), fn,
+            msg("a fused wQKV needs d_k = d_v, but wQ has ", s.wQ->shape(1), " columns and wV has ", s.wV->shape(1)));
     MhaParams f;
     f.wQKV = xt::concatenate(xt::xtuple(*s.wQ, *s.wK, *s.wV), 1);
     if (s.bQ || s.bK || s.bV) {

@@ -33,6 +33,6 @@ MhaResult multihead_attention_forward(const Tensor3& x,  // (B, T, D)
                                       const std::string& fn = "multiHeadAttention");
 
 // The fused parameters equivalent to separate ones: wQKV = [wQ wK wV], bQKV = [bQ bK bV].
-MhaParams fuse_qkv(const MhaParams& separate);
+MhaParams fuse_qkv(const MhaParams& separate, const std::string& fn = "fuse_qkv");
 
 }  // namespace lab

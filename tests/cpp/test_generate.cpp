@@ -81,3 +81,12 @@ TEST_CASE("generation refuses a bad temperature, an empty prompt, and too many s
     REQUIRE_THROWS_WITH(generate({0, 1}, p, toy_options(), GenerateOptions{5, 0.0, 0, {}}),
                         "generate: the prompt (2 tokens) plus 5 steps needs 6 positions but params.positions has 3 rows (Tmax)");
 }
+
+TEST_CASE("§7.1 one seed names one sampled sequence, natively (libstdc++) and in wasm (libc++)") {
+    // Recorded from the native build; the wasm build runs this same test, so passing in both
+    // means both sample the same tokens (PCG32 and inverse-CDF sampling, no std distributions).
+    const LmParams p = random_lm(11, 8, 2, 2, 40, 77);
+    const GenerateResult g = generate({3, 1, 4}, p, random_lm_options(2), GenerateOptions{30, 3.0, 2026, {}});
+    REQUIRE(g.tokens == std::vector<int>{3, 1, 4, 0, 2, 2, 7, 7, 7, 0, 9, 5, 9, 6, 7, 7, 2,
+                                         1, 2, 2, 3, 3, 2, 0, 6, 8, 9, 9, 7, 4, 1, 1, 3});
+}

@@ -260,40 +260,79 @@ test('checks: §7.3 future dependence and §6.1 equivariance, live', () => {
   assert.ok(Math.abs(v.raw / 64 - 1) < 0.06 && Math.abs(v.scaled - 1) < 0.06);
 });
 
-// Each bad call must throw an Error whose message names the function and what was wrong;
-// the module must keep working after it.
+// Each function is called with bad input, must throw an Error whose message names the function
+// and what was wrong, and must then answer a correct call of the same function.
+const x2 = [[1, 0], [0, 1]];
+const mha = { wQ: [[1], [0]], wK: [[1], [0]], wV: [[1, 0], [0, 1]] };
+const good = {
+  softmax: () => close(lab.softmax([0, 0]), [0.5, 0.5]),
+  attention: () => close(lab.attention(retrieval.q, retrieval.k, retrieval.v).output, [[2, 1.5]]),
+  multiHeadAttention: () => assert.deepEqual(shape(lab.multiHeadAttention(x2, mha).output), [2, 2]),
+  layerNorm: () => close(lab.layerNorm([1, 3], [1, 1], [0, 0], 0), [-1, 1]),
+  rmsNorm: () => close(lab.rmsNorm([3, 4], [1, 1], 0), [3 / Math.sqrt(12.5), 4 / Math.sqrt(12.5)]),
+  feedForward: () => close(lab.feedForward([[2]], { w1: [[1]], w2: [[1]] }, { activation: 'relu' }).output, [[2]]),
+  block: () => close(lab.block([[1, 0], [0, 1], [1, 1]], toyModel.blocks[0], { norm: 'none', activation: 'relu' }).output[0], [3, 0]),
+  sinusoidalPositions: () => close(lab.sinusoidalPositions(1, 2), [[0, 1]]),
+  lmForward: () => close(lab.lmForward(toyTokens, toyModel, toyOptions).loss, 3.0204102292496593),
+  crossEntropy: () => close(lab.crossEntropy([[0, 0]], [0]).loss, ln2),
+  generate: () => assert.deepEqual(lab.generate([0, 1, 2], toyModel, { ...toyOptions, steps: 1 }).tokens, [0, 1, 2, 0]),
+  paramCount: () => assert.equal(lab.paramCount({ D: 8, heads: 2, attentionOnly: true, bias: false }).total, 256),
+  futureDependence: () => assert.equal(lab.checks.futureDependence([0, 1], toyModel, toyOptions)[0][1], 0),
+  permutationGap: () => assert.ok(lab.checks.permutationGap([0, 1], [0, 1], toyModel, toyOptions) === 0),
+  fusedVsSeparateGap: () => assert.ok(lab.checks.fusedVsSeparateGap([x2], { ...mha, wQ: [[1, 0], [0, 1]], wK: x2 }) < 1e-15),
+  maxRowSumError: () => assert.equal(lab.checks.maxRowSumError([[0.5, 0.5]]), 0),
+  scoreVariance: () => assert.ok(lab.checks.scoreVariance({ dk: 4, samples: 100 }).raw > 0),
+};
 const badCalls = [
-  ['ragged array', () => lab.attention([[1, 0], [1]], [[1, 0]], [[1]]), /^attention: q\[1\] has 1 entries but q\[0\] has 2/],
-  ['a string', () => lab.softmax([1, 'abc']), /^softmax: x\[1\] is "abc" \(a string\), expected a finite number/],
-  ['NaN', () => lab.softmax([[1, NaN]]), /^softmax: x\[0\]\[1\] is NaN, expected a finite number/],
-  ['Infinity', () => lab.layerNorm([[1, 1e999]], [1, 1], [0, 0]), /^layerNorm: x\[0\]\[1\] is Infinity/],
-  ['not an array', () => lab.softmax(5), /^softmax: x must be an array/],
-  ['empty array', () => lab.softmax([]), /^softmax: x is empty/],
-  ['d_k mismatch', () => lab.attention([[1, 0, 0]], [[1, 0]], [[1]]), /^attention: k has 2 columns but q has 3 \(d_k must match\)/],
-  ['wrong rank', () => lab.attention([1, 0], [[1, 0]], [[1]]), /^attention: q must be \[Tq\]\[dk\]/],
-  ['mask shape', () => lab.attention([[1]], [[1], [2]], [[1], [2]], { mask: [[true]] }), /^attention: mask has shape \[1, 1\]/],
-  ['mask of numbers', () => lab.attention([[1]], [[1]], [[1]], { mask: [[1]] }), /^attention: mask\[0\]\[0\] is 1, expected true or false/],
-  ['all keys masked', () => lab.attention([[1]], [[1]], [[1]], { mask: [[false]] }), /every key masked/],
-  ['unknown option', () => lab.attention([[1]], [[1]], [[1]], { casual: true }), /^attention: unknown option 'casual' \(expected one of causal, mask, scale\)/],
-  ['option type', () => lab.attention([[1]], [[1]], [[1]], { causal: 'yes' }), /^attention: option causal must be true or false, got "yes"/],
-  ['D not divisible by H', () => lab.paramCount({ D: 8, heads: 3, attentionOnly: true }), /^paramCount: D = 8 is not divisible by heads = 3/],
-  ['heads not whole', () => lab.multiHeadAttention([[1, 2]], { wQ: [[1], [1]], wK: [[1], [1]], wV: [[1, 0], [0, 1]] }, { heads: 1.5 }), /^multiHeadAttention: option heads must be a whole number/],
-  ['unknown parameter', () => lab.multiHeadAttention([[1, 2]], { wq: [[1], [1]] }), /^multiHeadAttention: unknown parameter params\.wq/],
-  ['unknown activation', () => lab.feedForward([[1]], { w1: [[1]], w2: [[1]] }, { activation: 'tanh' }), /^feedForward: activation must be 'relu', 'gelu', 'gelu_tanh' or 'silu', got 'tanh'/],
-  ['unknown norm', () => lab.lmForward(toyTokens, toyModel, { ...toyOptions, norm: 'batch' }), /^lmForward: norm must be 'layer', 'rms' or 'none', got 'batch'/],
-  ['token out of range', () => lab.lmForward([0, 5, 1], toyModel, toyOptions), /^lmForward: token 5 at position 1 is not an id in \[0, 2\]/],
-  ['token not an integer', () => lab.lmForward([0, 1.5, 1], toyModel, toyOptions), /^lmForward: tokens\[1\] is 1.5, expected an integer token id/],
-  ['sequence too long', () => lab.lmForward([0, 1, 2, 0, 1], toyModel, toyOptions), /^lmForward: the sequence has 4 input positions but params\.positions has only 3 rows/],
-  ['missing w1', () => lab.lmForward(toyTokens, { ...toyModel, blocks: [{ attn: toyModel.blocks[0].attn, ffn: { w2: [[1]] } }] }, toyOptions), /^lmForward: params\.blocks\[0\]\.ffn\.w1 is missing/],
-  ['params not an object', () => lab.lmForward(toyTokens, [1, 2], toyOptions), /^lmForward: params must be an object/],
-  ['negative temperature', () => lab.generate([0], toyModel, { ...toyOptions, temperature: -1 }), /^generate: temperature must be a finite number >= 0/],
-  ['sinusoidal T', () => lab.sinusoidalPositions(0, 4), /^sinusoidalPositions: T must be a whole number >= 1, got 0/],
+  ['softmax', 'a string', () => lab.softmax([1, 'abc']), /^softmax: x\[1\] is "abc" \(a string\), expected a finite number/],
+  ['softmax', 'NaN', () => lab.softmax([[1, NaN]]), /^softmax: x\[0\]\[1\] is NaN, expected a finite number/],
+  ['softmax', 'not an array', () => lab.softmax(5), /^softmax: x must be an array/],
+  ['softmax', 'an empty array', () => lab.softmax([]), /^softmax: x is empty/],
+  ['attention', 'a ragged array', () => lab.attention([[1, 0], [1]], [[1, 0]], [[1]]), /^attention: q\[1\] has 1 entries but q\[0\] has 2/],
+  ['attention', 'd_k mismatch', () => lab.attention([[1, 0, 0]], [[1, 0]], [[1]]), /^attention: k has 2 columns but q has 3 \(d_k must match\)/],
+  ['attention', 'a vector for q', () => lab.attention([1, 0], [[1, 0]], [[1]]), /^attention: q must be \[Tq\]\[dk\]/],
+  ['attention', 'a mask of the wrong shape', () => lab.attention([[1]], [[1], [2]], [[1], [2]], { mask: [[true]] }), /^attention: mask has shape \[1, 1\]/],
+  ['attention', 'a mask of numbers', () => lab.attention([[1]], [[1]], [[1]], { mask: [[1]] }), /^attention: mask\[0\]\[0\] is 1, expected true or false/],
+  ['attention', 'every key masked', () => lab.attention([[1]], [[1]], [[1]], { mask: [[false]] }), /^attention: query row 0 has every key masked/],
+  ['attention', 'an unknown option', () => lab.attention([[1]], [[1]], [[1]], { casual: true }), /^attention: unknown option 'casual' \(expected one of causal, mask, scale\)/],
+  ['attention', 'an option of the wrong type', () => lab.attention([[1]], [[1]], [[1]], { causal: 'yes' }), /^attention: option causal must be true or false, got "yes"/],
+  ['multiHeadAttention', 'heads not whole', () => lab.multiHeadAttention(x2, mha, { heads: 1.5 }), /^multiHeadAttention: option heads must be a whole number/],
+  ['multiHeadAttention', 'an unknown parameter', () => lab.multiHeadAttention(x2, { wq: [[1], [1]] }), /^multiHeadAttention: unknown parameter params\.wq/],
+  ['multiHeadAttention', 'D not divisible by H', () => lab.multiHeadAttention(x2, mha, { heads: 3 }), /^multiHeadAttention: wQ has 1 columns, not divisible by heads = 3/],
+  ['layerNorm', 'Infinity', () => lab.layerNorm([[1, 1e999]], [1, 1], [0, 0]), /^layerNorm: x\[0\]\[1\] is Infinity/],
+  ['layerNorm', 'gamma too short', () => lab.layerNorm([[1, 2, 3]], [1, 1], [0, 0, 0]), /^layerNorm: gamma has 2 entries but x has 3 features/],
+  ['rmsNorm', 'eps not a number', () => lab.rmsNorm([[1, 2]], [1, 1], '1e-5'), /^rmsNorm: eps must be a number, got "1e-5"/],
+  ['rmsNorm', 'gain of rank 2', () => lab.rmsNorm([[1, 2]], [[1, 1]]), /^rmsNorm: gain must be \[D\] but has shape \[1, 2\]/],
+  ['feedForward', 'an unknown activation', () => lab.feedForward([[1]], { w1: [[1]], w2: [[1]] }, { activation: 'tanh' }), /^feedForward: activation must be 'relu', 'gelu', 'gelu_tanh' or 'silu', got 'tanh'/],
+  ['feedForward', 'w2 rows != F', () => lab.feedForward([[1]], { w1: [[1, 1]], w2: [[1]] }), /^feedForward: w2 has 1 rows but w1 has 2 columns/],
+  ['block', 'an unknown arrangement', () => lab.block(x2, toyModel.blocks[0], { arrangement: 'middle' }), /^block: arrangement must be 'pre' or 'post', got 'middle'/],
+  ['block', 'no ffn', () => lab.block(x2, { attn: mha }), /^block: params\.attn and params\.ffn are both needed/],
+  ['sinusoidalPositions', 'T = 0', () => lab.sinusoidalPositions(0, 4), /^sinusoidalPositions: T must be a whole number >= 1, got 0/],
+  ['lmForward', 'an unknown norm', () => lab.lmForward(toyTokens, toyModel, { ...toyOptions, norm: 'batch' }), /^lmForward: norm must be 'layer', 'rms' or 'none', got 'batch'/],
+  ['lmForward', 'a token out of range', () => lab.lmForward([0, 5, 1], toyModel, toyOptions), /^lmForward: token 5 at position 1 is not an id in \[0, 2\]/],
+  ['lmForward', 'a token not an integer', () => lab.lmForward([0, 1.5, 1], toyModel, toyOptions), /^lmForward: tokens\[1\] is 1.5, expected an integer token id/],
+  ['lmForward', 'a sequence too long', () => lab.lmForward([0, 1, 2, 0, 1], toyModel, toyOptions), /^lmForward: the sequence has 4 input positions but params\.positions has only 3 rows/],
+  ['lmForward', 'a missing w1', () => lab.lmForward(toyTokens, { ...toyModel, blocks: [{ attn: mha, ffn: { w2: [[1]] } }] }, toyOptions), /^lmForward: params\.blocks\[0\]\.ffn\.w1 is missing/],
+  ['lmForward', 'params not an object', () => lab.lmForward(toyTokens, [1, 2], toyOptions), /^lmForward: params must be an object/],
+  ['crossEntropy', 'a target out of range', () => lab.crossEntropy([[0, 0]], [2]), /^crossEntropy: targets\[0\] = 2 is not a token id in \[0, 1\]/],
+  ['crossEntropy', 'too few targets', () => lab.crossEntropy([[0, 0], [1, 1]], [0]), /^crossEntropy: targets has 1 entries but logits has 2 rows/],
+  ['generate', 'a negative temperature', () => lab.generate([0], toyModel, { ...toyOptions, temperature: -1 }), /^generate: temperature must be a finite number >= 0/],
+  ['generate', 'an empty prompt', () => lab.generate([], toyModel, toyOptions), /^generate: the prompt is empty/],
+  ['paramCount', 'D not divisible by H', () => lab.paramCount({ D: 8, heads: 3, attentionOnly: true }), /^paramCount: D = 8 is not divisible by heads = 3/],
+  ['paramCount', 'not an object', () => lab.paramCount(8), /^paramCount: the configuration must be an object, got 8/],
+  ['futureDependence', 'a token out of range', () => lab.checks.futureDependence([0, 9], toyModel, toyOptions), /^futureDependence: token 9 at position 1/],
+  ['permutationGap', 'not a permutation', () => lab.checks.permutationGap([0, 1], [0, 0], toyModel, toyOptions), /^permutationGap: perm must list each position 0..T-1 once/],
+  ['fusedVsSeparateGap', 'd_k != d_v', () => lab.checks.fusedVsSeparateGap([x2], mha), /^fusedVsSeparateGap: a fused wQKV needs d_k = d_v, but wQ has 1 columns and wV has 2/],
+  ['maxRowSumError', 'a vector', () => lab.checks.maxRowSumError([0.5, 0.5]), /^maxRowSumError: weights must be \[Tq\]\[Tk\]/],
+  ['scoreVariance', 'dk = 0', () => lab.checks.scoreVariance({ dk: 0 }), /^scoreVariance: dk must be a positive integer/],
 ];
 
-test('bad input throws an Error naming the function, and the module keeps working', () => {
-  for (const [what, call, message] of badCalls) {
-    assert.throws(call, (e) => e instanceof Error && message.test(e.message), what);
-    close(lab.attention(retrieval.q, retrieval.k, retrieval.v).output, [[2, 1.5]]);
+test('every function answers bad input with an Error naming it, then answers a correct call', () => {
+  const covered = new Set(badCalls.map(([fn]) => fn));
+  assert.deepEqual(Object.keys(good).filter((fn) => !covered.has(fn)), [], 'functions without a bad-input case');
+  for (const [fn, what, call, message] of badCalls) {
+    assert.throws(call, (e) => e instanceof Error && message.test(e.message), `${fn}: ${what}`);
+    good[fn]();
   }
 });
 
