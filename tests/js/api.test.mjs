@@ -260,6 +260,23 @@ test('checks: §7.3 future dependence and §6.1 equivariance, live', () => {
   assert.ok(Math.abs(v.raw / 64 - 1) < 0.06 && Math.abs(v.scaled - 1) < 0.06);
 });
 
+test('ops: exponentials, sums along an axis, matmul, contributions, softmax Jacobian, costs', () => {
+  close(lab.ops.exp([[ln2, 0, 0]]), [[2, 1, 1]]);
+  const w = [[0.5, 0.25, 0.25], [0.1, 0.8, 0.1]];
+  close(lab.ops.sum(w), [1, 1]);
+  close(lab.ops.sum(w, 0), [0.6, 1.05, 0.35]);
+  close(lab.ops.mean([[1, 2, 3]]), [2]);
+  close(lab.ops.variance([[1, 2, 3]]), [2 / 3]);
+  close(lab.ops.matmul([[1, 2]], [[3], [4]]), [[11]]);
+  close(lab.ops.scaleRows([0.5, 0.25, 0.25], retrieval.v), [[1, 0], [0, 0.5], [1, 1]]);
+  close(lab.ops.softmaxJacobian([ln2, 0, 0])[0], [0.25, -0.125, -0.125]);
+  assert.deepEqual(lab.attentionCost({ B: 2, H: 4, T: 16, D: 64 }), { weightEntries: 2048, multiplyAdds: 65536 });
+  assert.throws(() => lab.ops.sum(w, 1.5), { message: /^sum: axis must be an integer/ });
+  assert.throws(() => lab.ops.sum(w, 3), { message: /^sum: axis 3 does not exist for shape \[2, 3\]/ });
+  assert.throws(() => lab.ops.matmul([[1, 2]], [[1]]), { message: /^matmul: b has 1 rows/ });
+  close(lab.ops.sum(w), [1, 1]);
+});
+
 // Each function is called with bad input, must throw an Error whose message names the function
 // and what was wrong, and must then answer a correct call of the same function.
 const x2 = [[1, 0], [0, 1]];

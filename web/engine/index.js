@@ -26,6 +26,7 @@ const OPTIONS = {
     attentionOnly: 'boolean',
   },
   scoreVariance: { dk: 'integer', samples: 'integer', sigma: 'number', seed: 'integer' },
+  attentionCost: { B: 'integer', H: 'integer', T: 'integer', D: 'integer' },
 };
 
 const TENSOR = 'tensor';
@@ -110,7 +111,13 @@ function throwing(raw) {
 
 const BOUND = ['softmax', 'attention', 'multiHeadAttention', 'layerNorm', 'rmsNorm', 'feedForward', 'block',
   'sinusoidalPositions', 'lmForward', 'crossEntropy', 'generate', 'paramCount', 'futureDependence', 'permutationGap',
-  'fusedVsSeparateGap', 'maxRowSumError', 'scoreVariance'];
+  'fusedVsSeparateGap', 'maxRowSumError', 'scoreVariance', 'opExp', 'opReduce', 'opMatmul', 'opScaleRows',
+  'opSoftmaxJacobian', 'attentionCost'];
+
+function axisOf(fn, axis) {
+  if (!Number.isInteger(axis)) throw new Error(`${fn}: axis must be an integer (negative counts from the end), got ${describe(axis)}`);
+  return axis;
+}
 
 function makeLab(module) {
   const m = throwing(Object.fromEntries(BOUND.map((name) => [name, module[name]])));
@@ -200,6 +207,19 @@ function makeLab(module) {
       maxRowSumError: (weights) => m.maxRowSumError(toTensor(weights, 'maxRowSumError', 'weights')),
       scoreVariance: (opts) => m.scoreVariance(options('scoreVariance', opts)),
     },
+
+    // Small operations that the page shows as steps of their own, so that every number on
+    // screen comes from the engine.
+    ops: {
+      exp: (x) => fromTensor(m.opExp(toTensor(x, 'exp', 'x'))),
+      sum: (x, axis = -1) => fromTensor(m.opReduce(toTensor(x, 'sum', 'x'), axisOf('sum', axis), 'sum')),
+      mean: (x, axis = -1) => fromTensor(m.opReduce(toTensor(x, 'mean', 'x'), axisOf('mean', axis), 'mean')),
+      variance: (x, axis = -1) => fromTensor(m.opReduce(toTensor(x, 'variance', 'x'), axisOf('variance', axis), 'variance')),
+      matmul: (a, b) => fromTensor(m.opMatmul(toTensor(a, 'matmul', 'a'), toTensor(b, 'matmul', 'b'))),
+      scaleRows: (w, rows) => fromTensor(m.opScaleRows(toTensor(w, 'scaleRows', 'w'), toTensor(rows, 'scaleRows', 'm'))),
+      softmaxJacobian: (s) => fromTensor(m.opSoftmaxJacobian(toTensor(s, 'softmaxJacobian', 's'))),
+    },
+    attentionCost: (dims) => m.attentionCost(options('attentionCost', dims, 'the dimensions')),
 
     // Leak checks: bytes malloc'd inside the module, and JS values held by the C++ side.
     memory: () => ({ heapInUse: module.heapInUse(), liveHandles: module.count_emval_handles() }),

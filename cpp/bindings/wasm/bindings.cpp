@@ -11,6 +11,7 @@
 #include <string>
 
 #include "lab/api.hpp"
+#include "lab/ops.hpp"
 
 using emscripten::val;
 using namespace lab;
@@ -425,6 +426,53 @@ val scoreVariance(val opts) {
     });
 }
 
+// ---- small operations the page shows as steps of their own ----
+
+val opExp(val x) {
+    return guarded([&] { return js(exp_elementwise(nd(x))); });
+}
+
+val opReduce(val x, double axis, std::string kind) {
+    return guarded([&] {
+        const std::string fn = kind;
+        const Reduction r = kind == "sum" ? Reduction::sum : kind == "mean" ? Reduction::mean : Reduction::variance;
+        return js(reduce_axis(nd(x), int(axis), r, fn));
+    });
+}
+
+val opMatmul(val a, val b) {
+    return guarded([&] {
+        const std::string fn = "matmul";
+        return js_tensor(lab::matmul(to_tensor<2>(nd(a), fn, "a", "[N][C]"), to_tensor<2>(nd(b), fn, "b", "[C][out]"), fn));
+    });
+}
+
+val opScaleRows(val w, val m) {
+    return guarded([&] {
+        const std::string fn = "scaleRows";
+        return js_tensor(scale_rows(to_tensor<1>(nd(w), fn, "w", "[T]"), to_tensor<2>(nd(m), fn, "m", "[T][C]"), fn));
+    });
+}
+
+val opSoftmaxJacobian(val s) {
+    return guarded([&] {
+        const std::string fn = "softmaxJacobian";
+        return js_tensor(softmax_jacobian(to_tensor<1>(nd(s), fn, "s", "[n]"), fn));
+    });
+}
+
+val attentionCost(val dims) {
+    return guarded([&] {
+        const std::string fn = "attentionCost";
+        const AttentionCost c = lab::attention_cost(whole(dims, "B", fn, 1), whole(dims, "H", fn, 1),
+                                                    whole(dims, "T", fn, 0), whole(dims, "D", fn, 0), fn);
+        val out = val::object();
+        out.set("weightEntries", double(c.weight_entries));
+        out.set("multiplyAdds", double(c.multiply_adds));
+        return out;
+    });
+}
+
 // Bytes currently allocated by malloc inside the module: the API tests call functions
 // thousands of times and require this to stay flat (no leaked tensors).
 double heapInUse() { return double(mallinfo().uordblks); }
@@ -450,4 +498,10 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
     emscripten::function("maxRowSumError", &maxRowSumError);
     emscripten::function("scoreVariance", &scoreVariance);
     emscripten::function("heapInUse", &heapInUse);
+    emscripten::function("opExp", &opExp);
+    emscripten::function("opReduce", &opReduce);
+    emscripten::function("opMatmul", &opMatmul);
+    emscripten::function("opScaleRows", &opScaleRows);
+    emscripten::function("opSoftmaxJacobian", &opSoftmaxJacobian);
+    emscripten::function("attentionCost", &attentionCost);
 }
