@@ -1,7 +1,8 @@
 // Serves dist/ on http://localhost:PORT (default 8080) with esbuild's server, which rebuilds the
-// page bundle when web/ changes. Run through `npm start`, which builds the engine first.
+// page bundle when web/ changes and sends .wasm as application/wasm. Run through `npm start`,
+// which builds the engine first.
 import * as esbuild from 'esbuild';
-import { copyStatic, pageBuild } from './build-page.mjs';
+import { buildPage, pageBuild } from './build-page.mjs';
 
 const port = Number(process.env.PORT || 8080);
 const host = process.env.HOST || '127.0.0.1';
@@ -10,7 +11,7 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
   process.exit(1);
 }
 
-copyStatic();
+await buildPage(); // the service worker and the single file, which esbuild's server does not rebuild
 const ctx = await esbuild.context(pageBuild);
 try {
   await ctx.serve({ servedir: 'dist', port, host });

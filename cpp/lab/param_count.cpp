@@ -9,6 +9,7 @@ ParamCount param_count(const ParamCountConfig& c, const std::string& fn) {
             msg("D = ", c.D, " is not divisible by heads = ", c.heads, " (d_h = D / H must be a whole number)"));
     const std::size_t D = c.D;
     ParamCount r;
+    r.head_width = D / c.heads;
     const auto add = [&](const std::string& name, std::size_t n) {
         r.breakdown.emplace_back(name, n);
         r.total += n;

@@ -29,6 +29,7 @@ struct ParamCountConfig {
 
 struct ParamCount {
     std::size_t total = 0;
+    std::size_t head_width = 0;  // d_h = D / H
     std::vector<std::pair<std::string, std::size_t>> breakdown;  // in model order
 };
 

@@ -15,6 +15,7 @@ TEST_CASE("§4 attention has 4 D^2 parameters: 256 at D = 8 for every H dividing
     c.bias = false;
     const ParamCount n = param_count(c);
     REQUIRE(n.total == 256);
+    REQUIRE(n.head_width == 8 / H);  // d_h changes with H, the count does not
     SECTION("three projection families 3 D^2 = 192, W_O adds D^2 = 64") {
         REQUIRE(n.breakdown.size() == 4);
         REQUIRE(n.breakdown[0].second + n.breakdown[1].second + n.breakdown[2].second == 192);

@@ -1,29 +1,24 @@
-// Placeholder page: loads the engine and shows two handout results it computes. The stepped
-// walk-through of every worked example replaces this (issue: the page).
+// Boot: load the engine, then hand it to the app. Styles are bundled from here so that the
+// single-file build can inline them.
+import 'katex/dist/katex.min.css';
+import './style.css';
 import { loadEngine } from '../engine/index.js';
-import { retrieval, toyModel, toyOptions, toyTokens, toyVocabulary } from './examples/handout.js';
+import { createApp } from './app.js';
+import { examples } from './examples/index.js';
+import { ui } from './strings.js';
 
-const $ = (id) => document.getElementById(id);
-const fmt = (xs) => `[${xs.map((x) => +x.toFixed(6)).join(', ')}]`;
+const status = document.getElementById('status');
 
-async function main() {
-  const status = $('status');
-  try {
-    const lab = await loadEngine();
-    window.lab = lab;
-    const r = lab.attention(retrieval.q, retrieval.k, retrieval.v);
-    const lm = lab.lmForward(toyTokens, toyModel, toyOptions);
-    const next = lab.generate(toyTokens.slice(0, 3), toyModel, { ...toyOptions, steps: 1 }).tokens[3];
-    $('weights').textContent = fmt(r.weights[0]);
-    $('retrieval').textContent = fmt(r.output[0]);
-    $('loss').textContent = lm.loss.toFixed(5);
-    $('next').textContent = toyVocabulary[next];
-    status.textContent = 'Engine ready.';
-    $('results').hidden = false;
-  } catch (e) {
-    status.textContent = `The engine could not start: ${e.message}`;
-    status.classList.add('error');
+loadEngine().then((lab) => {
+  window.lab = lab; // the engine's API, for the browser console
+  status.textContent = '';
+  status.hidden = true;
+  createApp({ lab, root: document.getElementById('app'), examples });
+  // Offline after the first visit, when served over http(s) (not from file://).
+  if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
+    navigator.serviceWorker.register('sw.js').catch((e) => console.warn('Offline copy not installed:', e.message));
   }
-}
-
-main();
+}).catch((e) => {
+  status.textContent = typeof WebAssembly !== 'object' ? ui.noWasm : `${ui.failed} ${e.message}`;
+  status.classList.add('error');
+});

@@ -373,6 +373,7 @@ val paramCount(val cfg) {
         for (const auto& [name, count] : n.breakdown) breakdown.set(name, double(count));
         val out = val::object();
         out.set("total", double(n.total));
+        out.set("headWidth", double(n.head_width));
         out.set("breakdown", breakdown);
         return out;
     });

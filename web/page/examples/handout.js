@@ -23,3 +23,10 @@ export const toyModel = {
 };
 export const toyOptions = { heads: 1, positions: 'learned', norm: 'none', activation: 'relu', causal: true };
 export const toyTokens = [0, 1, 2, 0]; // the stream A B C A
+
+// The toy model with no position table, for positions: 'sinusoidal' or 'none' (sequences of any length).
+export const toyModelNoTable = { embedding: toyModel.embedding, blocks: toyModel.blocks, head: toyModel.head };
+
+// §7.2's sentence over a six-word vocabulary.
+export const words = ['the', 'cat', 'sat', 'on', 'mat', '<eos>'];
+export const sentence = [0, 1, 2, 3, 0, 4, 5]; // the cat sat on the mat <eos>

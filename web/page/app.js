@@ -1,0 +1,153 @@
+// The controller: state -> engine -> views, one way. The URL hash is the state (state.js);
+// stepping pushes a history entry, editing replaces it, so Back walks through the steps.
+import { parseNumber } from './format.js';
+import { fromHash, initialState, toHash } from './state.js';
+import { examples as texts, ui } from './strings.js';
+import { h } from './views/dom.js';
+import { stepView } from './views/step.js';
+import { tocView } from './views/toc.js';
+
+const clone = (v) => (Array.isArray(v) ? v.map(clone) : v);
+
+export function createApp({ lab, root, examples }) {
+  const byId = new Map(examples.map((e) => [e.id, e]));
+  const kept = {}; // each example's edits, kept while the student looks at other examples
+  let state = initialState(examples[0].id);
+  let view; // {x, r}: the current example's inputs and the engine's last good results
+  let notice = '';
+
+  const inputsOf = (ex, edits) => Object.fromEntries(Object.entries(ex.inputs).map(([k, spec]) => [k, clone(k in edits ? edits[k] : spec.value)]));
+  const compute = (ex, edits) => {
+    const x = inputsOf(ex, edits);
+    return { x, r: ex.run(lab, x) };
+  };
+
+  function load(hash) {
+    const { state: s, problems } = fromHash(hash, examples, { ...state, example: state.example });
+    const ex = byId.get(s.example);
+    try {
+      view = compute(ex, s.edits);
+      state = s;
+    } catch (e) {
+      problems.push(`${ui.addressRefused} ${e.message}`);
+      state = { ...s, edits: {} };
+      view = compute(ex, {});
+    }
+    kept[state.example] = state.edits;
+    notice = problems.length ? `${ui.addressProblem} ${problems.join('; ')}.` : '';
+    render();
+  }
+
+  function commit(next, { push }) {
+    state = next;
+    kept[state.example] = state.edits;
+    const url = toHash(state);
+    if (url !== location.hash) history[push ? 'pushState' : 'replaceState'](null, '', url);
+    render();
+  }
+
+  function goStep(i, { focusHeading = false } = {}) {
+    const n = byId.get(state.example).steps.length;
+    if (i < 0 || i >= n || i === state.step) return;
+    notice = '';
+    commit({ ...state, step: i }, { push: true });
+    if (focusHeading) root.querySelector('#step-title')?.focus();
+  }
+
+  function showError(id, message) {
+    const line = document.getElementById(`${id}-error`);
+    if (line) line.textContent = message;
+    document.getElementById(id)?.setAttribute('aria-invalid', message ? 'true' : 'false');
+  }
+
+  // A new value for input `name`: recompute; on any refusal keep the last good state.
+  function tryEdit(name, value, errorId) {
+    const ex = byId.get(state.example);
+    const edits = { ...state.edits, [name]: value };
+    let next;
+    try {
+      next = compute(ex, edits);
+    } catch (e) {
+      showError(errorId, `${ui.engineRefused} ${e.message}`);
+      return;
+    }
+    view = next;
+    commit({ ...state, edits }, { push: false });
+  }
+
+  const ctx = () => ({
+    inputs: view.x,
+    canEdit: !state.hide.includes('edit'),
+    canCopy: !state.hide.includes('copy'),
+    onCell(name, path, text, el) {
+      const spec = byId.get(state.example).inputs[name];
+      const parsed = parseNumber(text, spec);
+      const errorId = el.id.replace(/-\d+-\d+$/, '');
+      if (parsed.error) {
+        showError(errorId, `${ui.cellRefused} ${parsed.error}. ${ui.keptLast}`);
+        el.setAttribute('aria-invalid', 'true');
+        return;
+      }
+      const value = clone(view.x[name]);
+      let target = value;
+      for (const i of path.slice(0, -1)) target = target[i];
+      target[path[path.length - 1]] = parsed.value;
+      tryEdit(name, value, errorId);
+    },
+    onNumber(name, text, el) {
+      const parsed = parseNumber(text, byId.get(state.example).inputs[name]);
+      if (parsed.error) showError(el.id, `${ui.cellRefused} ${parsed.error}. ${ui.keptLast}`);
+      else tryEdit(name, parsed.value, el.id);
+    },
+    onChoice(name, value) {
+      tryEdit(name, value, `in-${name}`);
+    },
+  });
+
+  function render() {
+    const ex = byId.get(state.example);
+    const text = texts[ex.id];
+    // Keep the focused input (and its caret) across the re-render.
+    const active = document.activeElement;
+    const focusId = active && active.id ? active.id : null;
+    const caret = active && typeof active.selectionStart === 'number' ? [active.selectionStart, active.selectionEnd] : null;
+
+    const step = ex.steps[state.step];
+    const items = step.show(view.r, view.x, lab);
+    const hidden = (c) => state.hide.includes(c);
+    const nav = hidden('nav') ? null : h('div', { class: 'nav' },
+      h('button', { type: 'button', id: 'prev', disabled: state.step === 0, onclick: () => goStep(state.step - 1) }, ui.previous),
+      h('span', { class: 'counter' }, `${state.step + 1} / ${ex.steps.length}`),
+      h('button', { type: 'button', id: 'next', disabled: state.step === ex.steps.length - 1, onclick: () => goStep(state.step + 1) }, ui.next));
+    const reset = hidden('reset') || hidden('edit') || !Object.keys(ex.inputs).length ? null
+      : h('button', { type: 'button', id: 'reset', disabled: !Object.keys(state.edits).length,
+        onclick: () => { view = compute(ex, {}); commit({ ...state, edits: {} }, { push: false }); } }, ui.reset);
+    const main = h('main', { id: 'main', class: 'main' },
+      notice && h('p', { class: 'notice', role: 'alert' }, notice),
+      stepView({ example: ex, text, stepIndex: state.step, items, ctx: ctx() }),
+      h('div', { class: 'controls' }, nav, reset));
+    root.replaceChildren(h('div', { class: `layout ${hidden('toc') ? 'no-toc' : ''}` }, hidden('toc') ? null
+      : tocView(examples, texts, ex.id, (id) => toHash({ example: id, step: 0, edits: kept[id] || {}, hide: state.hide })), main));
+    document.title = `${ex.section} ${text.title} — ${ui.appName}`;
+
+    if (focusId) {
+      const again = document.getElementById(focusId);
+      if (again) {
+        again.focus();
+        if (caret && typeof again.setSelectionRange === 'function') again.setSelectionRange(...caret);
+      }
+    }
+  }
+
+  window.addEventListener('popstate', () => load(location.hash));
+  window.addEventListener('hashchange', () => { if (location.hash !== toHash(state)) load(location.hash); });
+  document.addEventListener('keydown', (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || state.hide.includes('nav')) return;
+    if (e.target.closest('input, select, textarea, table')) return;
+    if (e.key === 'ArrowRight') goStep(state.step + 1, { focusHeading: true });
+    if (e.key === 'ArrowLeft') goStep(state.step - 1, { focusHeading: true });
+  });
+
+  load(location.hash);
+  return { get state() { return state; } };
+}

@@ -1,0 +1,85 @@
+// §5 a block: attention mixes positions, the FFN transforms each position, LayerNorm works
+// within one token, and §5.1's pre-norm and post-norm arrangements side by side.
+import { vector } from '../format.js';
+
+// T = 3 positions, D = 4 features, H = 2 heads, F = 8 hidden features; small hand-picked weights.
+const X = [[1, 0, 2, 0], [0, 1, 0, -1], [2, 2, 1, 0]];
+const I4 = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]];
+export const blockParams = {
+  attn: {
+    wQ: [[1, 0, 0, 1], [0, 1, 1, 0], [0, 0, 1, 0], [1, 0, 0, 0]],
+    wK: [[0, 1, 0, 0], [1, 0, 0, 1], [1, 0, 1, 0], [0, 0, 0, 1]],
+    wV: I4,
+    wO: [[0.5, 0, 0, 0], [0, 0.5, 0, 0], [0, 0, 0.5, 0], [0, 0, 0, 0.5]],
+  },
+  ffn: {
+    w1: [[1, -1, 0, 0, 0.5, 0, 0, 0], [0, 1, -1, 0, 0, 0.5, 0, 0], [0, 0, 1, -1, 0, 0, 0.5, 0], [-1, 0, 0, 1, 0, 0, 0, 0.5]],
+    w2: [[0.5, 0, 0, 0], [0, 0.5, 0, 0], [0, 0, 0.5, 0], [0, 0, 0, 0.5], [0.25, 0, 0, 0], [0, 0.25, 0, 0], [0, 0, 0.25, 0], [0, 0, 0, 0.25]],
+  },
+};
+const positions = ['pos 0', 'pos 1', 'pos 2'];
+const features = ['f0', 'f1', 'f2', 'f3'];
+
+export const blockExample = {
+  id: '5',
+  section: '§5',
+  inputs: {
+    X: { value: X },
+    activation: { value: 'gelu' },
+  },
+  run(lab, x) {
+    const opts = { heads: 2, activation: x.activation };
+    const pre = lab.block(x.X, blockParams, { ...opts, arrangement: 'pre' });
+    const post = lab.block(x.X, blockParams, { ...opts, arrangement: 'post' });
+    const ones = [1, 1, 1, 1];
+    const ln = lab.layerNorm(x.X, ones, [0, 0, 0, 0]);
+    const ffnX = lab.feedForward(x.X, blockParams.ffn, { activation: x.activation });
+    return {
+      pre, post, ln, ffnX,
+      tokenMean: lab.ops.mean(ln, -1),
+      tokenVariance: lab.ops.variance(ln, -1),
+      featureMean: lab.ops.mean(ln, 0),
+    };
+  },
+  steps: [
+    {
+      key: 'mix',
+      formula: 'y_i = \\sum_j a_{ij} v_j',
+      show: (r, x) => [
+        { matrix: x.X, label: 'X', input: 'X', rowLabels: positions, colLabels: features },
+        ...r.pre.attention.weights.map((w, h) => ({ matrix: w, label: `A (head ${h})`, kind: 'prob', rowLabels: positions, colLabels: positions })),
+      ],
+    },
+    {
+      key: 'ffn',
+      formula: '\\mathrm{FFN}(x) = \\varphi(x W_1 + b_1) W_2 + b_2',
+      show: (r, x) => [
+        { choice: 'activation', label: '\u03c6', options: [['gelu', 'GELU'], ['relu', 'ReLU'], ['gelu_tanh', 'GELU (tanh)'], ['silu', 'SiLU']] },
+        { matrix: x.X, label: 'X', input: 'X', rowLabels: positions },
+        { matrix: r.ffnX.output, label: 'FFN(X)', rowLabels: positions },
+      ],
+    },
+    {
+      key: 'layerNorm',
+      formula: '\\mathrm{LN}(x) = \\gamma \\odot \\frac{x - \\mu}{\\sqrt{\\sigma^2 + \\epsilon}} + \\beta',
+      show: (r, x) => [
+        { matrix: x.X, label: 'X', input: 'X', rowLabels: positions, colLabels: features },
+        { matrix: r.ln, label: 'LN(X)', rowLabels: positions, colLabels: features },
+        { facts: [
+          { label: 'mean of each token (row)', value: vector(r.tokenMean), result: 'token-mean' },
+          { label: 'variance of each token (row)', value: vector(r.tokenVariance) },
+          { label: 'mean of each feature (column)', value: vector(r.featureMean) },
+        ] },
+      ],
+    },
+    {
+      key: 'prePost',
+      formula: '\\text{pre: } H = X + \\mathrm{MHA}(\\mathrm{LN}(X)),\\; Y = H + \\mathrm{FFN}(\\mathrm{LN}(H)) \\qquad \\text{post: } H = \\mathrm{LN}(X + \\mathrm{MHA}(X)),\\; Y = \\mathrm{LN}(H + \\mathrm{FFN}(H))',
+      show: (r) => [
+        { group: [{ matrix: r.pre.output, label: 'pre-norm Y', rowLabels: positions }], title: 'pre-norm (nanoGPT)' },
+        { group: [{ matrix: r.post.output, label: 'post-norm Y', rowLabels: positions }], title: 'post-norm (original Transformer)' },
+        { facts: [{ label: 'pre-norm Y[0]', value: vector(r.pre.output[0]), result: 'pre' }, { label: 'post-norm Y[0]', value: vector(r.post.output[0]) }] },
+      ],
+    },
+  ],
+};

@@ -1,0 +1,141 @@
+// §8 the lab's checks run live, §8.1 naming the axes of einsum, §9 nanoGPT's names for the shapes.
+import { short } from '../format.js';
+import { retrieval, toyModel, toyModelNoTable, toyOptions, toyTokens } from './handout.js';
+import { blockParams } from './block.js';
+
+const ln8 = Math.log(8);
+const close = (a, b, tol = 1e-9) => Array.isArray(a) ? a.every((x, i) => close(x, b[i], tol)) : Math.abs(a - b) <= tol;
+const shape = (a) => (Array.isArray(a) ? [a.length, ...shape(a[0])] : []);
+const fmt = (a) => `[${shape(a).join(', ')}]`;
+const isUpper = (dep) => dep.some((row, i) => row.some((d, j) => j > i && d > 0));
+
+export const checksExample = {
+  id: '8',
+  section: '§8',
+  inputs: {},
+  run(lab) {
+    const y = lab.attention(retrieval.q, retrieval.k, retrieval.v).output[0];
+    const head = (s) => lab.attention([[1]], s.map((v) => [v]), retrieval.v, { scale: 1 }).output[0];
+    const loss = lab.lmForward(toyTokens, toyModel, toyOptions).loss;
+    const X = [[1, 0, 2, 0], [0, 1, 0, -1], [2, 2, 1, 0]];
+    const mha = lab.multiHeadAttention([X, X], blockParams.attn, { heads: 2 });
+    const free = { ...toyOptions, positions: 'none', causal: false };
+    const twoBlocks = { ...toyModelNoTable, blocks: [toyModel.blocks[0], toyModel.blocks[0]] };
+    const dep = (o) => lab.checks.futureDependence([0, 1, 2, 0, 1], twoBlocks, { ...toyOptions, positions: 'sinusoidal', ...o });
+    return {
+      y, h1: head([ln8, 0, 0]), h2: head([0, ln8, 0]), loss,
+      rowError: lab.checks.maxRowSumError(mha.weights),
+      weightsShape: fmt(mha.weights),
+      fusedGap: lab.checks.fusedVsSeparateGap([X], blockParams.attn, { heads: 2 }),
+      permutationGap: lab.checks.permutationGap([0, 1, 2], [2, 1, 0], toyModelNoTable, free),
+      every: dep({ causal: true }), none: dep({ causal: false }), last: dep({ maskBlocks: [false, true] }),
+    };
+  },
+  steps: [
+    {
+      key: 'checks',
+      show: (r) => [{ badges: [
+        { label: 'retrieval gives [2, 1.5]', pass: close(r.y, [2, 1.5]), detail: `[${r.y.map(short).join(', ')}]` },
+        { label: 'two heads give [2, 0.6] and [0.6, 2]', pass: close(r.h1, [2, 0.6]) && close(r.h2, [0.6, 2]) },
+        { label: '§7.4 mean loss 3.02041 nats', pass: Math.abs(r.loss - 3.02041) < 5e-6, detail: r.loss.toFixed(6) },
+        { label: 'attention rows sum to one', pass: r.rowError < 1e-12, detail: `largest error ${short(r.rowError)}` },
+        { label: 'weights have shape [B, H, T, T]', pass: r.weightsShape === '[2, 2, 3, 3]', detail: r.weightsShape },
+        { label: 'fused projection equals separate projections', pass: r.fusedGap < 1e-12, detail: `largest difference ${short(r.fusedGap)}` },
+        { label: 'no positions, no mask: permutation equivariant', pass: r.permutationGap < 1e-12, detail: `gap ${short(r.permutationGap)}` },
+        { label: 'masked in every block: no future dependence', pass: !isUpper(r.every) },
+        { label: 'unmasked: outputs depend on later tokens', pass: isUpper(r.none) },
+        { label: 'masked in the last block only: still depends on later tokens', pass: isUpper(r.last) },
+      ] }],
+    },
+  ],
+};
+
+export const einsumExample = {
+  id: '8.1',
+  section: '§8.1',
+  inputs: {
+    B: { value: 2, integer: true, min: 1, max: 8 },
+    T: { value: 3, integer: true, min: 1, max: 16 },
+    d: { value: 4, integer: true, min: 1, max: 16 },
+  },
+  run(lab, x) {
+    // Inputs with distinct entries, taken from the sinusoidal table so that nothing is random.
+    const table = lab.sinusoidalPositions(x.B * x.T, 2 * x.d);
+    const batch = (c0) => Array.from({ length: x.B }, (_, b) => table.slice(b * x.T, (b + 1) * x.T).map((row) => row.slice(c0, c0 + x.d)));
+    const q = batch(0);
+    const k = batch(x.d);
+    const v = batch(0);
+    return { q, k, v, ...lab.attention(q, k, v) };
+  },
+  steps: [
+    {
+      key: 'scores',
+      formula: '\\texttt{scores} = \\texttt{einsum}(\\texttt{"bid,bjd->bij"}, q, k) / \\sqrt{d}',
+      show: (r) => [
+        { number: 'B', label: 'B' }, { number: 'T', label: 'T' }, { number: 'd', label: 'd' },
+        { facts: [
+          { label: 'q: b i d', value: fmt(r.q) },
+          { label: 'k: b j d', value: fmt(r.k) },
+          { label: 'scores: b i j', value: fmt(r.scores), result: 'scores-shape' },
+        ] },
+        { matrix: r.scores[0], label: 'scores[0]' },
+      ],
+    },
+    {
+      key: 'values',
+      formula: '\\texttt{y} = \\texttt{einsum}(\\texttt{"bij,bje->bie"}, \\texttt{weights}, v)',
+      show: (r) => [
+        { facts: [
+          { label: 'weights: b i j', value: fmt(r.weights) },
+          { label: 'v: b j e', value: fmt(r.v) },
+          { label: 'y: b i e', value: fmt(r.output), result: 'y-shape' },
+        ] },
+        { matrix: r.weights[0], label: 'weights[0]', kind: 'prob' },
+      ],
+    },
+  ],
+};
+
+export const namesExample = {
+  id: '9',
+  section: '§9',
+  inputs: {
+    B: { value: 2, integer: true, min: 1, max: 8 },
+    T: { value: 5, integer: true, min: 1, max: 32 },
+    C: { value: 8, integer: true, min: 1, max: 64 },
+    nh: { value: 2, integer: true, min: 1, max: 64 },
+  },
+  run(lab, x) {
+    // c_attn's weight [C, 3C] and the input [B, T, C], from the sinusoidal table (nothing random).
+    const wQKV = lab.sinusoidalPositions(x.C, 3 * x.C);
+    const rows = lab.sinusoidalPositions(x.B * x.T, x.C);
+    const input = Array.from({ length: x.B }, (_, b) => rows.slice(b * x.T, (b + 1) * x.T));
+    const r = lab.multiHeadAttention(input, { wQKV }, { heads: x.nh });
+    const count = lab.paramCount({ D: x.C, heads: x.nh, attentionOnly: true, bias: false });
+    return { ...r, hs: count.headWidth, input };
+  },
+  steps: [
+    {
+      key: 'names',
+      show: (r, x) => [
+        { number: 'B', label: 'B' }, { number: 'T', label: 'T' }, { number: 'C', label: 'C (= D)' }, { number: 'nh', label: 'nh (= H)' },
+        { table: { colLabels: ['nanoGPT', 'handout', 'value'], rows: [
+          ['C', 'D', 'model width', String(x.C)],
+          ['nh', 'H', 'heads', String(x.nh)],
+          ['hs', 'd_h', 'head width', String(r.hs)],
+        ].map(([a, b, what, v]) => [what, a, b, v]) }, caption: 'names' },
+        { facts: [
+          { label: 'x', value: fmt(r.input) },
+          { label: 'q, k, v after c_attn(x).split(C, dim=2)', value: fmt(r.q) },
+          { label: 'view(B, T, nh, hs).transpose(1, 2)', value: fmt(r.heads), result: 'heads-shape' },
+          { label: 'attention weights', value: fmt(r.weights) },
+        ] },
+      ],
+    },
+    {
+      key: 'block',
+      formula: '\\texttt{x = x + self.attn(self.ln\\_1(x))} \\qquad H = X + \\mathrm{MHA}(\\mathrm{LN}(X))',
+      show: () => [],
+    },
+  ],
+};

@@ -1,0 +1,242 @@
+// §7 one predictor, two modes: generation (§7.1), teacher forcing (§7.2), why the mask must be
+// in every block (§7.3), and the complete toy trace (§7.4).
+import { short, vector } from '../format.js';
+import { sentence, toyModel, toyModelNoTable, toyOptions, toyTokens, toyVocabulary, words } from './handout.js';
+
+const sinusoidal = { ...toyOptions, positions: 'sinusoidal' };
+const names = (ids, vocab = toyVocabulary) => ids.map((t) => vocab[t] ?? `#${t}`);
+
+export const generationExample = {
+  id: '7.1',
+  section: '§7.1',
+  inputs: {
+    prompt: { value: [0, 1, 2], integer: true, min: 0, max: 2 },
+    temperature: { value: 1, min: 0, max: 100 },
+    seed: { value: 7, integer: true, min: 0 },
+    steps: { value: 4, integer: true, min: 1, max: 32 },
+  },
+  run(lab, x) {
+    const greedy = lab.generate(x.prompt, toyModel, { ...toyOptions, steps: 1 });
+    const sampled = lab.generate(x.prompt, toyModelNoTable, { ...sinusoidal, steps: x.steps, temperature: x.temperature, seed: x.seed });
+    const next = sampled.tokens[x.prompt.length];
+    // lmForward scores a target after its inputs; the appended 0 is that placeholder target.
+    const before = lab.lmForward([...x.prompt, 0], toyModelNoTable, sinusoidal).logits;
+    const after = lab.lmForward([...x.prompt, next, 0], toyModelNoTable, sinusoidal).logits;
+    return { greedy, sampled, before, after: after.slice(0, x.prompt.length), next };
+  },
+  steps: [
+    {
+      key: 'greedy',
+      formula: 'w_{T} = \\arg\\max_v \\, z_{T-1, v}',
+      show: (r, x) => [
+        { matrix: x.prompt, label: 'prompt', input: 'prompt', colLabels: names(x.prompt) },
+        { matrix: r.greedy.steps[0].logits, label: 'logits at the last position', colLabels: toyVocabulary },
+        { matrix: r.greedy.steps[0].probs, label: 'softmax', kind: 'prob', colLabels: toyVocabulary },
+        { facts: [{ label: 'greedy next token', value: names([r.greedy.steps[0].token])[0], result: 'greedy' }] },
+      ],
+    },
+    {
+      key: 'sample',
+      formula: 'p = \\mathrm{softmax}(z / \\tau), \\qquad w = \\min\\{v : \\textstyle\\sum_{u \\le v} p_u > u_{\\text{seed}}\\}',
+      show: (r) => [
+        { number: 'temperature', label: 'temperature \u03c4' },
+        { number: 'seed', label: 'seed' },
+        { number: 'steps', label: 'steps' },
+        { matrix: r.sampled.steps.map((s) => s.probs), label: 'probabilities', kind: 'prob', rowLabels: r.sampled.steps.map((s, i) => `step ${i + 1}`), colLabels: toyVocabulary },
+        { matrix: r.sampled.steps.map((s) => s.cumulative), label: 'cumulative', kind: 'prob', rowLabels: r.sampled.steps.map((s, i) => `step ${i + 1}`), colLabels: toyVocabulary },
+        { table: { colLabels: r.sampled.steps.map((s, i) => `step ${i + 1}`), rows: [
+          ['u', ...r.sampled.steps.map((s) => (s.u === null ? '\u2014' : short(s.u)))],
+          ['token', ...r.sampled.steps.map((s) => names([s.token])[0])],
+        ] }, caption: 'draws' },
+        { facts: [{ label: 'sequence', value: names(r.sampled.tokens).join(' '), result: 'sampled' }] },
+      ],
+    },
+    {
+      key: 'prefix',
+      show: (r, x) => [
+        { matrix: r.before, label: 'logits before appending', rowLabels: names(x.prompt), colLabels: toyVocabulary },
+        { matrix: r.after, label: `logits after appending ${names([r.next])[0]} (same rows)`, rowLabels: names(x.prompt), colLabels: toyVocabulary },
+      ],
+    },
+  ],
+};
+
+// §7.2: six words, D = 2, sinusoidal positions, the §7.4 block, tied head.
+const wordModel = {
+  embedding: [[1, 0], [0, 1], [0.5, 0.5], [-1, 0], [0, -1], [-0.5, 0.5]],
+  blocks: toyModel.blocks,
+};
+
+export const teacherForcingExample = {
+  id: '7.2',
+  section: '§7.2',
+  inputs: { sentence: { value: sentence, integer: true, min: 0, max: words.length - 1 } },
+  run: (lab, x) => lab.lmForward(x.sentence, wordModel, sinusoidal),
+  steps: [
+    {
+      key: 'table',
+      show: (r, x) => [
+        { matrix: x.sentence, label: 'token ids', input: 'sentence', colLabels: names(x.sentence, words) },
+        { table: { colLabels: x.sentence.slice(0, -1).map((_, i) => String(i)), rows: [
+          ['input', ...names(x.sentence.slice(0, -1), words)],
+          ['target', ...names(x.sentence.slice(1), words)],
+        ] }, caption: 'position' },
+      ],
+    },
+    {
+      key: 'losses',
+      formula: 'L = \\frac{1}{T} \\sum_{i=0}^{T-1} -\\log p_i(w_{i+1})',
+      show: (r, x) => [
+        { matrix: r.probs, label: 'p_i', kind: 'prob', rowLabels: names(x.sentence.slice(0, -1), words), colLabels: words },
+        { matrix: r.losses, label: '\u2212log p_i(target)', colLabels: names(x.sentence.slice(1), words) },
+        { facts: [{ label: 'mean loss (nats)', value: short(r.loss), result: 'loss' }] },
+      ],
+    },
+  ],
+};
+
+// §7.3: the toy block twice, sinusoidal positions.
+const twoBlocks = { ...toyModelNoTable, blocks: [toyModel.blocks[0], toyModel.blocks[0]] };
+const isUpper = (dep) => dep.some((row, i) => row.some((d, j) => j > i && d > 0));
+
+export const leakExample = {
+  id: '7.3',
+  section: '§7.3',
+  inputs: {
+    tokens: { value: [0, 1, 2, 0, 1], integer: true, min: 0, max: 2 },
+    convention: { value: 'keep' },
+  },
+  run(lab, x) {
+    const dep = (o) => lab.checks.futureDependence(x.tokens, twoBlocks, { ...sinusoidal, ...o });
+    return {
+      unmasked: lab.lmForward([...x.tokens, 0], toyModelNoTable, { ...sinusoidal, causal: false }).trace.find((s) => s.name === 'block0.weights').values[0],
+      every: dep({ causal: true }),
+      last: dep({ maskBlocks: [false, true] }),
+      none: dep({ causal: false }),
+    };
+  },
+  steps: [
+    {
+      key: 'mask',
+      formula: 'A = \\mathrm{softmax}(S + M), \\quad M_{ij} = \\begin{cases} 0 & j \\le i \\\\ -\\infty & j > i \\end{cases}',
+      show: (r, x) => {
+        const T = x.tokens.length;
+        const keep = Array.from({ length: T }, (_, i) => Array.from({ length: T }, (_, j) => (j <= i ? 1 : 0)));
+        const additive = keep.map((row) => row.map((k) => (k ? 0 : Number.NEGATIVE_INFINITY)));
+        return [
+          { choice: 'convention', label: 'show the mask as', options: [['keep', 'a keep-matrix (true = may attend)'], ['additive', 'an additive matrix (0 or \u2212\u221e)']] },
+          x.convention === 'keep'
+            ? { matrix: keep, label: 'keep = tril(ones)', kind: 'prob', caption: 'keep-matrix: 1 = true (may attend), 0 = false', rowLabels: names(x.tokens), colLabels: names(x.tokens) }
+            : { matrix: additive, label: 'M', kind: 'plain', caption: 'additive mask: 0 where kept, \u2212\u221e where masked (= triu(ones, 1) \u00d7 \u2212\u221e)', rowLabels: names(x.tokens), colLabels: names(x.tokens) },
+        ];
+      },
+    },
+    {
+      key: 'unmasked',
+      show: (r, x) => [
+        { matrix: x.tokens, label: 'tokens', input: 'tokens', colLabels: names(x.tokens) },
+        { matrix: r.unmasked, label: 'A without the mask', kind: 'prob', rowLabels: names(x.tokens).map((n, i) => `${i}: ${n}`), colLabels: names(x.tokens).map((n, i) => `${i}: ${n}`) },
+        { facts: r.unmasked.slice(0, -1).map((row, i) => ({ label: `weight of row ${i} on its target (position ${i + 1})`, value: short(row[i + 1]) })) },
+      ],
+    },
+    {
+      key: 'dependence',
+      show: (r, x) => [
+        ...[['every', 'mask in every block'], ['last', 'mask in the last block only'], ['none', 'no mask']].map(([k, title]) => ({
+          matrix: r[k], label: `dependence (${title})`, kind: 'prob', caption: `${title}: how much output i changes when token j changes`,
+          rowLabels: names(x.tokens).map((n, i) => `out ${i}`), colLabels: names(x.tokens).map((n, j) => `tok ${j}`),
+        })),
+        { badges: [
+          { label: 'mask in every block', pass: !isUpper(r.every), detail: isUpper(r.every) ? 'reads the future' : 'no output depends on a later token' },
+          { label: 'mask in the last block only', pass: !isUpper(r.last), detail: isUpper(r.last) ? 'reads the future through block 0' : 'no output depends on a later token' },
+          { label: 'no mask', pass: !isUpper(r.none), detail: isUpper(r.none) ? 'reads the future' : 'no output depends on a later token' },
+        ] },
+      ],
+    },
+  ],
+};
+
+const toyInputs = {
+  tokens: { value: toyTokens, integer: true, min: 0, max: 2 },
+  E: { value: toyModel.embedding },
+  P: { value: toyModel.positions },
+  wQ: { value: toyModel.blocks[0].attn.wQ },
+  wK: { value: toyModel.blocks[0].attn.wK },
+  wV: { value: toyModel.blocks[0].attn.wV },
+  w1: { value: toyModel.blocks[0].ffn.w1 },
+  w2: { value: toyModel.blocks[0].ffn.w2 },
+  head: { value: toyModel.head },
+};
+const step = (r, name) => r.trace.find((s) => s.name === name).values;
+const positionsOf = (x) => x.tokens.slice(0, -1).map((t, i) => `${i}: ${toyVocabulary[t] ?? t}`);
+
+export const traceExample = {
+  id: '7.4',
+  section: '§7.4',
+  inputs: toyInputs,
+  run(lab, x) {
+    const model = { embedding: x.E, positions: x.P, blocks: [{ attn: { wQ: x.wQ, wK: x.wK, wV: x.wV }, ffn: { w1: x.w1, w2: x.w2 } }], head: x.head };
+    const r = lab.lmForward(x.tokens, model, toyOptions);
+    const next = lab.generate(x.tokens.slice(0, -1), model, { ...toyOptions, steps: 1 }).steps[0].token;
+    return { ...r, next };
+  },
+  steps: [
+    {
+      key: 'embed',
+      formula: 'x_i = E[w_i] + p_i',
+      show: (r, x) => [
+        { matrix: x.tokens, label: 'tokens', input: 'tokens', colLabels: names(x.tokens) },
+        { matrix: x.E, label: 'E', input: 'E', rowLabels: toyVocabulary },
+        { matrix: x.P, label: 'P', input: 'P', rowLabels: ['p0', 'p1', 'p2'] },
+        { matrix: step(r, 'x'), label: 'X', rowLabels: positionsOf(x) },
+      ],
+    },
+    {
+      key: 'project',
+      formula: 'Q = X W_Q, \\quad K = X W_K, \\quad V = X W_V',
+      show: (r, x) => [
+        { matrix: x.wQ, label: 'W_Q', input: 'wQ' },
+        { matrix: x.wK, label: 'W_K', input: 'wK' },
+        { matrix: x.wV, label: 'W_V', input: 'wV' },
+        { matrix: step(r, 'block0.q'), label: 'Q', rowLabels: positionsOf(x) },
+        { matrix: step(r, 'block0.k'), label: 'K', rowLabels: positionsOf(x) },
+        { matrix: step(r, 'block0.v'), label: 'V', rowLabels: positionsOf(x) },
+      ],
+    },
+    {
+      key: 'attend',
+      formula: 'S = \\frac{Q K^\\top}{\\sqrt{d_k}}, \\quad A = \\mathrm{softmax}(S + M), \\quad \\mathrm{attn} = A V',
+      show: (r, x) => [
+        { matrix: step(r, 'block0.scores')[0], label: 'S', rowLabels: positionsOf(x), colLabels: positionsOf(x) },
+        { matrix: step(r, 'block0.weights')[0], label: 'A', kind: 'prob', rowLabels: positionsOf(x), colLabels: positionsOf(x) },
+        { matrix: step(r, 'block0.attn'), label: 'attn', rowLabels: positionsOf(x) },
+        { facts: [{ label: 'attn row 2', value: vector(step(r, 'block0.attn')[2]), result: 'attn2' }] },
+      ],
+    },
+    {
+      key: 'ffn',
+      formula: 'U = X + \\mathrm{attn}, \\qquad H = U + \\mathrm{ReLU}(U W_1) W_2',
+      show: (r, x) => [
+        { matrix: step(r, 'block0.residual1'), label: 'U', rowLabels: positionsOf(x) },
+        { matrix: x.w1, label: 'W_1', input: 'w1' },
+        { matrix: x.w2, label: 'W_2', input: 'w2' },
+        { matrix: step(r, 'block0.output'), label: 'H', rowLabels: positionsOf(x) },
+      ],
+    },
+    {
+      key: 'loss',
+      formula: '\\ell_i = \\operatorname{logsumexp}(z_i) - z_{i,\\text{target}}, \\qquad L = \\frac{1}{3} \\sum_i \\ell_i',
+      show: (r, x) => [
+        { matrix: x.head, label: 'W_vocab', input: 'head', colLabels: toyVocabulary },
+        { matrix: r.logits, label: 'logits z', rowLabels: positionsOf(x), colLabels: toyVocabulary },
+        { matrix: r.probs, label: 'p', kind: 'prob', rowLabels: positionsOf(x), colLabels: toyVocabulary },
+        { matrix: r.losses, label: '\u2113', colLabels: names(x.tokens.slice(1)).map((n) => `target ${n}`) },
+        { facts: [
+          { label: 'mean loss (nats)', value: r.loss.toFixed(5), result: 'loss' },
+          { label: 'greedy next token after the inputs', value: toyVocabulary[r.next], result: 'next' },
+        ] },
+      ],
+    },
+  ],
+};
+

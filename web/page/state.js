@@ -1,0 +1,51 @@
+// The page's one serialisable state, and its round trip through the URL hash:
+//   #/<example>/<step>?in=<JSON of edited inputs>&hide=<controls>
+// e.g. #/7.4/3?hide=edit,reset opens §7.4 at step 3 with editing and reset hidden. Steps are
+// 1-based in the URL, 0-based in the state.
+
+export const HIDEABLE = ['toc', 'nav', 'edit', 'reset', 'copy'];
+
+export function initialState(firstExample) {
+  return { example: firstExample, step: 0, edits: {}, hide: [] };
+}
+
+export function toHash(state) {
+  const params = new URLSearchParams();
+  if (Object.keys(state.edits).length) params.set('in', JSON.stringify(state.edits));
+  if (state.hide.length) params.set('hide', state.hide.join(','));
+  const query = params.toString();
+  return `#/${state.example}/${state.step + 1}${query ? `?${query}` : ''}`;
+}
+
+// Parses a hash; anything it cannot read falls back to `fallback` and is reported in `problems`
+// (shown to the user) rather than thrown.
+export function fromHash(hash, examples, fallback) {
+  const problems = [];
+  const m = /^#\/([^/?]+)(?:\/(\d+))?(?:\?(.*))?$/.exec(hash || '');
+  if (!m) return { state: fallback, problems: hash && hash !== '#' ? [`unreadable address "${hash}"`] : [] };
+  const example = examples.find((e) => e.id === decodeURIComponent(m[1]));
+  if (!example) return { state: fallback, problems: [`no example "${decodeURIComponent(m[1])}"`] };
+  const steps = example.steps.length;
+  let step = m[2] ? Number(m[2]) - 1 : 0;
+  if (step < 0 || step >= steps) {
+    problems.push(`step ${m[2]} does not exist (this example has ${steps})`);
+    step = Math.min(Math.max(step, 0), steps - 1);
+  }
+  const params = new URLSearchParams(m[3] || '');
+  let edits = {};
+  if (params.has('in')) {
+    try {
+      const parsed = JSON.parse(params.get('in'));
+      for (const [name, value] of Object.entries(parsed)) {
+        if (name in example.inputs) edits[name] = value;
+        else problems.push(`input "${name}" does not belong to this example`);
+      }
+    } catch {
+      problems.push('the inputs in the address are not valid JSON');
+      edits = {};
+    }
+  }
+  const hide = (params.get('hide') || '').split(',').filter(Boolean);
+  for (const h of hide) if (!HIDEABLE.includes(h)) problems.push(`unknown control "${h}" in hide=`);
+  return { state: { example: example.id, step, edits, hide: hide.filter((h) => HIDEABLE.includes(h)) }, problems };
+}

@@ -1,0 +1,12 @@
+// The table of contents: one link per worked example, the current one marked.
+import { ui } from '../strings.js';
+import { h } from './dom.js';
+
+// hrefOf(id): the address of an example, carrying its kept edits and the page's options.
+export function tocView(examples, texts, currentId, hrefOf) {
+  return h('nav', { class: 'toc', 'aria-label': ui.contents },
+    h('h2', {}, ui.contents),
+    h('ol', {}, examples.map((e) => h('li', {},
+      h('a', { href: hrefOf(e.id), 'aria-current': e.id === currentId ? 'page' : null },
+        h('span', { class: 'sec' }, e.section), ' ', texts[e.id].title)))));
+}
