@@ -1,5 +1,7 @@
-// The built page (dist/) in headless Chromium: it loads the engine and shows handout results,
-// over http and from file://, and says so plainly when WebAssembly is missing.
+// The page (dist/) in Debian's headless Chromium, driven by playwright-core: every worked example
+// reaches the handout's number, editing recomputes, bad input is explained and harmless, links,
+// history, keyboard, teacher options, copying, the single file from file://, offline use, and no
+// console error or CSP violation anywhere. Screenshots go to test-results/.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -9,6 +11,7 @@ import * as esbuild from 'esbuild';
 import { chromium } from 'playwright-core';
 
 import { pageBuild } from '../../scripts/build-page.mjs';
+import { examples } from '../../web/page/examples/index.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const shots = path.join(root, 'test-results');
@@ -35,45 +38,274 @@ after(async () => {
   await server?.dispose();
 });
 
-async function open(url, { width = 1000, init } = {}) {
-  const page = await browser.newPage({ viewport: { width, height: 700 } });
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+// A fresh page that records every console error, uncaught exception and CSP violation.
+async function open(url, { width = 1200, height = 900, init, context } = {}) {
+  const ctx = context || await browser.newContext({ viewport: { width, height } });
+  const page = await ctx.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text().slice(0, 200)}`); });
+  page.on('pageerror', (e) => problems.push(`exception: ${e.message}`));
+  await page.addInitScript(() => document.addEventListener('securitypolicyviolation',
+    (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`)));
   if (init) await page.addInitScript(init);
   await page.goto(url);
-  return { page, errors };
+  return { page, problems, close: () => (context ? page.close() : ctx.close()) };
 }
 
-for (const [where, url] of [['over http', () => base], ['from file://', () => pathToFileURL(path.join(root, 'dist/index.html')).href]]) {
-  test(`the page computes §2.1 and §7.4 with the engine ${where}`, async () => {
-    const { page, errors } = await open(url());
-    await page.locator('#results').waitFor({ state: 'visible', timeout: 15000 });
-    assert.equal(await page.textContent('#retrieval'), '[2, 1.5]');
-    assert.equal(await page.textContent('#weights'), '[0.5, 0.25, 0.25]');
-    assert.equal(await page.textContent('#loss'), '3.02041');
-    assert.equal(await page.textContent('#next'), 'A');
-    assert.equal(await page.textContent('#status'), 'Engine ready.');
-    // the console API is the same engine
-    assert.deepEqual(await page.evaluate(() => window.lab.softmax([0, 0])), [0.5, 0.5]);
-    assert.deepEqual(errors, []);
-    await page.screenshot({ path: path.join(shots, `placeholder-${where.replace(/\W+/g, '-')}.png`) });
-    await page.close();
+const result = (page, key) => page.locator(`[data-result="${key}"]`).textContent();
+const ready = (page) => page.locator('.step').waitFor({ timeout: 15000 });
+
+// For every example: the step and result where the handout's number (or the property it
+// teaches) appears, and what must be on screen.
+const EXPECT = {
+  '2.1': [[5, 'y', '[2, 1.5]']],
+  '2.2': [[2, 'nudged-sum', '1']],
+  '3.1': [[1, 'raw', '[3.35e\u22124, 0.9997]'], [2, 'scaled', '[0.2689, 0.7311]']],
+  '3.2': [[3, 'rows-0', '[1, 1, 1]'], [3, 'rows-1', '[1, 1, 1]']],
+  '4': [[1, 'total', '256']],
+  '4.1': [[1, 'head1', '[2, 0.6]'], [2, 'head2', '[0.6, 2]'], [3, 'concat', '[2, 0.6, 0.6, 2]'], [4, 'average', '[1.3, 1.3]']],
+  '4.2': [[2, 'heads-shape', '[1, 2, 3, 2]'], [3, 'gap', '0']],
+  '5': [[4, 'pre', /^\[/]],
+  '6': [[1, 'head-params', '4160']],
+  '6.1': [[1, 'gap-none', '0']],
+  '7.1': [[1, 'greedy', 'A']],
+  '7.2': [[2, 'loss', /^\d+\.\d+$/]],
+  '7.3': [],
+  '7.4': [[3, 'attn2', '[0.8, 0.6]'], [5, 'loss', '3.02041'], [5, 'next', 'A']],
+  '8': [],
+  '8.1': [[1, 'scores-shape', '[2, 3, 3]'], [2, 'y-shape', '[2, 3, 4]']],
+  '9': [[1, 'heads-shape', '[2, 2, 5, 4]']],
+};
+
+test('every example is listed and checked', () => {
+  assert.deepEqual(Object.keys(EXPECT).sort(), examples.map((e) => e.id).sort());
+});
+
+for (const example of examples) {
+  test(`§${example.id}: step to the end, the handout's numbers on screen, no console error or CSP violation`, async () => {
+    const { page, problems, close } = await open(`${base}#/${example.id}/1`);
+    await ready(page);
+    let step = 1;
+    const seen = new Map();
+    for (;;) {
+      for (const [s, key, want] of EXPECT[example.id]) {
+        if (s !== step) continue;
+        const got = await result(page, key);
+        if (want instanceof RegExp) assert.match(got, want, `${key} at step ${s}`);
+        else assert.equal(got, want, `${key} at step ${s}`);
+        seen.set(key, got);
+      }
+      if (!(await page.isEnabled('#next'))) break;
+      await page.click('#next');
+      step++;
+    }
+    assert.equal(step, example.steps.length);
+    assert.equal(seen.size, new Set(EXPECT[example.id].map(([, k]) => k)).size, 'every expected result was checked');
+    await page.screenshot({ path: path.join(shots, `example-${example.id}.png`), fullPage: true });
+    assert.deepEqual(problems, []);
+    await close();
   });
 }
 
-test('without WebAssembly the page says what is missing instead of failing silently', async () => {
-  const { page } = await open(base, { init: () => { delete globalThis.WebAssembly; } });
-  await page.locator('#status.error').waitFor({ timeout: 10000 });
-  assert.match(await page.textContent('#status'), /no WebAssembly support/);
-  assert.equal(await page.locator('#results').isHidden(), true);
-  await page.close();
+test('§6.1 positions break the symmetry and §5 LayerNorm centres each token', async () => {
+  const { page, close } = await open(`${base}#/6.1/2`);
+  await ready(page);
+  assert.ok(Number(await result(page, 'gap-positions')) > 1e-3);
+  await page.goto(`${base}#/5/3`);
+  await ready(page);
+  const means = (await result(page, 'token-mean')).slice(1, -1).split(', ').map((s) => Number(s.replace('\u2212', '-')));
+  assert.ok(means.every((m) => Math.abs(m) < 1e-12), `token means ${means}`);
+  await close();
 });
 
-test('the page fits a 360 px wide screen without horizontal scrolling', async () => {
-  const { page } = await open(base, { width: 360 });
-  await page.locator('#results').waitFor({ state: 'visible', timeout: 15000 });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(overflow <= 0, `scrolls sideways by ${overflow}px`);
-  await page.screenshot({ path: path.join(shots, 'placeholder-360px.png'), fullPage: true });
-  await page.close();
+test('§7.3 and §8: the badges say which masks leak', async () => {
+  const { page, close } = await open(`${base}#/7.3/3`);
+  await ready(page);
+  const state = (label) => page.locator(`[data-check="${label}"]`).getAttribute('class');
+  assert.equal(await state('mask in every block'), 'pass');
+  assert.equal(await state('mask in the last block only'), 'fail');
+  assert.equal(await state('no mask'), 'fail');
+  await page.goto(`${base}#/8/1`);
+  await ready(page);
+  assert.equal(await page.locator('.badges .fail').count(), 0);
+  assert.equal(await page.locator('.badges .pass').count(), 10);
+  await close();
+});
+
+test('editing a cell recomputes every later step, and the edit survives a reload of its link', async () => {
+  const { page, problems, close } = await open(`${base}#/2.1/1`);
+  await ready(page);
+  // k0 = [0, 0] makes every score 0, so the weights are 1/3 each and y is the mean of the values.
+  await page.fill('#in-k-0-0', '0');
+  await page.click('#next');
+  await page.click('#next');
+  await page.click('#next');
+  await page.click('#next');
+  assert.equal(await result(page, 'y'), '[2, 2]');
+  assert.match(page.url(), /#\/2\.1\/5\?in=/);
+  await page.reload();
+  await ready(page);
+  assert.equal(await result(page, 'y'), '[2, 2]');
+  await page.goto(`${base}#/2.1/1`);
+  await ready(page);
+  assert.equal(await page.isEnabled('#reset'), false);
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test('malformed input gets a message next to the cell, keeps the last valid values, and nothing breaks', async () => {
+  const { page, problems, close } = await open(`${base}#/2.1/1`);
+  await ready(page);
+  for (const [typed, message] of [['abc', /expected a number such as 0\.5, -2 or 1e-3, received "abc"/],
+    ['', /received an empty cell/], ['1e999', /too large for a double/], ['NaN', /received "NaN"/]]) {
+    await page.fill('#in-q-0-0', typed);
+    assert.match(await page.textContent('#in-q-error'), message);
+    assert.equal(await page.getAttribute('#in-q-0-0', 'aria-invalid'), 'true');
+  }
+  assert.doesNotMatch(page.url(), /in=/, 'nothing malformed reached the state');
+  await page.fill('#in-q-0-0', '2');
+  assert.equal(await page.textContent('#in-q-error'), '');
+  await page.goto(`${base}#/2.1/5${new URL(page.url()).hash.slice(7)}`);
+  await ready(page);
+  assert.notEqual(await result(page, 'y'), '[2, 1.5]', 'the valid edit was used');
+  // A value the engine refuses: 3 heads do not divide D = 8.
+  await page.goto(`${base}#/4/1`);
+  await ready(page);
+  await page.fill('#in-H', '3');
+  assert.match(await page.textContent('#in-H-error'), /engine refused it: paramCount: D = 8 is not divisible by heads = 3/);
+  assert.equal(await result(page, 'total'), '256');
+  await page.fill('#in-H', '4');
+  assert.equal(await result(page, 'total'), '256');
+  // A token id outside the vocabulary.
+  await page.goto(`${base}#/7.4/1`);
+  await ready(page);
+  await page.fill('#in-tokens-0-1', '7');
+  assert.match(await page.textContent('#in-tokens-error'), /at most 2, received 7/);
+  await page.click('#next');
+  assert.equal(await page.locator('#step-title').textContent(), 'Project to queries, keys and values');
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test('deep links open an example at a step; Back walks back through the steps; bad links are explained', async () => {
+  const { page, close } = await open(`${base}#/7.4/3`);
+  await ready(page);
+  assert.equal(await page.locator('#step-title').textContent(), 'Attend to the prefix');
+  await page.click('#next');
+  await page.click('#next');
+  assert.match(page.url(), /#\/7\.4\/5$/);
+  await page.goBack();
+  await ready(page);
+  assert.equal(await page.locator('.step .counter').textContent(), 'Step 4 of 5');
+  await page.goto(`${base}#/7.4/99`);
+  await page.reload();
+  await ready(page);
+  assert.match(await page.textContent('.notice'), /step 99 does not exist \(this example has 5\)/);
+  await page.goto(`${base}#/nope/1?in=%7B`);
+  await page.reload();
+  await ready(page);
+  assert.match(await page.textContent('.notice'), /no example "nope"/);
+  await close();
+});
+
+test('keyboard only: arrow keys step, Tab reaches the cells and buttons, arrow keys move inside a matrix', async () => {
+  const { page, close } = await open(`${base}#/2.1/1`);
+  await ready(page);
+  await page.locator('body').focus();
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+  assert.equal(await page.locator('#step-title').textContent(), 'Mix the values');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'step-title');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.locator('.step .counter').textContent(), 'Step 4 of 5');
+  // Tab to the first cell of the weights matrix, then move right with the arrow key.
+  const cell = page.locator('table.matrix td[tabindex="0"]').first();
+  await cell.focus();
+  await page.keyboard.press('ArrowRight');
+  assert.match(await page.locator('.exact').first().textContent(), /^a\[0\]\[1\] = 0\.25$/);
+  await page.locator('#prev').focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await page.locator('.step .counter').textContent(), 'Step 3 of 5');
+  await page.screenshot({ path: path.join(shots, 'keyboard-focus.png') });
+  await close();
+});
+
+test('teacher links hide chosen controls and preset inputs', async () => {
+  const preset = encodeURIComponent(JSON.stringify({ tokens: [0, 1, 2, 1] }));
+  const { page, close } = await open(`${base}#/7.4/5?in=${preset}&hide=edit,reset,toc`);
+  await ready(page);
+  assert.equal(await page.locator('table.matrix input').count(), 0);
+  assert.equal(await page.locator('#reset').count(), 0);
+  assert.equal(await page.locator('nav.toc').count(), 0);
+  assert.notEqual(await result(page, 'loss'), '3.02041', 'the preset tokens were used');
+  await page.click('#prev');
+  assert.match(page.url(), /hide=edit%2Creset%2Ctoc|hide=edit,reset,toc/);
+  await close();
+});
+
+test('every matrix copies as LaTeX and as NumPy, exact digits', async () => {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  const { page, close } = await open(`${base}#/2.1/5`, { context });
+  await ready(page);
+  const fig = page.locator('figure[data-label="y"]');
+  await fig.getByRole('button', { name: 'Copy LaTeX: y' }).click();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), '\\begin{bmatrix} 2 & 1.5 \\end{bmatrix}');
+  await fig.getByRole('button', { name: 'Copy NumPy: y' }).click();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), 'np.array([2, 1.5])');
+  await close();
+  await context.close();
+});
+
+test('the single file works from file:// with its strict CSP, offline, with no console error', async () => {
+  const url = `${pathToFileURL(path.join(root, 'dist/attention-lab.html')).href}#/7.4/5`;
+  const { page, problems, close } = await open(url);
+  await ready(page);
+  assert.equal(await result(page, 'loss'), '3.02041');
+  await page.click('#prev');
+  assert.equal(await page.locator('.formula .katex').count() > 0, true, 'KaTeX typeset the formula');
+  const fonts = await page.evaluate(async () => { await document.fonts.ready; return [...document.fonts].filter((f) => f.status === 'loaded').length; });
+  assert.ok(fonts > 0, 'KaTeX fonts loaded from the file');
+  await page.screenshot({ path: path.join(shots, 'single-file.png') });
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test('the hosted site keeps working offline after the first visit', async () => {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const { page, close } = await open(`${base}#/2.1/1`, { context });
+  await ready(page);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload(); // now controlled by the service worker
+  await ready(page);
+  await context.setOffline(true);
+  await page.reload();
+  await ready(page);
+  await page.goto(`${base}#/7.4/5`);
+  assert.equal(await result(page, 'loss'), '3.02041');
+  await close();
+  await context.close();
+});
+
+test('without WebAssembly the page says so instead of failing silently', async () => {
+  const { page, close } = await open(base, { init: () => { delete globalThis.WebAssembly; } });
+  await page.locator('#status.error').waitFor({ timeout: 10000 });
+  assert.match(await page.textContent('#status'), /no WebAssembly support/);
+  await close();
+});
+
+test('every example fits a 360 px wide screen without sideways scrolling of the page', async () => {
+  const { page, close } = await open(`${base}#/2.1/1`, { width: 360, height: 740 });
+  await ready(page);
+  for (const example of examples) {
+    for (let s = 1; s <= example.steps.length; s++) {
+      await page.goto(`${base}#/${example.id}/${s}`);
+      await ready(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `§${example.id} step ${s} scrolls sideways by ${overflow}px`);
+    }
+  }
+  await page.goto(`${base}#/7.4/5`);
+  await ready(page);
+  await page.screenshot({ path: path.join(shots, 'narrow-7.4.png'), fullPage: true });
+  await close();
 });

@@ -8,5 +8,5 @@ export function tocView(examples, texts, currentId, hrefOf) {
     h('h2', {}, ui.contents),
     h('ol', {}, examples.map((e) => h('li', {},
       h('a', { href: hrefOf(e.id), 'aria-current': e.id === currentId ? 'page' : null },
-        h('span', { class: 'sec' }, e.section), ' ', texts[e.id].title)))));
+        h('span', { class: 'sec' }, e.section), ' ', h('span', { class: 'title' }, texts[e.id].title))))));
 }
