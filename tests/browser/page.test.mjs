@@ -68,7 +68,7 @@ const EXPECT = {
   '5': [[4, 'pre', /^\[/]],
   '6': [[1, 'head-params', '4160']],
   '6.1': [[1, 'gap-none', '0']],
-  '7.1': [[1, 'greedy', 'A']],
+  '7.1': [[1, 'greedy', 'A'], [2, 'stopped', 'at the step bound'], [3, 'prefix-same', 'yes, bit for bit']],
   '7.2': [[2, 'loss', /^\d+\.\d+$/]],
   '7.3': [],
   '7.4': [[3, 'attn2', '[0.8, 0.6]'], [5, 'loss', '3.02041'], [5, 'next', 'A']],
@@ -115,6 +115,20 @@ test('§6.1 positions break the symmetry and §5 LayerNorm centres each token', 
   await ready(page);
   const means = (await result(page, 'token-mean')).slice(1, -1).split(', ').map((s) => Number(s.replace('\u2212', '-')));
   assert.ok(means.every((m) => Math.abs(m) < 1e-12), `token means ${means}`);
+  await close();
+});
+
+test('§7.1 sampling is reproducible from the seed and stops at the chosen token', async () => {
+  const { page, close } = await open(`${base}#/7.1/2`);
+  await ready(page);
+  const first = await result(page, 'sampled');
+  await page.fill('#in-seed', '8');
+  await page.fill('#in-seed', '7');
+  assert.equal(await result(page, 'sampled'), first, 'the same seed gives the same tokens');
+  const generated = first.split(' ').slice(3);
+  await page.selectOption('#in-eos', generated[0]);
+  assert.equal(await result(page, 'stopped'), 'at the stop token');
+  assert.equal(await result(page, 'sampled'), `A B C ${generated[0]}`);
   await close();
 });
 

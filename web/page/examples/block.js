@@ -1,5 +1,6 @@
 // §5 a block: attention mixes positions, the FFN transforms each position, LayerNorm works
 // within one token, and §5.1's pre-norm and post-norm arrangements side by side.
+import { labels as L } from '../strings.js';
 import { vector } from '../format.js';
 
 // T = 3 positions, D = 4 features, H = 2 heads, F = 8 hidden features; small hand-picked weights.
@@ -17,7 +18,7 @@ export const blockParams = {
     w2: [[0.5, 0, 0, 0], [0, 0.5, 0, 0], [0, 0, 0.5, 0], [0, 0, 0, 0.5], [0.25, 0, 0, 0], [0, 0.25, 0, 0], [0, 0, 0.25, 0], [0, 0, 0, 0.25]],
   },
 };
-const positions = ['pos 0', 'pos 1', 'pos 2'];
+const positions = [0, 1, 2].map(L.position);
 const features = ['f0', 'f1', 'f2', 'f3'];
 
 export const blockExample = {
@@ -47,7 +48,7 @@ export const blockExample = {
       formula: 'y_i = \\sum_j a_{ij} v_j',
       show: (r, x) => [
         { matrix: x.X, label: 'X', input: 'X', rowLabels: positions, colLabels: features },
-        ...r.pre.attention.weights.map((w, h) => ({ matrix: w, label: `A (head ${h})`, kind: 'prob', rowLabels: positions, colLabels: positions })),
+        ...r.pre.attention.weights.map((w, h) => ({ matrix: w, label: L.headAttention(h), kind: 'prob', rowLabels: positions, colLabels: positions })),
       ],
     },
     {
@@ -66,9 +67,9 @@ export const blockExample = {
         { matrix: x.X, label: 'X', input: 'X', rowLabels: positions, colLabels: features },
         { matrix: r.ln, label: 'LN(X)', rowLabels: positions, colLabels: features },
         { facts: [
-          { label: 'mean of each token (row)', value: vector(r.tokenMean), result: 'token-mean' },
-          { label: 'variance of each token (row)', value: vector(r.tokenVariance) },
-          { label: 'mean of each feature (column)', value: vector(r.featureMean) },
+          { label: L.tokenMean, value: vector(r.tokenMean), result: 'token-mean' },
+          { label: L.tokenVariance, value: vector(r.tokenVariance) },
+          { label: L.featureMean, value: vector(r.featureMean) },
         ] },
       ],
     },
@@ -76,9 +77,9 @@ export const blockExample = {
       key: 'prePost',
       formula: '\\text{pre: } H = X + \\mathrm{MHA}(\\mathrm{LN}(X)),\\; Y = H + \\mathrm{FFN}(\\mathrm{LN}(H)) \\qquad \\text{post: } H = \\mathrm{LN}(X + \\mathrm{MHA}(X)),\\; Y = \\mathrm{LN}(H + \\mathrm{FFN}(H))',
       show: (r) => [
-        { group: [{ matrix: r.pre.output, label: 'pre-norm Y', rowLabels: positions }], title: 'pre-norm (nanoGPT)' },
-        { group: [{ matrix: r.post.output, label: 'post-norm Y', rowLabels: positions }], title: 'post-norm (original Transformer)' },
-        { facts: [{ label: 'pre-norm Y[0]', value: vector(r.pre.output[0]), result: 'pre' }, { label: 'post-norm Y[0]', value: vector(r.post.output[0]) }] },
+        { group: [{ matrix: r.pre.output, label: L.preNormY, rowLabels: positions }], title: L.preNormTitle },
+        { group: [{ matrix: r.post.output, label: L.postNormY, rowLabels: positions }], title: L.postNormTitle },
+        { facts: [{ label: L.row0(L.preNormY), value: vector(r.pre.output[0]), result: 'pre' }, { label: L.row0(L.postNormY), value: vector(r.post.output[0]) }] },
       ],
     },
   ],

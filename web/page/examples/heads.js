@@ -1,4 +1,5 @@
 // §4 the parameter count, §4.1 two heads on one query, §4.2 the fused projection.
+import { labels as L } from '../strings.js';
 import { short, vector } from '../format.js';
 import { retrieval } from './handout.js';
 
@@ -34,22 +35,22 @@ export const paramCountExample = {
         { number: 'H', label: 'H' },
         { facts: Object.entries(r.count.breakdown).map(([name, n]) => ({ label: name, value: String(n) }))
           .concat([{ label: 'd_h = D / H', value: String(r.count.headWidth) },
-            { label: 'total', value: String(r.count.total), result: 'total' }]) },
+            { label: L.total, value: String(r.count.total), result: 'total' }]) },
       ],
     },
     {
       key: 'heads',
       show: (r) => [
-        { matrix: r.perHeads.map(([heads, c]) => [heads, c.headWidth, c.total]), label: 'counts', kind: 'plain',
-          colLabels: ['H', 'd_h', 'parameters'] },
+        { matrix: r.perHeads.map(([heads, c]) => [heads, c.headWidth, c.total]), label: L.counts, kind: 'plain',
+          colLabels: ['H', 'd_h', L.parameters] },
       ],
     },
     {
       key: 'bias',
       formula: '4D^2 + 4D',
       show: (r) => [
-        { choice: 'bias', label: 'biases', options: [['no', 'no biases'], ['yes', 'with biases']] },
-        { facts: [{ label: 'total', value: String(r.count.total), result: 'total-bias' }] },
+        { choice: 'bias', label: L.biases, options: [['no', L.noBiases], ['yes', L.withBiases]] },
+        { facts: [{ label: L.total, value: String(r.count.total), result: 'total-bias' }] },
       ],
     },
   ],
@@ -83,10 +84,10 @@ export const twoHeadsExample = {
     key: `head${n}`,
     formula: `\\mathrm{head}_${n} = \\sum_j a^{(${n})}_j v_j`,
     show: (r, x) => [
-      { matrix: x[`s${n}`], label: `s (head ${n})`, input: `s${n}` },
-      { matrix: r[`h${n}`].weights[0], label: `a (head ${n})`, kind: 'prob' },
+      { matrix: x[`s${n}`], label: L.headScores(n), input: `s${n}` },
+      { matrix: r[`h${n}`].weights[0], label: L.headWeights(n), kind: 'prob' },
       { matrix: x.v, label: 'V', input: 'v', rowLabels: ['v0', 'v1', 'v2'] },
-      { facts: [{ label: `head ${n}`, value: vector(r[`h${n}`].output[0]), result: `head${n}` }] },
+      { facts: [{ label: L.head(n), value: vector(r[`h${n}`].output[0]), result: `head${n}` }] },
     ],
   })).concat([
     {
@@ -102,11 +103,11 @@ export const twoHeadsExample = {
     {
       key: 'average',
       show: (r) => [
-        { matrix: AVERAGE, label: 'averaging map' },
+        { matrix: AVERAGE, label: L.averagingMap },
         { facts: [
-          { label: 'average of the heads', value: vector(r.average), result: 'average' },
-          { label: 'concatenation', value: vector(r.concat) },
-          { label: 'weight on position 2 (head 1, head 2)', value: `${short(r.h1.weights[0][2])}, ${short(r.h2.weights[0][2])}` },
+          { label: L.averageOfHeads, value: vector(r.average), result: 'average' },
+          { label: L.concatenation, value: vector(r.concat) },
+          { label: L.weightOnPosition2, value: `${short(r.h1.weights[0][2])}, ${short(r.h2.weights[0][2])}` },
         ] },
       ],
     },
@@ -165,18 +166,18 @@ export const fusedExample = {
         { facts: [
           { label: 'X W_QKV', value: `[1, ${r.qkv.length}, ${r.qkv[0].length}]` },
           { label: 'Q, K, V', value: fmtShape(r.fused.q) },
-          { label: 'heads (after transpose)', value: fmtShape(r.fused.heads), result: 'heads-shape' },
-          { label: 'weights', value: fmtShape(r.fused.weights) },
+          { label: L.headsAfterTranspose, value: fmtShape(r.fused.heads), result: 'heads-shape' },
+          { label: L.weights, value: fmtShape(r.fused.weights) },
         ] },
-        ...r.fused.heads[0].map((hd, h) => ({ matrix: hd, label: `head ${h} output` })),
+        ...r.fused.heads[0].map((hd, h) => ({ matrix: hd, label: L.headOutput(h) })),
       ],
     },
     {
       key: 'same',
       show: (r) => [
-        { matrix: r.fused.output[0], label: 'fused' },
-        { matrix: r.separate.output[0], label: 'separate' },
-        { facts: [{ label: 'largest difference', value: short(r.gap), result: 'gap' }] },
+        { matrix: r.fused.output[0], label: L.fused },
+        { matrix: r.separate.output[0], label: L.separate },
+        { facts: [{ label: L.largestDifference, value: short(r.gap), result: 'gap' }] },
       ],
     },
     {
@@ -185,7 +186,7 @@ export const fusedExample = {
       show: (r, x) => [
         { number: 'T', label: 'T' },
         { matrix: [[x.H, r.cost.weightEntries, r.cost.multiplyAdds], [r.D, r.costMoreHeads.weightEntries, r.costMoreHeads.multiplyAdds]],
-          label: 'cost', kind: 'plain', colLabels: ['H', 'stored weights', 'multiply-adds'] },
+          label: L.cost, kind: 'plain', colLabels: ['H', L.storedWeights, L.multiplyAdds] },
       ],
     },
   ],

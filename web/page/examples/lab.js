@@ -1,4 +1,5 @@
 // §8 the lab's checks run live, §8.1 naming the axes of einsum, §9 nanoGPT's names for the shapes.
+import { labels as L } from '../strings.js';
 import { short } from '../format.js';
 import { retrieval, toyModel, toyModelNoTable, toyOptions, toyTokens } from './handout.js';
 import { blockParams } from './block.js';
@@ -35,16 +36,16 @@ export const checksExample = {
     {
       key: 'checks',
       show: (r) => [{ badges: [
-        { label: 'retrieval gives [2, 1.5]', pass: close(r.y, [2, 1.5]), detail: `[${r.y.map(short).join(', ')}]` },
-        { label: 'two heads give [2, 0.6] and [0.6, 2]', pass: close(r.h1, [2, 0.6]) && close(r.h2, [0.6, 2]) },
-        { label: '§7.4 mean loss 3.02041 nats', pass: Math.abs(r.loss - 3.02041) < 5e-6, detail: r.loss.toFixed(6) },
-        { label: 'attention rows sum to one', pass: r.rowError < 1e-12, detail: `largest error ${short(r.rowError)}` },
-        { label: 'weights have shape [B, H, T, T]', pass: r.weightsShape === '[2, 2, 3, 3]', detail: r.weightsShape },
-        { label: 'fused projection equals separate projections', pass: r.fusedGap < 1e-12, detail: `largest difference ${short(r.fusedGap)}` },
-        { label: 'no positions, no mask: permutation equivariant', pass: r.permutationGap < 1e-12, detail: `gap ${short(r.permutationGap)}` },
-        { label: 'masked in every block: no future dependence', pass: !isUpper(r.every) },
-        { label: 'unmasked: outputs depend on later tokens', pass: isUpper(r.none) },
-        { label: 'masked in the last block only: still depends on later tokens', pass: isUpper(r.last) },
+        { label: L.checks.retrieval, pass: close(r.y, [2, 1.5]), detail: `[${r.y.map(short).join(', ')}]` },
+        { label: L.checks.twoHeads, pass: close(r.h1, [2, 0.6]) && close(r.h2, [0.6, 2]) },
+        { label: L.checks.loss, pass: Math.abs(r.loss - 3.02041) < 5e-6, detail: r.loss.toFixed(6) },
+        { label: L.checks.rowSums, pass: r.rowError < 1e-12, detail: L.largestError(short(r.rowError)) },
+        { label: L.checks.shapes, pass: r.weightsShape === '[2, 2, 3, 3]', detail: r.weightsShape },
+        { label: L.checks.fused, pass: r.fusedGap < 1e-12, detail: `${L.largestDifference} ${short(r.fusedGap)}` },
+        { label: L.checks.equivariant, pass: r.permutationGap < 1e-12, detail: `${L.gap} ${short(r.permutationGap)}` },
+        { label: L.checks.everyBlock, pass: !isUpper(r.every) },
+        { label: L.checks.unmasked, pass: isUpper(r.none) },
+        { label: L.checks.lastBlock, pass: isUpper(r.last) },
       ] }],
     },
   ],
@@ -119,16 +120,16 @@ export const namesExample = {
       key: 'names',
       show: (r, x) => [
         { number: 'B', label: 'B' }, { number: 'T', label: 'T' }, { number: 'C', label: 'C (= D)' }, { number: 'nh', label: 'nh (= H)' },
-        { table: { colLabels: ['nanoGPT', 'handout', 'value'], rows: [
-          ['C', 'D', 'model width', String(x.C)],
-          ['nh', 'H', 'heads', String(x.nh)],
-          ['hs', 'd_h', 'head width', String(r.hs)],
-        ].map(([a, b, what, v]) => [what, a, b, v]) }, caption: 'names' },
+        { table: { colLabels: ['nanoGPT', L.handout, L.value], rows: [
+          [L.modelWidth, 'C', 'D', String(x.C)],
+          [L.headCount, 'nh', 'H', String(x.nh)],
+          [L.headWidth, 'hs', 'd_h', String(r.hs)],
+        ] }, caption: L.names },
         { facts: [
           { label: 'x', value: fmt(r.input) },
-          { label: 'q, k, v after c_attn(x).split(C, dim=2)', value: fmt(r.q) },
+          { label: L.qkvAfterSplit, value: fmt(r.q) },
           { label: 'view(B, T, nh, hs).transpose(1, 2)', value: fmt(r.heads), result: 'heads-shape' },
-          { label: 'attention weights', value: fmt(r.weights) },
+          { label: L.attentionWeights, value: fmt(r.weights) },
         ] },
       ],
     },

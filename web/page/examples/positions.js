@@ -1,5 +1,6 @@
 // §6 the vocabulary head (tied or untied) and §6.1 order: equivariance without positions,
 // and how added positions break it.
+import { labels as L } from '../strings.js';
 import { short } from '../format.js';
 import { toyModel, toyVocabulary } from './handout.js';
 
@@ -19,12 +20,12 @@ export const headExample = {
       key: 'head',
       formula: '\\text{tied: } z_i = h_i E^\\top, \\quad E \\in \\mathbb{R}^{V \\times D}',
       show: (r) => [
-        { number: 'V', label: 'V (vocabulary)' },
+        { number: 'V', label: L.vocabularySize },
         { number: 'D', label: 'D' },
         { facts: [
-          { label: 'tied model', value: String(r.tied.total) },
-          { label: 'untied model', value: String(r.untied.total) },
-          { label: 'untied head W_vocab', value: String(r.untied.breakdown['vocabulary head']), result: 'head-params' },
+          { label: L.tiedModel, value: String(r.tied.total) },
+          { label: L.untiedModel, value: String(r.untied.total) },
+          { label: L.untiedHead, value: String(r.untied.breakdown['vocabulary head']), result: 'head-params' },
         ] },
       ],
     },
@@ -62,10 +63,10 @@ export const orderExample = {
     {
       key: 'swap',
       show: (r, x) => [
-        { matrix: x.tokens, label: 'tokens', input: 'tokens', colLabels: ['pos 0', 'pos 1', 'pos 2'] },
+        { matrix: x.tokens, label: L.tokens, input: 'tokens', colLabels: [0, 1, 2].map(L.position) },
         { note: `${x.tokens.map((t) => toyVocabulary[t]).join(' ')} \u2192 ${r.swapped.map((t) => toyVocabulary[t]).join(' ')}` },
-        { matrix: r.none.original, label: 'logits', rowLabels: ['pos 0', 'pos 1', 'pos 2'], colLabels: toyVocabulary },
-        { matrix: r.none.swapped, label: 'logits, rows 0 and 2 swapped', rowLabels: ['pos 0', 'pos 1', 'pos 2'], colLabels: toyVocabulary },
+        { matrix: r.none.original, label: L.logits, rowLabels: [0, 1, 2].map(L.position), colLabels: toyVocabulary },
+        { matrix: r.none.swapped, label: L.logitsSwapped, rowLabels: [0, 1, 2].map(L.position), colLabels: toyVocabulary },
         { facts: [{ label: '|f(P w) \u2212 P f(w)|', value: short(r.none.gap), result: 'gap-none' }] },
       ],
     },
@@ -73,9 +74,9 @@ export const orderExample = {
       key: 'positions',
       formula: 'x_i = E[w_i] + p_i',
       show: (r) => [
-        { choice: 'positions', label: 'positions', options: [['learned', 'learned table'], ['sinusoidal', 'sinusoidal'], ['none', 'none']] },
-        { matrix: r.chosen.original, label: 'logits', rowLabels: ['pos 0', 'pos 1', 'pos 2'], colLabels: toyVocabulary },
-        { matrix: r.chosen.swapped, label: 'logits, rows 0 and 2 swapped', rowLabels: ['pos 0', 'pos 1', 'pos 2'], colLabels: toyVocabulary },
+        { choice: 'positions', label: L.positions, options: [['learned', L.learnedTable], ['sinusoidal', L.sinusoidal], ['none', L.noPositions]] },
+        { matrix: r.chosen.original, label: L.logits, rowLabels: [0, 1, 2].map(L.position), colLabels: toyVocabulary },
+        { matrix: r.chosen.swapped, label: L.logitsSwapped, rowLabels: [0, 1, 2].map(L.position), colLabels: toyVocabulary },
         { facts: [{ label: '|f(P w) \u2212 P f(w)|', value: short(r.chosen.gap), result: 'gap-positions' }] },
       ],
     },
@@ -85,7 +86,7 @@ export const orderExample = {
       show: (r) => [
         { number: 'T', label: 'T' },
         { number: 'D', label: 'D' },
-        { matrix: r.table, label: 'PE', caption: 'PE (rows: positions, columns: features)' },
+        { matrix: r.table, label: 'PE', caption: L.peCaption },
       ],
     },
   ],

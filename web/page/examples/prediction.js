@@ -1,5 +1,6 @@
 // §7 one predictor, two modes: generation (§7.1), teacher forcing (§7.2), why the mask must be
 // in every block (§7.3), and the complete toy trace (§7.4).
+import { labels as L } from '../strings.js';
 import { short, vector } from '../format.js';
 import { sentence, toyModel, toyModelNoTable, toyOptions, toyTokens, toyVocabulary, words } from './handout.js';
 
@@ -14,25 +15,30 @@ export const generationExample = {
     temperature: { value: 1, min: 0, max: 100 },
     seed: { value: 7, integer: true, min: 0 },
     steps: { value: 4, integer: true, min: 1, max: 32 },
+    eos: { value: 'none' },
   },
   run(lab, x) {
     const greedy = lab.generate(x.prompt, toyModel, { ...toyOptions, steps: 1 });
-    const sampled = lab.generate(x.prompt, toyModelNoTable, { ...sinusoidal, steps: x.steps, temperature: x.temperature, seed: x.seed });
+    const eos = x.eos === 'none' ? undefined : toyVocabulary.indexOf(x.eos);
+    const sampled = lab.generate(x.prompt, toyModelNoTable, { ...sinusoidal, steps: x.steps, temperature: x.temperature, seed: x.seed, eos });
     const next = sampled.tokens[x.prompt.length];
     // lmForward scores a target after its inputs; the appended 0 is that placeholder target.
     const before = lab.lmForward([...x.prompt, 0], toyModelNoTable, sinusoidal).logits;
     const after = lab.lmForward([...x.prompt, next, 0], toyModelNoTable, sinusoidal).logits;
-    return { greedy, sampled, before, after: after.slice(0, x.prompt.length), next };
+    const earlier = after.slice(0, x.prompt.length);
+    // Bit-for-bit comparison of what the engine returned; no arithmetic.
+    const same = earlier.every((row, i) => row.every((z, v) => z === before[i][v]));
+    return { greedy, sampled, before, after: earlier, next, same };
   },
   steps: [
     {
       key: 'greedy',
       formula: 'w_{T} = \\arg\\max_v \\, z_{T-1, v}',
       show: (r, x) => [
-        { matrix: x.prompt, label: 'prompt', input: 'prompt', colLabels: names(x.prompt) },
-        { matrix: r.greedy.steps[0].logits, label: 'logits at the last position', colLabels: toyVocabulary },
+        { matrix: x.prompt, label: L.prompt, input: 'prompt', colLabels: names(x.prompt) },
+        { matrix: r.greedy.steps[0].logits, label: L.lastLogits, colLabels: toyVocabulary },
         { matrix: r.greedy.steps[0].probs, label: 'softmax', kind: 'prob', colLabels: toyVocabulary },
-        { facts: [{ label: 'greedy next token', value: names([r.greedy.steps[0].token])[0], result: 'greedy' }] },
+        { facts: [{ label: L.greedyNext, value: names([r.greedy.steps[0].token])[0], result: 'greedy' }] },
       ],
     },
     {
@@ -41,21 +47,26 @@ export const generationExample = {
       show: (r) => [
         { number: 'temperature', label: 'temperature \u03c4' },
         { number: 'seed', label: 'seed' },
-        { number: 'steps', label: 'steps' },
-        { matrix: r.sampled.steps.map((s) => s.probs), label: 'probabilities', kind: 'prob', rowLabels: r.sampled.steps.map((s, i) => `step ${i + 1}`), colLabels: toyVocabulary },
-        { matrix: r.sampled.steps.map((s) => s.cumulative), label: 'cumulative', kind: 'prob', rowLabels: r.sampled.steps.map((s, i) => `step ${i + 1}`), colLabels: toyVocabulary },
-        { table: { colLabels: r.sampled.steps.map((s, i) => `step ${i + 1}`), rows: [
+        { number: 'steps', label: L.stepsAtMost },
+        { choice: 'eos', label: L.stopAfter, options: [['none', L.noStopToken], ...toyVocabulary.map((t) => [t, t])] },
+        { matrix: r.sampled.steps.map((s) => s.probs), label: L.probabilities, kind: 'prob', rowLabels: r.sampled.steps.map((s, i) => L.step(i + 1)), colLabels: toyVocabulary },
+        { matrix: r.sampled.steps.map((s) => s.cumulative), label: L.cumulative, kind: 'prob', rowLabels: r.sampled.steps.map((s, i) => L.step(i + 1)), colLabels: toyVocabulary },
+        { table: { colLabels: r.sampled.steps.map((s, i) => L.step(i + 1)), rows: [
           ['u', ...r.sampled.steps.map((s) => (s.u === null ? '\u2014' : short(s.u)))],
-          ['token', ...r.sampled.steps.map((s) => names([s.token])[0])],
-        ] }, caption: 'draws' },
-        { facts: [{ label: 'sequence', value: names(r.sampled.tokens).join(' '), result: 'sampled' }] },
+          [L.token, ...r.sampled.steps.map((s) => names([s.token])[0])],
+        ] }, caption: L.draws },
+        { facts: [
+          { label: L.sequence, value: names(r.sampled.tokens).join(' '), result: 'sampled' },
+          { label: L.stopped, value: r.sampled.stoppedAtEos ? L.atStopToken : L.atStepBound, result: 'stopped' },
+        ] },
       ],
     },
     {
       key: 'prefix',
       show: (r, x) => [
-        { matrix: r.before, label: 'logits before appending', rowLabels: names(x.prompt), colLabels: toyVocabulary },
-        { matrix: r.after, label: `logits after appending ${names([r.next])[0]} (same rows)`, rowLabels: names(x.prompt), colLabels: toyVocabulary },
+        { matrix: r.before, label: L.logitsBefore, rowLabels: names(x.prompt), colLabels: toyVocabulary },
+        { matrix: r.after, label: L.logitsAfter(names([r.next])[0]), rowLabels: names(x.prompt), colLabels: toyVocabulary },
+        { facts: [{ label: L.earlierUnchanged, value: r.same ? L.bitForBit : L.changed, result: 'prefix-same' }] },
       ],
     },
   ],
@@ -76,11 +87,11 @@ export const teacherForcingExample = {
     {
       key: 'table',
       show: (r, x) => [
-        { matrix: x.sentence, label: 'token ids', input: 'sentence', colLabels: names(x.sentence, words) },
+        { matrix: x.sentence, label: L.tokenIds, input: 'sentence', colLabels: names(x.sentence, words) },
         { table: { colLabels: x.sentence.slice(0, -1).map((_, i) => String(i)), rows: [
-          ['input', ...names(x.sentence.slice(0, -1), words)],
-          ['target', ...names(x.sentence.slice(1), words)],
-        ] }, caption: 'position' },
+          [L.input, ...names(x.sentence.slice(0, -1), words)],
+          [L.target, ...names(x.sentence.slice(1), words)],
+        ] }, caption: L.position },
       ],
     },
     {
@@ -89,7 +100,7 @@ export const teacherForcingExample = {
       show: (r, x) => [
         { matrix: r.probs, label: 'p_i', kind: 'prob', rowLabels: names(x.sentence.slice(0, -1), words), colLabels: words },
         { matrix: r.losses, label: '\u2212log p_i(target)', colLabels: names(x.sentence.slice(1), words) },
-        { facts: [{ label: 'mean loss (nats)', value: short(r.loss), result: 'loss' }] },
+        { facts: [{ label: L.meanLoss, value: short(r.loss), result: 'loss' }] },
       ],
     },
   ],
@@ -124,33 +135,29 @@ export const leakExample = {
         const keep = Array.from({ length: T }, (_, i) => Array.from({ length: T }, (_, j) => (j <= i ? 1 : 0)));
         const additive = keep.map((row) => row.map((k) => (k ? 0 : Number.NEGATIVE_INFINITY)));
         return [
-          { choice: 'convention', label: 'show the mask as', options: [['keep', 'a keep-matrix (true = may attend)'], ['additive', 'an additive matrix (0 or \u2212\u221e)']] },
+          { choice: 'convention', label: L.showMaskAs, options: [['keep', L.keepMatrix], ['additive', L.additiveMatrix]] },
           x.convention === 'keep'
-            ? { matrix: keep, label: 'keep = tril(ones)', kind: 'prob', caption: 'keep-matrix: 1 = true (may attend), 0 = false', rowLabels: names(x.tokens), colLabels: names(x.tokens) }
-            : { matrix: additive, label: 'M', kind: 'plain', caption: 'additive mask: 0 where kept, \u2212\u221e where masked (= triu(ones, 1) \u00d7 \u2212\u221e)', rowLabels: names(x.tokens), colLabels: names(x.tokens) },
+            ? { matrix: keep, label: 'keep = tril(ones)', kind: 'prob', caption: L.keepCaption, rowLabels: names(x.tokens), colLabels: names(x.tokens) }
+            : { matrix: additive, label: 'M', kind: 'plain', caption: L.additiveCaption, rowLabels: names(x.tokens), colLabels: names(x.tokens) },
         ];
       },
     },
     {
       key: 'unmasked',
       show: (r, x) => [
-        { matrix: x.tokens, label: 'tokens', input: 'tokens', colLabels: names(x.tokens) },
-        { matrix: r.unmasked, label: 'A without the mask', kind: 'prob', rowLabels: names(x.tokens).map((n, i) => `${i}: ${n}`), colLabels: names(x.tokens).map((n, i) => `${i}: ${n}`) },
-        { facts: r.unmasked.slice(0, -1).map((row, i) => ({ label: `weight of row ${i} on its target (position ${i + 1})`, value: short(row[i + 1]) })) },
+        { matrix: x.tokens, label: L.tokens, input: 'tokens', colLabels: names(x.tokens) },
+        { matrix: r.unmasked, label: L.unmaskedWeights, kind: 'prob', rowLabels: names(x.tokens).map((n, i) => `${i}: ${n}`), colLabels: names(x.tokens).map((n, i) => `${i}: ${n}`) },
+        { facts: r.unmasked.slice(0, -1).map((row, i) => ({ label: L.weightOnTarget(i), value: short(row[i + 1]) })) },
       ],
     },
     {
       key: 'dependence',
       show: (r, x) => [
-        ...[['every', 'mask in every block'], ['last', 'mask in the last block only'], ['none', 'no mask']].map(([k, title]) => ({
-          matrix: r[k], label: `dependence (${title})`, kind: 'prob', caption: `${title}: how much output i changes when token j changes`,
-          rowLabels: names(x.tokens).map((n, i) => `out ${i}`), colLabels: names(x.tokens).map((n, j) => `tok ${j}`),
+        ...['every', 'last', 'none'].map((k) => ({
+          matrix: r[k], label: L.dependence(L.masks[k]), kind: 'magnitude', caption: L.dependenceCaption(L.masks[k]),
+          rowLabels: x.tokens.map((_, i) => L.out(i)), colLabels: x.tokens.map((_, j) => L.tok(j)),
         })),
-        { badges: [
-          { label: 'mask in every block', pass: !isUpper(r.every), detail: isUpper(r.every) ? 'reads the future' : 'no output depends on a later token' },
-          { label: 'mask in the last block only', pass: !isUpper(r.last), detail: isUpper(r.last) ? 'reads the future through block 0' : 'no output depends on a later token' },
-          { label: 'no mask', pass: !isUpper(r.none), detail: isUpper(r.none) ? 'reads the future' : 'no output depends on a later token' },
-        ] },
+        { badges: ['every', 'last', 'none'].map((k) => ({ label: L.masks[k], pass: !isUpper(r[k]), detail: isUpper(r[k]) ? L.readsFuture : L.noFuture })) },
       ],
     },
   ],
@@ -185,7 +192,7 @@ export const traceExample = {
       key: 'embed',
       formula: 'x_i = E[w_i] + p_i',
       show: (r, x) => [
-        { matrix: x.tokens, label: 'tokens', input: 'tokens', colLabels: names(x.tokens) },
+        { matrix: x.tokens, label: L.tokens, input: 'tokens', colLabels: names(x.tokens) },
         { matrix: x.E, label: 'E', input: 'E', rowLabels: toyVocabulary },
         { matrix: x.P, label: 'P', input: 'P', rowLabels: ['p0', 'p1', 'p2'] },
         { matrix: step(r, 'x'), label: 'X', rowLabels: positionsOf(x) },
@@ -228,12 +235,12 @@ export const traceExample = {
       formula: '\\ell_i = \\operatorname{logsumexp}(z_i) - z_{i,\\text{target}}, \\qquad L = \\frac{1}{3} \\sum_i \\ell_i',
       show: (r, x) => [
         { matrix: x.head, label: 'W_vocab', input: 'head', colLabels: toyVocabulary },
-        { matrix: r.logits, label: 'logits z', rowLabels: positionsOf(x), colLabels: toyVocabulary },
+        { matrix: r.logits, label: L.logitsZ, rowLabels: positionsOf(x), colLabels: toyVocabulary },
         { matrix: r.probs, label: 'p', kind: 'prob', rowLabels: positionsOf(x), colLabels: toyVocabulary },
-        { matrix: r.losses, label: '\u2113', colLabels: names(x.tokens.slice(1)).map((n) => `target ${n}`) },
+        { matrix: r.losses, label: '\u2113', colLabels: names(x.tokens.slice(1)).map(L.targetNamed) },
         { facts: [
-          { label: 'mean loss (nats)', value: r.loss.toFixed(5), result: 'loss' },
-          { label: 'greedy next token after the inputs', value: toyVocabulary[r.next], result: 'next' },
+          { label: L.meanLoss, value: r.loss.toFixed(5), result: 'loss' },
+          { label: L.greedyAfterInputs, value: toyVocabulary[r.next], result: 'next' },
         ] },
       ],
     },

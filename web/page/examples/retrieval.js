@@ -1,4 +1,5 @@
 // §2.1 one query's retrieval and §2.2 how the routing learns.
+import { labels as L } from '../strings.js';
 import { short, vector } from '../format.js';
 import { retrieval } from './handout.js';
 
@@ -46,7 +47,7 @@ export const retrievalExample = {
       formula: 'e^{s_j}',
       show: (r) => [
         { matrix: r.scores[0], label: 's', colLabels: keys },
-        { matrix: r.exps[0], label: 'exp(s)', colLabels: keys },
+        { matrix: r.exps[0], label: 'exp(s)', kind: 'magnitude', colLabels: keys },
       ],
     },
     {
@@ -109,7 +110,7 @@ export const routingExample = {
       formula: '\\frac{\\partial a_i}{\\partial s_j} = a_i(\\delta_{ij} - a_j)',
       show: (r) => [
         { matrix: r.jacobian, label: '\u2202a_i/\u2202s_j', rowLabels: ['a0', 'a1', 'a2'], colLabels: ['s0', 's1', 's2'] },
-        { matrix: r.columnSums, label: 'column sums', colLabels: ['s0', 's1', 's2'] },
+        { matrix: r.columnSums, label: L.columnSums, colLabels: ['s0', 's1', 's2'] },
       ],
     },
   ],

@@ -1,4 +1,5 @@
 // §3.1 why divide by sqrt(d_k), and §3.2 the batched matrix form.
+import { labels as L } from '../strings.js';
 import { short, vector } from '../format.js';
 
 // q = e_0 and k_j = s_j e_0 in d_k dimensions, so that q . k_j = s_j: the engine's attention then
@@ -55,7 +56,7 @@ export const scalingExample = {
         { number: 'seed', label: 'seed' },
         {
           matrix: r.variance.map((v) => [v.raw, v.expectedRaw, v.scaled, v.expectedScaled]),
-          label: 'variance', kind: 'plain', rowLabels: DKS.map((d) => `d_k = ${d}`),
+          label: L.variance, kind: 'plain', rowLabels: DKS.map((d) => `d_k = ${d}`),
           colLabels: ['q\u00b7k', 'd_k \u03c3\u2074', 'q\u00b7k / \u221ad_k', '\u03c3\u2074'],
         },
       ],
@@ -63,7 +64,7 @@ export const scalingExample = {
   ],
 };
 
-const items = ['item 0', 'item 1'];
+const items = [0, 1];
 export const batchExample = {
   id: '3.2',
   section: '§3.2',
@@ -89,21 +90,21 @@ export const batchExample = {
         { facts: [
           { label: 'Q', value: `[${x.Q.length}, ${x.Q[0].length}, ${x.Q[0][0].length}]` },
           { label: 'K.transpose(-2, -1)', value: `[${x.K.length}, ${x.K[0][0].length}, ${x.K[0].length}]` },
-          { label: 'scores', value: `[${r.scores.length}, ${r.scores[0].length}, ${r.scores[0][0].length}]`, result: 'scores-shape' },
+          { label: L.scoresShape, value: `[${r.scores.length}, ${r.scores[0].length}, ${r.scores[0][0].length}]`, result: 'scores-shape' },
         ] },
       ],
     },
     {
       key: 'perItem',
-      show: (r) => items.map((label, b) => ({ matrix: r.weights[b], label: `A[${b}]`, kind: 'prob', caption: `A[${b}] (${label})` })),
+      show: (r) => items.map((b) => ({ matrix: r.weights[b], label: `A[${b}]`, kind: 'prob', caption: L.batchItem(b) })),
     },
     {
       key: 'sums',
       show: (r) => items.map((_, b) => ({ group: [
         { matrix: r.weights[b], label: `A[${b}]`, kind: 'prob' },
         { facts: [
-          { label: 'row sums', value: vector(r.rowSums[b]), result: `rows-${b}` },
-          { label: 'column sums', value: vector(r.columnSums[b]), result: `columns-${b}` },
+          { label: L.rowSums, value: vector(r.rowSums[b]), result: `rows-${b}` },
+          { label: L.columnSums, value: vector(r.columnSums[b]), result: `columns-${b}` },
         ] },
       ] })),
     },

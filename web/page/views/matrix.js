@@ -6,10 +6,11 @@ import { ui } from '../strings.js';
 import { h } from './dom.js';
 
 // Diverging (purple-orange, colour-blind safe) for signed values around 0; sequential blues for
-// weights and probabilities in [0, 1].
+// weights and probabilities on [0, 1], and for other nonnegative magnitudes on [0, max].
 const SCALES = {
   signed: { interpolate: (t) => interpolatePuOr(1 - t), domain: (m) => [-m, m] },
   prob: { interpolate: interpolateBlues, domain: () => [0, 1] },
+  magnitude: { interpolate: interpolateBlues, domain: (m) => [0, m] },
 };
 
 // Relative luminance (WCAG) of an "rgb(r, g, b)" colour, to pick readable text on it.
@@ -48,7 +49,7 @@ async function copyText(text, status) {
   }
 }
 
-// options: label, value (number, vector or matrix), kind ('signed' | 'prob' | 'plain'),
+// options: label, value (number, vector or matrix), kind ('signed' | 'prob' | 'magnitude' | 'plain'),
 // rowLabels, colLabels, edit: {onInput(r, c, text, input)} when editable,
 // hideCopy, id (stable prefix for the inputs, so focus survives a re-render).
 export function matrixView({ label, value, kind = 'signed', rowLabels, colLabels, edit, hideCopy, id, caption }) {
