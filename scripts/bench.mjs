@@ -8,6 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { benchPage } from './bench-page.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 function run(cmd, args) {
@@ -66,3 +67,5 @@ for (const [name, r] of rows) {
   console.log(`${name.padEnd(34)} ${r.median_ms.toFixed(2).padStart(9)} ms   ${String(tps).padStart(8)} tokens/s   ${(r.median_ms / native.median_ms).toFixed(2)}x native`);
 }
 console.log(`\nwasm / native: ${(wasm.median_ms / native.median_ms).toFixed(2)}   JS API (no trace) / wasm: ${(api.median_ms / wasm.median_ms).toFixed(2)}`);
+
+await benchPage();

@@ -69,10 +69,10 @@ const woff2Only = {
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 async function writeSingleFile() {
-  const out = await esbuild.build({
+  const out = refuseWarnings(await esbuild.build({
     ...pageBuild, write: false, outdir: 'single', plugins: [woff2Only],
     loader: { '.woff2': 'dataurl', '.woff': 'dataurl', '.ttf': 'dataurl' },
-  });
+  }), 'dist/attention-lab.html');
   const find = (ext) => out.outputFiles.find((f) => f.path.endsWith(ext)).text;
   // "</script" inside the inlined code would end the script element early.
   const js = find('.js').replace(/<\/script/gi, '<\\/script');
@@ -85,9 +85,15 @@ async function writeSingleFile() {
   writeFileSync(path.join(dist, 'attention-lab.html'), html);
 }
 
+// A warning (a duplicate key in strings.js, say) is a bug that would reach students: stop.
+function refuseWarnings(result, what) {
+  if (result.warnings.length) throw new Error(`${what}: esbuild reported ${result.warnings.length} warning(s); fix them`);
+  return result;
+}
+
 export async function buildPage() {
   copyStatic();
-  await esbuild.build(pageBuild);
+  refuseWarnings(await esbuild.build(pageBuild), 'dist/app.js');
   writeServiceWorker();
   await writeSingleFile();
 }

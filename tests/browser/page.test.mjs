@@ -132,6 +132,17 @@ test('§7.1 sampling is reproducible from the seed and stops at the chosen token
   await close();
 });
 
+test('§7.2 the teacher-forcing table shifts the targets by one position', async () => {
+  const { page, close } = await open(`${base}#/7.2/1`);
+  await ready(page);
+  const table = page.locator('table.tokens');
+  assert.equal(await table.locator('caption').textContent(), 'position');
+  const row = async (i) => (await table.locator('tbody tr').nth(i).locator('td').allTextContents()).join(' ');
+  assert.equal(await row(0), 'the cat sat on the mat');
+  assert.equal(await row(1), 'cat sat on the mat <eos>');
+  await close();
+});
+
 test('§7.3 and §8: the badges say which masks leak', async () => {
   const { page, close } = await open(`${base}#/7.3/3`);
   await ready(page);
@@ -179,6 +190,7 @@ test('malformed input gets a message next to the cell, keeps the last valid valu
   assert.doesNotMatch(page.url(), /in=/, 'nothing malformed reached the state');
   await page.fill('#in-q-0-0', '2');
   assert.equal(await page.textContent('#in-q-error'), '');
+  await page.waitForURL(/in=/); // edits reach the URL a moment after typing
   await page.goto(`${base}#/2.1/5${new URL(page.url()).hash.slice(7)}`);
   await ready(page);
   assert.notEqual(await result(page, 'y'), '[2, 1.5]', 'the valid edit was used');

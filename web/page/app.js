@@ -38,13 +38,24 @@ export function createApp({ lab, root, examples }) {
     render();
   }
 
+  // Writing the URL is slow in browsers (and rate-limited), so edits, which come at typing
+  // speed, update it a moment later; stepping updates it at once, as a new history entry.
+  const URL_DELAY_MS = 150;
+  let pendingUrl = null;
+  function writeUrl(push) {
+    clearTimeout(pendingUrl);
+    pendingUrl = null;
+    const url = toHash(state);
+    if (url !== location.hash) history[push ? 'pushState' : 'replaceState'](null, '', url);
+  }
   function commit(next, { push }) {
     state = next;
     kept[state.example] = state.edits;
-    const url = toHash(state);
-    if (url !== location.hash) history[push ? 'pushState' : 'replaceState'](null, '', url);
+    if (push) writeUrl(true);
+    else if (pendingUrl === null) pendingUrl = setTimeout(() => writeUrl(false), URL_DELAY_MS);
     render();
   }
+  window.addEventListener('pagehide', () => { if (pendingUrl !== null) writeUrl(false); });
 
   function goStep(i, { focusHeading = false } = {}) {
     const n = byId.get(state.example).steps.length;
@@ -104,6 +115,15 @@ export function createApp({ lab, root, examples }) {
     },
   });
 
+  // The table of contents changes only when its links do (another example, or kept edits).
+  let tocCache = { key: null, el: null };
+  function toc() {
+    const hrefs = examples.map((e) => toHash({ example: e.id, step: 0, edits: kept[e.id] || {}, hide: state.hide }));
+    const key = `${state.example}|${hrefs.join('|')}`;
+    if (tocCache.key !== key) tocCache = { key, el: tocView(examples, texts, state.example, (id) => hrefs[examples.findIndex((e) => e.id === id)]) };
+    return tocCache.el;
+  }
+
   function render() {
     const ex = byId.get(state.example);
     const text = texts[ex.id];
@@ -126,8 +146,7 @@ export function createApp({ lab, root, examples }) {
       notice && h('p', { class: 'notice', role: 'alert' }, notice),
       stepView({ example: ex, text, stepIndex: state.step, items, ctx: ctx() }),
       h('div', { class: 'controls' }, nav, reset));
-    root.replaceChildren(h('div', { class: `layout ${hidden('toc') ? 'no-toc' : ''}` }, hidden('toc') ? null
-      : tocView(examples, texts, ex.id, (id) => toHash({ example: id, step: 0, edits: kept[id] || {}, hide: state.hide })), main));
+    root.replaceChildren(h('div', { class: `layout ${hidden('toc') ? 'no-toc' : ''}` }, hidden('toc') ? null : toc(), main));
     document.title = `${ex.section} ${text.title} — ${ui.appName}`;
 
     if (focusId) {

@@ -14,6 +14,7 @@ loadEngine().then((lab) => {
   status.textContent = '';
   status.hidden = true;
   createApp({ lab, root: document.getElementById('app'), examples });
+  performance.mark('attention-lab:first-numbers'); // read by npm run bench
   // Offline after the first visit, when served over http(s) (not from file://).
   if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
     navigator.serviceWorker.register('sw.js').catch((e) => console.warn('Offline copy not installed:', e.message));

@@ -227,7 +227,7 @@ export const labels = {
   tokenIds: "token ids",
   input: "input",
   target: "target",
-  position: "position",
+  positionCaption: "position",
   meanLoss: "mean loss (nats)",
   showMaskAs: "show the mask as",
   keepMatrix: "a keep-matrix (true = may attend)",

@@ -91,7 +91,7 @@ export const teacherForcingExample = {
         { table: { colLabels: x.sentence.slice(0, -1).map((_, i) => String(i)), rows: [
           [L.input, ...names(x.sentence.slice(0, -1), words)],
           [L.target, ...names(x.sentence.slice(1), words)],
-        ] }, caption: L.position },
+        ] }, caption: L.positionCaption },
       ],
     },
     {

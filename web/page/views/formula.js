@@ -3,9 +3,16 @@
 import katex from 'katex';
 import { h } from './dom.js';
 
-export function formula(tex, { display = true, label } = {}) {
-  const el = h(display ? 'div' : 'span', { class: display ? 'formula' : 'formula-inline' });
-  katex.render(tex, el, { displayMode: display, throwOnError: false, output: 'htmlAndMathml' });
-  if (label) el.setAttribute('aria-label', label);
-  return el;
+// Typesetting depends only on the LaTeX, so each formula is typeset once and cloned after
+// that: an edit re-renders the step without paying for KaTeX again.
+const typeset = new Map();
+
+export function formula(tex, { display = true } = {}) {
+  const key = `${display}:${tex}`;
+  if (!typeset.has(key)) {
+    const el = h(display ? 'div' : 'span', { class: display ? 'formula' : 'formula-inline' });
+    katex.render(tex, el, { displayMode: display, throwOnError: false, output: 'htmlAndMathml' });
+    typeset.set(key, el);
+  }
+  return typeset.get(key).cloneNode(true);
 }

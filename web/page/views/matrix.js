@@ -32,10 +32,14 @@ function colourOf(scale, lo, hi) {
   };
 }
 
+const gradients = new Map(); // each scale's legend gradient, computed once
 function legend(scale, lo, hi) {
   const bar = h('span', { class: 'legend-bar', 'aria-hidden': 'true' });
-  const stops = Array.from({ length: 9 }, (_, i) => scale.interpolate(i / 8));
-  bar.style.background = `linear-gradient(to right, ${stops.join(', ')})`;
+  if (!gradients.has(scale)) {
+    const stops = Array.from({ length: 9 }, (_, i) => scale.interpolate(i / 8));
+    gradients.set(scale, `linear-gradient(to right, ${stops.join(', ')})`);
+  }
+  bar.style.background = gradients.get(scale);
   return h('div', { class: 'legend' }, h('span', {}, short(lo)), bar, h('span', {}, short(hi)));
 }
 
