@@ -252,6 +252,14 @@ test('keyboard only: arrow keys step, Tab reaches the cells and buttons, arrow k
   await page.keyboard.press('Enter');
   assert.equal(await page.locator('.step .counter').textContent(), 'Step 3 of 5');
   await page.screenshot({ path: path.join(shots, 'keyboard-focus.png') });
+  // Focusing an editable cell shows its exact value, selected, so typing replaces it.
+  await page.goto(`${base}#/2.1/1`);
+  await ready(page);
+  await page.focus('#in-k-0-0');
+  assert.equal(await page.inputValue('#in-k-0-0'), String(Math.SQRT2 * Math.log(2)));
+  await page.keyboard.type('0');
+  for (let i = 0; i < 4; i++) await page.locator('#next').press('Enter');
+  assert.equal(await result(page, 'y'), '[2, 2]');
   await close();
 });
 

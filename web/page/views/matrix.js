@@ -80,12 +80,20 @@ export function matrixView({ label, value, kind = 'signed', rowLabels, colLabels
         td.style.color = luminance(bg) > 0.35 ? '#111' : '#fff';
       }
       if (edit) {
+        // Rounded like every other cell until focused; then the exact value, to edit.
         const input = h('input', {
-          type: 'text', inputmode: 'decimal', value: editable(x), 'aria-label': cellLabel, spellcheck: 'false',
-          id: `${id}-${r}-${c}`, size: 6,
+          type: 'text', inputmode: 'decimal', value: short(x), 'aria-label': cellLabel, spellcheck: 'false',
+          id: `${id}-${r}-${c}`, size: 6, title: exact(x),
           'aria-describedby': `${id}-error`,
           oninput: (e) => edit.onInput(r, c, e.target.value, e.target),
-          onfocus: () => show(r, c),
+          onfocus: (e) => {
+            if (e.target.value === short(x)) {
+              e.target.value = editable(x);
+              e.target.select(); // as on entering any field: typing replaces the number
+            }
+            show(r, c);
+          },
+          onblur: (e) => { if (e.target.value === editable(x)) e.target.value = short(x); },
         });
         td.append(input);
       } else {
