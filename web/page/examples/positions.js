@@ -63,7 +63,7 @@ export const orderExample = {
     {
       key: 'swap',
       show: (r, x) => [
-        { matrix: x.tokens, label: L.tokens, input: 'tokens', colLabels: [0, 1, 2].map(L.position) },
+        { matrix: x.tokens, label: L.tokens, kind: 'plain', input: 'tokens', colLabels: [0, 1, 2].map(L.position) },
         { note: `${x.tokens.map((t) => toyVocabulary[t]).join(' ')} \u2192 ${r.swapped.map((t) => toyVocabulary[t]).join(' ')}` },
         { matrix: r.none.original, label: L.logits, rowLabels: [0, 1, 2].map(L.position), colLabels: toyVocabulary },
         { matrix: r.none.swapped, label: L.logitsSwapped, rowLabels: [0, 1, 2].map(L.position), colLabels: toyVocabulary },

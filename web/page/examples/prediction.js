@@ -35,7 +35,7 @@ export const generationExample = {
       key: 'greedy',
       formula: 'w_{T} = \\arg\\max_v \\, z_{T-1, v}',
       show: (r, x) => [
-        { matrix: x.prompt, label: L.prompt, input: 'prompt', colLabels: names(x.prompt) },
+        { matrix: x.prompt, label: L.prompt, kind: 'plain', input: 'prompt', colLabels: names(x.prompt) },
         { matrix: r.greedy.steps[0].logits, label: L.lastLogits, colLabels: toyVocabulary },
         { matrix: r.greedy.steps[0].probs, label: 'softmax', kind: 'prob', colLabels: toyVocabulary },
         { facts: [{ label: L.greedyNext, value: names([r.greedy.steps[0].token])[0], result: 'greedy' }] },
@@ -87,7 +87,7 @@ export const teacherForcingExample = {
     {
       key: 'table',
       show: (r, x) => [
-        { matrix: x.sentence, label: L.tokenIds, input: 'sentence', colLabels: names(x.sentence, words) },
+        { matrix: x.sentence, label: L.tokenIds, kind: 'plain', input: 'sentence', colLabels: names(x.sentence, words) },
         { table: { colLabels: x.sentence.slice(0, -1).map((_, i) => String(i)), rows: [
           [L.input, ...names(x.sentence.slice(0, -1), words)],
           [L.target, ...names(x.sentence.slice(1), words)],
@@ -145,7 +145,7 @@ export const leakExample = {
     {
       key: 'unmasked',
       show: (r, x) => [
-        { matrix: x.tokens, label: L.tokens, input: 'tokens', colLabels: names(x.tokens) },
+        { matrix: x.tokens, label: L.tokens, kind: 'plain', input: 'tokens', colLabels: names(x.tokens) },
         { matrix: r.unmasked, label: L.unmaskedWeights, kind: 'prob', rowLabels: names(x.tokens).map((n, i) => `${i}: ${n}`), colLabels: names(x.tokens).map((n, i) => `${i}: ${n}`) },
         { facts: r.unmasked.slice(0, -1).map((row, i) => ({ label: L.weightOnTarget(i), value: short(row[i + 1]) })) },
       ],
@@ -192,7 +192,7 @@ export const traceExample = {
       key: 'embed',
       formula: 'x_i = E[w_i] + p_i',
       show: (r, x) => [
-        { matrix: x.tokens, label: L.tokens, input: 'tokens', colLabels: names(x.tokens) },
+        { matrix: x.tokens, label: L.tokens, kind: 'plain', input: 'tokens', colLabels: names(x.tokens) },
         { matrix: x.E, label: 'E', input: 'E', rowLabels: toyVocabulary },
         { matrix: x.P, label: 'P', input: 'P', rowLabels: ['p0', 'p1', 'p2'] },
         { matrix: step(r, 'x'), label: 'X', rowLabels: positionsOf(x) },
