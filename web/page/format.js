@@ -54,3 +54,14 @@ export function toNumpy(m) {
   const item = (x) => (Array.isArray(x) ? `[${x.map(item).join(', ')}]` : Number.isFinite(x) ? exact(x) : x < 0 ? '-np.inf' : 'np.inf');
   return `np.array(${item(m)})`;
 }
+
+// "[2, 3, 4]": the shape of a nested array, read off its lengths.
+export function shapeText(a) {
+  const dims = [];
+  for (let v = a; Array.isArray(v); v = v[0]) dims.push(v.length);
+  return `[${dims.join(', ')}]`;
+}
+
+// Whether some output depends on a later token: an entry above the diagonal of a
+// future-dependence matrix (lab.checks.futureDependence) that is not zero.
+export const dependsOnLater = (dep) => dep.some((row, i) => row.some((d, j) => j > i && d > 0));

@@ -1,6 +1,6 @@
 // §4 the parameter count, §4.1 two heads on one query, §4.2 the fused projection.
 import { labels as L } from '../strings.js';
-import { short, vector } from '../format.js';
+import { shapeText, short, vector } from '../format.js';
 import { retrieval } from './handout.js';
 
 const ln8 = Math.log(8);
@@ -119,8 +119,6 @@ const X = [[1, 0, 1, 0], [0, 2, 0, 1], [1, 1, -1, 0]];
 const WQ = [[1, 0, 0, 1], [0, 1, 1, 0], [1, 0, 0, 0], [0, 0, 1, 1]];
 const WK = [[0, 1, 0, 0], [1, 0, 0, 1], [0, 0, 1, 0], [1, 1, 0, 0]];
 const WV = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]];
-const shape = (a) => (Array.isArray(a) ? [a.length, ...shape(a[0])] : []);
-const fmtShape = (a) => `[${shape(a).join(', ')}]`;
 
 export const fusedExample = {
   id: '4.2',
@@ -165,9 +163,9 @@ export const fusedExample = {
         { number: 'H', label: 'H' },
         { facts: [
           { label: 'X W_QKV', value: `[1, ${r.qkv.length}, ${r.qkv[0].length}]` },
-          { label: 'Q, K, V', value: fmtShape(r.fused.q) },
-          { label: L.headsAfterTranspose, value: fmtShape(r.fused.heads), result: 'heads-shape' },
-          { label: L.weights, value: fmtShape(r.fused.weights) },
+          { label: 'Q, K, V', value: shapeText(r.fused.q) },
+          { label: L.headsAfterTranspose, value: shapeText(r.fused.heads), result: 'heads-shape' },
+          { label: L.weights, value: shapeText(r.fused.weights) },
         ] },
         ...r.fused.heads[0].map((hd, h) => ({ matrix: hd, label: L.headOutput(h) })),
       ],

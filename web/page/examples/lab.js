@@ -1,14 +1,11 @@
 // §8 the lab's checks run live, §8.1 naming the axes of einsum, §9 nanoGPT's names for the shapes.
 import { labels as L } from '../strings.js';
-import { short } from '../format.js';
+import { dependsOnLater, shapeText, short } from '../format.js';
 import { retrieval, toyModel, toyModelNoTable, toyOptions, toyTokens } from './handout.js';
 import { blockParams } from './block.js';
 
 const ln8 = Math.log(8);
 const close = (a, b, tol = 1e-9) => Array.isArray(a) ? a.every((x, i) => close(x, b[i], tol)) : Math.abs(a - b) <= tol;
-const shape = (a) => (Array.isArray(a) ? [a.length, ...shape(a[0])] : []);
-const fmt = (a) => `[${shape(a).join(', ')}]`;
-const isUpper = (dep) => dep.some((row, i) => row.some((d, j) => j > i && d > 0));
 
 export const checksExample = {
   id: '8',
@@ -26,7 +23,7 @@ export const checksExample = {
     return {
       y, h1: head([ln8, 0, 0]), h2: head([0, ln8, 0]), loss,
       rowError: lab.checks.maxRowSumError(mha.weights),
-      weightsShape: fmt(mha.weights),
+      weightsShape: shapeText(mha.weights),
       fusedGap: lab.checks.fusedVsSeparateGap([X], blockParams.attn, { heads: 2 }),
       permutationGap: lab.checks.permutationGap([0, 1, 2], [2, 1, 0], toyModelNoTable, free),
       every: dep({ causal: true }), none: dep({ causal: false }), last: dep({ maskBlocks: [false, true] }),
@@ -43,9 +40,9 @@ export const checksExample = {
         { label: L.checks.shapes, pass: r.weightsShape === '[2, 2, 3, 3]', detail: r.weightsShape },
         { label: L.checks.fused, pass: r.fusedGap < 1e-12, detail: `${L.largestDifference} ${short(r.fusedGap)}` },
         { label: L.checks.equivariant, pass: r.permutationGap < 1e-12, detail: `${L.gap} ${short(r.permutationGap)}` },
-        { label: L.checks.everyBlock, pass: !isUpper(r.every) },
-        { label: L.checks.unmasked, pass: isUpper(r.none) },
-        { label: L.checks.lastBlock, pass: isUpper(r.last) },
+        { label: L.checks.everyBlock, pass: !dependsOnLater(r.every) },
+        { label: L.checks.unmasked, pass: dependsOnLater(r.none) },
+        { label: L.checks.lastBlock, pass: dependsOnLater(r.last) },
       ] }],
     },
   ],
@@ -75,9 +72,9 @@ export const einsumExample = {
       show: (r) => [
         { number: 'B', label: 'B' }, { number: 'T', label: 'T' }, { number: 'd', label: 'd' },
         { facts: [
-          { label: 'q: b i d', value: fmt(r.q) },
-          { label: 'k: b j d', value: fmt(r.k) },
-          { label: 'scores: b i j', value: fmt(r.scores), result: 'scores-shape' },
+          { label: 'q: b i d', value: shapeText(r.q) },
+          { label: 'k: b j d', value: shapeText(r.k) },
+          { label: 'scores: b i j', value: shapeText(r.scores), result: 'scores-shape' },
         ] },
         { matrix: r.scores[0], label: 'scores[0]' },
       ],
@@ -87,9 +84,9 @@ export const einsumExample = {
       formula: '\\texttt{y} = \\texttt{einsum}(\\texttt{"bij,bje->bie"}, \\texttt{weights}, v)',
       show: (r) => [
         { facts: [
-          { label: 'weights: b i j', value: fmt(r.weights) },
-          { label: 'v: b j e', value: fmt(r.v) },
-          { label: 'y: b i e', value: fmt(r.output), result: 'y-shape' },
+          { label: 'weights: b i j', value: shapeText(r.weights) },
+          { label: 'v: b j e', value: shapeText(r.v) },
+          { label: 'y: b i e', value: shapeText(r.output), result: 'y-shape' },
         ] },
         { matrix: r.weights[0], label: 'weights[0]', kind: 'prob' },
       ],
@@ -126,10 +123,10 @@ export const namesExample = {
           [L.headWidth, 'hs', 'd_h', String(r.hs)],
         ] }, caption: L.names },
         { facts: [
-          { label: 'x', value: fmt(r.input) },
-          { label: L.qkvAfterSplit, value: fmt(r.q) },
-          { label: 'view(B, T, nh, hs).transpose(1, 2)', value: fmt(r.heads), result: 'heads-shape' },
-          { label: L.attentionWeights, value: fmt(r.weights) },
+          { label: 'x', value: shapeText(r.input) },
+          { label: L.qkvAfterSplit, value: shapeText(r.q) },
+          { label: 'view(B, T, nh, hs).transpose(1, 2)', value: shapeText(r.heads), result: 'heads-shape' },
+          { label: L.attentionWeights, value: shapeText(r.weights) },
         ] },
       ],
     },

@@ -37,6 +37,14 @@ const noTable = { ...toyModel };
 delete noTable.positions;
 const modelFor = (kind) => (kind === 'learned' ? toyModel : noTable);
 const SWAP_0_2 = [2, 1, 0];
+const rows = [0, 1, 2].map(L.position);
+
+// The logits before and after swapping tokens 0 and 2, and the engine's measure of the gap.
+const comparison = (c, result) => [
+  { matrix: c.original, label: L.logits, rowLabels: rows, colLabels: toyVocabulary },
+  { matrix: c.swapped, label: L.logitsSwapped, rowLabels: rows, colLabels: toyVocabulary },
+  { facts: [{ label: '|f(P w) \u2212 P f(w)|', value: short(c.gap), result }] },
+];
 
 export const orderExample = {
   id: '6.1',
@@ -65,9 +73,7 @@ export const orderExample = {
       show: (r, x) => [
         { matrix: x.tokens, label: L.tokens, kind: 'plain', input: 'tokens', colLabels: [0, 1, 2].map(L.position) },
         { note: `${x.tokens.map((t) => toyVocabulary[t]).join(' ')} \u2192 ${r.swapped.map((t) => toyVocabulary[t]).join(' ')}` },
-        { matrix: r.none.original, label: L.logits, rowLabels: [0, 1, 2].map(L.position), colLabels: toyVocabulary },
-        { matrix: r.none.swapped, label: L.logitsSwapped, rowLabels: [0, 1, 2].map(L.position), colLabels: toyVocabulary },
-        { facts: [{ label: '|f(P w) \u2212 P f(w)|', value: short(r.none.gap), result: 'gap-none' }] },
+        ...comparison(r.none, 'gap-none'),
       ],
     },
     {
@@ -75,9 +81,7 @@ export const orderExample = {
       formula: 'x_i = E[w_i] + p_i',
       show: (r) => [
         { choice: 'positions', label: L.positions, options: [['learned', L.learnedTable], ['sinusoidal', L.sinusoidal], ['none', L.noPositions]] },
-        { matrix: r.chosen.original, label: L.logits, rowLabels: [0, 1, 2].map(L.position), colLabels: toyVocabulary },
-        { matrix: r.chosen.swapped, label: L.logitsSwapped, rowLabels: [0, 1, 2].map(L.position), colLabels: toyVocabulary },
-        { facts: [{ label: '|f(P w) \u2212 P f(w)|', value: short(r.chosen.gap), result: 'gap-positions' }] },
+        ...comparison(r.chosen, 'gap-positions'),
       ],
     },
     {

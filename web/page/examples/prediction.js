@@ -1,7 +1,7 @@
 // §7 one predictor, two modes: generation (§7.1), teacher forcing (§7.2), why the mask must be
 // in every block (§7.3), and the complete toy trace (§7.4).
 import { labels as L } from '../strings.js';
-import { short, vector } from '../format.js';
+import { dependsOnLater, short, vector } from '../format.js';
 import { sentence, toyModel, toyModelNoTable, toyOptions, toyTokens, toyVocabulary, words } from './handout.js';
 
 const sinusoidal = { ...toyOptions, positions: 'sinusoidal' };
@@ -108,7 +108,6 @@ export const teacherForcingExample = {
 
 // §7.3: the toy block twice, sinusoidal positions.
 const twoBlocks = { ...toyModelNoTable, blocks: [toyModel.blocks[0], toyModel.blocks[0]] };
-const isUpper = (dep) => dep.some((row, i) => row.some((d, j) => j > i && d > 0));
 
 export const leakExample = {
   id: '7.3',
@@ -157,7 +156,7 @@ export const leakExample = {
           matrix: r[k], label: L.dependence(L.masks[k]), kind: 'magnitude', caption: L.dependenceCaption(L.masks[k]),
           rowLabels: x.tokens.map((_, i) => L.out(i)), colLabels: x.tokens.map((_, j) => L.tok(j)),
         })),
-        { badges: ['every', 'last', 'none'].map((k) => ({ label: L.masks[k], pass: !isUpper(r[k]), detail: isUpper(r[k]) ? L.readsFuture : L.noFuture })) },
+        { badges: ['every', 'last', 'none'].map((k) => ({ label: L.masks[k], pass: !dependsOnLater(r[k]), detail: dependsOnLater(r[k]) ? L.readsFuture : L.noFuture })) },
       ],
     },
   ],

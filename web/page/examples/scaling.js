@@ -1,6 +1,6 @@
 // §3.1 why divide by sqrt(d_k), and §3.2 the batched matrix form.
 import { labels as L } from '../strings.js';
-import { short, vector } from '../format.js';
+import { shapeText, short, vector } from '../format.js';
 
 // q = e_0 and k_j = s_j e_0 in d_k dimensions, so that q . k_j = s_j: the engine's attention then
 // shows the scaled scores s_j / sqrt(d_k) and their softmax.
@@ -88,9 +88,9 @@ export const batchExample = {
           { matrix: x.V[b], label: `V[${b}]`, input: 'V', index: [b] },
         ] })),
         { facts: [
-          { label: 'Q', value: `[${x.Q.length}, ${x.Q[0].length}, ${x.Q[0][0].length}]` },
+          { label: 'Q', value: shapeText(x.Q) },
           { label: 'K.transpose(-2, -1)', value: `[${x.K.length}, ${x.K[0][0].length}, ${x.K[0].length}]` },
-          { label: L.scoresShape, value: `[${r.scores.length}, ${r.scores[0].length}, ${r.scores[0][0].length}]`, result: 'scores-shape' },
+          { label: L.scoresShape, value: shapeText(r.scores), result: 'scores-shape' },
         ] },
       ],
     },
