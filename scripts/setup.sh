@@ -13,6 +13,8 @@ checks=(
   "file:/usr/include/xtl/xtl_config.hpp:xtl-dev"
   "file:/usr/include/catch2/catch.hpp:catch2"
   "file:/usr/bin/chromium:chromium"
+  "command:clang++-14:clang-14"
+  "file:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev"
 )
 
 missing=()

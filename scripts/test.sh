@@ -3,6 +3,7 @@
 #   1. the Catch2 tests, native (CTest)
 #   2. the same Catch2 tests compiled to wasm, run by Node (CTest)
 #   3. the JS API tests and the browser tests (node --test)
+#   4. 60 seconds of libFuzzer on the practice answer parser (npm run fuzz runs longer)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 status=0
@@ -10,6 +11,7 @@ run() { echo; echo "== $1"; shift; "$@" || status=1; }
 run "Catch2, native" ctest --test-dir build/native --output-on-failure -j2
 run "Catch2, wasm under Node" ctest --test-dir build/wasm --output-on-failure -j2
 run "JS API and browser tests" node --test tests/js/ tests/browser/
+run "Fuzzing the answer parser for 60 s" bash scripts/fuzz.sh 60
 echo
 if [ $status -eq 0 ]; then echo "all test suites passed"; else echo "SOME TEST SUITES FAILED"; fi
 exit $status

@@ -1,0 +1,109 @@
+// practice/answer.hpp: one parser for every answer format; tolerance of the comparison.
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "lab/practice/answer.hpp"
+
+using namespace lab::practice;
+
+namespace {
+double value(const std::string& text) {
+    const Parsed p = parse_answer(text, Format::number);
+    CAPTURE(text, p.error);
+    REQUIRE(p.ok);
+    return p.answer.numbers.at(0);
+}
+std::string error(const std::string& text, Format f = Format::number) {
+    const Parsed p = parse_answer(text, f);
+    REQUIRE_FALSE(p.ok);
+    REQUIRE_FALSE(p.error.empty());
+    return p.error;
+}
+}  // namespace
+
+TEST_CASE("numbers in exact forms: 1/4, ln 2, sqrt(2)*ln(2), e^2, exp(-1), pi") {
+    const double ln2 = std::log(2.0);
+    const auto [text, want] = GENERATE_COPY(table<std::string, double>({
+        {"0.25", 0.25}, {"1/4", 0.25}, {".25", 0.25}, {"2.5e-1", 0.25}, {"ln 2", ln2}, {"log(2)", ln2}, {"ln2", ln2},
+        {"sqrt(2)*ln(2)", std::sqrt(2.0) * ln2}, {"e^2", std::exp(2.0)}, {"exp(-1)", std::exp(-1.0)}, {"pi", M_PI},
+        {"2 pi / 3", 2 * M_PI / 3}, {"-1", -1.0}, {"\xE2\x88\x92" "1", -1.0}, {"3(1/2)", 1.5}, {"2^-1", 0.5},
+        {"-2^2", -4.0}, {"(1 + 2) * 3", 9.0}, {"1 - 2 - 3", -4.0}, {"8 / 4 / 2", 1.0}, {"\xCF\x80", M_PI}}));
+    CAPTURE(text);
+    REQUIRE(value(text) == Approx(want).epsilon(1e-15));
+}
+
+TEST_CASE("vectors, matrices, shapes, sets, pairs, tokens, choices, einsum strings") {
+    SECTION("a vector with or without brackets") {
+        for (const char* t : {"[0.5, 0.25, 0.25]", "0.5, 0.25, 0.25", "(1/2, 1/4, 1/4)"}) {
+            const Parsed p = parse_answer(t, Format::vector);
+            REQUIRE(p.ok);
+            REQUIRE(p.answer.numbers == std::vector<double>{0.5, 0.25, 0.25});
+        }
+    }
+    SECTION("a matrix, and a ragged one") {
+        const Parsed p = parse_answer("[[1, 2], [3, 4], [5, 6]]", Format::matrix);
+        REQUIRE(p.ok);
+        REQUIRE(p.answer.shape == std::vector<std::size_t>{3, 2});
+        REQUIRE_THAT(error("[[1, 2], [3]]", Format::matrix), Catch::Contains("row 1 has 1 entries but row 0 has 2"));
+    }
+    SECTION("a shape in brackets or parentheses") {
+        REQUIRE(parse_answer("(2,4,5,5)", Format::shape).answer.numbers == std::vector<double>{2, 4, 5, 5});
+        REQUIRE(parse_answer("[2, 4, 5, 5]", Format::shape).answer.numbers == std::vector<double>{2, 4, 5, 5});
+        REQUIRE_THAT(error("[2, 4.5]", Format::shape), Catch::Contains("whole number"));
+    }
+    SECTION("sets of positions ignore order and repeats; {} is empty") {
+        REQUIRE(answer_text(parse_answer("{2, 0, 1, 1}", Format::positions).answer) == "{0, 1, 2}");
+        REQUIRE(parse_answer("{}", Format::positions).answer.pairs.empty());
+        REQUIRE(answer_text(parse_answer("{(1, 2), (0, 1)}", Format::pairs).answer) == "{(0, 1), (1, 2)}");
+    }
+    SECTION("tokens and choices ignore case and quotes") {
+        REQUIRE(parse_answer(" 'Cat' ", Format::token).answer.text == "cat");
+        REQUIRE(parse_answer("PRE", Format::choice).answer.text == "pre");
+    }
+    SECTION("einsum strings are equal up to a consistent renaming of the axes") {
+        const Answer a = parse_answer("bid,bjd->bij", Format::einsum).answer;
+        REQUIRE(compare(parse_answer("xyz, xwz -> xyw", Format::einsum).answer, a).equal);
+        REQUIRE_FALSE(compare(parse_answer("bid,bdj->bij", Format::einsum).answer, a).equal);
+        REQUIRE_THAT(error("bid,bjd", Format::einsum), Catch::Contains("->"));
+    }
+}
+
+TEST_CASE("text that is not an answer gets a message, never an exception or a hang") {
+    REQUIRE_THAT(error(""), Catch::Contains("empty"));
+    REQUIRE_THAT(error("   "), Catch::Contains("empty"));
+    REQUIRE_THAT(error("1/0"), Catch::Contains("division by zero"));
+    REQUIRE_THAT(error("1e999"), Catch::Contains("not a finite number"));
+    REQUIRE_THAT(error("0/0"), Catch::Contains("division by zero"));
+    REQUIRE_THAT(error("abc"), Catch::Contains("unknown name \"abc\""));
+    REQUIRE_THAT(error("1 2"), Catch::Contains("unexpected text"));
+    REQUIRE_THAT(error("0.5.5"), Catch::Contains("two decimal points"));
+    REQUIRE_THAT(error("ln(-1)"), Catch::Contains("not positive"));
+    REQUIRE_THAT(error("\xE2\x9C\x93"), Catch::Contains("non-ASCII"));
+    REQUIRE_THAT(error("[[[[[[", Format::matrix), Catch::Contains("could not read"));
+    REQUIRE_THAT(error(std::string(4000, '(') + "1" + std::string(4000, ')')), Catch::Contains("nested more than"));
+    REQUIRE_THAT(error(std::string(5000, '-') + "1"), Catch::Contains("nested more than"));
+    REQUIRE_THAT(error(std::string(10001, '1')), Catch::Contains("longer than 10000 characters"));
+    REQUIRE_THAT(error(std::string(100, '1')), Catch::Contains("more than 64 characters"));
+    REQUIRE_THAT(error("cat", Format::vector), Catch::Contains("unknown name"));
+}
+
+TEST_CASE("the canonical text of an answer reads back to the same answer") {
+    for (const auto& [text, f] : std::vector<std::pair<std::string, Format>>{
+             {"ln 2", Format::number}, {"[1/3, 2/3]", Format::vector}, {"[[1, 2], [3, 4]]", Format::matrix},
+             {"(2, 3)", Format::shape}, {"{3, 1}", Format::positions}, {"{(2, 1)}", Format::pairs}, {"256", Format::integer}}) {
+        CAPTURE(text);
+        const Answer a = parse_answer(text, f).answer;
+        const Parsed again = parse_answer(answer_text(a), f);
+        REQUIRE(again.ok);
+        REQUIRE(compare(again.answer, a).equal);
+    }
+}
+
+TEST_CASE("tolerance: within 0.1 % or 0.0005, entry by entry") {
+    const Answer want = parse_answer("[0.268941, 0.731059, 0.000335]", Format::vector).answer;
+    REQUIRE(compare(parse_answer("[0.2689, 0.7311, 0.0003]", Format::vector).answer, want).equal);
+    const Comparison c = compare(parse_answer("[0.27, 0.7311, 0.1]", Format::vector).answer, want);
+    REQUIRE_FALSE(c.equal);
+    REQUIRE(c.wrong_entries == std::vector<std::size_t>{0, 2});
+    REQUIRE_FALSE(compare(parse_answer("[0.27, 0.73]", Format::vector).answer, want).comparable);
+}

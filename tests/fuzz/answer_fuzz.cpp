@@ -1,0 +1,32 @@
+// libFuzzer target for the answer parser: any bytes, in every format, must parse or be refused
+// with a message; an accepted answer must read back from its canonical text to an equal answer;
+// checking against real problems must not crash. Built with clang and AddressSanitizer by
+// scripts/fuzz.sh (npm run fuzz).
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+
+#include "lab/practice/answer.hpp"
+#include "lab/practice/practice.hpp"
+
+using namespace lab::practice;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const std::string text(reinterpret_cast<const char*>(data), size);
+    for (Format f : {Format::number, Format::integer, Format::vector, Format::matrix, Format::shape, Format::positions,
+                     Format::pairs, Format::token, Format::choice, Format::einsum}) {
+        const Parsed p = parse_answer(text, f);
+        if (!p.ok) {
+            if (p.error.empty()) std::abort();  // a refusal must say why
+            continue;
+        }
+        const Parsed again = parse_answer(answer_text(p.answer), f);
+        if (!again.ok || !compare(again.answer, p.answer).equal) std::abort();  // canonical text round-trips
+    }
+    // The families whose answers are typed most freely.
+    static const Problem problems[] = {make_problem("retrieval", 3), make_problem("causal-mask", 3),
+                                       make_problem("einsum", 0), make_problem("teacher-forcing", 1)};
+    for (const Problem& pr : problems) check_answer(pr, text);
+    return 0;
+}
