@@ -2,6 +2,7 @@
 // functions take and return plain nested arrays. This facade checks names and types, converts
 // arrays, and calls the WebAssembly module; it computes nothing itself.
 import createAttentionLab from '../../build/wasm/attention_lab.cjs';
+import { practice as text } from '../strings.js';
 import { describe, fromTensor, toTensor } from './arrays.js';
 
 // ---- option and parameter schemas (names exactly as in the API contract) ----
@@ -112,11 +113,58 @@ function throwing(raw) {
 const BOUND = ['softmax', 'attention', 'multiHeadAttention', 'layerNorm', 'rmsNorm', 'feedForward', 'block',
   'sinusoidalPositions', 'lmForward', 'crossEntropy', 'generate', 'paramCount', 'futureDependence', 'permutationGap',
   'fusedVsSeparateGap', 'maxRowSumError', 'scoreVariance', 'opExp', 'opReduce', 'opMatmul', 'opScaleRows',
-  'opSoftmaxJacobian', 'attentionCost'];
+  'opSoftmaxJacobian', 'attentionCost', 'practiceFamilies', 'practiceGenerate', 'practiceCheck', 'practiceSolution'];
 
 function axisOf(fn, axis) {
   if (!Number.isInteger(axis)) throw new Error(`${fn}: axis must be an integer (negative counts from the end), got ${describe(axis)}`);
   return axis;
+}
+
+// Practice problems come from the engine as keys and numbers; the text is worded here from
+// the strings module, so that a translation changes no code.
+function practiceArgs(fn, id, seed) {
+  if (typeof id !== 'string') throw new Error(`practice.${fn}: id must be a family id such as "retrieval", got ${describe(id)}`);
+  if (!Number.isInteger(seed) || seed < 0) throw new Error(`practice.${fn}: seed must be a whole number >= 0, got ${describe(seed)}`);
+}
+const named = (values) => Object.fromEntries(values.map((v) => [v.name, fromTensor(v)]));
+
+function practiceApi(m) {
+  return {
+    families: () => m.practiceFamilies().map((f) => ({ ...f, title: text.titles[f.id] })),
+    generate(id, seed = 0) {
+      practiceArgs('generate', id, seed);
+      const p = m.practiceGenerate(id, seed);
+      const given = named(p.given);
+      return {
+        id: p.id, seed: p.seed, section: p.section, format: p.format, variant: p.variant, given, words: p.words,
+        title: text.titles[p.id], prompt: text.prompts[p.id](given, p), hints: text.hints[p.id],
+      };
+    },
+    check(id, seed, answer) {
+      practiceArgs('check', id, seed);
+      const c = m.practiceCheck(id, seed, typeof answer === 'string' ? answer : String(answer ?? ''));
+      const format = m.practiceGenerate(id, seed).format;
+      const feedback = [];
+      if (!c.readable) feedback.push(text.unreadable(text.formats[format], c.error));
+      else if (c.correct) feedback.push(text.correct, text.readAs(c.parsed));
+      else {
+        feedback.push(text.notYet, text.readAs(c.parsed));
+        if (c.misconception) feedback.push(text.misconception(text.misconceptions[c.misconception], c.misconceptionSection));
+        else if (c.shapeMismatch) feedback.push(text.countMismatch(c.expectedCount));
+        else if (c.wrongEntries.length && c.expectedCount > 1) feedback.push(text.wrongEntries(c.wrongEntries));
+        if (['number', 'vector', 'matrix'].includes(format)) feedback.push(text.tolerance);
+      }
+      return {
+        correct: c.correct, score: c.score, feedback: feedback.join(' '), misconception: c.misconception,
+        section: c.misconception ? c.misconceptionSection : null, parsed: c.parsed, wrongEntries: c.wrongEntries,
+      };
+    },
+    solution(id, seed = 0) {
+      practiceArgs('solution', id, seed);
+      const s = m.practiceSolution(id, seed);
+      return { answer: s.answer, steps: s.steps.map((st) => ({ key: st.key, title: text.steps[st.key] || st.key, values: named(st.values) })) };
+    },
+  };
 }
 
 function makeLab(module) {
@@ -220,6 +268,9 @@ function makeLab(module) {
       softmaxJacobian: (s) => fromTensor(m.opSoftmaxJacobian(toTensor(s, 'softmaxJacobian', 's'))),
     },
     attentionCost: (dims) => m.attentionCost(options('attentionCost', dims, 'the dimensions')),
+
+    // The practice set: generated problems, checked answers, feedback that names the mistake.
+    practice: practiceApi(m),
 
     // Leak checks: bytes malloc'd inside the module, and JS values held by the C++ side.
     memory: () => ({ heapInUse: module.heapInUse(), liveHandles: module.count_emval_handles() }),

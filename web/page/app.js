@@ -2,7 +2,7 @@
 // stepping pushes a history entry, editing replaces it, so Back walks through the steps.
 import { parseNumber } from './format.js';
 import { fromHash, initialState, toHash } from './state.js';
-import { examples as texts, ui } from './strings.js';
+import { examples as texts, ui } from '../strings.js';
 import { h } from './views/dom.js';
 import { stepView } from './views/step.js';
 import { tocView } from './views/toc.js';

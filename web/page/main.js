@@ -5,7 +5,7 @@ import './style.css';
 import { loadEngine } from '../engine/index.js';
 import { createApp } from './app.js';
 import { examples } from './examples/index.js';
-import { ui } from './strings.js';
+import { ui } from '../strings.js';
 
 const status = document.getElementById('status');
 

@@ -12,6 +12,7 @@
 
 #include "lab/api.hpp"
 #include "lab/ops.hpp"
+#include "lab/practice/practice.hpp"
 
 using emscripten::val;
 using namespace lab;
@@ -474,6 +475,96 @@ val attentionCost(val dims) {
     });
 }
 
+// ---- the practice set: problems carry keys and numbers; the page words them ----
+
+val js(const std::vector<practice::Named>& values) {
+    val out = val::array();
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        val o = js(values[i].value);
+        o.set("name", values[i].name);
+        out.set(i, o);
+    }
+    return out;
+}
+
+val js_words(const std::vector<std::string>& words) {
+    val out = val::array();
+    for (std::size_t i = 0; i < words.size(); ++i) out.set(i, words[i]);
+    return out;
+}
+
+practice::Problem problem(val id, val seed) {
+    return practice::make_problem(id.as<std::string>(), whole_number(seed.as<double>(), "practice", "seed"));
+}
+
+val practiceFamilies() {
+    return guarded([&] {
+        val out = val::array();
+        const auto& fams = practice::families();
+        for (std::size_t i = 0; i < fams.size(); ++i) {
+            val o = val::object();
+            o.set("id", fams[i].id);
+            o.set("section", fams[i].section);
+            o.set("format", practice::format_name(fams[i].format));
+            out.set(i, o);
+        }
+        return out;
+    });
+}
+
+val practiceGenerate(val id, val seed) {
+    return guarded([&] {
+        const practice::Problem p = problem(id, seed);
+        val o = val::object();
+        o.set("id", p.family);
+        o.set("seed", double(p.seed));
+        o.set("section", p.section);
+        o.set("format", practice::format_name(p.format));
+        o.set("variant", p.variant);
+        o.set("given", js(p.given));
+        o.set("words", js_words(p.words));
+        return o;
+    });
+}
+
+val practiceCheck(val id, val seed, val text) {
+    return guarded([&] {
+        const practice::Problem p = problem(id, seed);
+        const practice::CheckResult c = practice::check_answer(p, text.as<std::string>());
+        val o = val::object();
+        o.set("correct", c.correct);
+        o.set("score", c.score);
+        o.set("readable", c.readable);
+        o.set("error", c.error);
+        o.set("parsed", c.readable ? val(practice::answer_text(c.parsed)) : val::null());
+        val wrong = val::array();
+        for (std::size_t i = 0; i < c.wrong_entries.size(); ++i) wrong.set(i, double(c.wrong_entries[i]));
+        o.set("wrongEntries", wrong);
+        o.set("shapeMismatch", c.shape_mismatch);
+        o.set("misconception", c.misconception.empty() ? val::null() : val(c.misconception));
+        o.set("misconceptionSection", c.misconception_section);
+        o.set("expectedCount", double(p.answer.numbers.size()));
+        return o;
+    });
+}
+
+val practiceSolution(val id, val seed) {
+    return guarded([&] {
+        const practice::Problem p = problem(id, seed);
+        val steps = val::array();
+        for (std::size_t i = 0; i < p.steps.size(); ++i) {
+            val s = val::object();
+            s.set("key", p.steps[i].key);
+            s.set("values", js(p.steps[i].values));
+            steps.set(i, s);
+        }
+        val o = val::object();
+        o.set("answer", practice::answer_text(p.answer));
+        o.set("steps", steps);
+        return o;
+    });
+}
+
 // Bytes currently allocated by malloc inside the module: the API tests call functions
 // thousands of times and require this to stay flat (no leaked tensors).
 double heapInUse() { return double(mallinfo().uordblks); }
@@ -505,4 +596,8 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
     emscripten::function("opScaleRows", &opScaleRows);
     emscripten::function("opSoftmaxJacobian", &opSoftmaxJacobian);
     emscripten::function("attentionCost", &attentionCost);
+    emscripten::function("practiceFamilies", &practiceFamilies);
+    emscripten::function("practiceGenerate", &practiceGenerate);
+    emscripten::function("practiceCheck", &practiceCheck);
+    emscripten::function("practiceSolution", &practiceSolution);
 }

@@ -1,6 +1,6 @@
 // §5 a block: attention mixes positions, the FFN transforms each position, LayerNorm works
 // within one token, and §5.1's pre-norm and post-norm arrangements side by side.
-import { labels as L } from '../strings.js';
+import { labels as L } from '../../strings.js';
 import { vector } from '../format.js';
 
 // T = 3 positions, D = 4 features, H = 2 heads, F = 8 hidden features; small hand-picked weights.

@@ -1,5 +1,5 @@
 // §4 the parameter count, §4.1 two heads on one query, §4.2 the fused projection.
-import { labels as L } from '../strings.js';
+import { labels as L } from '../../strings.js';
 import { shapeText, short, vector } from '../format.js';
 import { retrieval } from './handout.js';
 

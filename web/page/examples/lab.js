@@ -1,5 +1,5 @@
 // §8 the lab's checks run live, §8.1 naming the axes of einsum, §9 nanoGPT's names for the shapes.
-import { labels as L } from '../strings.js';
+import { labels as L } from '../../strings.js';
 import { dependsOnLater, shapeText, short } from '../format.js';
 import { retrieval, toyModel, toyModelNoTable, toyOptions, toyTokens } from './handout.js';
 import { blockParams } from './block.js';

@@ -1,6 +1,6 @@
 // §6 the vocabulary head (tied or untied) and §6.1 order: equivariance without positions,
 // and how added positions break it.
-import { labels as L } from '../strings.js';
+import { labels as L } from '../../strings.js';
 import { short } from '../format.js';
 import { toyModel, toyVocabulary } from './handout.js';
 

@@ -1,6 +1,6 @@
 // §7 one predictor, two modes: generation (§7.1), teacher forcing (§7.2), why the mask must be
 // in every block (§7.3), and the complete toy trace (§7.4).
-import { labels as L } from '../strings.js';
+import { labels as L } from '../../strings.js';
 import { dependsOnLater, short, vector } from '../format.js';
 import { sentence, toyModel, toyModelNoTable, toyOptions, toyTokens, toyVocabulary, words } from './handout.js';
 

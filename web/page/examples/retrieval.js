@@ -1,5 +1,5 @@
 // §2.1 one query's retrieval and §2.2 how the routing learns.
-import { labels as L } from '../strings.js';
+import { labels as L } from '../../strings.js';
 import { short, vector } from '../format.js';
 import { retrieval } from './handout.js';
 

@@ -2,7 +2,7 @@
 // hover or focus, arrow keys to move between cells, optional editing, copy as LaTeX or NumPy.
 import { interpolateBlues, interpolatePuOr } from 'd3-scale-chromatic';
 import { editable, exact, short, toLatex, toNumpy } from '../format.js';
-import { ui } from '../strings.js';
+import { ui } from '../../strings.js';
 import { h } from './dom.js';
 
 // Diverging (purple-orange, colour-blind safe) for signed values around 0; sequential blues for

@@ -1,6 +1,6 @@
 // One step of a worked example: its formula, our explanation, and the tensors the engine
 // computed for it (editable where the example says so).
-import { ui } from '../strings.js';
+import { ui } from '../../strings.js';
 import { h } from './dom.js';
 import { formula } from './formula.js';
 import { matrixView } from './matrix.js';
