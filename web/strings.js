@@ -413,6 +413,12 @@ export const practice = {
     variance: 'Variance', normalise: 'Normalised', hidden: 'Hidden layer', ffn: 'FFN(x)', residual: 'Residual',
     swap: 'Swapped input', angle: 'Angle', value: 'Value', table: 'Table size', keep: 'Allowed keys', shift: 'Shift by one',
     probs: 'Probabilities', losses: 'Losses', x: 'Input rows', loss: 'Loss',
+    arrangement: 'Where LayerNorm sits', copy: 'What block 0 can copy', 'summed-axis': 'Which axis is summed',
+  },
+  stepNotes: {
+    arrangement: 'Pre-norm applies LN to the input of each sub-layer and adds the sub-layer’s output to the unnormalised stream; post-norm applies LN after each residual addition.',
+    copy: 'Entry (i, j) is how much output i moves when token j changes. Anything above the diagonal means an output reads a later token: without a mask in block 0, block 0 copies later tokens into earlier rows, and a mask in block 1 cannot undo that.',
+    'summed-axis': 'A letter that appears in the inputs but not after -> is summed over; the letters after -> name the output’s axes in order.',
   },
   correct: 'Correct.',
   tolerance: 'Numbers count as equal within 0.1 % or 0.0005.',
@@ -423,3 +429,18 @@ export const practice = {
   misconception: (what, section) => `That is what you get when ${what} (see ${section}).`,
   notYet: 'Not yet.',
 };
+
+Object.assign(practice, {
+  setTitle: 'Practice set',
+  setIntro: 'Every problem comes in unlimited variants; the engine checks your answer and tells you which mistake it matches. Variant 0 uses the handout’s own numbers where the handout has an example.',
+  section: 'Section', problem: 'Problem', progress: 'Your progress',
+  answer: 'Answer', check: 'Check', hint: 'Hint', nextHint: 'Another hint', showSolution: 'Show solution',
+  newVariant: 'New variant', solution: 'Worked solution', answerIs: 'Answer:', options: 'Options',
+  variant: (seed) => `variant ${seed}`,
+  progressLine: (solved, attempts) => `${solved} solved, ${attempts} attempt${attempts === 1 ? '' : 's'}`,
+  mastered: 'mastered',
+  exportProgress: 'Export progress', importProgress: 'Import progress',
+  imported: 'Progress imported.', importFailed: (why) => `Not imported: ${why}.`,
+  progressReset: (why) => `Your stored progress could not be used (${why}); it was kept aside and a fresh record started.`,
+  practiseThis: 'Practise this section',
+});

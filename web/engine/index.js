@@ -162,7 +162,10 @@ function practiceApi(m) {
     solution(id, seed = 0) {
       practiceArgs('solution', id, seed);
       const s = m.practiceSolution(id, seed);
-      return { answer: s.answer, steps: s.steps.map((st) => ({ key: st.key, title: text.steps[st.key] || st.key, values: named(st.values) })) };
+      return {
+        answer: s.answer,
+        steps: s.steps.map((st) => ({ key: st.key, title: text.steps[st.key] || st.key, note: text.stepNotes[st.key] || '', values: named(st.values) })),
+      };
     },
   };
 }

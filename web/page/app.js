@@ -1,8 +1,10 @@
 // The controller: state -> engine -> views, one way. The URL hash is the state (state.js);
 // stepping pushes a history entry, editing replaces it, so Back walks through the steps.
 import { parseNumber } from './format.js';
-import { fromHash, initialState, toHash } from './state.js';
-import { examples as texts, ui } from '../strings.js';
+import { PRACTICE, fromHash, initialState, toHash } from './state.js';
+import { practice as practiceText, examples as texts, ui } from '../strings.js';
+import { createProgress } from './progress.js';
+import { practiceOverview, practicePanel } from './views/practice.js';
 import { h } from './views/dom.js';
 import { stepView } from './views/step.js';
 import { tocView } from './views/toc.js';
@@ -15,6 +17,9 @@ export function createApp({ lab, root, examples }) {
   let state = initialState(examples[0].id);
   let view; // {x, r}: the current example's inputs and the engine's last good results
   let notice = '';
+  const progress = createProgress();
+  const families = lab.practice.families();
+  const practiceHref = (family, seed) => toHash({ example: PRACTICE, family, seed, hide: state.hide });
 
   const inputsOf = (ex, edits) => Object.fromEntries(Object.entries(ex.inputs).map(([k, spec]) => [k, clone(k in edits ? edits[k] : spec.value)]));
   const compute = (ex, edits) => {
@@ -23,7 +28,13 @@ export function createApp({ lab, root, examples }) {
   };
 
   function load(hash) {
-    const { state: s, problems } = fromHash(hash, examples, { ...state, example: state.example });
+    const { state: s, problems } = fromHash(hash, examples, { ...state, example: state.example }, families.map((f) => f.id));
+    if (s.example === PRACTICE) {
+      state = s;
+      notice = problems.length ? `${ui.addressProblem} ${problems.join('; ')}.` : '';
+      render();
+      return;
+    }
     const ex = byId.get(s.example);
     try {
       view = compute(ex, s.edits);
@@ -120,11 +131,43 @@ export function createApp({ lab, root, examples }) {
   function toc() {
     const hrefs = examples.map((e) => toHash({ example: e.id, step: 0, edits: kept[e.id] || {}, hide: state.hide }));
     const key = `${state.example}|${hrefs.join('|')}`;
-    if (tocCache.key !== key) tocCache = { key, el: tocView(examples, texts, state.example, (id) => hrefs[examples.findIndex((e) => e.id === id)]) };
+    if (tocCache.key !== key) {
+      tocCache = { key, el: tocView(examples, texts, state.example, (id) => hrefs[examples.findIndex((e) => e.id === id)]) };
+      tocCache.el.querySelector('ol').append(h('li', {}, h('a', { href: practiceHref(null), 'aria-current': state.example === PRACTICE ? 'page' : null },
+        h('span', { class: 'sec' }, '§10'), ' ', h('span', { class: 'title' }, practiceText.setTitle))));
+    }
     return tocCache.el;
   }
 
+  // The practice set's overview, or one problem.
+  function practiceMain() {
+    const onChange = () => render();
+    return h('main', { id: 'main', class: 'main' },
+      notice && h('p', { class: 'notice', role: 'alert' }, notice),
+      state.family
+        ? [h('p', {}, h('a', { href: practiceHref(null) }, `← ${practiceText.setTitle}`)),
+          practicePanel({ lab, family: state.family, seed: state.seed, progress, href: practiceHref, onChange, canCopy: !state.hide.includes('copy') })]
+        : practiceOverview({ lab, progress, href: practiceHref, onImport: onChange }));
+  }
+
+  // At the end of a section's example: its practice problems (the first one open).
+  function practiceAtEnd(ex) {
+    const mine = families.filter((f) => f.section === ex.section);
+    if (!mine.length || state.step !== ex.steps.length - 1) return null;
+    return h('aside', { class: 'practice-box', 'aria-label': practiceText.practiseThis },
+      h('h3', {}, practiceText.practiseThis),
+      practicePanel({ lab, family: mine[0].id, seed: 0, progress, href: practiceHref, onChange: () => render(), canCopy: !state.hide.includes('copy') }),
+      mine.length > 1 ? h('ul', {}, mine.slice(1).map((f) => h('li', {}, h('a', { href: practiceHref(f.id, 0) }, `${f.section} ${f.title}`)))) : null);
+  }
+
   function render() {
+    if (state.example === PRACTICE) {
+      const active = document.activeElement?.id;
+      root.replaceChildren(h('div', { class: `layout ${state.hide.includes('toc') ? 'no-toc' : ''}` }, state.hide.includes('toc') ? null : toc(), practiceMain()));
+      document.title = `${practiceText.setTitle} — ${ui.appName}`;
+      if (active) document.getElementById(active)?.focus();
+      return;
+    }
     const ex = byId.get(state.example);
     const text = texts[ex.id];
     // Keep the focused input (and its caret) across the re-render.
@@ -145,7 +188,8 @@ export function createApp({ lab, root, examples }) {
     const main = h('main', { id: 'main', class: 'main' },
       notice && h('p', { class: 'notice', role: 'alert' }, notice),
       stepView({ example: ex, text, stepIndex: state.step, items, ctx: ctx() }),
-      h('div', { class: 'controls' }, nav, reset));
+      h('div', { class: 'controls' }, nav, reset),
+      practiceAtEnd(ex));
     root.replaceChildren(h('div', { class: `layout ${hidden('toc') ? 'no-toc' : ''}` }, hidden('toc') ? null : toc(), main));
     document.title = `${ex.section} ${text.title} — ${ui.appName}`;
 
@@ -161,7 +205,7 @@ export function createApp({ lab, root, examples }) {
   window.addEventListener('popstate', () => load(location.hash));
   window.addEventListener('hashchange', () => { if (location.hash !== toHash(state)) load(location.hash); });
   document.addEventListener('keydown', (e) => {
-    if (e.altKey || e.ctrlKey || e.metaKey || state.hide.includes('nav')) return;
+    if (e.altKey || e.ctrlKey || e.metaKey || state.hide.includes('nav') || state.example === PRACTICE) return;
     if (e.target.closest('input, select, textarea, table')) return;
     if (e.key === 'ArrowRight') goStep(state.step + 1, { focusHeading: true });
     if (e.key === 'ArrowLeft') goStep(state.step - 1, { focusHeading: true });

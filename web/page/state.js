@@ -1,5 +1,7 @@
 // The page's one serialisable state, and its round trip through the URL hash:
 //   #/<example>/<step>?in=<JSON of edited inputs>&hide=<controls>
+//   #/practice                     the practice set
+//   #/practice/<family>/<seed>     one problem, one variant
 // e.g. #/7.4/3?hide=edit,reset opens §7.4 at step 3 with editing and reset hidden. Steps are
 // 1-based in the URL, 0-based in the state.
 
@@ -9,8 +11,15 @@ export function initialState(firstExample) {
   return { example: firstExample, step: 0, edits: {}, hide: [] };
 }
 
+export const PRACTICE = 'practice';
+
 export function toHash(state) {
   const params = new URLSearchParams();
+  if (state.example === PRACTICE) {
+    if (state.hide.length) params.set('hide', state.hide.join(','));
+    const query = params.toString();
+    return `#/${PRACTICE}${state.family ? `/${state.family}/${state.seed}` : ''}${query ? `?${query}` : ''}`;
+  }
   if (Object.keys(state.edits).length) params.set('in', JSON.stringify(state.edits));
   if (state.hide.length) params.set('hide', state.hide.join(','));
   const query = params.toString();
@@ -19,8 +28,16 @@ export function toHash(state) {
 
 // Parses a hash; anything it cannot read falls back to `fallback` and is reported in `problems`
 // (shown to the user) rather than thrown.
-export function fromHash(hash, examples, fallback) {
+export function fromHash(hash, examples, fallback, families = []) {
   const problems = [];
+  const practice = /^#\/practice(?:\/([^/?]+)\/(\d+))?(?:\?(.*))?$/.exec(hash || '');
+  if (practice) {
+    const hide = (new URLSearchParams(practice[3] || '').get('hide') || '').split(',').filter((x) => HIDEABLE.includes(x));
+    if (practice[1] && !families.includes(decodeURIComponent(practice[1]))) {
+      return { state: { example: PRACTICE, step: 0, edits: {}, hide }, problems: [`no practice problem "${decodeURIComponent(practice[1])}"`] };
+    }
+    return { state: { example: PRACTICE, family: practice[1] ? decodeURIComponent(practice[1]) : null, seed: Number(practice[2] || 0), step: 0, edits: {}, hide }, problems };
+  }
   const m = /^#\/([^/?]+)(?:\/(\d+))?(?:\?(.*))?$/.exec(hash || '');
   if (!m) return { state: fallback, problems: hash && hash !== '#' ? [`unreadable address "${hash}"`] : [] };
   const example = examples.find((e) => e.id === decodeURIComponent(m[1]));

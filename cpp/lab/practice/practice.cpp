@@ -7,6 +7,7 @@
 #include <xtensor/xview.hpp>
 
 #include "lab/attention.hpp"
+#include "lab/checks.hpp"
 #include "lab/ffn.hpp"
 #include "lab/lm.hpp"
 #include "lab/matmul.hpp"
@@ -268,6 +269,7 @@ void pre_post(Problem& p, Dice&) {
     p.variant = p.seed % 2 ? "post" : "pre";
     p.words = {"pre", "post"};
     p.answer = word(Format::choice, p.variant);
+    p.steps = {{"arrangement", {}}};
     add(p, "swapped", "§5.1", word(Format::choice, p.variant == "pre" ? "post" : "pre"));
 }
 
@@ -382,6 +384,22 @@ void leak(Problem& p, Dice&) {
     p.variant = p.seed % 2 ? "every-block" : "last-block";
     p.words = {"yes", "no"};
     p.answer = word(Format::choice, p.variant == "last-block" ? "yes" : "no");
+    // The evidence: how much each output of §7.4's block, stacked twice, moves when one token changes.
+    LmParams m;
+    m.embedding = Tensor2{{1, 0}, {0, 0.5}, {0.5, 0.5}};
+    BlockParams b;
+    b.attn.wQ = Tensor2{{1}, {0}};
+    b.attn.wK = Tensor2{{kLn2}, {0}};
+    b.attn.wV = xt::eye<double>(2);
+    b.ffn.w1 = xt::eye<double>(2);
+    b.ffn.w2 = Tensor2(xt::eye<double>(2) / 2.0);
+    m.blocks = {b, b};
+    LmOptions o;
+    o.positions = PositionKind::sinusoidal;
+    o.block.norm = NormKind::none;
+    o.block.ffn.activation = Activation::relu;
+    if (p.variant == "last-block") o.mask_blocks = {false, true};
+    p.steps = {{"copy", {{"dependence", nd(future_dependence({0, 1, 2}, m, o))}}}};
     if (p.variant == "last-block") add(p, "last-block-enough", "§7.3", word(Format::choice, "no"));
 }
 
@@ -436,6 +454,7 @@ void toy_trace(Problem& p, Dice& d) {
 // §8.1: the einsum string of the scores or of the outputs.
 void einsum_family(Problem& p, Dice&) {
     p.variant = p.seed % 2 ? "values" : "scores";
+    p.steps = {{"summed-axis", {}}};
     if (p.variant == "scores") {
         p.answer = einsum("bid,bjd->bij");
         add(p, "transposed-keys", "§8.1", einsum("bid,bdj->bij"));

@@ -1,0 +1,178 @@
+// The practice set in headless Chromium: answers checked with feedback that names the mistake,
+// hints and solutions, progress kept in localStorage across reloads, export and import, damaged
+// storage reset with a notice, and a practice panel at the end of a section.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { chromium } from 'playwright-core';
+
+import { pageBuild } from '../../scripts/build-page.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const shots = path.join(root, 'test-results');
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync'];
+const KEY = 'attention-lab.progress.v1';
+
+let browser;
+let server;
+let base;
+
+before(async () => {
+  mkdirSync(shots, { recursive: true });
+  server = await esbuild.context(pageBuild);
+  const { port } = await server.serve({ servedir: path.join(root, 'dist'), host: '127.0.0.1', port: 0 });
+  base = `http://127.0.0.1:${port}/`;
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: FLAGS });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+async function open(url, context) {
+  const ctx = context || await browser.newContext({ viewport: { width: 1100, height: 900 }, acceptDownloads: true });
+  const page = await ctx.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text().slice(0, 200)); });
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(url);
+  return { page, ctx, problems };
+}
+
+const answer = async (page, family, text, { enter = false } = {}) => {
+  await page.fill(`#answer-${family}`, text);
+  if (enter) await page.press(`#answer-${family}`, 'Enter');
+  else await page.click(`#practice-${family} ~ form button`);
+  return page.textContent(`#feedback-${family}`);
+};
+
+test('an answer is checked: correct, wrong entry, a named misconception, malformed text', async () => {
+  const { page, ctx, problems } = await open(`${base}#/practice/retrieval/0`);
+  await page.locator('.practice').waitFor();
+  assert.equal(await page.getAttribute('#answer-retrieval', 'id'), 'answer-retrieval');
+  assert.equal(await page.locator('label[for="answer-retrieval"]').textContent(), 'Answer');
+  assert.match(await answer(page, 'retrieval', '[[[[[['), /^Expected a vector such as \[0\.5, 0\.25\]: could not read/);
+  assert.match(await answer(page, 'retrieval', '[2, 1.4]'), /Not yet\. Read as \[2, 1\.4\]\. Entry #2 is off/);
+  const sqrt2ln2 = Math.SQRT2 * Math.log(2);
+  // scores without the 1/sqrt(2): [sqrt(2) ln 2, 0, 0]
+  const w0 = 2 ** Math.SQRT2 / (2 ** Math.SQRT2 + 2);
+  const noScale = `[${2 * w0 + 4 * (1 - w0) / 2}, ${2 * (1 - w0) / 2 + 4 * (1 - w0) / 2}]`;
+  assert.ok(sqrt2ln2 > 0);
+  assert.match(await answer(page, 'retrieval', noScale), /the scores are not divided by √d_k \(see §3\.1\)/);
+  assert.match(await answer(page, 'retrieval', '2, 3/2', { enter: true }), /^Correct\. Read as \[2, 1\.5\]\./);
+  assert.equal(await page.getAttribute('#feedback-retrieval', 'aria-live'), 'polite');
+  assert.match(await page.textContent('.practice .mine'), /1 solved, 4 attempts/);
+  assert.deepEqual(problems, []);
+  await ctx.close();
+});
+
+test('hints come one at a time; the solution shows the engine’s steps and an answer that checks', async () => {
+  const { page, ctx } = await open(`${base}#/practice/cross-entropy/0`);
+  await page.locator('.practice').waitFor();
+  await page.click('text=Hint');
+  assert.equal(await page.locator('.hints li').count(), 1);
+  await page.click('text=Another hint');
+  assert.equal(await page.locator('.hints li').count(), 2);
+  await page.click('text=Show solution');
+  const shown = await page.textContent('[data-answer="cross-entropy"]');
+  assert.match(shown, /^3\.0204/);
+  assert.match(await answer(page, 'cross-entropy', shown), /^Correct/);
+  await page.screenshot({ path: path.join(shots, 'practice-solution.png'), fullPage: true });
+  await ctx.close();
+});
+
+test('every variant has an address; New variant moves to the next one', async () => {
+  const { page, ctx } = await open(`${base}#/practice/shapes/0`);
+  await page.locator('.practice').waitFor();
+  const first = await page.textContent('.practice .prompt');
+  await page.click('text=New variant');
+  await page.waitForURL(/#\/practice\/shapes\/1$/);
+  await page.locator('.practice .variant').filter({ hasText: 'variant 1' }).waitFor();
+  assert.notEqual(await page.textContent('.practice .prompt'), first);
+  await page.goBack();
+  await page.locator('.practice .variant').filter({ hasText: 'variant 0' }).waitFor();
+  assert.equal(await page.textContent('.practice .prompt'), first);
+  await ctx.close();
+});
+
+test('progress survives a reload, exports to a file and imports back', async () => {
+  const { page, ctx } = await open(`${base}#/practice/teacher-forcing/0`);
+  await page.locator('.practice').waitFor();
+  assert.match(await answer(page, 'teacher-forcing', 'the'), /target is not shifted/);
+  assert.match(await answer(page, 'teacher-forcing', 'cat'), /^Correct/);
+  await page.reload();
+  await page.locator('.practice').waitFor();
+  assert.match(await page.textContent('.practice .mine'), /1 solved, 2 attempts/);
+  await page.goto(`${base}#/practice`);
+  await page.locator('.practice-set').waitFor();
+  assert.match(await page.textContent('tr[data-family="teacher-forcing"]'), /1 solved, 2 attempts/);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-progress')]);
+  const file = await download.path();
+  const exported = JSON.parse(readFileSync(file, 'utf8'));
+  assert.deepEqual(exported.families['teacher-forcing'], { attempts: 2, solved: [0] });
+  await page.evaluate((key) => localStorage.removeItem(key), KEY);
+  await page.reload();
+  await page.locator('.practice-set').waitFor();
+  assert.match(await page.textContent('tr[data-family="teacher-forcing"]'), /0 solved, 0 attempts/);
+  await page.setInputFiles('#import-progress', file);
+  await page.locator('.import-status').filter({ hasText: 'Progress imported.' }).waitFor();
+  assert.match(await page.textContent('tr[data-family="teacher-forcing"]'), /1 solved, 2 attempts/);
+  await page.setInputFiles('#import-progress', { name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"version": 9}') });
+  await page.locator('.import-status').filter({ hasText: 'Not imported' }).waitFor();
+  assert.match(await page.textContent('tr[data-family="teacher-forcing"]'), /1 solved, 2 attempts/, 'a bad file changes nothing');
+  await ctx.close();
+});
+
+test('stored progress that is not JSON is set aside with a notice too', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  await ctx.addInitScript((key) => { if (!sessionStorage.getItem('seeded')) { localStorage.setItem(key, '{"version":1,'); sessionStorage.setItem('seeded', '1'); } }, KEY);
+  const { page } = await open(`${base}#/practice`, ctx);
+  await page.locator('.practice-set').waitFor();
+  assert.match(await page.textContent('.practice-set .notice'), /not progress data of this version/);
+  await ctx.close();
+});
+
+test('damaged stored progress is set aside with a notice, never a crash', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  await ctx.addInitScript((key) => { if (!sessionStorage.getItem('seeded')) { localStorage.setItem(key, '{"version":1,"families":{"x":{"attempts":"many"}}}'); sessionStorage.setItem('seeded', '1'); } }, KEY);
+  const { page, problems } = await open(`${base}#/practice`, ctx);
+  await page.locator('.practice-set').waitFor();
+  assert.match(await page.textContent('.practice-set .notice'), /could not be used \(the entry for "x" is damaged\)/);
+  assert.equal(await page.evaluate((key) => localStorage.getItem(`${key}.damaged`), KEY), '{"version":1,"families":{"x":{"attempts":"many"}}}');
+  await page.goto(`${base}#/practice/leak/0`);
+  assert.match(await answer(page, 'leak', 'no'), /masking the last block is taken to be enough \(see §7\.3\)/);
+  assert.deepEqual(problems, []);
+  await ctx.close();
+});
+
+test('the end of a section offers its practice problem', async () => {
+  const { page, ctx } = await open(`${base}#/2.1/5`);
+  await page.locator('.practice-box').waitFor();
+  assert.match(await answer(page, 'retrieval', '[2, 1.5]'), /^Correct/);
+  await page.goto(`${base}#/2.1/4`);
+  await page.locator('.step').waitFor();
+  assert.equal(await page.locator('.practice-box').count(), 0, 'only at the last step');
+  await ctx.close();
+});
+
+test('every practice problem fits a 360 px screen', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const { page } = await open(`${base}#/practice`, ctx);
+  await page.locator('.practice-set').waitFor();
+  const ids = await page.$$eval('tr[data-family]', (rows) => rows.map((r) => r.dataset.family));
+  assert.equal(ids.length, 19);
+  for (const id of ids) {
+    await page.goto(`${base}#/practice/${id}/1`);
+    await page.locator('.practice').waitFor();
+    await page.click('text=Show solution');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `${id} scrolls sideways by ${overflow}px`);
+  }
+  await page.screenshot({ path: path.join(shots, 'practice-narrow.png'), fullPage: true });
+  await ctx.close();
+});
