@@ -26,6 +26,10 @@ export const ui = {
   pass: 'pass',
   fail: 'fail',
   skip: 'Skip to the example',
+  predictMode: 'Predict each result before it is shown',
+  predictTitle: (what) => `Predict ${what} first`,
+  yourPrediction: 'Your prediction',
+  reveal: 'Show me',
 };
 
 export const examples = {
@@ -265,6 +269,11 @@ export const labels = {
   targetNamed: (name) => `target ${name}`,
   largestError: (e) => `largest error ${e}`,
   gap: 'gap',
+  predict: {
+    scores: 'the scaled scores s', exps: 'the exponentials', weights: 'the weights a', output: 'the output y',
+    raw: 'softmax(s) without scaling', scaled: 'the weights after scaling', concat: 'the concatenated heads',
+    greedy: 'the greedy next token', loss: 'the mean loss in nats', attnRow2: 'row 2 of the attention output',
+  },
   logits: 'logits',
   logitsSwapped: 'logits, rows 0 and 2 swapped',
   prompt: 'prompt',
@@ -385,7 +394,7 @@ export const practice = {
     'table-square': 'the table is counted as D · D',
     'included-future': 'the future positions are included',
     'excluded-diagonal': 'the query’s own position is excluded',
-    'not-shifted': 'the target is not shifted (it is the input itself)',
+    'not-shifted': 'the target is not shifted (it is the input itself), or positions are counted from 1',
     'two-ahead': 'the target is taken two positions ahead',
     log10: 'the logarithm is taken in base 10',
     log2: 'the logarithm is taken in base 2',

@@ -44,6 +44,8 @@ async function open(url, context) {
   return { page, ctx, problems };
 }
 
+const result = (page, key) => page.locator(`[data-result="${key}"]`).textContent();
+
 const answer = async (page, family, text, { enter = false } = {}) => {
   await page.fill(`#answer-${family}`, text);
   if (enter) await page.press(`#answer-${family}`, 'Enter');
@@ -157,6 +159,45 @@ test('the end of a section offers its practice problem', async () => {
   await page.goto(`${base}#/2.1/4`);
   await page.locator('.step').waitFor();
   assert.equal(await page.locator('.practice-box').count(), 0, 'only at the last step');
+  await ctx.close();
+});
+
+test('predict, then check: a step’s result stays hidden until the prediction is checked or revealed', async () => {
+  const { page, ctx, problems } = await open(`${base}#/2.1/2`);
+  await page.locator('.step').waitFor();
+  await page.check('#predict-mode');
+  await page.waitForURL(/predict=1/);
+  assert.equal(await page.locator('figure[data-label="s"]').count(), 0, 'the scores are hidden');
+  assert.match(await page.textContent('#prediction-title'), /Predict the scaled scores s first/);
+  await page.fill('#prediction', '[0.98, 0, 0]');
+  await page.press('#prediction', 'Enter');
+  assert.match(await page.textContent('#prediction-feedback'), /scores are not divided by √d_k \(see §3\.1\)/);
+  assert.equal(await page.locator('figure[data-label="s"]').count(), 0, 'still hidden after a wrong prediction');
+  await page.fill('#prediction', 'ln 2, 0, 0');
+  await page.press('#prediction', 'Enter');
+  await page.locator('figure[data-label="s"]').waitFor();
+  assert.match(await page.textContent('.step .feedback'), /Your prediction: ln 2, 0, 0 — Correct/);
+  await page.click('#next');
+  await page.click('#next');
+  assert.equal(await page.locator('[data-result="weight-sum"]').count(), 0, 'the next prediction hides its facts');
+  await page.fill('#prediction', 'abc');
+  await page.press('#prediction', 'Enter');
+  assert.match(await page.textContent('#prediction-feedback'), /^Expected a vector/);
+  await page.click('#reveal');
+  assert.equal(await result(page, 'weight-sum'), '1');
+  await page.reload();
+  await page.locator('.step').waitFor();
+  assert.equal(await page.isChecked('#predict-mode'), true, 'predict mode is part of the address');
+  await page.goto(`${base}#/7.4/5?predict=1`);
+  await page.locator('#prediction').waitFor();
+  await page.fill('#prediction', String(3 * 3.020410229));
+  await page.press('#prediction', 'Enter');
+  assert.match(await page.textContent('#prediction-feedback'), /losses are added instead of averaged/);
+  await page.fill('#prediction', '3.0204');
+  await page.press('#prediction', 'Enter');
+  assert.equal(await result(page, 'loss'), '3.02041');
+  await page.screenshot({ path: path.join(shots, 'predict-7.4.png'), fullPage: true });
+  assert.deepEqual(problems, []);
   await ctx.close();
 });
 

@@ -113,7 +113,7 @@ function throwing(raw) {
 const BOUND = ['softmax', 'attention', 'multiHeadAttention', 'layerNorm', 'rmsNorm', 'feedForward', 'block',
   'sinusoidalPositions', 'lmForward', 'crossEntropy', 'generate', 'paramCount', 'futureDependence', 'permutationGap',
   'fusedVsSeparateGap', 'maxRowSumError', 'scoreVariance', 'opExp', 'opReduce', 'opMatmul', 'opScaleRows',
-  'opSoftmaxJacobian', 'attentionCost', 'practiceFamilies', 'practiceGenerate', 'practiceCheck', 'practiceSolution'];
+  'opSoftmaxJacobian', 'attentionCost', 'practiceFamilies', 'practiceGenerate', 'practiceCheck', 'practiceSolution', 'practiceCheckValue', 'parseNumber'];
 
 function axisOf(fn, axis) {
   if (!Number.isInteger(axis)) throw new Error(`${fn}: axis must be an integer (negative counts from the end), got ${describe(axis)}`);
@@ -127,6 +127,24 @@ function practiceArgs(fn, id, seed) {
   if (!Number.isInteger(seed) || seed < 0) throw new Error(`practice.${fn}: seed must be a whole number >= 0, got ${describe(seed)}`);
 }
 const named = (values) => Object.fromEntries(values.map((v) => [v.name, fromTensor(v)]));
+
+// The engine's verdict in words: how the answer was read, and what is wrong with it.
+function worded(c, format) {
+  const feedback = [];
+  if (!c.readable) feedback.push(text.unreadable(text.formats[format], c.error));
+  else if (c.correct) feedback.push(text.correct, text.readAs(c.parsed));
+  else {
+    feedback.push(text.notYet, text.readAs(c.parsed));
+    if (c.misconception) feedback.push(text.misconception(text.misconceptions[c.misconception], c.misconceptionSection));
+    else if (c.shapeMismatch) feedback.push(text.countMismatch(c.expectedCount));
+    else if (c.wrongEntries.length && c.expectedCount > 1) feedback.push(text.wrongEntries(c.wrongEntries));
+    if (['number', 'vector', 'matrix'].includes(format)) feedback.push(text.tolerance);
+  }
+  return {
+    correct: c.correct, score: c.score, feedback: feedback.join(' '), misconception: c.misconception,
+    section: c.misconception ? c.misconceptionSection : null, parsed: c.parsed, wrongEntries: c.wrongEntries,
+  };
+}
 
 function practiceApi(m) {
   return {
@@ -143,21 +161,22 @@ function practiceApi(m) {
     check(id, seed, answer) {
       practiceArgs('check', id, seed);
       const c = m.practiceCheck(id, seed, typeof answer === 'string' ? answer : String(answer ?? ''));
-      const format = m.practiceGenerate(id, seed).format;
-      const feedback = [];
-      if (!c.readable) feedback.push(text.unreadable(text.formats[format], c.error));
-      else if (c.correct) feedback.push(text.correct, text.readAs(c.parsed));
-      else {
-        feedback.push(text.notYet, text.readAs(c.parsed));
-        if (c.misconception) feedback.push(text.misconception(text.misconceptions[c.misconception], c.misconceptionSection));
-        else if (c.shapeMismatch) feedback.push(text.countMismatch(c.expectedCount));
-        else if (c.wrongEntries.length && c.expectedCount > 1) feedback.push(text.wrongEntries(c.wrongEntries));
-        if (['number', 'vector', 'matrix'].includes(format)) feedback.push(text.tolerance);
-      }
-      return {
-        correct: c.correct, score: c.score, feedback: feedback.join(' '), misconception: c.misconception,
-        section: c.misconception ? c.misconceptionSection : null, parsed: c.parsed, wrongEntries: c.wrongEntries,
-      };
+      return worded(c, m.practiceGenerate(id, seed).format);
+    },
+    // Checks a prediction of a worked example's step: spec = {format, expected, misconceptions:
+    // [{id, section, value}], words} with values as the page shows them (numbers or nested arrays).
+    checkValue(answer, spec) {
+      const fn = 'practice.checkValue';
+      if (!spec || !text.formats[spec.format]) throw new Error(`${fn}: spec.format must be one of ${Object.keys(text.formats).join(', ')}, got ${describe(spec && spec.format)}`);
+      const value = (v) => (typeof v === 'string' ? v : toTensor(Array.isArray(v) ? v : [v], fn, 'expected'));
+      const scalar = (v) => (typeof v === 'number' ? { shape: [], data: new Float64Array([v]) } : value(v));
+      const c = m.practiceCheckValue(typeof answer === 'string' ? answer : String(answer ?? ''), {
+        format: spec.format,
+        expected: scalar(spec.expected),
+        misconceptions: (spec.misconceptions || []).map((w) => ({ id: w.id, section: w.section, value: scalar(w.value) })),
+        words: spec.words || [],
+      });
+      return worded(c, spec.format);
     },
     solution(id, seed = 0) {
       practiceArgs('solution', id, seed);
@@ -271,6 +290,9 @@ function makeLab(module) {
       softmaxJacobian: (s) => fromTensor(m.opSoftmaxJacobian(toTensor(s, 'softmaxJacobian', 's'))),
     },
     attentionCost: (dims) => m.attentionCost(options('attentionCost', dims, 'the dimensions')),
+
+    // A number as a student types it: 0.5, 1/2, ln 2, sqrt(2)*ln(2) -> {ok, value} or {ok: false, error}.
+    parseNumber: (typed) => m.parseNumber(String(typed ?? '')),
 
     // The practice set: generated problems, checked answers, feedback that names the mistake.
     practice: practiceApi(m),

@@ -8,6 +8,7 @@ import { practiceOverview, practicePanel } from './views/practice.js';
 import { h } from './views/dom.js';
 import { stepView } from './views/step.js';
 import { tocView } from './views/toc.js';
+import { predictionView } from './views/predict.js';
 
 const clone = (v) => (Array.isArray(v) ? v.map(clone) : v);
 
@@ -18,6 +19,8 @@ export function createApp({ lab, root, examples }) {
   let view; // {x, r}: the current example's inputs and the engine's last good results
   let notice = '';
   const progress = createProgress();
+  // Predictions typed in worked examples, and which results they have revealed, per step and inputs.
+  const predictions = new Map();
   const families = lab.practice.families();
   const practiceHref = (family, seed) => toHash({ example: PRACTICE, family, seed, hide: state.hide });
 
@@ -103,7 +106,7 @@ export function createApp({ lab, root, examples }) {
     canCopy: !state.hide.includes('copy'),
     onCell(name, path, text, el) {
       const spec = byId.get(state.example).inputs[name];
-      const parsed = parseNumber(text, spec);
+      const parsed = parseNumber(text, spec, lab.parseNumber);
       const errorId = el.id.replace(/-\d+-\d+$/, '');
       if (parsed.error) {
         showError(errorId, `${ui.cellRefused} ${parsed.error}. ${ui.keptLast}`);
@@ -117,7 +120,7 @@ export function createApp({ lab, root, examples }) {
       tryEdit(name, value, errorId);
     },
     onNumber(name, text, el) {
-      const parsed = parseNumber(text, byId.get(state.example).inputs[name]);
+      const parsed = parseNumber(text, byId.get(state.example).inputs[name], lab.parseNumber);
       if (parsed.error) showError(el.id, `${ui.cellRefused} ${parsed.error}. ${ui.keptLast}`);
       else tryEdit(name, parsed.value, el.id);
     },
@@ -176,7 +179,33 @@ export function createApp({ lab, root, examples }) {
     const caret = active && typeof active.selectionStart === 'number' ? [active.selectionStart, active.selectionEnd] : null;
 
     const step = ex.steps[state.step];
-    const items = step.show(view.r, view.x, lab);
+    let items = step.show(view.r, view.x, lab);
+    let prediction = null;
+    if (state.predict && step.predict) {
+      const spec = step.predict;
+      const key = `${ex.id}|${state.step}|${JSON.stringify(state.edits)}`;
+      if (!predictions.has(key)) predictions.set(key, { text: '', feedback: null, revealed: false });
+      const draft = predictions.get(key);
+      if (!draft.revealed) {
+        // Hide what would give the answer away: the named results and the facts.
+        items = items.filter((i) => !i.facts && !(spec.hides || []).includes(i.label));
+        prediction = predictionView({
+          what: spec.what, format: spec.format, draft,
+          onCheck: (typed) => {
+            draft.text = typed;
+            draft.feedback = lab.practice.checkValue(typed, {
+              format: spec.format, expected: spec.expected(view.r, view.x, lab),
+              misconceptions: spec.misconceptions ? spec.misconceptions(view.r, view.x, lab) : [], words: spec.words || [],
+            });
+            draft.revealed = draft.feedback.correct;
+            render();
+          },
+          onReveal: () => { draft.revealed = true; render(); },
+        });
+      } else if (draft.feedback) {
+        prediction = h('p', { class: `feedback ${draft.feedback.correct ? 'ok' : 'no'}`, role: 'status' }, `${ui.yourPrediction}: ${draft.text} — ${draft.feedback.feedback}`);
+      }
+    }
     const hidden = (c) => state.hide.includes(c);
     const nav = hidden('nav') ? null : h('div', { class: 'nav' },
       h('button', { type: 'button', id: 'prev', disabled: state.step === 0, onclick: () => goStep(state.step - 1) }, ui.previous),
@@ -187,8 +216,12 @@ export function createApp({ lab, root, examples }) {
         onclick: () => { view = compute(ex, {}); commit({ ...state, edits: {} }, { push: false }); } }, ui.reset);
     const main = h('main', { id: 'main', class: 'main' },
       notice && h('p', { class: 'notice', role: 'alert' }, notice),
-      stepView({ example: ex, text, stepIndex: state.step, items, ctx: ctx() }),
-      h('div', { class: 'controls' }, nav, reset),
+      stepView({ example: ex, text, stepIndex: state.step, items, ctx: ctx(), prediction }),
+      h('div', { class: 'controls' }, nav, reset,
+        h('label', { class: 'predict-toggle' },
+          h('input', { type: 'checkbox', id: 'predict-mode', checked: state.predict,
+            onchange: (e) => commit({ ...state, predict: e.target.checked }, { push: false }) }),
+          ` ${ui.predictMode}`)),
       practiceAtEnd(ex));
     root.replaceChildren(h('div', { class: `layout ${hidden('toc') ? 'no-toc' : ''}` }, hidden('toc') ? null : toc(), main));
     document.title = `${ex.section} ${text.title} — ${ui.appName}`;

@@ -27,14 +27,14 @@ export const vector = (xs) => `[${xs.map(short).join(', ')}]`;
 export const editable = (x) => String(x);
 
 // What a student typed -> {value} or {error} that says what was expected and what was received.
-export function parseNumber(text, { integer = false, min, max } = {}) {
-  const t = String(text).trim().replace(/\u2212/g, '-');
-  const received = text === '' ? 'an empty cell' : `"${text}"`;
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(t)) {
-    return { error: `expected a number such as 0.5, -2 or 1e-3, received ${received}` };
-  }
-  const value = Number(t);
-  if (!Number.isFinite(value)) return { error: `${text} is too large for a double (about 1.8e308 at most)` };
+// `read` is the engine's number reader (lab.parseNumber), so cells take the same exact forms as
+// practice answers: 0.5, 1/2, ln 2, sqrt(2)*ln(2), e^-1.
+export function parseNumber(text, { integer = false, min, max } = {}, read) {
+  const received = String(text).trim() === '' ? 'an empty cell' : `"${text}"`;
+  if (String(text).trim() === '') return { error: `expected a number such as 0.5, 1/2 or ln 2, received ${received}` };
+  const r = read(String(text));
+  if (!r.ok) return { error: `expected a number such as 0.5, 1/2 or ln 2, received ${received} (${r.error})` };
+  const value = r.value;
   if (integer && !Number.isInteger(value)) return { error: `expected a whole number, received ${text}` };
   if (min !== undefined && value < min) return { error: `expected a number of at least ${min}, received ${text}` };
   if (max !== undefined && value > max) return { error: `expected a number of at most ${max}, received ${text}` };

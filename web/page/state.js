@@ -1,5 +1,6 @@
 // The page's one serialisable state, and its round trip through the URL hash:
-//   #/<example>/<step>?in=<JSON of edited inputs>&hide=<controls>
+//   #/<example>/<step>?in=<JSON of edited inputs>&hide=<controls>&predict=1
+//   (predict=1: each result that can be predicted stays hidden until the student predicts it)
 //   #/practice                     the practice set
 //   #/practice/<family>/<seed>     one problem, one variant
 // e.g. #/7.4/3?hide=edit,reset opens §7.4 at step 3 with editing and reset hidden. Steps are
@@ -8,7 +9,7 @@
 export const HIDEABLE = ['toc', 'nav', 'edit', 'reset', 'copy'];
 
 export function initialState(firstExample) {
-  return { example: firstExample, step: 0, edits: {}, hide: [] };
+  return { example: firstExample, step: 0, edits: {}, hide: [], predict: false };
 }
 
 export const PRACTICE = 'practice';
@@ -22,6 +23,7 @@ export function toHash(state) {
   }
   if (Object.keys(state.edits).length) params.set('in', JSON.stringify(state.edits));
   if (state.hide.length) params.set('hide', state.hide.join(','));
+  if (state.predict) params.set('predict', '1');
   const query = params.toString();
   return `#/${state.example}/${state.step + 1}${query ? `?${query}` : ''}`;
 }
@@ -64,5 +66,5 @@ export function fromHash(hash, examples, fallback, families = []) {
   }
   const hide = (params.get('hide') || '').split(',').filter(Boolean);
   for (const h of hide) if (!HIDEABLE.includes(h)) problems.push(`unknown control "${h}" in hide=`);
-  return { state: { example: example.id, step, edits, hide: hide.filter((h) => HIDEABLE.includes(h)) }, problems };
+  return { state: { example: example.id, step, edits, hide: hide.filter((h) => HIDEABLE.includes(h)), predict: params.get('predict') === '1' }, problems };
 }

@@ -527,24 +527,61 @@ val practiceGenerate(val id, val seed) {
     });
 }
 
+val js(const practice::CheckResult& c, std::size_t expected_count) {
+    val o = val::object();
+    o.set("correct", c.correct);
+    o.set("score", c.score);
+    o.set("readable", c.readable);
+    o.set("error", c.error);
+    o.set("parsed", c.readable ? val(practice::answer_text(c.parsed)) : val::null());
+    val wrong = val::array();
+    for (std::size_t i = 0; i < c.wrong_entries.size(); ++i) wrong.set(i, double(c.wrong_entries[i]));
+    o.set("wrongEntries", wrong);
+    o.set("shapeMismatch", c.shape_mismatch);
+    o.set("misconception", c.misconception.empty() ? val::null() : val(c.misconception));
+    o.set("misconceptionSection", c.misconception_section);
+    o.set("expectedCount", double(expected_count));
+    return o;
+}
+
 val practiceCheck(val id, val seed, val text) {
     return guarded([&] {
         const practice::Problem p = problem(id, seed);
-        const practice::CheckResult c = practice::check_answer(p, text.as<std::string>());
-        val o = val::object();
-        o.set("correct", c.correct);
-        o.set("score", c.score);
-        o.set("readable", c.readable);
-        o.set("error", c.error);
-        o.set("parsed", c.readable ? val(practice::answer_text(c.parsed)) : val::null());
-        val wrong = val::array();
-        for (std::size_t i = 0; i < c.wrong_entries.size(); ++i) wrong.set(i, double(c.wrong_entries[i]));
-        o.set("wrongEntries", wrong);
-        o.set("shapeMismatch", c.shape_mismatch);
-        o.set("misconception", c.misconception.empty() ? val::null() : val(c.misconception));
-        o.set("misconceptionSection", c.misconception_section);
-        o.set("expectedCount", double(p.answer.numbers.size()));
-        return o;
+        return js(practice::check_answer(p, text.as<std::string>()), p.answer.numbers.size());
+    });
+}
+
+// A value of the page (a number, vector, matrix or a word) as an answer of `format`.
+practice::Answer answer_of(val v, practice::Format format) {
+    if (format == practice::Format::token || format == practice::Format::choice) {
+        practice::Answer a;
+        a.format = format;
+        a.text = v.as<std::string>();
+        return a;
+    }
+    const NdArray x = nd(v);
+    practice::Answer a;
+    a.format = format;
+    a.numbers = x.data;
+    if (format == practice::Format::vector) a.shape = {x.data.size()};
+    if (format == practice::Format::matrix) a.shape = x.shape;
+    return a;
+}
+
+val practiceCheckValue(val text, val spec) {
+    return guarded([&] {
+        const practice::Format format = practice::parse_format(spec["format"].as<std::string>());
+        const practice::Answer expected = answer_of(spec["expected"], format);
+        std::vector<practice::Misconception> wrongs;
+        const unsigned n = spec["misconceptions"]["length"].as<unsigned>();
+        for (unsigned i = 0; i < n; ++i) {
+            const val m = spec["misconceptions"][i];
+            wrongs.push_back({m["id"].as<std::string>(), m["section"].as<std::string>(), answer_of(m["value"], format)});
+        }
+        std::vector<std::string> words;
+        const unsigned w = spec["words"]["length"].as<unsigned>();
+        for (unsigned i = 0; i < w; ++i) words.push_back(spec["words"][i].as<std::string>());
+        return js(practice::check_value(text.as<std::string>(), expected, wrongs, words), expected.numbers.size());
     });
 }
 
@@ -561,6 +598,18 @@ val practiceSolution(val id, val seed) {
         val o = val::object();
         o.set("answer", practice::answer_text(p.answer));
         o.set("steps", steps);
+        return o;
+    });
+}
+
+// A number as a student may type it (0.5, 1/2, ln 2, sqrt(2)*ln(2)), read by the practice parser.
+val parseNumber(val text) {
+    return guarded([&] {
+        const practice::Parsed p = practice::parse_answer(text.as<std::string>(), practice::Format::number);
+        val o = val::object();
+        o.set("ok", p.ok);
+        if (p.ok) o.set("value", p.answer.numbers[0]);
+        else o.set("error", p.error);
         return o;
     });
 }
@@ -600,4 +649,6 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
     emscripten::function("practiceGenerate", &practiceGenerate);
     emscripten::function("practiceCheck", &practiceCheck);
     emscripten::function("practiceSolution", &practiceSolution);
+    emscripten::function("practiceCheckValue", &practiceCheckValue);
+    emscripten::function("parseNumber", &parseNumber);
 }

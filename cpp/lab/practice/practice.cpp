@@ -559,4 +559,15 @@ CheckResult check_answer(const Problem& p, const std::string& text) {
     return c;
 }
 
+CheckResult check_value(const std::string& text, const Answer& expected, const std::vector<Misconception>& wrongs,
+                        const std::vector<std::string>& words) {
+    Problem p;
+    p.format = expected.format;
+    p.answer = expected;
+    p.words = words;
+    for (const auto& w : wrongs)
+        if (!compare(w.answer, expected).equal) p.misconceptions.push_back(w);
+    return check_answer(p, text);
+}
+
 }  // namespace lab::practice

@@ -71,4 +71,9 @@ struct CheckResult {
 // Never throws for any text.
 CheckResult check_answer(const Problem& p, const std::string& text);
 
+// The same check against any expected answer and wrong answers: what the page uses when a
+// student predicts a step of a worked example before it is revealed.
+CheckResult check_value(const std::string& text, const Answer& expected, const std::vector<Misconception>& wrongs,
+                        const std::vector<std::string>& words = {});
+
 }  // namespace lab::practice

@@ -93,6 +93,7 @@ export const twoHeadsExample = {
     {
       key: 'concat',
       formula: '\\mathrm{MHA} = [\\mathrm{head}_1 \\,|\\, \\mathrm{head}_2]\\, W_O',
+      predict: { what: L.predict.concat, format: 'vector', hides: ['concat', 'concat W_O'], expected: (r) => r.concat },
       show: (r, x) => [
         { matrix: r.concat, label: 'concat' },
         { matrix: x.wO, label: 'W_O', input: 'wO' },

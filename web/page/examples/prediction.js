@@ -34,6 +34,10 @@ export const generationExample = {
     {
       key: 'greedy',
       formula: 'w_{T} = \\arg\\max_v \\, z_{T-1, v}',
+      predict: {
+        what: L.predict.greedy, format: 'token', words: toyVocabulary, hides: [L.lastLogits, 'softmax'],
+        expected: (r) => toyVocabulary[r.greedy.steps[0].token].toLowerCase(),
+      },
       show: (r, x) => [
         { matrix: x.prompt, label: L.prompt, kind: 'plain', input: 'prompt', colLabels: names(x.prompt) },
         { matrix: r.greedy.steps[0].logits, label: L.lastLogits, colLabels: toyVocabulary },
@@ -97,9 +101,14 @@ export const teacherForcingExample = {
     {
       key: 'losses',
       formula: 'L = \\frac{1}{T} \\sum_{i=0}^{T-1} -\\log p_i(w_{i+1})',
+      predict: {
+        what: L.predict.loss, format: 'number', hides: ['\u2212log p_i(target)'],
+        expected: (r) => r.loss,
+        misconceptions: (r, x, lab) => [{ id: 'sum', section: '§7.2', value: lab.ops.sum(r.losses) }],
+      },
       show: (r, x) => [
         { matrix: r.probs, label: 'p_i', kind: 'prob', rowLabels: names(x.sentence.slice(0, -1), words), colLabels: words },
-        { matrix: r.losses, label: '\u2212log p_i(target)', colLabels: names(x.sentence.slice(1), words) },
+        { matrix: r.losses, label: '\u2212log p_i(target)', kind: 'magnitude', colLabels: names(x.sentence.slice(1), words) },
         { facts: [{ label: L.meanLoss, value: short(r.loss), result: 'loss' }] },
       ],
     },
@@ -212,6 +221,7 @@ export const traceExample = {
     {
       key: 'attend',
       formula: 'S = \\frac{Q K^\\top}{\\sqrt{d_k}}, \\quad A = \\mathrm{softmax}(S + M), \\quad \\mathrm{attn} = A V',
+      predict: { what: L.predict.attnRow2, format: 'vector', hides: ['A', 'attn'], expected: (r) => step(r, 'block0.attn')[2] },
       show: (r, x) => [
         { matrix: step(r, 'block0.scores')[0], label: 'S', rowLabels: positionsOf(x), colLabels: positionsOf(x) },
         { matrix: step(r, 'block0.weights')[0], label: 'A', kind: 'prob', rowLabels: positionsOf(x), colLabels: positionsOf(x) },
@@ -232,11 +242,16 @@ export const traceExample = {
     {
       key: 'loss',
       formula: '\\ell_i = \\operatorname{logsumexp}(z_i) - z_{i,\\text{target}}, \\qquad L = \\frac{1}{3} \\sum_i \\ell_i',
+      predict: {
+        what: L.predict.loss, format: 'number', hides: ['p', '\u2113'],
+        expected: (r) => r.loss,
+        misconceptions: (r, x, lab) => [{ id: 'sum', section: '§7.2', value: lab.ops.sum(r.losses) }],
+      },
       show: (r, x) => [
         { matrix: x.head, label: 'W_vocab', input: 'head', colLabels: toyVocabulary },
         { matrix: r.logits, label: L.logitsZ, rowLabels: positionsOf(x), colLabels: toyVocabulary },
         { matrix: r.probs, label: 'p', kind: 'prob', rowLabels: positionsOf(x), colLabels: toyVocabulary },
-        { matrix: r.losses, label: '\u2113', colLabels: names(x.tokens.slice(1)).map(L.targetNamed) },
+        { matrix: r.losses, label: '\u2113', kind: 'magnitude', colLabels: names(x.tokens.slice(1)).map(L.targetNamed) },
         { facts: [
           { label: L.meanLoss, value: r.loss.toFixed(5), result: 'loss' },
           { label: L.greedyAfterInputs, value: toyVocabulary[r.next], result: 'next' },

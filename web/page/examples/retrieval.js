@@ -36,6 +36,11 @@ export const retrievalExample = {
     {
       key: 'scores',
       formula: 's_j = \\frac{q \\cdot k_j}{\\sqrt{d_k}}',
+      predict: {
+        what: L.predict.scores, format: 'vector', hides: ['s'],
+        expected: (r) => r.scores[0],
+        misconceptions: (r, x, lab) => [{ id: 'no-scaling', section: '§3.1', value: lab.attention(x.q, x.k, x.v, { scale: 1 }).scores[0] }],
+      },
       show: (r, x) => [
         { matrix: x.q, label: 'q' },
         { matrix: x.k, label: 'K', rowLabels: keys },
@@ -53,6 +58,11 @@ export const retrievalExample = {
     {
       key: 'weights',
       formula: 'a_j = \\frac{e^{s_j}}{\\sum_l e^{s_l}}',
+      predict: {
+        what: L.predict.weights, format: 'vector', hides: ['a'],
+        expected: (r) => r.weights[0],
+        misconceptions: (r, x, lab) => [{ id: 'no-scaling', section: '§3.1', value: lab.attention(x.q, x.k, x.v, { scale: 1 }).weights[0] }],
+      },
       show: (r) => [
         { matrix: r.weights[0], label: 'a', kind: 'prob', colLabels: keys },
         { facts: [{ label: '\u03a3 a_j', value: short(r.weightSum), result: 'weight-sum' }] },
@@ -61,6 +71,14 @@ export const retrievalExample = {
     {
       key: 'output',
       formula: 'y = \\sum_j a_j v_j',
+      predict: {
+        what: L.predict.output, format: 'vector', hides: ['a_j v_j', 'y'],
+        expected: (r) => r.output[0],
+        misconceptions: (r, x, lab) => [
+          { id: 'no-scaling', section: '§3.1', value: lab.attention(x.q, x.k, x.v, { scale: 1 }).output[0] },
+          { id: 'keys-not-values', section: '§2.1', value: lab.ops.matmul(r.weights, x.k)[0] },
+        ],
+      },
       show: (r) => [
         { matrix: r.contributions, label: 'a_j v_j', rowLabels: ['a0 v0', 'a1 v1', 'a2 v2'] },
         { matrix: r.output[0], label: 'y' },

@@ -33,6 +33,7 @@ export const scalingExample = {
     {
       key: 'saturation',
       formula: '\\mathrm{softmax}([0, 8])',
+      predict: { what: L.predict.raw, format: 'vector', hides: ['softmax(s)'], expected: (r) => r.raw },
       show: (r, x) => [
         { matrix: x.s, label: 's', input: 's' },
         { matrix: r.raw, label: 'softmax(s)', kind: 'prob' },
@@ -42,6 +43,11 @@ export const scalingExample = {
     {
       key: 'scaled',
       formula: '\\mathrm{softmax}\\!\\left(\\frac{s}{\\sqrt{d_k}}\\right)',
+      predict: {
+        what: L.predict.scaled, format: 'vector', hides: ['s / \u221ad_k', 'softmax(s / \u221ad_k)'],
+        expected: (r) => r.scaled,
+        misconceptions: (r) => [{ id: 'no-scaling', section: '§3.1', value: r.raw }],
+      },
       show: (r) => [
         { number: 'dk', label: 'd_k' },
         { matrix: r.scaledScores, label: 's / \u221ad_k' },

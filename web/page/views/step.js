@@ -59,7 +59,7 @@ export function renderItem(item, ctx) {
   return fig;
 }
 
-export function stepView({ example, text, stepIndex, items, ctx }) {
+export function stepView({ example, text, stepIndex, items, ctx, prediction }) {
   const step = example.steps[stepIndex];
   const st = text.steps[step.key];
   return h('article', { class: 'step', 'aria-labelledby': 'step-title' },
@@ -69,5 +69,6 @@ export function stepView({ example, text, stepIndex, items, ctx }) {
       h('p', { class: 'counter', 'aria-live': 'polite' }, ui.stepOf(stepIndex + 1, example.steps.length))),
     step.formula && formula(step.formula),
     h('p', { class: 'explain' }, st.text),
+    prediction,
     h('div', { class: 'items' }, items.map((i) => renderItem(i, ctx))));
 }
