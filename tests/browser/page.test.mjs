@@ -181,8 +181,8 @@ test('editing a cell recomputes every later step, and the edit survives a reload
 test('malformed input gets a message next to the cell, keeps the last valid values, and nothing breaks', async () => {
   const { page, problems, close } = await open(`${base}#/2.1/1`);
   await ready(page);
-  for (const [typed, message] of [['abc', /expected a number such as 0\.5, 1\/2 or ln 2, received "abc" \(could not read an unknown name "abc"/],
-    ['', /received an empty cell/], ['1e999', /received "1e999" \(could not read the value is not a finite number/], ['NaN', /received "NaN"/],
+  for (const [typed, message] of [['abc', /expected a number such as 0\.5, 1\/2 or ln 2, received "abc" \(could not read it: an unknown name "abc"/],
+    ['', /received an empty cell/], ['1e999', /received "1e999" \(could not read it: the value is not a finite number/], ['NaN', /received "NaN"/],
     ['1/0', /division by zero/]]) {
     await page.fill('#in-q-0-0', typed);
     assert.match(await page.textContent('#in-q-error'), message);

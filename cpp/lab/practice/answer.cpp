@@ -386,7 +386,7 @@ Parsed parse_answer(const std::string& text, Format format) {
         p.answer = read(text, format);
         p.ok = true;
     } catch (const std::exception& e) {
-        p.error = std::string("could not read ") + e.what();
+        p.error = std::string("could not read it: ") + e.what();
     }
     return p;
 }
