@@ -379,35 +379,11 @@ void generation(Problem& p, Dice& d) {
     if (std::abs(total) > 1e-9) add(p, "no-softmax", "§7.1", number(z(j) / total));
 }
 
-// §7.3: can an output read a later token?
-void leak(Problem& p, Dice&) {
-    p.variant = p.seed % 2 ? "every-block" : "last-block";
-    p.words = {"yes", "no"};
-    p.answer = word(Format::choice, p.variant == "last-block" ? "yes" : "no");
-    // The evidence: how much each output of §7.4's block, stacked twice, moves when one token changes.
+// §7.4's toy model (vocabulary [A, B, C], D = 2, one head with d_k = 1, ReLU FFN returning U/2,
+// untied head), with `blocks` copies of its block.
+LmParams toy_model(std::size_t blocks) {
     LmParams m;
     m.embedding = Tensor2{{1, 0}, {0, 0.5}, {0.5, 0.5}};
-    BlockParams b;
-    b.attn.wQ = Tensor2{{1}, {0}};
-    b.attn.wK = Tensor2{{kLn2}, {0}};
-    b.attn.wV = xt::eye<double>(2);
-    b.ffn.w1 = xt::eye<double>(2);
-    b.ffn.w2 = Tensor2(xt::eye<double>(2) / 2.0);
-    m.blocks = {b, b};
-    LmOptions o;
-    o.positions = PositionKind::sinusoidal;
-    o.block.norm = NormKind::none;
-    o.block.ffn.activation = Activation::relu;
-    if (p.variant == "last-block") o.mask_blocks = {false, true};
-    p.steps = {{"copy", {{"dependence", nd(future_dependence({0, 1, 2}, m, o))}}}};
-    if (p.variant == "last-block") add(p, "last-block-enough", "§7.3", word(Format::choice, "no"));
-}
-
-// §7.4: a named quantity of the toy trace, for a variant of its embeddings.
-void toy_trace(Problem& p, Dice& d) {
-    LmParams m;
-    m.embedding = Tensor2{{1, 0}, {0, 0.5}, {0.5, 0.5}};
-    if (p.seed) m.embedding = d.matrix(3, 2, 0, 2) / 2.0;
     m.positions = Tensor2{{0, 0}, {0, 0.5}, {0.5, 0.5}};
     BlockParams b;
     b.attn.wQ = Tensor2{{1}, {0}};
@@ -415,11 +391,39 @@ void toy_trace(Problem& p, Dice& d) {
     b.attn.wV = xt::eye<double>(2);
     b.ffn.w1 = xt::eye<double>(2);
     b.ffn.w2 = Tensor2(xt::eye<double>(2) / 2.0);
-    m.blocks = {b};
+    m.blocks.assign(blocks, b);
     m.head = Tensor2{{1, 0, -1}, {0, 1, -1}};
+    return m;
+}
+
+LmOptions toy_options() {
     LmOptions o;
     o.block.norm = NormKind::none;
     o.block.ffn.activation = Activation::relu;
+    return o;
+}
+
+// §7.3: can an output read a later token?
+void leak(Problem& p, Dice&) {
+    p.variant = p.seed % 2 ? "every-block" : "last-block";
+    p.words = {"yes", "no"};
+    p.answer = word(Format::choice, p.variant == "last-block" ? "yes" : "no");
+    // The evidence: how much each output of §7.4's block, stacked twice, moves when one token changes.
+    LmParams m = toy_model(2);
+    m.positions.reset();
+    m.head.reset();
+    LmOptions o = toy_options();
+    o.positions = PositionKind::sinusoidal;
+    if (p.variant == "last-block") o.mask_blocks = {false, true};
+    p.steps = {{"copy", {{"dependence", nd(future_dependence({0, 1, 2}, m, o))}}}};
+    if (p.variant == "last-block") add(p, "last-block-enough", "§7.3", word(Format::choice, "no"));
+}
+
+// §7.4: a named quantity of the toy trace, for a variant of its embeddings.
+void toy_trace(Problem& p, Dice& d) {
+    LmParams m = toy_model(1);
+    if (p.seed) m.embedding = d.matrix(3, 2, 0, 2) / 2.0;
+    const LmOptions o = toy_options();
     const TokenMatrix tokens{{0, 1, 2, 0}};
     const LmResult r = lm_forward(tokens, m, o, true);
     const auto step = [&](const std::string& name) {
