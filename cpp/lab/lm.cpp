@@ -35,18 +35,12 @@ std::size_t lm_vocab(const LmParams& p, const std::string& fn) {
     return p.embedding.shape(0);
 }
 
-LmLogits lm_logits(const TokenMatrix& inputs, const LmParams& p, const LmOptions& o,
-                   bool record_trace, const std::string& fn) {
+Tensor3 lm_embed(const TokenMatrix& inputs, const LmParams& p, const LmOptions& o, const std::string& fn, Trace* tr) {
     const std::size_t V = lm_vocab(p, fn), D = p.embedding.shape(1);
     const std::size_t B = inputs.shape(0), T = inputs.shape(1);
     require(B > 0 && T > 0, fn, "there are no input tokens (a sequence needs at least 2 tokens: inputs and targets)");
-    require(!o.mask_blocks.size() || o.mask_blocks.size() == p.blocks.size(), fn,
-            msg("maskBlocks has ", o.mask_blocks.size(), " entries but there are ", p.blocks.size(), " blocks"));
     require_finite(p.embedding, fn, "params.embedding");
-    LmLogits r;
-    Trace* tr = record_trace ? &r.trace : nullptr;
-
-    // 1. x_i = E[w_i] + p_i
+    // x_i = E[w_i] + p_i
     Tensor3 x = Tensor3::from_shape({B, T, D});
     Tensor2 pos;  // (T, D) or empty
     switch (o.positions) {
@@ -79,6 +73,20 @@ LmLogits lm_logits(const TokenMatrix& inputs, const LmParams& p, const LmOptions
     // Shared by every sequence, recorded as (1, T, D) so every trace entry has a batch axis.
     if (tr && pos.size())
         trace_push(tr, "positions", "P = [p_0; \\dots; p_{T-1}]", Tensor3(xt::reshape_view(pos, {std::size_t(1), T, D})));
+    return x;
+}
+
+LmLogits lm_logits(const TokenMatrix& inputs, const LmParams& p, const LmOptions& o,
+                   bool record_trace, const std::string& fn) {
+    const std::size_t V = lm_vocab(p, fn), D = p.embedding.shape(1);
+    const std::size_t B = inputs.shape(0), T = inputs.shape(1);
+    require(!o.mask_blocks.size() || o.mask_blocks.size() == p.blocks.size(), fn,
+            msg("maskBlocks has ", o.mask_blocks.size(), " entries but there are ", p.blocks.size(), " blocks"));
+    LmLogits r;
+    Trace* tr = record_trace ? &r.trace : nullptr;
+
+    // 1. x_i = E[w_i] + p_i
+    Tensor3 x = lm_embed(inputs, p, o, fn, tr);
     trace_push(tr, "x", "x_i = E[w_i] + p_i", x);
 
     // 2. L blocks, each with its own causal choice (§7.3).

@@ -34,6 +34,11 @@ CrossEntropyResult cross_entropy_forward(const Tensor2& logits,  // (N, V)
                                          const std::vector<int>& targets,  // (N)
                                          const std::string& fn = "crossEntropy");
 
+// x (B, T, D) = E[inputs] + positions, after checking the tokens and the position table; the
+// position table is recorded in `trace` when one is given.
+Tensor3 lm_embed(const TokenMatrix& inputs, const LmParams& p, const LmOptions& o, const std::string& fn,
+                 Trace* trace = nullptr);
+
 struct LmLogits {
     Tensor3 logits;  // (B, T, V)
     Trace trace;
