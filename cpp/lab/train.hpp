@@ -1,0 +1,78 @@
+// Training the toy language model: seeded initialisation, optimisers (SGD with momentum, AdamW),
+// gradient clipping by global norm, learning-rate warm-up and cosine decay.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "lab/lm_backward.hpp"
+
+namespace lab {
+
+struct ModelConfig {
+    std::size_t vocab = 0, D = 0, heads = 1, layers = 1, T = 0;  // T: the position table's rows
+    std::size_t ffn_mult = 4;
+    Activation activation = Activation::gelu;
+    Arrangement arrangement = Arrangement::pre;
+    NormKind norm = NormKind::layer;
+    PositionKind positions = PositionKind::learned;
+    bool tied = true;
+    bool gated = false;
+    std::uint64_t seed = 0;
+};
+
+// GPT-2's scheme with the engine's own RNG: weights N(0, 0.02^2), the projections into the
+// residual stream (W_O, W_2) scaled by 1/sqrt(2 L), biases 0, norms gamma 1 and beta 0.
+LmParams init_model(const ModelConfig& c, const std::string& fn = "createModel");
+LmOptions options_of(const ModelConfig& c);
+
+enum class OptimizerKind { sgd, adamw };
+OptimizerKind parse_optimizer(const std::string& name, const std::string& fn);
+
+struct OptimizerConfig {
+    OptimizerKind kind = OptimizerKind::adamw;
+    double lr = 1e-3;
+    double momentum = 0.9;                          // SGD
+    double beta1 = 0.9, beta2 = 0.95, eps = 1e-8;   // AdamW
+    double weight_decay = 0.0;                      // decoupled (AdamW) or L2 (SGD), on matrices only
+    double clip = 0.0;                              // global gradient norm bound; 0 = none
+    std::size_t warmup = 0;                         // linear warm-up steps
+    std::size_t total_steps = 0;                    // cosine decay to min_lr_ratio * lr; 0 = constant
+    double min_lr_ratio = 0.1;
+};
+
+// The learning rate at step `step` (0-based) under warm-up and cosine decay.
+double scheduled_lr(const OptimizerConfig& c, std::size_t step);
+
+// sqrt of the sum of squares of every gradient entry.
+double gradient_norm(LmParams& g);
+
+class Optimizer {
+public:
+    explicit Optimizer(OptimizerConfig c) : c_(c) {}
+    // Updates p in place from g; returns the gradient's global norm before clipping.
+    double step(LmParams& p, LmParams& g);
+    std::size_t steps_taken() const { return t_; }
+    double last_lr() const { return last_lr_; }
+    const OptimizerConfig& config() const { return c_; }
+
+private:
+    OptimizerConfig c_;
+    double last_lr_ = 0.0;
+    std::vector<std::vector<double>> m_, v_;  // first and second moments (SGD uses m_ as velocity)
+    std::size_t t_ = 0;
+};
+
+struct TrainStep {
+    double loss;
+    double grad_norm;
+    double lr;
+};
+
+// One step on a batch (B, T + 1): forward, backward, optimiser. A non-finite loss or gradient
+// leaves the parameters untouched and throws, so the last good parameters stay.
+TrainStep train_step(const TokenMatrix& batch, LmParams& p, const LmOptions& o, Optimizer& opt,
+                     const std::string& fn = "trainStep");
+
+}  // namespace lab
