@@ -188,8 +188,7 @@ Tensor3 block_backward(const Tensor3& dy, const Tensor3& x, const BlockParams& p
     return dh0 + mha_backward(dh0, x, p.attn, o.heads, ao, g.attn);
 }
 
-LmLossAndGrads lm_backward(const TokenMatrix& tokens, const LmParams& p, const LmOptions& o) {
-    const std::string fn = "lm_backward";
+LmLossAndGrads lm_backward(const TokenMatrix& tokens, const LmParams& p, const LmOptions& o, const std::string& fn) {
     const std::size_t B = tokens.shape(0), T = tokens.shape(1) - 1, D = p.embedding.shape(1), V = p.embedding.shape(0);
     const std::size_t N = B * T;
     const TokenMatrix inputs = xt::view(tokens, xt::all(), xt::range(0, T));
@@ -241,8 +240,10 @@ LmLossAndGrads lm_backward(const TokenMatrix& tokens, const LmParams& p, const L
     return r;
 }
 
-void for_each_parameter(LmParams& p, const std::function<void(const std::string&, double*, std::size_t)>& f) {
-    const auto visit = [&](const std::string& name, auto& t) { f(name, t.data(), t.size()); };
+void for_each_parameter(LmParams& p, const ParameterVisitor& f) {
+    const auto visit = [&](const std::string& name, auto& t) {
+        f(name, t.data(), t.size(), std::vector<std::size_t>(t.shape().begin(), t.shape().end()));
+    };
     const auto opt = [&](const std::string& name, auto& t) {
         if (t) visit(name, *t);
     };

@@ -30,10 +30,12 @@ struct LmLossAndGrads {
 
 // The mean cross-entropy of lm_forward(tokens, p, o) and its gradient for every parameter.
 LmLossAndGrads lm_backward(const TokenMatrix& tokens,  // (B, T + 1)
-                           const LmParams& p, const LmOptions& o);
+                           const LmParams& p, const LmOptions& o, const std::string& fn = "lm_backward");
 
 // Visits every parameter tensor of the model with a stable name ("embedding",
 // "blocks.0.attn.wQ", ...), the way an optimiser and a parameter listing see it.
-void for_each_parameter(LmParams& p, const std::function<void(const std::string&, double*, std::size_t)>& f);
+using ParameterVisitor = std::function<void(const std::string& name, double* data, std::size_t size,
+                                            const std::vector<std::size_t>& shape)>;
+void for_each_parameter(LmParams& p, const ParameterVisitor& f);
 
 }  // namespace lab

@@ -77,7 +77,7 @@ double scheduled_lr(const OptimizerConfig& c, std::size_t step) {
 
 double gradient_norm(LmParams& g) {
     double sq = 0.0;
-    for_each_parameter(g, [&](const std::string&, double* data, std::size_t n) {
+    for_each_parameter(g, [&](const std::string&, double* data, std::size_t n, const std::vector<std::size_t>&) {
         for (std::size_t i = 0; i < n; ++i) sq += data[i] * data[i];
     });
     return std::sqrt(sq);
@@ -85,14 +85,14 @@ double gradient_norm(LmParams& g) {
 
 double Optimizer::step(LmParams& p, LmParams& g) {
     std::vector<const double*> grads;
-    for_each_parameter(g, [&](const std::string&, double* data, std::size_t) { grads.push_back(data); });
+    for_each_parameter(g, [&](const std::string&, double* data, std::size_t, const std::vector<std::size_t>&) { grads.push_back(data); });
     const double norm = gradient_norm(g);
     const double clip_scale = (c_.clip > 0 && norm > c_.clip) ? c_.clip / norm : 1.0;
     const double lr = scheduled_lr(c_, t_);
     last_lr_ = lr;
     ++t_;
     std::size_t k = 0;
-    for_each_parameter(p, [&](const std::string& name, double* w, std::size_t n) {
+    for_each_parameter(p, [&](const std::string& name, double* w, std::size_t n, const std::vector<std::size_t>&) {
         if (m_.size() <= k) {
             m_.emplace_back(n, 0.0);
             v_.emplace_back(n, 0.0);
@@ -126,12 +126,53 @@ double Optimizer::step(LmParams& p, LmParams& g) {
 
 TrainStep train_step(const TokenMatrix& batch, LmParams& p, const LmOptions& o, Optimizer& opt, const std::string& fn) {
     require(batch.shape(0) > 0 && batch.shape(1) >= 2, fn, "the batch needs at least one sequence of 2 tokens");
-    LmLossAndGrads r = lm_backward(batch, p, o);
+    LmLossAndGrads r = lm_backward(batch, p, o, fn);
     // A diverged step changes nothing: the last good parameters stay.
     require(std::isfinite(r.loss), fn, msg("the loss is ", r.loss, ": training diverged; the parameters were not changed (lower the learning rate)"));
     require(std::isfinite(gradient_norm(r.grads)), fn, "the gradient is not finite; the parameters were not changed (lower the learning rate)");
     const double norm = opt.step(p, r.grads);
     return {r.loss, norm, opt.last_lr()};
+}
+
+void check_optimizer(const OptimizerConfig& c, const std::string& fn) {
+    require(std::isfinite(c.lr) && c.lr > 0, fn, msg("lr must be a finite number > 0, got ", c.lr));
+    require(std::isfinite(c.weight_decay) && c.weight_decay >= 0, fn, msg("weightDecay must be a finite number >= 0, got ", c.weight_decay));
+    require(std::isfinite(c.clip) && c.clip >= 0, fn, msg("clip must be a finite number >= 0 (0 = no clipping), got ", c.clip));
+}
+
+Model::Model(const ModelConfig& c, const std::string& fn) : config_(c), params_(init_model(c, fn)), options_(options_of(c)) {}
+
+Model::Model(const ModelConfig& c, LmParams params, const std::string& fn) : config_(c), options_(options_of(c)) {
+    // The saved parameters must have exactly the shapes a fresh model of this configuration has.
+    LmParams fresh = init_model(c, fn);
+    std::vector<std::pair<std::string, std::size_t>> want, got;
+    for_each_parameter(fresh, [&](const std::string& name, double*, std::size_t n, const std::vector<std::size_t>&) { want.emplace_back(name, n); });
+    for_each_parameter(params, [&](const std::string& name, double* data, std::size_t n, const std::vector<std::size_t>&) {
+        got.emplace_back(name, n);
+        for (std::size_t i = 0; i < n; ++i) require(std::isfinite(data[i]), fn, msg("parameter ", name, " holds a value that is not finite"));
+    });
+    require(want == got, fn, "the saved parameters do not match the saved configuration (names or sizes differ)");
+    params_ = std::move(params);
+}
+
+void Model::check_batch(const TokenMatrix& batch, const std::string& fn) const {
+    require(batch.shape(0) > 0 && batch.shape(1) >= 2, fn, "a batch needs at least one sequence of 2 token ids");
+    require(config_.positions != PositionKind::learned || batch.shape(1) - 1 <= config_.T, fn,
+            msg("the sequences have ", batch.shape(1) - 1, " input positions but the model was made for T = ", config_.T));
+}
+
+TrainStep Model::train(const TokenMatrix& batch, const OptimizerConfig& oc) {
+    const std::string fn = "trainStep";
+    check_optimizer(oc, fn);
+    check_batch(batch, fn);
+    if (optimizer_) optimizer_->reconfigure(oc);
+    else optimizer_.emplace(oc);
+    return train_step(batch, params_, options_, *optimizer_, fn);
+}
+
+double Model::evaluate(const TokenMatrix& batch) const {
+    check_batch(batch, "evaluate");
+    return lm_forward(batch, params_, options_, false, "evaluate").loss;
 }
 
 }  // namespace lab

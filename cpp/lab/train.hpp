@@ -51,6 +51,11 @@ double gradient_norm(LmParams& g);
 class Optimizer {
 public:
     explicit Optimizer(OptimizerConfig c) : c_(c) {}
+    // New settings (learning rate, decay, clipping) keep the moments; a new kind starts afresh.
+    void reconfigure(const OptimizerConfig& c) {
+        if (c.kind != c_.kind) m_.clear(), v_.clear(), t_ = 0;
+        c_ = c;
+    }
     // Updates p in place from g; returns the gradient's global norm before clipping.
     double step(LmParams& p, LmParams& g);
     std::size_t steps_taken() const { return t_; }
@@ -70,9 +75,32 @@ struct TrainStep {
     double lr;
 };
 
+void check_optimizer(const OptimizerConfig& c, const std::string& fn);
+
 // One step on a batch (B, T + 1): forward, backward, optimiser. A non-finite loss or gradient
 // leaves the parameters untouched and throws, so the last good parameters stay.
 TrainStep train_step(const TokenMatrix& batch, LmParams& p, const LmOptions& o, Optimizer& opt,
                      const std::string& fn = "trainStep");
+
+// A trainable model: its configuration, parameters and optimiser state, as the JS API's
+// lab.createModel() holds it.
+class Model {
+public:
+    explicit Model(const ModelConfig& c, const std::string& fn = "createModel");
+    Model(const ModelConfig& c, LmParams params, const std::string& fn = "loadModel");
+
+    TrainStep train(const TokenMatrix& batch, const OptimizerConfig& oc);
+    double evaluate(const TokenMatrix& batch) const;
+    const ModelConfig& config() const { return config_; }
+    const LmParams& params() const { return params_; }
+    const LmOptions& options() const { return options_; }
+
+private:
+    void check_batch(const TokenMatrix& batch, const std::string& fn) const;
+    ModelConfig config_;
+    LmParams params_;
+    LmOptions options_;
+    std::optional<Optimizer> optimizer_;
+};
 
 }  // namespace lab

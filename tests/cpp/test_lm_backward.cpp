@@ -14,9 +14,9 @@ namespace {
 void require_model_gradient(LmParams& p, LmParams& g, const std::function<double()>& loss) {
     constexpr double h = 1e-5;
     std::vector<std::pair<std::string, double*>> grads;
-    for_each_parameter(g, [&](const std::string& name, double* data, std::size_t) { grads.emplace_back(name, data); });
+    for_each_parameter(g, [&](const std::string& name, double* data, std::size_t, const std::vector<std::size_t>&) { grads.emplace_back(name, data); });
     std::size_t k = 0;
-    for_each_parameter(p, [&](const std::string& name, double* data, std::size_t n) {
+    for_each_parameter(p, [&](const std::string& name, double* data, std::size_t n, const std::vector<std::size_t>&) {
         REQUIRE(grads.at(k).first == name);
         const double* gd = grads.at(k++).second;
         for (std::size_t i = 0; i < n; ++i) {

@@ -28,6 +28,13 @@ const OPTIONS = {
   },
   scoreVariance: { dk: 'integer', samples: 'integer', sigma: 'number', seed: 'integer' },
   attentionCost: { B: 'integer', H: 'integer', T: 'integer', D: 'integer' },
+  createModel: {
+    vocab: 'integer', D: 'integer', heads: 'integer', layers: 'integer', T: 'integer', ffnMult: 'integer',
+    activation: 'string', arrangement: 'string', norm: 'string', positions: 'string', tied: 'boolean', gated: 'boolean',
+    seed: 'integer',
+  },
+  trainStep: { optimizer: 'string', lr: 'number', weightDecay: 'number', clip: 'number', warmup: 'integer', totalSteps: 'integer' },
+  modelGenerate: { steps: 'integer', temperature: 'number', seed: 'integer', eos: 'integer' },
 };
 
 const TENSOR = 'tensor';
@@ -113,7 +120,8 @@ function throwing(raw) {
 const BOUND = ['softmax', 'attention', 'multiHeadAttention', 'layerNorm', 'rmsNorm', 'feedForward', 'block',
   'sinusoidalPositions', 'lmForward', 'crossEntropy', 'generate', 'paramCount', 'futureDependence', 'permutationGap',
   'fusedVsSeparateGap', 'maxRowSumError', 'scoreVariance', 'opExp', 'opReduce', 'opMatmul', 'opScaleRows',
-  'opSoftmaxJacobian', 'attentionCost', 'practiceFamilies', 'practiceGenerate', 'practiceCheck', 'practiceSolution', 'practiceCheckValue', 'parseNumber'];
+  'opSoftmaxJacobian', 'attentionCost', 'practiceFamilies', 'practiceGenerate', 'practiceCheck', 'practiceSolution', 'practiceCheckValue', 'parseNumber', 'modelCreate', 'modelTrainStep', 'modelEvaluate',
+  'modelGenerate', 'modelParameters', 'modelSave', 'modelLoad', 'modelDelete'];
 
 function axisOf(fn, axis) {
   if (!Number.isInteger(axis)) throw new Error(`${fn}: axis must be an integer (negative counts from the end), got ${describe(axis)}`);
@@ -187,6 +195,40 @@ function practiceApi(m) {
       };
     },
   };
+}
+
+// A trainable model: the engine keeps it under a handle; this object converts and checks.
+function wrapModel(m, id) {
+  const batchOf = (fn, b) => toTensor(b, fn, 'batch', 'integer');
+  const list = (params) => Object.fromEntries(params.map((p) => [p.name, fromTensor(p)]));
+  return {
+    trainStep: (batch, opts) => m.modelTrainStep(id, batchOf('trainStep', batch), options('trainStep', opts)),
+    evaluate: (batch) => m.modelEvaluate(id, batchOf('evaluate', batch)),
+    generate: (prompt, opts) => m.modelGenerate(id, toTensor(prompt, 'generate', 'promptTokens', 'integer'), options('modelGenerate', opts)),
+    parameters: () => list(m.modelParameters(id)),
+    // A plain object that JSON.stringify can write and lab.loadModel can read back bit for bit.
+    save() {
+      const s = m.modelSave(id);
+      return { ...s, parameters: s.parameters.map((p) => ({ name: p.name, shape: p.shape, data: Array.from(p.data) })) };
+    },
+    delete: () => { m.modelDelete(id); },
+  };
+}
+
+function loadModel(m, saved) {
+  const fn = 'loadModel';
+  if (!saved || typeof saved !== 'object' || saved.format !== 'attention-lab-model' || saved.version !== 1) {
+    throw new Error(`${fn}: expected an object saved by model.save() (format "attention-lab-model", version 1), got ${describe(saved)}`);
+  }
+  if (!Array.isArray(saved.parameters)) throw new Error(`${fn}: the saved model has no parameter list`);
+  const parameters = saved.parameters.map((p, i) => {
+    if (!p || typeof p.name !== 'string' || !Array.isArray(p.shape) || !Array.isArray(p.data)) {
+      throw new Error(`${fn}: parameter ${i} is not {name, shape, data}`);
+    }
+    const t = toTensor(p.data, fn, p.name);
+    return { name: p.name, shape: p.shape, data: t.data };
+  });
+  return wrapModel(m, m.modelLoad({ config: options('createModel', saved.config, 'the saved configuration'), parameters }));
 }
 
 function makeLab(module) {
@@ -290,6 +332,10 @@ function makeLab(module) {
       softmaxJacobian: (s) => fromTensor(m.opSoftmaxJacobian(toTensor(s, 'softmaxJacobian', 's'))),
     },
     attentionCost: (dims) => m.attentionCost(options('attentionCost', dims, 'the dimensions')),
+
+    // Training (the toy LM in the browser): models live in the engine until model.delete().
+    createModel: (config) => wrapModel(m, m.modelCreate(options('createModel', config, 'the configuration'))),
+    loadModel: (saved) => loadModel(m, saved),
 
     // A number as a student types it: 0.5, 1/2, ln 2, sqrt(2)*ln(2) -> {ok, value} or {ok: false, error}.
     parseNumber: (typed) => m.parseNumber(String(typed ?? '')),

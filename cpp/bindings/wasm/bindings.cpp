@@ -8,11 +8,14 @@
 #include <malloc.h>
 
 #include <cmath>
+#include <map>
+#include <memory>
 #include <string>
 
 #include "lab/api.hpp"
 #include "lab/ops.hpp"
 #include "lab/practice/practice.hpp"
+#include "lab/train.hpp"
 
 using emscripten::val;
 using namespace lab;
@@ -614,6 +617,176 @@ val parseNumber(val text) {
     });
 }
 
+// ---- trainable models (lab.createModel): JS holds a handle, the models live here ----
+
+std::map<int, std::unique_ptr<Model>>& models() {
+    static std::map<int, std::unique_ptr<Model>> table;
+    return table;
+}
+
+Model& model_of(val id, const std::string& fn) {
+    const auto it = models().find(id.as<int>());
+    require(it != models().end(), fn, "this model was deleted (call lab.createModel or lab.loadModel for a new one)");
+    return *it->second;
+}
+
+int keep(std::unique_ptr<Model> m) {
+    static int next = 1;
+    models()[next] = std::move(m);
+    return next++;
+}
+
+ModelConfig model_config(const val& c, const std::string& fn) {
+    ModelConfig m;
+    m.vocab = whole(c, "vocab", fn, 0);
+    m.D = whole(c, "D", fn, 0);
+    m.heads = whole(c, "heads", fn, 1);
+    m.layers = whole(c, "layers", fn, 1);
+    m.T = whole(c, "T", fn, 0);
+    m.ffn_mult = whole(c, "ffnMult", fn, 4);
+    if (has(c, "activation")) m.activation = parse_activation(text(c, "activation", ""), fn);
+    if (has(c, "arrangement")) m.arrangement = parse_arrangement(text(c, "arrangement", ""), fn);
+    if (has(c, "norm")) m.norm = parse_norm(text(c, "norm", ""), fn);
+    if (has(c, "positions")) m.positions = parse_positions(text(c, "positions", ""), fn);
+    m.tied = flag(c, "tied", true);
+    m.gated = flag(c, "gated", false);
+    m.seed = whole(c, "seed", fn, 0);
+    return m;
+}
+
+val config_js(const ModelConfig& m) {
+    static const char* acts[] = {"relu", "gelu", "gelu_tanh", "silu"};
+    static const char* norms[] = {"layer", "rms", "none"};
+    static const char* pos[] = {"learned", "sinusoidal", "none"};
+    val c = val::object();
+    c.set("vocab", double(m.vocab));
+    c.set("D", double(m.D));
+    c.set("heads", double(m.heads));
+    c.set("layers", double(m.layers));
+    c.set("T", double(m.T));
+    c.set("ffnMult", double(m.ffn_mult));
+    c.set("activation", std::string(acts[int(m.activation)]));
+    c.set("arrangement", std::string(m.arrangement == Arrangement::pre ? "pre" : "post"));
+    c.set("norm", std::string(norms[int(m.norm)]));
+    c.set("positions", std::string(pos[int(m.positions)]));
+    c.set("tied", m.tied);
+    c.set("gated", m.gated);
+    c.set("seed", double(m.seed));
+    return c;
+}
+
+val parameters_js(const Model& m) {
+    LmParams p = m.params();
+    val out = val::array();
+    unsigned i = 0;
+    for_each_parameter(p, [&](const std::string& name, double* data, std::size_t n, const std::vector<std::size_t>& shape) {
+        val o = val::object();
+        o.set("name", name);
+        o.set("shape", js_array(shape));
+        o.set("data", js_data(data, n));
+        out.set(i++, o);
+    });
+    return out;
+}
+
+val modelCreate(val cfg) {
+    return guarded([&] { return val(keep(std::make_unique<Model>(model_config(cfg, "createModel")))); });
+}
+
+val modelTrainStep(val id, val batch, val opts) {
+    return guarded([&] {
+        const std::string fn = "trainStep";
+        Model& m = model_of(id, fn);
+        OptimizerConfig oc;
+        if (has(opts, "optimizer")) oc.kind = parse_optimizer(text(opts, "optimizer", ""), fn);
+        oc.lr = number(opts, "lr", oc.lr);
+        oc.weight_decay = number(opts, "weightDecay", oc.kind == OptimizerKind::adamw ? 0.01 : 0.0);
+        oc.clip = number(opts, "clip", oc.clip);
+        oc.warmup = whole(opts, "warmup", fn, 0);
+        oc.total_steps = whole(opts, "totalSteps", fn, 0);
+        const TrainStep r = m.train(api::to_tokens(nd(batch), 2, fn, "batch"), oc);
+        val o = val::object();
+        o.set("loss", r.loss);
+        o.set("gradNorm", r.grad_norm);
+        o.set("lr", r.lr);
+        return o;
+    });
+}
+
+val modelEvaluate(val id, val batch) {
+    return guarded([&] {
+        const std::string fn = "evaluate";
+        val o = val::object();
+        o.set("loss", model_of(id, fn).evaluate(api::to_tokens(nd(batch), 2, fn, "batch")));
+        return o;
+    });
+}
+
+val modelGenerate(val id, val prompt, val opts) {
+    return guarded([&] {
+        const std::string fn = "generate";
+        const Model& m = model_of(id, fn);
+        GenerateOptions g;
+        g.steps = whole(opts, "steps", fn, 1);
+        g.temperature = number(opts, "temperature", 0.0);
+        g.seed = whole(opts, "seed", fn, 0);
+        if (has(opts, "eos")) g.eos = int(whole(opts, "eos", fn, 0));
+        const GenerateResult r = lab::generate(ids(prompt, fn, "promptTokens"), m.params(), m.options(), g, fn);
+        val tokens = val::array();
+        for (std::size_t i = 0; i < r.tokens.size(); ++i) tokens.set(i, r.tokens[i]);
+        val o = val::object();
+        o.set("tokens", tokens);
+        return o;
+    });
+}
+
+val modelParameters(val id) {
+    return guarded([&] { return parameters_js(model_of(id, "parameters")); });
+}
+
+val modelSave(val id) {
+    return guarded([&] {
+        const Model& m = model_of(id, "save");
+        val o = val::object();
+        o.set("format", std::string("attention-lab-model"));
+        o.set("version", 1);
+        o.set("config", config_js(m.config()));
+        o.set("parameters", parameters_js(m));
+        return o;
+    });
+}
+
+val modelLoad(val saved) {
+    return guarded([&] {
+        const std::string fn = "loadModel";
+        const ModelConfig c = model_config(saved["config"], fn);
+        LmParams p = init_model(c, fn);
+        const val list = saved["parameters"];
+        const unsigned n = list["length"].as<unsigned>();
+        std::map<std::string, val> byName;
+        for (unsigned i = 0; i < n; ++i) byName.emplace(list[i]["name"].as<std::string>(), list[i]);
+        std::size_t used = 0;
+        for_each_parameter(p, [&](const std::string& name, double* data, std::size_t size, const std::vector<std::size_t>& shape) {
+            const auto it = byName.find(name);
+            require(it != byName.end(), fn, msg("the saved model has no parameter ", name));
+            const NdArray a = nd(it->second);
+            require(a.shape == shape && a.data.size() == size, fn,
+                    msg("parameter ", name, " has shape ", shape_str(a.shape), " but the configuration needs ", shape_str(shape)));
+            std::copy(a.data.begin(), a.data.end(), data);
+            ++used;
+        });
+        require(used == byName.size(), fn, msg("the saved model has ", byName.size() - used, " parameter(s) this configuration does not use"));
+        return val(keep(std::make_unique<Model>(c, std::move(p), fn)));
+    });
+}
+
+val modelDelete(val id) {
+    return guarded([&] {
+        require(models().erase(id.as<int>()) == 1, "delete", "this model was already deleted");
+        return val(true);
+    });
+}
+
 // Bytes currently allocated by malloc inside the module: the API tests call functions
 // thousands of times and require this to stay flat (no leaked tensors).
 double heapInUse() { return double(mallinfo().uordblks); }
@@ -651,4 +824,12 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
     emscripten::function("practiceSolution", &practiceSolution);
     emscripten::function("practiceCheckValue", &practiceCheckValue);
     emscripten::function("parseNumber", &parseNumber);
+    emscripten::function("modelCreate", &modelCreate);
+    emscripten::function("modelTrainStep", &modelTrainStep);
+    emscripten::function("modelEvaluate", &modelEvaluate);
+    emscripten::function("modelGenerate", &modelGenerate);
+    emscripten::function("modelParameters", &modelParameters);
+    emscripten::function("modelSave", &modelSave);
+    emscripten::function("modelLoad", &modelLoad);
+    emscripten::function("modelDelete", &modelDelete);
 }

@@ -1,0 +1,80 @@
+// The training API (lab.createModel): train, evaluate, generate, parameters, save and load bit for
+// bit, delete; bad settings refused with the model untouched; the heap flat over 10,000 steps.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadEngine } from '../../web/engine/index.js';
+
+const lab = await loadEngine();
+const config = { vocab: 6, D: 8, heads: 2, layers: 2, T: 6, seed: 1 };
+// "a b c d e f a b c …": each token predicts the next.
+const cycle = (start, n) => Array.from({ length: n }, (_, i) => (start + i) % 6);
+const batch = [cycle(0, 7), cycle(2, 7), cycle(4, 7), cycle(1, 7)];
+
+test('createModel, trainStep, evaluate, generate: a learnable sequence is learned', () => {
+  const model = lab.createModel(config);
+  const before = model.evaluate(batch).loss;
+  assert.ok(Math.abs(before - Math.log(6)) < 0.05, `starts near ln 6: ${before}`);
+  let last;
+  for (let i = 0; i < 150; i++) last = model.trainStep(batch, { optimizer: 'adamw', lr: 1e-2 });
+  assert.ok(Number.isFinite(last.loss) && last.gradNorm > 0 && last.lr === 1e-2);
+  const after = model.evaluate(batch).loss;
+  assert.ok(after < 0.1, `learned the cycle: ${after}`);
+  assert.deepEqual(model.generate([0, 1], { steps: 4 }).tokens, [0, 1, 2, 3, 4, 5]);
+  model.delete();
+});
+
+test('parameters() lists every tensor by name with its shape', () => {
+  const model = lab.createModel({ ...config, tied: false });
+  const p = model.parameters();
+  assert.deepEqual([p.embedding.length, p.embedding[0].length], [6, 8]);
+  assert.deepEqual([p.positions.length, p.positions[0].length], [6, 8]);
+  assert.deepEqual([p['blocks.1.attn.wQKV'].length, p['blocks.1.attn.wQKV'][0].length], [8, 24]);
+  assert.deepEqual([p.head.length, p.head[0].length], [8, 6]);
+  assert.equal(p['blocks.0.norm1.gamma'].every((g) => g === 1), true);
+  model.delete();
+});
+
+test('save() writes plain JSON; loadModel() reads it back bit for bit, optimiser state aside', () => {
+  const model = lab.createModel(config);
+  for (let i = 0; i < 5; i++) model.trainStep(batch, { lr: 5e-3 });
+  const json = JSON.stringify(model.save());
+  const copy = lab.loadModel(JSON.parse(json));
+  assert.equal(copy.evaluate(batch).loss, model.evaluate(batch).loss);
+  assert.deepEqual(copy.parameters(), model.parameters());
+  const saved = JSON.parse(json);
+  saved.parameters[0].data[0] = 'x';
+  assert.throws(() => lab.loadModel(saved), { message: /^loadModel: embedding\[0\] is "x" \(a string\), expected a finite number/ });
+  const mismatched = JSON.parse(json);
+  mismatched.config.D = 16;
+  assert.throws(() => lab.loadModel(mismatched), { message: /^loadModel: parameter embedding has shape \[6, 8\] but the configuration needs \[6, 16\]/ });
+  assert.throws(() => lab.loadModel({ hello: 1 }), { message: /^loadModel: expected an object saved by model\.save\(\)/ });
+  model.delete();
+  copy.delete();
+});
+
+test('bad settings are refused with a clear message and the model untouched', () => {
+  assert.throws(() => lab.createModel({ ...config, heads: 3 }), { message: /^createModel: D = 8 is not divisible by heads = 3/ });
+  assert.throws(() => lab.createModel({ ...config, layerz: 2 }), { message: /^createModel: unknown option 'layerz'/ });
+  const model = lab.createModel(config);
+  const before = model.evaluate(batch).loss;
+  for (const [lr, why] of [[0, /lr must be a finite number > 0, got 0/], [-1, /lr must be a finite number > 0, got -1/], [NaN, /option lr must be a finite number, got NaN/]]) {
+    assert.throws(() => model.trainStep(batch, { lr }), { message: why });
+  }
+  assert.throws(() => model.trainStep(batch, { optimizer: 'adam' }), { message: /^trainStep: optimizer must be 'adamw' or 'sgd', got 'adam'/ });
+  assert.throws(() => model.trainStep([cycle(0, 9)], {}), { message: /^trainStep: the sequences have 8 input positions but the model was made for T = 6/ });
+  assert.throws(() => model.trainStep([[0, 9]], {}), { message: /^trainStep: targets\[0\] = 9 is not a token id in \[0, 5\]/ });
+  assert.equal(model.evaluate(batch).loss, before, 'nothing changed');
+  model.delete();
+  assert.throws(() => model.evaluate(batch), { message: /^evaluate: this model was deleted/ });
+  assert.throws(() => model.delete(), { message: /^delete: this model was already deleted/ });
+});
+
+test('10,000 training steps keep the wasm heap flat after warm-up', () => {
+  const model = lab.createModel({ vocab: 4, D: 4, heads: 1, layers: 1, T: 3, seed: 2 });
+  const small = [[0, 1, 2, 3], [3, 2, 1, 0]];
+  for (let i = 0; i < 100; i++) model.trainStep(small, { lr: 1e-3 });
+  const before = lab.memory();
+  for (let i = 0; i < 10000; i++) model.trainStep(small, { lr: 1e-3 });
+  assert.deepEqual(lab.memory(), before);
+  model.delete();
+});
