@@ -68,4 +68,14 @@ for (const [name, r] of rows) {
 }
 console.log(`\nwasm / native: ${(wasm.median_ms / native.median_ms).toFixed(2)}   JS API (no trace) / wasm: ${(api.median_ms / wasm.median_ms).toFixed(2)}`);
 
+// One training step (forward, backward, AdamW) on the same configuration.
+const trainNative = run(path.join(root, 'build/native/lab_train_bench'), []);
+const trainWasm = run(process.execPath, [path.join(root, 'build/wasm/lab_train_bench.cjs')]);
+console.log(`\nTraining step (forward + backward + AdamW), same configuration, median of ${trainNative.runs}`);
+for (const [name, r] of [['native (g++ -O3 -march=native)', trainNative], ['wasm in Node (-O3 -msimd128)', trainWasm]]) {
+  const tps = Math.round((B * T) / (r.median_ms / 1000));
+  console.log(`${name.padEnd(34)} ${r.median_ms.toFixed(1).padStart(9)} ms   ${String(tps).padStart(8)} tokens/s`);
+}
+console.log(`wasm / native (training): ${(trainWasm.median_ms / trainNative.median_ms).toFixed(2)}; the training issue targets >= 5x tfjs-wasm's ~1.5k tokens/s (not yet compared in this run)`);
+
 await benchPage();
