@@ -321,6 +321,18 @@ test('the hosted site keeps working offline after the first visit', async () => 
   await context.close();
 });
 
+test('the hosted page fetches its engine as a separate application/wasm file', async () => {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const wasm = page.waitForResponse((r) => r.url().endsWith('/attention_lab_site.wasm'));
+  await page.goto(`${base}#/2.1/5`);
+  const response = await wasm;
+  assert.equal(response.headers()['content-type'], 'application/wasm');
+  await ready(page);
+  assert.equal(await result(page, 'y'), '[2, 1.5]');
+  await context.close();
+});
+
 test('without WebAssembly the page says so instead of failing silently', async () => {
   const { page, close } = await open(base, { init: () => { delete globalThis.WebAssembly; } });
   await page.locator('#status.error').waitFor({ timeout: 10000 });
