@@ -8,6 +8,9 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { benchPage } from './bench-page.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -76,6 +79,37 @@ for (const [name, r] of [['native (g++ -O3 -march=native)', trainNative], ['wasm
   const tps = Math.round((B * T) / (r.median_ms / 1000));
   console.log(`${name.padEnd(34)} ${r.median_ms.toFixed(1).padStart(9)} ms   ${String(tps).padStart(8)} tokens/s`);
 }
-console.log(`wasm / native (training): ${(trainWasm.median_ms / trainNative.median_ms).toFixed(2)}; the training issue targets >= 5x tfjs-wasm's ~1.5k tokens/s (not yet compared in this run)`);
+// The TensorFlow.js peer, bundled first (see bench-tfjs.mjs), then run in this process.
+mkdirSync(path.join(root, 'build/bench'), { recursive: true });
+const tfjsBundle = path.join(root, 'build/bench/bench-tfjs.mjs');
+await esbuild.build({
+  entryPoints: [path.join(root, 'scripts/bench-tfjs.mjs')], bundle: true, platform: 'node', format: 'esm',
+  outfile: tfjsBundle, logLevel: 'error',
+  mainFields: ['module', 'main'],  // one (ESM) instance of tfjs-core for gradients and both backends
+  // CommonJS names that tfjs's Node code expects, in an ES module.
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; import { fileURLToPath as __fu } from 'node:url'; "
+      + "import { dirname as __dn } from 'node:path'; const require = __cr(import.meta.url); "
+      + 'const __filename = __fu(import.meta.url); const __dirname = __dn(__filename);',
+  },
+});
+const tfjs = await (await import(pathToFileURL(tfjsBundle).href)).benchTfjs();
+const tps = (ms) => Math.round((B * T) / (ms / 1000));
+const table = [
+  ['ours, wasm', wasm.median_ms, trainWasm.median_ms],
+  ['ours, native', native.median_ms, trainNative.median_ms],
+  ['tfjs-wasm (SIMD, 1 thread)', tfjs.wasm.forward_ms, tfjs.wasm.train_ms],
+  ['tfjs-cpu', tfjs.cpu.forward_ms, tfjs.cpu.train_ms],
+];
+console.log('\nAgainst TensorFlow.js 4.22 in Node, same model (tokens/s; ratio = ours wasm / theirs)');
+console.log(`${''.padEnd(28)} ${'forward'.padStart(10)} ${'training'.padStart(10)} ${'ratio fwd'.padStart(10)} ${'ratio train'.padStart(12)}`);
+for (const [name, f, t] of table) {
+  console.log(`${name.padEnd(28)} ${String(tps(f)).padStart(10)} ${String(tps(t)).padStart(10)} ${(f / wasm.median_ms).toFixed(2).padStart(10)} ${(t / trainWasm.median_ms).toFixed(2).padStart(12)}`);
+}
+const vsTfjs = tfjs.wasm.train_ms / trainWasm.median_ms;
+console.log(`training: ours wasm is ${vsTfjs.toFixed(2)}x tfjs-wasm (target >= 5: ${vsTfjs >= 5 ? 'met' : `missed by ${(5 / vsTfjs).toFixed(2)}x`}); ours wasm / ours native speed ${(trainNative.median_ms / trainWasm.median_ms).toFixed(2)} (target >= 0.4)`);
+const results = path.join(root, 'build/bench/results.json');
+writeFileSync(results, JSON.stringify({ date: new Date().toISOString(), config: { V, D, H, L, T, B }, native, wasm, api, apiTraced, trainNative, trainWasm, tfjs }, null, 2));
+console.log(`(written to ${path.relative(root, results)})`);
 
 await benchPage();
