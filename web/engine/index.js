@@ -169,7 +169,7 @@ function practiceApi(m) {
     check(id, seed, answer) {
       practiceArgs('check', id, seed);
       const c = m.practiceCheck(id, seed, typeof answer === 'string' ? answer : String(answer ?? ''));
-      return worded(c, m.practiceGenerate(id, seed).format);
+      return worded(c, c.format);
     },
     // Checks a prediction of a worked example's step: spec = {format, expected, misconceptions:
     // [{id, section, value}], words} with values as the page shows them (numbers or nested arrays).

@@ -550,7 +550,9 @@ val js(const practice::CheckResult& c, std::size_t expected_count) {
 val practiceCheck(val id, val seed, val text) {
     return guarded([&] {
         const practice::Problem p = problem(id, seed);
-        return js(practice::check_answer(p, text.as<std::string>()), p.answer.numbers.size());
+        val o = js(practice::check_answer(p, text.as<std::string>()), p.answer.numbers.size());
+        o.set("format", practice::format_name(p.format));
+        return o;
     });
 }
 
