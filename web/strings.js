@@ -26,6 +26,7 @@ export const ui = {
   pass: 'pass',
   fail: 'fail',
   skip: 'Skip to the example',
+  edited: 'You changed the inputs: the numbers quoted in the text are the handout’s; the tables show yours.',
   predictMode: 'Predict each result before it is shown',
   predictTitle: (what) => `Predict ${what} first`,
   yourPrediction: 'Your prediction',

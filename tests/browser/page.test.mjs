@@ -167,6 +167,7 @@ test('editing a cell recomputes every later step, and the edit survives a reload
   await page.click('#next');
   await page.click('#next');
   assert.equal(await result(page, 'y'), '[2, 2]');
+  assert.match(await page.textContent('#edited-notice'), /numbers quoted in the text are the handout’s/);
   assert.match(page.url(), /#\/2\.1\/5\?in=/);
   await page.reload();
   await ready(page);
@@ -174,6 +175,7 @@ test('editing a cell recomputes every later step, and the edit survives a reload
   await page.goto(`${base}#/2.1/1`);
   await ready(page);
   assert.equal(await page.isEnabled('#reset'), false);
+  assert.equal(await page.locator('#edited-notice').count(), 0, 'no notice on the handout’s own values');
   assert.deepEqual(problems, []);
   await close();
 });

@@ -102,6 +102,7 @@ export function createApp({ lab, root, examples }) {
 
   const ctx = () => ({
     inputs: view.x,
+    edited: Object.keys(state.edits).length > 0,
     canEdit: !state.hide.includes('edit'),
     canCopy: !state.hide.includes('copy'),
     onCell(name, path, text, el) {

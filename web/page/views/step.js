@@ -69,6 +69,7 @@ export function stepView({ example, text, stepIndex, items, ctx, prediction }) {
       h('p', { class: 'counter', 'aria-live': 'polite' }, ui.stepOf(stepIndex + 1, example.steps.length))),
     step.formula && formula(step.formula),
     h('p', { class: 'explain' }, st.text),
+    ctx.edited ? h('p', { class: 'edited', id: 'edited-notice' }, ui.edited) : null,
     prediction,
     h('div', { class: 'items' }, items.map((i) => renderItem(i, ctx))));
 }
