@@ -31,6 +31,7 @@ BlockResult block_forward(const Tensor3& x, const BlockParams& p, const BlockOpt
     }
     AttentionOptions ao;
     ao.causal = o.causal;
+    ao.scale = o.scale;
     r.attn = multihead_attention_forward(attn_in, p.attn, o.heads, ao, fn);
     require(r.attn.output.shape(2) == D, fn,
             msg("the attention output has ", r.attn.output.shape(2), " features but the residual stream has D = ", D));

@@ -25,6 +25,7 @@ struct BlockOptions {
     Arrangement arrangement = Arrangement::pre;
     NormKind norm = NormKind::layer;
     FfnOptions ffn;
+    std::optional<double> scale;  // of the attention scores; default 1 / sqrt(dk) (§3.1)
 };
 
 struct BlockResult {

@@ -152,6 +152,7 @@ Tensor3 block_backward(const Tensor3& dy, const Tensor3& x, const BlockParams& p
     const bool normed = o.norm != NormKind::none;
     AttentionOptions ao;
     ao.causal = o.causal;
+    ao.scale = o.scale;
     FfnGrads fg = zero_grads_like(p.ffn);
     const auto add_ffn = [&] {
         g.ffn.w1 += fg.w1;

@@ -14,6 +14,8 @@ LmOptions options_of(const ModelConfig& c) {
     o.block.ffn.activation = c.activation;
     o.block.ffn.gated = c.gated;
     o.positions = c.positions;
+    o.mask_blocks = c.mask_blocks;
+    if (!c.scaled) o.block.scale = 1.0;
     return o;
 }
 
@@ -21,6 +23,8 @@ LmParams init_model(const ModelConfig& c, const std::string& fn) {
     require(c.vocab > 0 && c.D > 0 && c.layers > 0 && c.heads > 0, fn, "vocab, D, heads and layers must be positive integers");
     require(c.D % c.heads == 0, fn, msg("D = ", c.D, " is not divisible by heads = ", c.heads));
     require(c.T > 0 || c.positions != PositionKind::learned, fn, "T (the longest sequence) must be a positive integer");
+    require(c.mask_blocks.empty() || c.mask_blocks.size() == c.layers, fn,
+            msg("maskBlocks has ", c.mask_blocks.size(), " entries but the model has ", c.layers, " layers (one per block)"));
     constexpr double kStd = 0.02;  // GPT-2's initial weight scale
     Pcg32 rng(c.seed);
     const auto normal = [&](std::size_t r, std::size_t cols, double std) {
@@ -138,41 +142,6 @@ void check_optimizer(const OptimizerConfig& c, const std::string& fn) {
     require(std::isfinite(c.lr) && c.lr > 0, fn, msg("lr must be a finite number > 0, got ", c.lr));
     require(std::isfinite(c.weight_decay) && c.weight_decay >= 0, fn, msg("weightDecay must be a finite number >= 0, got ", c.weight_decay));
     require(std::isfinite(c.clip) && c.clip >= 0, fn, msg("clip must be a finite number >= 0 (0 = no clipping), got ", c.clip));
-}
-
-Model::Model(const ModelConfig& c, const std::string& fn) : config_(c), params_(init_model(c, fn)), options_(options_of(c)) {}
-
-Model::Model(const ModelConfig& c, LmParams params, const std::string& fn) : config_(c), options_(options_of(c)) {
-    // The saved parameters must have exactly the shapes a fresh model of this configuration has.
-    LmParams fresh = init_model(c, fn);
-    std::vector<std::pair<std::string, std::size_t>> want, got;
-    for_each_parameter(fresh, [&](const std::string& name, double*, std::size_t n, const std::vector<std::size_t>&) { want.emplace_back(name, n); });
-    for_each_parameter(params, [&](const std::string& name, double* data, std::size_t n, const std::vector<std::size_t>&) {
-        got.emplace_back(name, n);
-        for (std::size_t i = 0; i < n; ++i) require(std::isfinite(data[i]), fn, msg("parameter ", name, " holds a value that is not finite"));
-    });
-    require(want == got, fn, "the saved parameters do not match the saved configuration (names or sizes differ)");
-    params_ = std::move(params);
-}
-
-void Model::check_batch(const TokenMatrix& batch, const std::string& fn) const {
-    require(batch.shape(0) > 0 && batch.shape(1) >= 2, fn, "a batch needs at least one sequence of 2 token ids");
-    require(config_.positions != PositionKind::learned || batch.shape(1) - 1 <= config_.T, fn,
-            msg("the sequences have ", batch.shape(1) - 1, " input positions but the model was made for T = ", config_.T));
-}
-
-TrainStep Model::train(const TokenMatrix& batch, const OptimizerConfig& oc) {
-    const std::string fn = "trainStep";
-    check_optimizer(oc, fn);
-    check_batch(batch, fn);
-    if (optimizer_) optimizer_->reconfigure(oc);
-    else optimizer_.emplace(oc);
-    return train_step(batch, params_, options_, *optimizer_, fn);
-}
-
-double Model::evaluate(const TokenMatrix& batch) const {
-    check_batch(batch, "evaluate");
-    return lm_forward(batch, params_, options_, false, "evaluate").loss;
 }
 
 }  // namespace lab

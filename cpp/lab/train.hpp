@@ -19,6 +19,8 @@ struct ModelConfig {
     PositionKind positions = PositionKind::learned;
     bool tied = true;
     bool gated = false;
+    std::vector<bool> mask_blocks;  // per block, whether it applies the causal mask; empty = all (§7.3)
+    bool scaled = true;             // scores divided by sqrt(d_k); false = raw dot products (§3.1)
     std::uint64_t seed = 0;
 };
 
@@ -81,26 +83,5 @@ void check_optimizer(const OptimizerConfig& c, const std::string& fn);
 // leaves the parameters untouched and throws, so the last good parameters stay.
 TrainStep train_step(const TokenMatrix& batch, LmParams& p, const LmOptions& o, Optimizer& opt,
                      const std::string& fn = "trainStep");
-
-// A trainable model: its configuration, parameters and optimiser state, as the JS API's
-// lab.createModel() holds it.
-class Model {
-public:
-    explicit Model(const ModelConfig& c, const std::string& fn = "createModel");
-    Model(const ModelConfig& c, LmParams params, const std::string& fn = "loadModel");
-
-    TrainStep train(const TokenMatrix& batch, const OptimizerConfig& oc);
-    double evaluate(const TokenMatrix& batch) const;
-    const ModelConfig& config() const { return config_; }
-    const LmParams& params() const { return params_; }
-    const LmOptions& options() const { return options_; }
-
-private:
-    void check_batch(const TokenMatrix& batch, const std::string& fn) const;
-    ModelConfig config_;
-    LmParams params_;
-    LmOptions options_;
-    std::optional<Optimizer> optimizer_;
-};
 
 }  // namespace lab

@@ -1,20 +1,40 @@
-// Times one training step (forward, backward, AdamW) on the training issue's reference
-// configuration: V = 65, D = 64, H = 4, L = 2, T = 64, batch 16, FFN 4D with GELU, pre-norm
-// LayerNorm, learned positions, tied head. Prints one JSON line; scripts/bench.mjs runs it
-// natively and as wasm in one go.
+// Times training on the training issue's reference configuration: V = 65, D = 64, H = 4, L = 2,
+// T = 64, batch 16, FFN 4D with GELU, pre-norm LayerNorm, learned positions, tied head, AdamW.
+//   train_ms     one step (forward, backward, AdamW) of lab::Model, the float32 path
+//   forward_ms   one evaluate() (forward and loss) of the same model
+//   double_ms    one step of the double-precision reference path (lm_backward + lab::Optimizer)
+//   gemm_gflops  the float32 matrix product on 1024 x 64 by 64 x 256 (the FFN's first product)
+// Medians after warm-up. Prints one JSON line; scripts/bench.mjs runs it natively and as wasm.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <vector>
 
+#include "lab/float32/gemm.hpp"
+#include "lab/model.hpp"
 #include "lab/rng.hpp"
-#include "lab/train.hpp"
 
 using namespace lab;
 
+namespace {
+constexpr int kWarmup = 3, kRuns = 15;
+
+double median_ms(const std::function<void()>& f, int runs = kRuns) {
+    std::vector<double> ms;
+    for (int i = 0; i < kWarmup + runs; ++i) {
+        const auto t0 = std::chrono::steady_clock::now();
+        f();
+        const auto t1 = std::chrono::steady_clock::now();
+        if (i >= kWarmup) ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+    }
+    std::sort(ms.begin(), ms.end());
+    return ms[ms.size() / 2];
+}
+}  // namespace
+
 int main() {
     constexpr std::size_t V = 65, T = 64, B = 16;
-    constexpr int kWarmup = 2, kRuns = 10;
     ModelConfig c;
     c.vocab = V;
     c.D = 64;
@@ -22,23 +42,29 @@ int main() {
     c.layers = 2;
     c.T = T;
     c.seed = 1;
-    LmParams p = init_model(c);
-    const LmOptions o = options_of(c);
     OptimizerConfig oc;
     oc.lr = 1e-3;
-    Optimizer opt(oc);
     Pcg32 rng(2);
     TokenMatrix batch = TokenMatrix::from_shape({B, T + 1});
     for (auto& t : batch) t = int(rng.next_u32() % V);
-    std::vector<double> ms;
+
+    Model model(c);
     double loss = 0;
-    for (int i = 0; i < kWarmup + kRuns; ++i) {
-        const auto t0 = std::chrono::steady_clock::now();
-        loss = train_step(batch, p, o, opt).loss;
-        const auto t1 = std::chrono::steady_clock::now();
-        if (i >= kWarmup) ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
-    }
-    std::sort(ms.begin(), ms.end());
-    std::printf("{\"median_ms\": %.4f, \"min_ms\": %.4f, \"runs\": %d, \"loss\": %.12f}\n", ms[ms.size() / 2], ms[0], kRuns, loss);
+    const double train = median_ms([&] { loss = model.train(batch, oc).loss; });
+    const double forward = median_ms([&] { model.evaluate(batch); });
+
+    LmParams p = init_model(c);
+    const LmOptions o = options_of(c);
+    Optimizer opt(oc);
+    const double reference = median_ms([&] { train_step(batch, p, o, opt); }, 5);
+
+    constexpr std::size_t M = 1024, K = 64, N = 256;
+    std::vector<float> a(M * K), b(K * N), out(M * N);
+    for (float& x : a) x = float(rng.uniform());
+    for (float& x : b) x = float(rng.uniform());
+    const double gemm = median_ms([&] { f32::gemm(out.data(), a.data(), b.data(), nullptr, M, K, N, false); }, 50);
+
+    std::printf("{\"train_ms\": %.4f, \"forward_ms\": %.4f, \"double_ms\": %.4f, \"gemm_gflops\": %.3f, \"runs\": %d, \"loss\": %.9f}\n",
+                train, forward, reference, 2.0 * M * K * N / (gemm * 1e6), kRuns, loss);
     return 0;
 }

@@ -62,7 +62,7 @@ test('bad settings are refused with a clear message and the model untouched', ()
   }
   assert.throws(() => model.trainStep(batch, { optimizer: 'adam' }), { message: /^trainStep: optimizer must be 'adamw' or 'sgd', got 'adam'/ });
   assert.throws(() => model.trainStep([cycle(0, 9)], {}), { message: /^trainStep: the sequences have 8 input positions but the model was made for T = 6/ });
-  assert.throws(() => model.trainStep([[0, 9]], {}), { message: /^trainStep: targets\[0\] = 9 is not a token id in \[0, 5\]/ });
+  assert.throws(() => model.trainStep([[0, 9]], {}), { message: /^trainStep: batch\[0\]\[1\] = 9 is not a token id in \[0, 5\]/ });
   assert.equal(model.evaluate(batch).loss, before, 'nothing changed');
   model.delete();
   assert.throws(() => model.evaluate(batch), { message: /^evaluate: this model was deleted/ });
@@ -76,5 +76,36 @@ test('10,000 training steps keep the wasm heap flat after warm-up', () => {
   const before = lab.memory();
   for (let i = 0; i < 10000; i++) model.trainStep(small, { lr: 1e-3 });
   assert.deepEqual(lab.memory(), before);
+  model.delete();
+});
+
+test('inspect(): attention per block and head, next-token probabilities, entropy; hiding and ablating change them', () => {
+  const model = lab.createModel(config);
+  for (let i = 0; i < 100; i++) model.trainStep(batch, { lr: 1e-2 });
+  const seq = [0, 1, 2, 3];
+  const r = model.inspect(seq);
+  assert.deepEqual([r.weights.length, r.weights[0].length, r.weights[0][0].length, r.weights[0][0][0].length], [2, 2, 4, 4]);
+  assert.deepEqual([r.probs.length, r.probs[0].length], [4, 6]);
+  assert.deepEqual([r.entropy.length, r.entropy[0].length], [2, 2]);
+  assert.equal(r.weights[1][0][0][1], 0, 'causal: position 0 cannot see position 1');
+  assert.ok(r.probs[3][4] > 0.5, `the trained model predicts 4 after 3: ${r.probs[3][4]}`);
+  const hidden = model.inspect(seq, { hideTokens: [2] });
+  assert.equal(hidden.weights[0][1][3][2], 0, 'nobody else attends to a hidden position');
+  const ablated = model.inspect(seq, { ablateHeads: [[0, 0], [0, 1], [1, 0], [1, 1]] });
+  assert.notDeepEqual(ablated.probs[3], r.probs[3]);
+  assert.throws(() => model.inspect(seq, { ablateHeads: [[0, 5]] }), { message: /^inspect: ablateHeads names layer 0 head 5 but the model has 2 layers of 2 heads/ });
+  assert.throws(() => model.inspect(seq, { ablateHeads: [0, 1] }), { message: /^inspect: option ablateHeads must be a list of \[layer, head\] pairs/ });
+  assert.throws(() => model.inspect(seq, { hideTokens: [9] }), { message: /^inspect: hideTokens names position 9 but the sequence has positions 0 to 3/ });
+  model.delete();
+});
+
+test('createModel takes maskBlocks (§7.3) and scaled (§3.1), and save() keeps them', () => {
+  const model = lab.createModel({ ...config, maskBlocks: [false, true], scaled: false });
+  const r = model.inspect([0, 1, 2]);
+  assert.ok(r.weights[0][0][0][1] > 0, 'block 0 unmasked: position 0 reads position 1');
+  assert.equal(r.weights[1][0][0][1], 0, 'block 1 masked');
+  const saved = model.save();
+  assert.deepEqual([saved.config.maskBlocks, saved.config.scaled], [[false, true], false]);
+  assert.throws(() => lab.createModel({ ...config, maskBlocks: [true] }), { message: /^createModel: maskBlocks has 1 entries but the model has 2 layers/ });
   model.delete();
 });

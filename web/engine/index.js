@@ -31,10 +31,11 @@ const OPTIONS = {
   createModel: {
     vocab: 'integer', D: 'integer', heads: 'integer', layers: 'integer', T: 'integer', ffnMult: 'integer',
     activation: 'string', arrangement: 'string', norm: 'string', positions: 'string', tied: 'boolean', gated: 'boolean',
-    seed: 'integer',
+    maskBlocks: 'boolean[]', scaled: 'boolean', seed: 'integer',
   },
   trainStep: { optimizer: 'string', lr: 'number', weightDecay: 'number', clip: 'number', warmup: 'integer', totalSteps: 'integer' },
   modelGenerate: { steps: 'integer', temperature: 'number', seed: 'integer', eos: 'integer' },
+  inspect: { ablateHeads: 'integer[][]', hideTokens: 'integer[]' },
 };
 
 const TENSOR = 'tensor';
@@ -67,6 +68,14 @@ function options(fn, opts, what = 'options') {
       out.mask = toTensor(value, fn, 'mask', 'boolean');
     } else if (type === 'boolean[]') {
       out[key] = toTensor(value, fn, key, 'boolean').data;
+    } else if (type === 'integer[]' || type === 'integer[][]') {
+      const t = toTensor(value, fn, key, 'integer');
+      const rank = type === 'integer[]' ? 1 : 2;
+      if (t.shape.length !== rank && t.data.length) {
+        throw new Error(`${fn}: option ${key} must be ${rank === 1 ? 'a list of whole numbers' : 'a list of [layer, head] pairs'}, got shape [${t.shape}]`);
+      }
+      if (rank === 2 && t.data.length && t.shape[1] !== 2) throw new Error(`${fn}: option ${key} must hold [layer, head] pairs, got rows of ${t.shape[1]}`);
+      out[key] = rank === 1 ? Array.from(t.data) : Array.from({ length: t.shape[0] || 0 }, (_, i) => [t.data[2 * i], t.data[2 * i + 1]]);
     } else {
       const [test, want] = TYPE_CHECKS[type];
       if (!test(value)) throw new Error(`${fn}: option ${key} must be ${want}, got ${describe(value)}`);
@@ -121,7 +130,7 @@ const BOUND = ['softmax', 'attention', 'multiHeadAttention', 'layerNorm', 'rmsNo
   'sinusoidalPositions', 'lmForward', 'crossEntropy', 'generate', 'paramCount', 'futureDependence', 'permutationGap',
   'fusedVsSeparateGap', 'maxRowSumError', 'scoreVariance', 'opExp', 'opReduce', 'opMatmul', 'opScaleRows',
   'opSoftmaxJacobian', 'attentionCost', 'practiceFamilies', 'practiceGenerate', 'practiceCheck', 'practiceSolution', 'practiceCheckValue', 'parseNumber', 'modelCreate', 'modelTrainStep', 'modelEvaluate',
-  'modelGenerate', 'modelParameters', 'modelSave', 'modelLoad', 'modelDelete'];
+  'modelGenerate', 'modelParameters', 'modelInspect', 'modelSave', 'modelLoad', 'modelDelete'];
 
 function axisOf(fn, axis) {
   if (!Number.isInteger(axis)) throw new Error(`${fn}: axis must be an integer (negative counts from the end), got ${describe(axis)}`);
@@ -206,6 +215,12 @@ function wrapModel(m, id) {
     evaluate: (batch) => m.modelEvaluate(id, batchOf('evaluate', batch)),
     generate: (prompt, opts) => m.modelGenerate(id, toTensor(prompt, 'generate', 'promptTokens', 'integer'), options('modelGenerate', opts)),
     parameters: () => list(m.modelParameters(id)),
+    // Attention weights (L, H, T, T), next-token probabilities (T, V) and attention entropy
+    // (L, H) for one sequence, optionally with heads ablated or positions hidden (§2.2).
+    inspect(sequence, opts) {
+      const r = m.modelInspect(id, toTensor(sequence, 'inspect', 'tokens', 'integer'), options('inspect', opts));
+      return nested(r, ['weights', 'probs', 'entropy']);
+    },
     // A plain object that JSON.stringify can write and lab.loadModel can read back bit for bit.
     save() {
       const s = m.modelSave(id);

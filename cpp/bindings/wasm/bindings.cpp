@@ -15,7 +15,7 @@
 #include "lab/api.hpp"
 #include "lab/ops.hpp"
 #include "lab/practice/practice.hpp"
-#include "lab/train.hpp"
+#include "lab/model.hpp"
 
 using emscripten::val;
 using namespace lab;
@@ -652,6 +652,9 @@ ModelConfig model_config(const val& c, const std::string& fn) {
     if (has(c, "positions")) m.positions = parse_positions(text(c, "positions", ""), fn);
     m.tied = flag(c, "tied", true);
     m.gated = flag(c, "gated", false);
+    if (has(c, "maskBlocks"))
+        for (double b : emscripten::convertJSArrayToNumberVector<double>(c["maskBlocks"])) m.mask_blocks.push_back(b != 0);
+    m.scaled = flag(c, "scaled", true);
     m.seed = whole(c, "seed", fn, 0);
     return m;
 }
@@ -673,6 +676,12 @@ val config_js(const ModelConfig& m) {
     c.set("positions", std::string(pos[int(m.positions)]));
     c.set("tied", m.tied);
     c.set("gated", m.gated);
+    if (!m.mask_blocks.empty()) {
+        val mb = val::array();
+        for (std::size_t i = 0; i < m.mask_blocks.size(); ++i) mb.set(i, bool(m.mask_blocks[i]));
+        c.set("maskBlocks", mb);
+    }
+    c.set("scaled", m.scaled);
     c.set("seed", double(m.seed));
     return c;
 }
@@ -727,17 +736,41 @@ val modelEvaluate(val id, val batch) {
 val modelGenerate(val id, val prompt, val opts) {
     return guarded([&] {
         const std::string fn = "generate";
-        const Model& m = model_of(id, fn);
+        Model& m = model_of(id, fn);
         GenerateOptions g;
         g.steps = whole(opts, "steps", fn, 1);
         g.temperature = number(opts, "temperature", 0.0);
         g.seed = whole(opts, "seed", fn, 0);
         if (has(opts, "eos")) g.eos = int(whole(opts, "eos", fn, 0));
-        const GenerateResult r = lab::generate(ids(prompt, fn, "promptTokens"), m.params(), m.options(), g, fn);
+        const std::vector<int> r = m.generate(ids(prompt, fn, "promptTokens"), g);
         val tokens = val::array();
-        for (std::size_t i = 0; i < r.tokens.size(); ++i) tokens.set(i, r.tokens[i]);
+        for (std::size_t i = 0; i < r.size(); ++i) tokens.set(i, r[i]);
         val o = val::object();
         o.set("tokens", tokens);
+        return o;
+    });
+}
+
+// Attention weights, next-token distributions and attention entropy for one sequence, with
+// heads ablated or positions hidden (§2.2's intervention).
+val modelInspect(val id, val tokens, val opts) {
+    return guarded([&] {
+        const std::string fn = "inspect";
+        Model& m = model_of(id, fn);
+        f32::Intervention iv;
+        if (has(opts, "ablateHeads")) {
+            const val list = opts["ablateHeads"];
+            const unsigned n = list["length"].as<unsigned>();
+            for (unsigned i = 0; i < n; ++i)
+                iv.heads.emplace_back(std::size_t(list[i][0].as<double>()), std::size_t(list[i][1].as<double>()));
+        }
+        if (has(opts, "hideTokens"))
+            for (double t : emscripten::convertJSArrayToNumberVector<double>(opts["hideTokens"])) iv.hidden.push_back(std::size_t(t));
+        const Inspection r = m.inspect(ids(tokens, fn, "tokens"), iv);
+        val o = val::object();
+        o.set("weights", js_tensor(r.weights));
+        o.set("probs", js_tensor(r.probs));
+        o.set("entropy", js_tensor(r.entropy));
         return o;
     });
 }
@@ -831,6 +864,7 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
     emscripten::function("modelEvaluate", &modelEvaluate);
     emscripten::function("modelGenerate", &modelGenerate);
     emscripten::function("modelParameters", &modelParameters);
+    emscripten::function("modelInspect", &modelInspect);
     emscripten::function("modelSave", &modelSave);
     emscripten::function("modelLoad", &modelLoad);
     emscripten::function("modelDelete", &modelDelete);

@@ -1,0 +1,56 @@
+#include "lab/float32/gemm.hpp"
+
+namespace lab::f32 {
+
+namespace {
+// The register tile: kRows rows of `out` by kCols columns stay in registers while k runs over
+// the whole inner dimension, so each row of `b` loaded is used kRows times and each entry of
+// `a` kCols times. Measured on 1024 x 64 by 64 x 256 (the reference model's FFN): 4 x 8 gave
+// 10 GFLOP/s in wasm, 8 x 8 gives 18 in wasm and 17 natively; 8 x 16 was faster in wasm (21)
+// but slower natively (13), so 8 x 8 keeps the two builds comparable.
+constexpr std::size_t kRows = 8, kCols = 8;
+}  // namespace
+
+void gemm(float* __restrict out, const float* __restrict a, const float* __restrict b,
+          const float* __restrict bias, std::size_t M, std::size_t K, std::size_t N, bool accumulate) {
+    const auto start = [&](std::size_t m, std::size_t n) {
+        return accumulate ? out[m * N + n] : (bias ? bias[n] : 0.0f);
+    };
+    std::size_t m = 0;
+    for (; m + kRows <= M; m += kRows) {
+        std::size_t n = 0;
+        for (; n + kCols <= N; n += kCols) {
+            float c[kRows][kCols];
+            for (std::size_t i = 0; i < kRows; ++i)
+                for (std::size_t j = 0; j < kCols; ++j) c[i][j] = start(m + i, n + j);
+            for (std::size_t k = 0; k < K; ++k) {
+                const float* brow = b + k * N + n;
+                for (std::size_t i = 0; i < kRows; ++i) {
+                    const float av = a[(m + i) * K + k];
+                    for (std::size_t j = 0; j < kCols; ++j) c[i][j] += av * brow[j];
+                }
+            }
+            for (std::size_t i = 0; i < kRows; ++i)
+                for (std::size_t j = 0; j < kCols; ++j) out[(m + i) * N + n + j] = c[i][j];
+        }
+        for (; n < N; ++n)  // the columns left over from the tiles
+            for (std::size_t i = 0; i < kRows; ++i) {
+                float s = start(m + i, n);
+                for (std::size_t k = 0; k < K; ++k) s += a[(m + i) * K + k] * b[k * N + n];
+                out[(m + i) * N + n] = s;
+            }
+    }
+    for (; m < M; ++m)  // the rows left over from the tiles
+        for (std::size_t n = 0; n < N; ++n) {
+            float s = start(m, n);
+            for (std::size_t k = 0; k < K; ++k) s += a[m * K + k] * b[k * N + n];
+            out[m * N + n] = s;
+        }
+}
+
+void transpose(float* __restrict out, const float* __restrict in, std::size_t R, std::size_t C) {
+    for (std::size_t r = 0; r < R; ++r)
+        for (std::size_t c = 0; c < C; ++c) out[c * R + r] = in[r * C + c];
+}
+
+}  // namespace lab::f32
