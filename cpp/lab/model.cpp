@@ -76,11 +76,13 @@ TrainStep Model::train(const TokenMatrix& batch, const OptimizerConfig& oc) {
     return {loss, norm, optimizer_->last_lr()};
 }
 
-double Model::evaluate(const TokenMatrix& batch) {
+double Model::evaluate(const TokenMatrix& batch, bool causal) {
     check_batch(batch, "evaluate");
     std::vector<int> inputs, targets;
     split_batch(batch, inputs, targets);
-    return lm_->forward(inputs.data(), targets.data(), batch.shape(0), batch.shape(1) - 1);
+    f32::Intervention iv;
+    iv.causal = causal;
+    return lm_->forward(inputs.data(), targets.data(), batch.shape(0), batch.shape(1) - 1, &iv);
 }
 
 std::vector<int> Model::generate(const std::vector<int>& prompt, const GenerateOptions& g) {

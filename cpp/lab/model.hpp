@@ -26,7 +26,9 @@ public:
     // One optimiser step on batch (B, T + 1). A non-finite loss or gradient throws and leaves
     // the parameters as they were: the last good ones.
     TrainStep train(const TokenMatrix& batch, const OptimizerConfig& oc);
-    double evaluate(const TokenMatrix& batch);
+    // The mean loss on batch (B, T + 1); `causal` imposes the mask on every block, as generation
+    // sees the model whatever it was trained with (§7.3).
+    double evaluate(const TokenMatrix& batch, bool causal = false);
     // Greedy or sampled continuation; beyond T tokens the model sees the last T (its context).
     std::vector<int> generate(const std::vector<int>& prompt, const GenerateOptions& g);
     Inspection inspect(const std::vector<int>& tokens, const f32::Intervention& iv);

@@ -35,6 +35,7 @@ const OPTIONS = {
   },
   trainStep: { optimizer: 'string', lr: 'number', weightDecay: 'number', clip: 'number', warmup: 'integer', totalSteps: 'integer' },
   modelGenerate: { steps: 'integer', temperature: 'number', seed: 'integer', eos: 'integer' },
+  evaluate: { causal: 'boolean' },
   inspect: { ablateHeads: 'integer[][]', hideTokens: 'integer[]' },
 };
 
@@ -212,7 +213,8 @@ function wrapModel(m, id) {
   const list = (params) => Object.fromEntries(params.map((p) => [p.name, fromTensor(p)]));
   return {
     trainStep: (batch, opts) => m.modelTrainStep(id, batchOf('trainStep', batch), options('trainStep', opts)),
-    evaluate: (batch) => m.modelEvaluate(id, batchOf('evaluate', batch)),
+    // {causal: true} scores the model under the causal mask in every block, as generation sees it.
+    evaluate: (batch, opts) => m.modelEvaluate(id, batchOf('evaluate', batch), options('evaluate', opts)),
     generate: (prompt, opts) => m.modelGenerate(id, toTensor(prompt, 'generate', 'promptTokens', 'integer'), options('modelGenerate', opts)),
     parameters: () => list(m.modelParameters(id)),
     // Attention weights (L, H, T, T), next-token probabilities (T, V) and attention entropy

@@ -1,8 +1,9 @@
 // The controller: state -> engine -> views, one way. The URL hash is the state (state.js);
 // stepping pushes a history entry, editing replaces it, so Back walks through the steps.
 import { parseNumber } from './format.js';
-import { PRACTICE, fromHash, initialState, toHash } from './state.js';
-import { practice as practiceText, examples as texts, ui } from '../strings.js';
+import { PRACTICE, TRAIN, fromHash, initialState, toHash } from './state.js';
+import { practice as practiceText, examples as texts, training as trainingText, ui } from '../strings.js';
+import { createTrainingPanel } from './views/training.js';
 import { createProgress } from './progress.js';
 import { practiceOverview, practicePanel } from './views/practice.js';
 import { h } from './views/dom.js';
@@ -12,7 +13,7 @@ import { predictionView } from './views/predict.js';
 
 const clone = (v) => (Array.isArray(v) ? v.map(clone) : v);
 
-export function createApp({ lab, root, examples }) {
+export function createApp({ lab, root, examples, workerUrl = null }) {
   const byId = new Map(examples.map((e) => [e.id, e]));
   const kept = {}; // each example's edits, kept while the student looks at other examples
   let state = initialState(examples[0].id);
@@ -23,6 +24,8 @@ export function createApp({ lab, root, examples }) {
   const predictions = new Map();
   const families = lab.practice.families();
   const practiceHref = (family, seed) => toHash({ example: PRACTICE, family, seed, hide: state.hide });
+  // Made on the first visit and kept: a model goes on training while the student reads elsewhere.
+  let training = null;
 
   const inputsOf = (ex, edits) => Object.fromEntries(Object.entries(ex.inputs).map(([k, spec]) => [k, clone(k in edits ? edits[k] : spec.value)]));
   const compute = (ex, edits) => {
@@ -32,7 +35,7 @@ export function createApp({ lab, root, examples }) {
 
   function load(hash) {
     const { state: s, problems } = fromHash(hash, examples, { ...state, example: state.example }, families.map((f) => f.id));
-    if (s.example === PRACTICE) {
+    if (s.example === PRACTICE || s.example === TRAIN) {
       state = s;
       notice = problems.length ? `${ui.addressProblem} ${problems.join('; ')}.` : '';
       render();
@@ -138,7 +141,9 @@ export function createApp({ lab, root, examples }) {
     if (tocCache.key !== key) {
       tocCache = { key, el: tocView(examples, texts, state.example, (id) => hrefs[examples.findIndex((e) => e.id === id)]) };
       tocCache.el.querySelector('ol').append(h('li', {}, h('a', { href: practiceHref(null), 'aria-current': state.example === PRACTICE ? 'page' : null },
-        h('span', { class: 'sec' }, '§10'), ' ', h('span', { class: 'title' }, practiceText.setTitle))));
+        h('span', { class: 'sec' }, '§10'), ' ', h('span', { class: 'title' }, practiceText.setTitle))),
+      h('li', {}, h('a', { href: toHash({ example: TRAIN, experiment: null, hide: state.hide }), 'aria-current': state.example === TRAIN ? 'page' : null },
+        h('span', { class: 'sec' }, trainingText.tocSection), ' ', h('span', { class: 'title' }, trainingText.title))));
     }
     return tocCache.el;
   }
@@ -165,6 +170,14 @@ export function createApp({ lab, root, examples }) {
   }
 
   function render() {
+    if (state.example === TRAIN) {
+      training ??= createTrainingPanel({ lab, workerUrl });
+      training.show(state.experiment);
+      const main = h('main', { id: 'main', class: 'main' }, notice && h('p', { class: 'notice', role: 'alert' }, notice), training.el);
+      root.replaceChildren(h('div', { class: `layout ${state.hide.includes('toc') ? 'no-toc' : ''}` }, state.hide.includes('toc') ? null : toc(), main));
+      document.title = `${trainingText.title} — ${ui.appName}`;
+      return;
+    }
     if (state.example === PRACTICE) {
       const active = document.activeElement?.id;
       root.replaceChildren(h('div', { class: `layout ${state.hide.includes('toc') ? 'no-toc' : ''}` }, state.hide.includes('toc') ? null : toc(), practiceMain()));
@@ -239,7 +252,7 @@ export function createApp({ lab, root, examples }) {
   window.addEventListener('popstate', () => load(location.hash));
   window.addEventListener('hashchange', () => { if (location.hash !== toHash(state)) load(location.hash); });
   document.addEventListener('keydown', (e) => {
-    if (e.altKey || e.ctrlKey || e.metaKey || state.hide.includes('nav') || state.example === PRACTICE) return;
+    if (e.altKey || e.ctrlKey || e.metaKey || state.hide.includes('nav') || state.example === PRACTICE || state.example === TRAIN) return;
     if (e.target.closest('input, select, textarea, table')) return;
     if (e.key === 'ArrowRight') goStep(state.step + 1, { focusHeading: true });
     if (e.key === 'ArrowLeft') goStep(state.step - 1, { focusHeading: true });

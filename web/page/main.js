@@ -13,7 +13,10 @@ loadEngine().then((lab) => {
   window.lab = lab; // the engine's API, for the browser console
   status.textContent = '';
   status.hidden = true;
-  createApp({ lab, root: document.getElementById('app'), examples });
+  // The training worker's script (dist/trainer.js); null in the single file, which trains on the
+  // page's thread (a page opened from disk cannot start a worker from a file).
+  const workerUrl = typeof ATTENTION_LAB_WORKER === 'string' ? ATTENTION_LAB_WORKER : null; // eslint-disable-line no-undef
+  createApp({ lab, root: document.getElementById('app'), examples, workerUrl });
   performance.mark('attention-lab:first-numbers'); // read by npm run bench
   // Offline after the first visit, when served over http(s) (not from file://).
   if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {

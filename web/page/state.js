@@ -3,6 +3,7 @@
 //   (predict=1: each result that can be predicted stays hidden until the student predicts it)
 //   #/practice                     the practice set
 //   #/practice/<family>/<seed>     one problem, one variant
+//   #/train[/<experiment>]         the training panel, with one of its experiments
 // e.g. #/7.4/3?hide=edit,reset opens §7.4 at step 3 with editing and reset hidden. Steps are
 // 1-based in the URL, 0-based in the state.
 
@@ -13,9 +14,15 @@ export function initialState(firstExample) {
 }
 
 export const PRACTICE = 'practice';
+export const TRAIN = 'train';
 
 export function toHash(state) {
   const params = new URLSearchParams();
+  if (state.example === TRAIN) {
+    if (state.hide.length) params.set('hide', state.hide.join(','));
+    const query = params.toString();
+    return `#/${TRAIN}${state.experiment ? `/${state.experiment}` : ''}${query ? `?${query}` : ''}`;
+  }
   if (state.example === PRACTICE) {
     if (state.hide.length) params.set('hide', state.hide.join(','));
     const query = params.toString();
@@ -32,6 +39,11 @@ export function toHash(state) {
 // (shown to the user) rather than thrown.
 export function fromHash(hash, examples, fallback, families = []) {
   const problems = [];
+  const train = /^#\/train(?:\/([^/?]+))?(?:\?(.*))?$/.exec(hash || '');
+  if (train) {
+    const hide = (new URLSearchParams(train[2] || '').get('hide') || '').split(',').filter((x) => HIDEABLE.includes(x));
+    return { state: { example: TRAIN, experiment: train[1] ? decodeURIComponent(train[1]) : 'custom', step: 0, edits: {}, hide }, problems };
+  }
   const practice = /^#\/practice(?:\/([^/?]+)\/(\d+))?(?:\?(.*))?$/.exec(hash || '');
   if (practice) {
     const hide = (new URLSearchParams(practice[3] || '').get('hide') || '').split(',').filter((x) => HIDEABLE.includes(x));

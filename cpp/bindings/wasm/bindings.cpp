@@ -724,11 +724,11 @@ val modelTrainStep(val id, val batch, val opts) {
     });
 }
 
-val modelEvaluate(val id, val batch) {
+val modelEvaluate(val id, val batch, val opts) {
     return guarded([&] {
         const std::string fn = "evaluate";
         val o = val::object();
-        o.set("loss", model_of(id, fn).evaluate(api::to_tokens(nd(batch), 2, fn, "batch")));
+        o.set("loss", model_of(id, fn).evaluate(api::to_tokens(nd(batch), 2, fn, "batch"), flag(opts, "causal", false)));
         return o;
     });
 }

@@ -362,7 +362,8 @@ double Lm::forward(const int* inputs, const int* targets, std::size_t B, std::si
         if (pre) norm_forward(nk, a.a_in.data(), a.mean1.data(), a.rstd1.data(), x, w.gamma1, w.beta1, N, D);
         else std::memcpy(a.a_in.data(), x, N * D * sizeof(float));
         matmul_forward(a.qkv.data(), a.a_in.data(), w.wqkv, w.bqkv, N, D, 3 * D);
-        const AttentionShape s{B, T, H_, D, causal(l), c_.scaled ? 1.0f / std::sqrt(float(D / H_)) : 1.0f};
+        const AttentionShape s{B, T, H_, D, causal(l) || (iv && iv->causal),
+                               c_.scaled ? 1.0f / std::sqrt(float(D / H_)) : 1.0f};
         attention_forward(a.atty.data(), a.att.data(), a.qkv.data(), s, hidden, ablated);
         matmul_forward(a.r1.data(), a.atty.data(), w.wo, w.bo, N, D, D);
         for (std::size_t i = 0; i < N * D; ++i) a.r1[i] += x[i];

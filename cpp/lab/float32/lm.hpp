@@ -41,11 +41,12 @@ struct LmPtrs {
     float* head = nullptr;       // (D, V), untied only
 };
 
-// An experiment on a model (§2.2): heads whose output is zeroed before W_O, and key positions
-// hidden from every query but their own.
+// An experiment on a model (§2.2): heads whose output is zeroed before W_O, key positions hidden
+// from every query but their own, or the causal mask imposed on every block.
 struct Intervention {
     std::vector<std::pair<std::size_t, std::size_t>> heads;  // (layer, head)
     std::vector<std::size_t> hidden;                          // positions
+    bool causal = false;  // the causal mask in every block, whatever maskBlocks says (§7.3's evaluation)
 };
 
 // One block's activations, kept from the forward pass for the backward pass (N = B T).

@@ -1,0 +1,63 @@
+// The training panel's setups as data (no DOM, no arithmetic): the corpora with their tokenisers,
+// the default model, and the four experiments of issue 5, each a set of runs that differ in one
+// setting and share everything else, including the seed.
+import { english, orderTasks, toyGrammar } from './corpora.js';
+
+export const CORPORA = {
+  // prompt: where sample generations start; probe: the sentence whose attention is shown.
+  grammar: { text: () => toyGrammar(), tokenizer: 'word', prompt: 'the', probe: 'the cat sat on the' },
+  order: { text: () => orderTasks(), tokenizer: 'char', prompt: 'reverse abc = ', probe: 'reverse abc = cb' },
+  english: { text: () => english, tokenizer: 'char', prompt: 'The model ', probe: 'The model scores the' },
+};
+
+// A model small enough to train in seconds; every field is a control on the panel.
+export const DEFAULT_SETUP = {
+  corpus: 'grammar',
+  D: 32, heads: 2, layers: 2, T: 16, ffnMult: 4, activation: 'gelu', gated: false,
+  arrangement: 'pre', norm: 'layer', positions: 'learned',
+  optimizer: 'adamw', lr: 3e-3, batch: 16, seed: 1,
+};
+
+// Each experiment: the runs it compares (one setting each) on top of its own setup. A run's
+// `mask` says which blocks apply the causal mask: 'every', 'last' (only), or 'none'.
+export const EXPERIMENTS = {
+  custom: { setup: {}, runs: [{ id: 'model', model: {} }] },
+  // §7.3: the mask in every block, in the last block only, or nowhere.
+  leak: {
+    section: '§7.3',
+    setup: { corpus: 'grammar', layers: 2, T: 12 },
+    runs: [
+      { id: 'every', mask: 'every' },
+      { id: 'last', mask: 'last' },
+      { id: 'none', mask: 'none' },
+    ],
+    causalValidation: true,
+  },
+  // §6.1: learned, sinusoidal or no positions on a task that needs order.
+  positions: {
+    section: '§6.1',
+    setup: { corpus: 'order', T: 24, D: 48, heads: 4 },
+    runs: [
+      { id: 'learned', model: { positions: 'learned' } },
+      { id: 'sinusoidal', model: { positions: 'sinusoidal' } },
+      { id: 'none', model: { positions: 'none' } },
+    ],
+  },
+  // §3.1: scores divided by sqrt(d_k), or not, with one head of width d_k = 128.
+  scaling: {
+    section: '§3.1',
+    setup: { corpus: 'english', D: 128, heads: 1, layers: 1, T: 32, lr: 1e-3 },
+    runs: [
+      { id: 'scaled', model: { scaled: true } },
+      { id: 'unscaled', model: { scaled: false } },
+    ],
+    entropy: true,
+  },
+  // §2.2: one model; once trained, ablate a head or hide a token and watch the prediction move.
+  intervention: {
+    section: '§2.2',
+    setup: { corpus: 'grammar', layers: 1, heads: 2 },
+    runs: [{ id: 'model', model: {} }],
+    intervene: true,
+  },
+};

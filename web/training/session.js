@@ -1,0 +1,123 @@
+// A training session: the runs of one experiment on one corpus, stepped together. It owns the
+// engine's models and the data; it has no DOM, and every number it reports comes from the engine
+// (losses, entropies, probabilities) or is a count or a clock reading (steps, tokens per second).
+import { CORPORA, DEFAULT_SETUP, EXPERIMENTS } from './experiments.js';
+import { charTokenizer, split, windows, wordTokenizer } from './tokenize.js';
+
+const VALID_BATCHES = 4;   // fixed validation windows, so that validation curves are comparable
+const SAMPLE_TOKENS = 24;  // length of each sample generation
+const SAMPLE_TEMPERATURE = 0.8;
+
+// The setup a student asks for, checked field by field before any model is made; the message
+// says what was expected and what was received.
+export function checkSetup(setup) {
+  const whole = (k, lo, hi) => {
+    const v = setup[k];
+    if (!Number.isInteger(v) || v < lo || v > hi) throw new Error(`${k} must be a whole number from ${lo} to ${hi}, got ${JSON.stringify(v)}`);
+  };
+  if (!(setup.corpus in CORPORA)) throw new Error(`corpus must be one of ${Object.keys(CORPORA).join(', ')}, got ${JSON.stringify(setup.corpus)}`);
+  whole('D', 1, 512);
+  whole('heads', 1, 64);
+  whole('layers', 1, 8);
+  whole('T', 1, 256);
+  whole('ffnMult', 1, 8);
+  whole('batch', 1, 128);
+  whole('seed', 0, 2 ** 31);
+  if (!(typeof setup.lr === 'number' && Number.isFinite(setup.lr) && setup.lr > 0 && setup.lr <= 1)) {
+    throw new Error(`learning rate must be a number above 0 and at most 1, got ${JSON.stringify(setup.lr)}`);
+  }
+  if (setup.D % setup.heads !== 0) throw new Error(`D = ${setup.D} is not divisible by H = ${setup.heads}: each head needs D / H columns`);
+}
+
+export function createSession(lab, { experiment = 'custom', setup: asked = {}, saved = null }) {
+  const exp = EXPERIMENTS[experiment];
+  if (!exp) throw new Error(`no experiment "${experiment}"`);
+  const setup = { ...DEFAULT_SETUP, ...exp.setup, ...asked };
+  checkSetup(setup);
+  const corpus = CORPORA[setup.corpus];
+  const text = corpus.text();
+  const tok = corpus.tokenizer === 'word' ? wordTokenizer(text) : charTokenizer(text);
+  const ids = tok.encode(text);
+  const data = split(ids, 0.1);
+  if (data.valid.length < setup.T + 1) {
+    throw new Error(`T = ${setup.T} is longer than this corpus allows: its validation part has ${data.valid.length} tokens, so T must be at most ${data.valid.length - 1}`);
+  }
+  const validBatch = windows(data.valid, VALID_BATCHES * 4, setup.T, 12345);
+  const prompt = tok.encode(corpus.prompt);
+  const probe = tok.encode(corpus.probe).slice(-setup.T);
+
+  const baseConfig = {
+    vocab: tok.vocab.length, D: setup.D, heads: setup.heads, layers: setup.layers, T: setup.T, ffnMult: setup.ffnMult,
+    activation: setup.activation, gated: setup.gated, arrangement: setup.arrangement, norm: setup.norm,
+    positions: setup.positions, seed: setup.seed,
+  };
+  const runs = [];
+  try {
+    if (saved) {
+      runs.push({ id: 'model', model: lab.loadModel(saved), config: saved.config });
+    } else {
+      for (const r of exp.runs) {
+        const config = { ...baseConfig, ...(r.model || {}) };
+        if (r.mask) config.maskBlocks = Array.from({ length: config.layers }, (_, i) => r.mask === 'every' || (r.mask === 'last' && i === config.layers - 1));
+        runs.push({ id: r.id, model: lab.createModel(config), config });
+      }
+    }
+  } catch (e) {
+    for (const r of runs) r.model.delete();
+    throw e;
+  }
+  if (saved && saved.config.vocab !== tok.vocab.length) {
+    runs[0].model.delete();
+    throw new Error(`this model was trained on a vocabulary of ${saved.config.vocab} tokens, but the ${setup.corpus} corpus has ${tok.vocab.length}; choose the corpus it was trained on`);
+  }
+  let step = 0;
+  let ms = 0;
+
+  return {
+    experiment, setup, vocab: tok.vocab, probe, probeText: corpus.probe, runIds: runs.map((r) => r.id),
+    get step() { return step; },
+    // One optimiser step for every run on the same batch; a run that diverges throws (its
+    // parameters stay as they were) and the caller stops.
+    trainStep() {
+      const batch = windows(data.train, setup.batch, setup.T, setup.seed * 100003 + step + 1);
+      const t0 = performance.now();
+      const losses = runs.map((r) => r.model.trainStep(batch, { optimizer: setup.optimizer, lr: setup.lr }).loss);
+      ms = performance.now() - t0;
+      step += 1;
+      return {
+        step, losses,
+        tokensPerSecond: Math.round((runs.length * setup.batch * setup.T) / (ms / 1000)),
+      };
+    },
+    // Validation loss on fixed windows; for §7.3 also under the causal mask everywhere.
+    validate() {
+      return runs.map((r) => ({
+        valid: r.model.evaluate(validBatch).loss,
+        causal: exp.causalValidation ? r.model.evaluate(validBatch, { causal: true }).loss : null,
+      }));
+    },
+    samples() {
+      return runs.map((r, i) => ({
+        greedy: tok.decode(r.model.generate(prompt, { steps: SAMPLE_TOKENS }).tokens),
+        sampled: tok.decode(r.model.generate(prompt, { steps: SAMPLE_TOKENS, temperature: SAMPLE_TEMPERATURE, seed: step + i }).tokens),
+      }));
+    },
+    // Attention, next-token probabilities and entropy of run `index` on `tokens` (the probe by
+    // default), with an optional intervention.
+    inspect(index = 0, tokens = probe, intervention = {}) {
+      const r = runs[index].model.inspect(tokens, intervention);
+      return { ...r, tokens: tokens.map((t) => tok.vocab[t]) };
+    },
+    // A sentence typed by the student, as ids; words or characters outside the vocabulary are refused.
+    encode(s) {
+      const ids = tok.encode(s);
+      if (!ids.length) throw new Error('the sentence is empty');
+      if (ids.length > setup.T) throw new Error(`the sentence has ${ids.length} tokens but the model reads at most T = ${setup.T}`);
+      return ids;
+    },
+    save: (index = 0) => runs[index].model.save(),
+    dispose() {
+      for (const r of runs) r.model.delete();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+// The training loop behind the panel, as a message protocol, so that it runs the same in a Web
+// Worker (the page stays responsive) and, where no worker can be started (the single-file page
+// opened from disk), on the page's own thread between frames.
+//
+// In:  {type: 'setup', experiment, setup, saved?}   make a new session; a refused one keeps the old
+//      {type: 'run'} | {type: 'pause'} | {type: 'step'}
+//      {type: 'inspect', run, text?, ablateHeads?, hideTokens?}   text: a new sentence to look at
+//      {type: 'save', run}
+// Out: {type: 'ready', ...}  {type: 'refused', message}  {type: 'progress', ...}  {type: 'paused', step}
+//      {type: 'stopped', message}  {type: 'inspected', ...}  {type: 'saved', data}
+import { createSession } from './session.js';
+
+const EVAL_EVERY = 20;    // steps between validation losses and attention snapshots
+const SAMPLE_EVERY = 100; // steps between sample generations
+
+export function createTrainer(lab, post) {
+  let session = null;
+  let running = false;
+  let timer = null;
+  let watched = 0; // the run whose attention the panel shows
+  let probe = null; // the sentence it shows (ids), or null for the corpus's own
+
+  const snapshot = (withSamples) => ({
+    validation: session.validate(),
+    inspection: session.inspect(watched, probe || session.probe),
+    entropy: session.runIds.map((_, i) => session.inspect(i, probe || session.probe).entropy),
+    samples: withSamples ? session.samples() : undefined,
+  });
+
+  // One step of every run; each step is its own task, so a pause that arrives meanwhile is seen
+  // before the next one starts.
+  function tick() {
+    timer = null;
+    if (!session) return;
+    try {
+      const s = session.trainStep();
+      const evaluate = s.step === 1 || s.step % EVAL_EVERY === 0 || !running;
+      post({ type: 'progress', ...s, ...(evaluate ? snapshot(s.step % SAMPLE_EVERY === 0 || !running) : {}) });
+    } catch (e) {
+      running = false;
+      post({ type: 'stopped', step: session.step, message: e.message });
+      return;
+    }
+    if (running) timer = setTimeout(tick, 0);
+  }
+
+  function pause() {
+    running = false;
+    clearTimeout(timer);
+    timer = null;
+  }
+
+  return function handle(msg) {
+    try {
+      switch (msg.type) {
+        case 'setup': {
+          const next = createSession(lab, msg);
+          pause();
+          session?.dispose();
+          session = next;
+          watched = 0;
+          probe = null;
+          post({ type: 'ready', probeText: next.probeText, experiment: next.experiment, setup: next.setup, runIds: next.runIds, vocab: next.vocab, step: 0, ...snapshot(true) });
+          break;
+        }
+        case 'run':
+          if (session && !running) {
+            running = true;
+            timer = setTimeout(tick, 0);
+          }
+          break;
+        case 'pause':
+          pause();
+          post({ type: 'paused', step: session ? session.step : 0 });
+          break;
+        case 'step':
+          if (session && !running) tick();
+          break;
+        case 'inspect': {
+          if (!session) break;
+          watched = msg.run ?? watched;
+          const tokens = msg.text ? session.encode(msg.text) : probe || session.probe;
+          probe = tokens;
+          post({ type: 'inspected', run: watched, base: session.inspect(watched, tokens),
+            changed: session.inspect(watched, tokens, { ablateHeads: msg.ablateHeads || [], hideTokens: msg.hideTokens || [] }) });
+          break;
+        }
+        case 'save':
+          if (session) post({ type: 'saved', data: session.save(msg.run || 0) });
+          break;
+        default:
+          throw new Error(`unknown message ${JSON.stringify(msg.type)}`);
+      }
+    } catch (e) {
+      post({ type: 'refused', request: msg.type, message: e.message });
+    }
+  };
+}
