@@ -465,7 +465,7 @@ export const training = {
   experiments: {
     custom: { name: 'Your own model', about: 'Pick the corpus, the model’s size and shape, and the optimiser. Start trains until you pause; Step takes one step at a time.' },
     leak: { name: '§7.3 Where the mask goes', about: 'Three copies of one model, differing only in which blocks apply the causal mask. Training loss rewards reading the future, so the unmasked copies look better while training. Under the causal mask that generation imposes (the future is not there yet), the ranking turns around.' },
-    positions: { name: '§6.1 Positions', about: 'The same model with learned, sinusoidal or no position vectors, on tasks where order is the whole point (copy, reverse, sort). Without positions, attention sees a set of tokens, not a sequence. (Not quite: the causal mask lets a model count how many tokens came before, so the model without positions learns slowly rather than never.)' },
+    positions: { name: '§6.1 Positions', about: 'The same model with learned, sinusoidal or no position vectors, on tasks where order is the whole point (copy, reverse, sort). Without positions, attention sees a set of tokens, not a sequence. (Not quite: the causal mask lets a model count how many tokens came before, so the model without positions learns slowly rather than never.) Give it a minute: by about 1,000 steps the model with learned positions answers clearly more held-out questions exactly than the others.' },
     scaling: { name: '§3.1 Scaling the scores', about: 'One head of width d_k = 128, with scores divided by √d_k or not. Unscaled scores are large, softmax saturates, and the attention entropy collapses towards 0: each query puts nearly all its weight on one key.' },
     intervention: { name: '§2.2 Intervene', about: 'Train one small model, then change it and see what changes: turn a head off, or hide a token from the others, and compare the next-token probabilities. Attention weights show where a head looks; an intervention shows whether that matters for the prediction.' },
   },
@@ -489,7 +489,8 @@ export const training = {
   entropyPlot: 'Attention entropy (nats) against training step, block 1 head 1, averaged over the positions of the sentence below',
   lossSeries: (run, kind) => `${run}: ${kind}`,
   trainLoss: 'training', validLoss: 'validation', causalLoss: 'validation, causal mask everywhere',
-  table: { run: 'Run', train: 'Training loss (last step)', valid: 'Validation loss', causal: 'Validation, causal everywhere', entropy: 'Attention entropy (nats)' },
+  table: { run: 'Run', train: 'Training loss (last step)', valid: 'Validation loss', causal: 'Validation, causal everywhere', entropy: 'Attention entropy (nats)',
+    answers: (n) => `Held-out questions answered exactly (of ${n}, counted every 100 steps)` },
   samples: 'Samples',
   greedy: 'greedy', sampled: 'sampled (temperature 0.8)',
   noSamples: 'Samples appear every 100 steps, and whenever you pause.',

@@ -3,10 +3,20 @@
 // setting and share everything else, including the seed.
 import { english, orderTasks, toyGrammar } from './corpora.js';
 
+const HELD_OUT = 30; // questions of the order task kept for counting exact answers
+
 export const CORPORA = {
   // prompt: where sample generations start; probe: the sentence whose attention is shown.
   grammar: { text: () => toyGrammar(), tokenizer: 'word', prompt: 'the', probe: 'the cat sat on the' },
-  order: { text: () => orderTasks(), tokenizer: 'char', prompt: 'reverse abc = ', probe: 'reverse abc = cb' },
+  // examples: held-out questions and their answers, to count how many the model gets exactly right.
+  order: {
+    text: () => orderTasks(), tokenizer: 'char', prompt: 'reverse abc = ', probe: 'reverse abc = cb',
+    examples: (validText) => validText.split('\n').slice(1, 1 + HELD_OUT).map((line) => {
+      const cut = line.indexOf('= ') + 2;
+      return { question: line.slice(0, cut), answer: line.slice(cut) };
+    }).filter((e) => e.answer.endsWith(';')),
+    stop: ';',
+  },
   english: { text: () => english, tokenizer: 'char', prompt: 'The model ', probe: 'The model scores the' },
 };
 
@@ -42,6 +52,7 @@ export const EXPERIMENTS = {
       { id: 'sinusoidal', model: { positions: 'sinusoidal' } },
       { id: 'none', model: { positions: 'none' } },
     ],
+    answers: true,
   },
   // §3.1: scores divided by sqrt(d_k), or not, with one head of width d_k = 128.
   scaling: {

@@ -45,6 +45,7 @@ export function createSession(lab, { experiment = 'custom', setup: asked = {}, s
   const validBatch = windows(data.valid, VALID_BATCHES * 4, setup.T, 12345);
   const prompt = tok.encode(corpus.prompt);
   const probe = tok.encode(corpus.probe).slice(-setup.T);
+  const examples = corpus.examples ? corpus.examples(tok.decode(data.valid)) : [];
 
   const baseConfig = {
     vocab: tok.vocab.length, D: setup.D, heads: setup.heads, layers: setup.layers, T: setup.T, ffnMult: setup.ffnMult,
@@ -102,6 +103,17 @@ export function createSession(lab, { experiment = 'custom', setup: asked = {}, s
         sampled: tok.decode(r.model.generate(prompt, { steps: SAMPLE_TOKENS, temperature: SAMPLE_TEMPERATURE, seed: step + i }).tokens),
       }));
     },
+    // For the order task: how many held-out questions each run answers exactly, greedily
+    // (a count of string matches; the answers themselves are the engine's generations).
+    answers() {
+      const stop = tok.encode(corpus.stop)[0];
+      return runs.map((r) => examples.filter(({ question, answer }) => {
+        const q = tok.encode(question).slice(-setup.T);
+        const out = r.model.generate(q, { steps: answer.length, eos: stop }).tokens.slice(q.length);
+        return tok.decode(out) === answer;
+      }).length);
+    },
+    answerCount: examples.length,
     // Attention, next-token probabilities and entropy of run `index` on `tokens` (the probe by
     // default), with an optional intervention.
     inspect(index = 0, tokens = probe, intervention = {}) {

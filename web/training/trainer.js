@@ -25,6 +25,7 @@ export function createTrainer(lab, post) {
     inspection: session.inspect(watched, probe || session.probe),
     entropy: session.runIds.map((_, i) => session.inspect(i, probe || session.probe).entropy),
     samples: withSamples ? session.samples() : undefined,
+    answers: withSamples && session.answerCount ? session.answers() : undefined,
   });
 
   // One step of every run; each step is its own task, so a pause that arrives meanwhile is seen
@@ -60,7 +61,7 @@ export function createTrainer(lab, post) {
           session = next;
           watched = 0;
           probe = null;
-          post({ type: 'ready', probeText: next.probeText, experiment: next.experiment, setup: next.setup, runIds: next.runIds, vocab: next.vocab, step: 0, ...snapshot(true) });
+          post({ type: 'ready', probeText: next.probeText, answerCount: next.answerCount, experiment: next.experiment, setup: next.setup, runIds: next.runIds, vocab: next.vocab, step: 0, ...snapshot(true) });
           break;
         }
         case 'run':

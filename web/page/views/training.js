@@ -212,7 +212,8 @@ export function createTrainingPanel({ lab, workerUrl }) {
         entropyHistory[0].push(m.step);
         m.entropy.forEach((e, i) => entropyHistory[1 + i].push(e[0][0]));
       }
-      latest.progress = { ...latest.progress, ...m, validation: m.validation || latest.progress?.validation, entropy: m.entropy || latest.progress?.entropy };
+      latest.progress = { ...latest.progress, ...m, validation: m.validation || latest.progress?.validation, entropy: m.entropy || latest.progress?.entropy,
+        answers: m.answers || latest.progress?.answers, answerCount: latest.progress?.answerCount };
       if (m.samples) latest.samples = m.samples, fresh.add('samples');
       if (m.inspection) latest.inspection = m.inspection, fresh.add('inspection');
       schedule();
@@ -238,7 +239,7 @@ export function createTrainingPanel({ lab, workerUrl }) {
       const a = h('a', { href: URL.createObjectURL(blob), download: `attention-lab-model-${setup.corpus}.json` });
       a.click();
       setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-      status.textContent = text.saved;
+      status.textContent = `${text.stepLine(latest.progress?.step || 0)} · ${text.saved}`;
     }
   }
 
@@ -305,16 +306,19 @@ export function createTrainingPanel({ lab, workerUrl }) {
   function drawTable(p) {
     const causal = EXPERIMENTS[experiment].causalValidation;
     const entropy = EXPERIMENTS[experiment].entropy;
+    const answers = EXPERIMENTS[experiment].answers;
     table.replaceChildren(h('table', { class: 'plain' },
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, text.table.run), h('th', { scope: 'col' }, text.table.train),
         h('th', { scope: 'col' }, text.table.valid), causal ? h('th', { scope: 'col' }, text.table.causal) : null,
-        entropy ? h('th', { scope: 'col' }, text.table.entropy) : null)),
+        entropy ? h('th', { scope: 'col' }, text.table.entropy) : null,
+        answers ? h('th', { scope: 'col' }, text.table.answers(p.answerCount)) : null)),
       h('tbody', {}, runIds.map((id, i) => h('tr', {},
         h('th', { scope: 'row' }, runName(id)),
         h('td', { title: p.losses ? exact(p.losses[i]) : '' }, p.losses ? short(p.losses[i]) : '–'),
         h('td', {}, p.validation ? short(p.validation[i].valid) : '–'),
         causal ? h('td', {}, p.validation ? short(p.validation[i].causal) : '–') : null,
-        entropy ? h('td', {}, p.entropy ? short(p.entropy[i][0][0]) : '–') : null)))));
+        entropy ? h('td', {}, p.entropy ? short(p.entropy[i][0][0]) : '–') : null,
+        answers ? h('td', {}, p.answers ? String(p.answers[i]) : '–') : null)))));
   }
 
   function drawSamples() {

@@ -1,0 +1,187 @@
+// The training panel in Debian's headless Chromium: a model trains in a Web Worker while the
+// rest of the page keeps working; Start / Pause / Step / resume; the plot, samples and heatmaps
+// update; §7.3's claim shows in the page; bad settings and a corrupt model file are explained and
+// change nothing; a saved model loads back; the single file trains on the page's own thread.
+// Screenshots go to test-results/.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { chromium } from 'playwright-core';
+
+import { pageBuild } from '../../scripts/build-page.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const shots = path.join(root, 'test-results');
+const CHROMIUM = '/usr/bin/chromium';
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync'];
+
+let browser;
+let server;
+let base;
+
+before(async () => {
+  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: run scripts/setup.sh (Debian package chromium)`);
+  assert.ok(existsSync(path.join(root, 'dist/trainer.js')), 'dist/trainer.js is missing: run npm run build');
+  mkdirSync(shots, { recursive: true });
+  server = await esbuild.context(pageBuild);
+  const { port } = await server.serve({ servedir: path.join(root, 'dist'), host: '127.0.0.1', port: 0 });
+  base = `http://127.0.0.1:${port}/`;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+async function open(url, { acceptDownloads = false } = {}) {
+  const ctx = await browser.newContext({ viewport: { width: 1200, height: 900 }, acceptDownloads });
+  const page = await ctx.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text().slice(0, 200)}`); });
+  page.on('pageerror', (e) => problems.push(`exception: ${e.message}`));
+  await page.addInitScript(() => document.addEventListener('securitypolicyviolation',
+    (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`)));
+  await page.goto(url);
+  await page.locator('#train-start').waitFor({ timeout: 20000 });
+  await page.locator('.train-table td').first().waitFor({ timeout: 20000 });
+  return { page, problems, close: () => ctx.close() };
+}
+
+// The step counter on the panel ("Step 123 · …").
+const stepOf = async (page) => Number((/Step (\d+)/.exec(await page.locator('.train-status').textContent()) || [])[1] ?? NaN);
+const waitForStep = (page, n) => page.waitForFunction((k) => {
+  const m = /Step (\d+)/.exec(document.querySelector('.train-status')?.textContent || '');
+  return m && Number(m[1]) >= k;
+}, n, { timeout: 60000 });
+
+test('start, pause, step, resume: the plot, the samples and the heatmaps update, and the page stays usable', async () => {
+  const { page, problems, close } = await open(`${base}#/train`);
+  assert.equal(await page.locator('.training .notice').isHidden(), true, 'served over http: training runs in a worker');
+  await page.click('#train-start');
+  await waitForStep(page, 120);
+  assert.equal(await page.locator('.train-plot canvas').count() > 0, true, 'the loss plot is drawn');
+  assert.match(await page.locator('.train-samples').textContent(), /greedy: .*<eos>/, 'samples appear by step 100');
+  assert.ok(await page.locator('.train-attention table.matrix').count() >= 4, 'one heatmap per block and head');
+  // Pausing takes effect within one step.
+  await page.click('#train-start');
+  await page.waitForFunction(() => /Paused/.test(document.querySelector('.train-status').textContent));
+  const paused = await stepOf(page);
+  await page.waitForTimeout(500);
+  assert.equal(await stepOf(page), paused, 'no step after the pause');
+  await page.click('#train-step');
+  await waitForStep(page, paused + 1);
+  assert.equal(await stepOf(page), paused + 1, 'Step takes exactly one step');
+  // Resume; meanwhile, use a worked example.
+  await page.click('#train-start');
+  await page.goto(`${base}#/2.1/1`);
+  await page.fill('#in-k-0-0', '0'); // every score 0: the weights become 1/3 each, y the mean of the values
+  for (let i = 0; i < 4; i++) await page.click('#next');
+  assert.equal(await page.locator('[data-result="y"]').textContent(), '[2, 2]', 'the worked example works while the model trains');
+  await page.goto(`${base}#/train`);
+  await waitForStep(page, paused + 60);
+  assert.ok(await stepOf(page) > paused + 1, 'it went on training in the background');
+  await page.click('#train-start');
+  const loss = Number(await page.locator('.train-table td').first().getAttribute('title'));
+  assert.ok(loss < 1.2, `the toy grammar is learned (ln 14 = 2.64 at the start): ${loss}`);
+  await page.screenshot({ path: path.join(shots, 'training-panel.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test('§7.3 in the page: reading the future wins in training and loses under the causal mask', async () => {
+  const { page, problems, close } = await open(`${base}#/train/leak`);
+  await page.click('#train-start');
+  await waitForStep(page, 600);
+  await page.click('#train-start');
+  await page.waitForFunction(() => /Paused/.test(document.querySelector('.train-status').textContent));
+  const rows = await page.locator('.train-table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))));
+  const [every, last, none] = rows; // [training, validation, validation with the causal mask everywhere]
+  assert.ok(none[0] < every[0] && last[0] < every[0], `training loss: the leaky models look better ${JSON.stringify(rows)}`);
+  assert.ok(every[2] < last[2] && every[2] < none[2], `causal validation: the fully masked model wins ${JSON.stringify(rows)}`);
+  await page.screenshot({ path: path.join(shots, 'training-leak.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test('§2.2 intervention: turning heads off changes the next-token probabilities', async () => {
+  const { page, problems, close } = await open(`${base}#/train/intervention`);
+  await page.click('#train-start');
+  await waitForStep(page, 300);
+  await page.click('#train-start');
+  await page.waitForFunction(() => /Paused/.test(document.querySelector('.train-status').textContent));
+  const column = (i) => page.locator('#next-token tbody tr').evaluateAll((trs, k) => trs.map((tr) => tr.querySelectorAll('td')[k].textContent), i);
+  await page.locator('#ablate-0-0').check();
+  await page.locator('#ablate-0-1').check();
+  await page.waitForFunction(() => [...document.querySelectorAll('#next-token tbody tr')].some((tr) => tr.children[1].textContent !== tr.children[2].textContent));
+  assert.notDeepEqual(await column(0), await column(1));
+  await page.fill('#train-sentence', 'the cat sat on zebra');
+  await page.press('#train-sentence', 'Enter');
+  await page.waitForFunction(() => /zebra/.test(document.querySelector('.train-error').textContent));
+  assert.match(await page.locator('.train-error').textContent(), /the word "zebra" is not in this vocabulary/);
+  await page.screenshot({ path: path.join(shots, 'training-intervention.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test('bad settings and a corrupt file are explained and change nothing; a saved model loads back', async () => {
+  const { page, problems, close } = await open(`${base}#/train`, { acceptDownloads: true });
+  for (let i = 0; i < 3; i++) await page.click('#train-step');
+  await waitForStep(page, 3);
+  const refused = async (field, value, why) => {
+    await page.fill(`#train-${field}`, value);
+    await page.click('#train-apply');
+    await page.waitForFunction((w) => new RegExp(w).test(document.querySelector('.train-error').textContent), why.source);
+    assert.equal(await stepOf(page), 3, `${field} = ${value}: the model is untouched (${await page.locator('.train-status').textContent()})`);
+  };
+  await refused('heads', '3', /D = 32 is not divisible by H = 3/);
+  await page.fill('#train-heads', '2');
+  await refused('lr', 'abc', /Learning rate: expected a number, got “abc”/);
+  await refused('lr', '0', /learning rate must be a number above 0 and at most 1, got 0/);
+  await refused('lr', '-1', /got -1/);
+  await page.fill('#train-lr', '0.003');
+  await refused('T', '5000', /T must be a whole number from 1 to 256, got 5000/);
+  await page.fill('#train-T', '16');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#train-save')]);
+  const file = path.join(shots, 'saved-model.json');
+  await download.saveAs(file);
+  const saved = JSON.parse(readFileSync(file, 'utf8'));
+  assert.equal(saved.format, 'attention-lab-model');
+  assert.equal(saved.corpus, 'grammar');
+  const corrupt = path.join(shots, 'corrupt-model.json');
+  writeFileSync(corrupt, readFileSync(file, 'utf8').slice(0, 500));
+  await page.setInputFiles('#train-load', corrupt);
+  await page.waitForFunction(() => /This file was not loaded: the file is not JSON/.test(document.querySelector('.train-error').textContent));
+  assert.equal(await stepOf(page), 3, 'a corrupt file changes nothing');
+  const mismatched = path.join(shots, 'mismatched-model.json');
+  writeFileSync(mismatched, JSON.stringify({ ...saved, config: { ...saved.config, D: 16 } }));
+  await page.setInputFiles('#train-load', mismatched);
+  await page.waitForFunction(() => /Not applied: .*shape/.test(document.querySelector('.train-error').textContent));
+  await page.setInputFiles('#train-load', file);
+  await page.waitForFunction(() => /Step 0/.test(document.querySelector('.train-status').textContent));
+  assert.equal(await page.locator('.train-error').textContent(), '');
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test('the single file from file:// trains on the page thread and says so', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const page = await ctx.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  await page.goto(`${pathToFileURL(path.join(root, 'dist/attention-lab.html')).href}#/train`);
+  await page.locator('#train-start').waitFor({ timeout: 20000 });
+  assert.equal(await page.locator('.training .notice').isVisible(), true);
+  await page.click('#train-start');
+  await waitForStep(page, 20);
+  await page.click('#train-start');
+  await page.screenshot({ path: path.join(shots, 'training-single-file.png') });
+  assert.deepEqual(problems, []);
+  await ctx.close();
+});

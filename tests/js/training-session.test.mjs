@@ -1,0 +1,154 @@
+// The training panel's loop without a browser (web/training/session.js and trainer.js): each
+// experiment builds, steps and reports, and the §3.1 and §6.1 presets show their claims with their
+// own settings; bad settings are refused and the running session kept; a pause takes effect
+// before the next step; a saved model comes back.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadEngine } from '../../web/engine/index.js';
+import { EXPERIMENTS } from '../../web/training/experiments.js';
+import { createSession } from '../../web/training/session.js';
+import { createTrainer } from '../../web/training/trainer.js';
+
+const lab = await loadEngine();
+
+// A trainer whose reports are collected; `until` waits for a report of one type.
+function harness() {
+  const reports = [];
+  const waiting = [];
+  const handle = createTrainer(lab, (m) => {
+    reports.push(m);
+    for (const w of waiting.splice(0)) if (w.type === m.type) w.resolve(m); else waiting.push(w);
+  });
+  const until = (type) => new Promise((resolve) => waiting.push({ type, resolve }));
+  const last = (type) => reports.filter((r) => r.type === type).at(-1);
+  return { handle, reports, until, last };
+}
+
+const small = { D: 16, heads: 2, T: 8, batch: 4 };
+
+test('every experiment builds its runs, steps them together, and reports losses from the engine', () => {
+  for (const [id, exp] of Object.entries(EXPERIMENTS)) {
+    const t = harness();
+    t.handle({ type: 'setup', experiment: id, setup: id === 'scaling' ? { ...small, heads: 1 } : small });
+    const ready = t.last('ready');
+    assert.ok(ready, `${id}: ${JSON.stringify(t.last('refused'))}`);
+    assert.deepEqual(ready.runIds, exp.runs.map((r) => r.id));
+    t.handle({ type: 'step' });
+    const p = t.last('progress');
+    assert.equal(p.step, 1);
+    assert.equal(p.losses.length, exp.runs.length);
+    for (const loss of p.losses) assert.ok(Math.abs(loss - Math.log(ready.vocab.length)) < 0.3, `${id}: first loss ${loss} near ln V`);
+    assert.equal(p.validation.length, exp.runs.length);
+    assert.equal(exp.causalValidation ? typeof p.validation[0].causal : p.validation[0].causal, exp.causalValidation ? 'number' : null);
+    assert.ok(p.samples && typeof p.samples[0].greedy === 'string', 'a manual step reports samples');
+  }
+});
+
+test('§7.3 preset: the masks are every block, the last block only, and none', () => {
+  const t = harness();
+  t.handle({ type: 'setup', experiment: 'leak', setup: { ...small, layers: 3 } });
+  const weights = t.last('ready').inspection.weights; // run 0: masked everywhere
+  assert.equal(weights[0][0][0][1], 0);
+  t.handle({ type: 'inspect', run: 2 });
+  const none = t.last('inspected').base.weights;
+  assert.ok(none[0][0][0][1] > 0 && none[2][0][0][1] > 0, 'no mask anywhere');
+  t.handle({ type: 'inspect', run: 1 });
+  const last = t.last('inspected').base.weights;
+  assert.ok(last[0][0][0][1] > 0 && last[1][0][0][1] > 0, 'blocks 1 and 2 unmasked');
+  assert.equal(last[2][0][0][1], 0, 'the last block masked');
+});
+
+test('bad settings are refused with what was expected and what was received; the session stays', () => {
+  const t = harness();
+  t.handle({ type: 'setup', experiment: 'custom', setup: small });
+  t.handle({ type: 'step' });
+  for (const [setup, why] of [
+    [{ D: 30, heads: 4 }, /D = 30 is not divisible by H = 4/],
+    [{ lr: 0 }, /learning rate must be a number above 0 and at most 1, got 0/],
+    [{ lr: -1 }, /got -1/],
+    [{ lr: NaN }, /got null/],
+    [{ T: 5000 }, /T must be a whole number from 1 to 256, got 5000/],
+    [{ T: 250, corpus: 'english' }, /T = 250 is longer than this corpus allows: its validation part has 219 tokens, so T must be at most 218/],
+    [{ corpus: 'nope' }, /corpus must be one of grammar, order, english, got "nope"/],
+  ]) {
+    t.handle({ type: 'setup', experiment: 'custom', setup: { ...small, ...setup } });
+    const r = t.last('refused');
+    assert.match(r.message, why);
+    t.reports.length = 0;
+  }
+  t.handle({ type: 'step' });
+  assert.equal(t.last('progress').step, 2, 'the first session kept training');
+});
+
+test('a typed sentence outside the vocabulary is refused; the previous one stays', () => {
+  const t = harness();
+  t.handle({ type: 'setup', experiment: 'intervention', setup: small });
+  t.handle({ type: 'inspect', text: 'the cat sat on zebra' });
+  assert.match(t.last('refused').message, /the word "zebra" is not in this vocabulary/);
+  t.handle({ type: 'inspect', text: 'the dog ran', ablateHeads: [[0, 0]] });
+  const r = t.last('inspected');
+  assert.deepEqual(r.base.tokens, ['the', 'dog', 'ran']);
+  assert.notDeepEqual(r.changed.probs[2], r.base.probs[2], 'ablating a head changes the prediction');
+});
+
+test('run, then pause: the pause takes effect before the next step', async () => {
+  const t = harness();
+  t.handle({ type: 'setup', experiment: 'custom', setup: small });
+  t.handle({ type: 'run' });
+  await t.until('progress');
+  await t.until('progress');
+  t.handle({ type: 'pause' });
+  const stepsAtPause = t.last('paused').step;
+  await new Promise((r) => setTimeout(r, 50));
+  assert.equal(t.last('progress').step, stepsAtPause, 'no step after the pause');
+  t.handle({ type: 'run' });
+  await t.until('progress');
+  t.handle({ type: 'pause' });
+  assert.ok(t.last('paused').step > stepsAtPause, 'resumed');
+});
+
+test('a diverging run stops itself and says so', async () => {
+  const t = harness();
+  t.handle({ type: 'setup', experiment: 'custom', setup: { ...small, lr: 1, optimizer: 'sgd' } });
+  t.handle({ type: 'run' });
+  const stopped = await Promise.race([t.until('stopped'), new Promise((r) => setTimeout(() => r(null), 20000))]);
+  t.handle({ type: 'pause' });
+  assert.ok(stopped, 'SGD at lr 1 diverges within seconds');
+  assert.match(stopped.message, /training diverged; the parameters were not changed/);
+});
+
+test('save, then set up from the saved model: the same predictions', () => {
+  const t = harness();
+  t.handle({ type: 'setup', experiment: 'custom', setup: small });
+  for (let i = 0; i < 5; i++) t.handle({ type: 'step' });
+  t.handle({ type: 'inspect', text: 'the cat' });
+  const before = t.last('inspected').base.probs;
+  t.handle({ type: 'save', run: 0 });
+  const saved = JSON.parse(JSON.stringify(t.last('saved').data));
+  t.handle({ type: 'setup', experiment: 'custom', setup: small, saved });
+  t.handle({ type: 'inspect', text: 'the cat' });
+  assert.deepEqual(t.last('inspected').base.probs, before);
+  t.handle({ type: 'setup', experiment: 'custom', setup: { ...small, corpus: 'english' }, saved });
+  assert.match(t.last('refused').message, /trained on a vocabulary of 14 tokens, but the english corpus has \d+/);
+});
+
+test('§3.1 preset: without the 1/sqrt(d_k) scale the attention saturates (its entropy collapses)', () => {
+  const s = createSession(lab, { experiment: 'scaling' });
+  const entropy = () => s.runIds.map((_, i) => s.inspect(i).entropy[0][0]);
+  const [scaled0, unscaled0] = entropy();
+  assert.ok(Math.abs(scaled0 - unscaled0) < 0.2, `alike at initialisation: ${scaled0}, ${unscaled0}`);
+  for (let i = 0; i < 60; i++) s.trainStep();
+  const [scaled, unscaled] = entropy();
+  assert.ok(unscaled < scaled - 0.5, `after 60 steps: scaled ${scaled}, unscaled ${unscaled} nats`);
+  s.dispose();
+});
+
+test('§6.1 preset: with learned positions the model answers more order questions exactly', () => {
+  const s = createSession(lab, { experiment: 'positions' });
+  assert.equal(s.answerCount, 30);
+  assert.deepEqual(s.answers(), [0, 0, 0], 'nothing is answered before training');
+  for (let i = 0; i < 1000; i++) s.trainStep();
+  const [learned, sinusoidal, none] = s.answers();
+  assert.ok(learned > none && learned > sinusoidal, `after 1,000 steps: learned ${learned}, sinusoidal ${sinusoidal}, none ${none} of 30`);
+  s.dispose();
+});
