@@ -85,7 +85,7 @@ double Model::evaluate(const TokenMatrix& batch, bool causal) {
     return lm_->forward(inputs.data(), targets.data(), batch.shape(0), batch.shape(1) - 1, &iv);
 }
 
-std::vector<int> Model::generate(const std::vector<int>& prompt, const GenerateOptions& g) {
+std::vector<int> Model::generate(const std::vector<int>& prompt, const GenerateOptions& g, bool causal) {
     const std::string fn = "generate";
     const std::size_t V = config_.vocab;
     require(!prompt.empty(), fn, "the prompt is empty (generation needs at least one token to condition on)");
@@ -96,9 +96,11 @@ std::vector<int> Model::generate(const std::vector<int>& prompt, const GenerateO
     Pcg32 rng(g.seed);
     const std::size_t context = config_.T > 0 ? config_.T : tokens.size() + g.steps;
     Tensor1 scaled = Tensor1::from_shape({V}), probs = Tensor1::from_shape({V}), cumulative = Tensor1::from_shape({V});
+    f32::Intervention iv;
+    iv.causal = causal;
     for (std::size_t s = 0; s < g.steps; ++s) {
         const std::size_t T = std::min(tokens.size(), context);
-        lm_->forward(tokens.data() + tokens.size() - T, nullptr, 1, T);
+        lm_->forward(tokens.data() + tokens.size() - T, nullptr, 1, T, &iv);
         const float* z = lm_->logits() + (T - 1) * V;
         int next = 0;  // argmax; ties go to the lowest id
         if (g.temperature == 0.0) {

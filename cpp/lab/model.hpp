@@ -30,7 +30,8 @@ public:
     // sees the model whatever it was trained with (§7.3).
     double evaluate(const TokenMatrix& batch, bool causal = false);
     // Greedy or sampled continuation; beyond T tokens the model sees the last T (its context).
-    std::vector<int> generate(const std::vector<int>& prompt, const GenerateOptions& g);
+    // `causal` imposes the mask on every block, as in evaluate().
+    std::vector<int> generate(const std::vector<int>& prompt, const GenerateOptions& g, bool causal = false);
     Inspection inspect(const std::vector<int>& tokens, const f32::Intervention& iv);
 
     const ModelConfig& config() const { return config_; }

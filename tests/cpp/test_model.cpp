@@ -114,3 +114,23 @@ TEST_CASE("generation: greedy is deterministic, sampling follows the seed, and i
     g.seed = 6;
     REQUIRE(m.generate({0, 2}, g) != a);
 }
+
+TEST_CASE("§7.3 causal generation of an unmasked model is the generation of the same parameters with every mask on") {
+    ModelConfig leaky = toy_config();
+    leaky.mask_blocks = {false, false};
+    LmParams p = init_model(toy_config());
+    Pcg32 rng(8);
+    for_each_parameter(p, [&](const std::string&, double* data, std::size_t n, const std::vector<std::size_t>&) {
+        for (std::size_t i = 0; i < n; ++i) data[i] += 0.3 * (2 * rng.uniform() - 1);
+    });
+    Model unmasked(leaky, p), masked(toy_config(), p);
+    GenerateOptions g;
+    g.steps = 6;
+    REQUIRE(unmasked.generate({0, 2, 5}, g, true) == masked.generate({0, 2, 5}, g));
+    g.temperature = 1.0;
+    g.seed = 3;
+    REQUIRE(unmasked.generate({0, 2, 5}, g, true) == masked.generate({0, 2, 5}, g));
+    const TokenMatrix batch{{0, 2, 5, 8, 0, 10, 13, 1, 3}};
+    REQUIRE(unmasked.evaluate(batch, true) == masked.evaluate(batch));
+    REQUIRE(unmasked.evaluate(batch) != masked.evaluate(batch));  // without the option the future is read
+}

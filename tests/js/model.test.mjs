@@ -106,6 +106,12 @@ test('createModel takes maskBlocks (§7.3) and scaled (§3.1), and save() keeps 
   assert.equal(r.weights[1][0][0][1], 0, 'block 1 masked');
   const saved = model.save();
   assert.deepEqual([saved.config.maskBlocks, saved.config.scaled], [[false, true], false]);
+  const copy = lab.loadModel({ ...saved, config: { ...saved.config, maskBlocks: undefined } });
+  const sampling = { steps: 5, temperature: 1, seed: 4 };
+  assert.deepEqual(model.generate([0, 1], { ...sampling, causal: true }).tokens, copy.generate([0, 1], sampling).tokens,
+    'causal: every block masked, as in the copy made without maskBlocks');
+  assert.equal(model.evaluate(batch, { causal: true }).loss, copy.evaluate(batch).loss);
+  copy.delete();
   assert.throws(() => lab.createModel({ ...config, maskBlocks: [true] }), { message: /^createModel: maskBlocks has 1 entries but the model has 2 layers/ });
   model.delete();
 });

@@ -34,7 +34,7 @@ const OPTIONS = {
     maskBlocks: 'boolean[]', scaled: 'boolean', seed: 'integer',
   },
   trainStep: { optimizer: 'string', lr: 'number', weightDecay: 'number', clip: 'number', warmup: 'integer', totalSteps: 'integer' },
-  modelGenerate: { steps: 'integer', temperature: 'number', seed: 'integer', eos: 'integer' },
+  modelGenerate: { steps: 'integer', temperature: 'number', seed: 'integer', eos: 'integer', causal: 'boolean' },
   evaluate: { causal: 'boolean' },
   inspect: { ablateHeads: 'integer[][]', hideTokens: 'integer[]' },
 };

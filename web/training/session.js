@@ -97,10 +97,12 @@ export function createSession(lab, { experiment = 'custom', setup: asked = {}, s
         causal: exp.causalValidation ? r.model.evaluate(validBatch, { causal: true }).loss : null,
       }));
     },
+    // Greedy and sampled generations; for §7.3 under the causal mask everywhere, as validated.
     samples() {
+      const causal = Boolean(exp.causalValidation);
       return runs.map((r, i) => ({
-        greedy: tok.decode(r.model.generate(prompt, { steps: SAMPLE_TOKENS }).tokens),
-        sampled: tok.decode(r.model.generate(prompt, { steps: SAMPLE_TOKENS, temperature: SAMPLE_TEMPERATURE, seed: step + i }).tokens),
+        greedy: tok.decode(r.model.generate(prompt, { steps: SAMPLE_TOKENS, causal }).tokens),
+        sampled: tok.decode(r.model.generate(prompt, { steps: SAMPLE_TOKENS, temperature: SAMPLE_TEMPERATURE, seed: step + i, causal }).tokens),
       }));
     },
     // For the order task: how many held-out questions each run answers exactly, greedily

@@ -742,7 +742,7 @@ val modelGenerate(val id, val prompt, val opts) {
         g.temperature = number(opts, "temperature", 0.0);
         g.seed = whole(opts, "seed", fn, 0);
         if (has(opts, "eos")) g.eos = int(whole(opts, "eos", fn, 0));
-        const std::vector<int> r = m.generate(ids(prompt, fn, "promptTokens"), g);
+        const std::vector<int> r = m.generate(ids(prompt, fn, "promptTokens"), g, flag(opts, "causal", false));
         val tokens = val::array();
         for (std::size_t i = 0; i < r.size(); ++i) tokens.set(i, r[i]);
         val o = val::object();

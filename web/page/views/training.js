@@ -102,6 +102,8 @@ export function createTrainingPanel({ lab, workerUrl }) {
   function field(key) {
     const id = `train-${key}`;
     const value = setup[key];
+    // A setting that the experiment's runs set one by one (positions in §6.1) is shown, not edited.
+    const fixed = EXPERIMENTS[experiment].runs.some((r) => r.model && key in r.model);
     let input;
     if (CHOICES[key]) {
       input = h('select', { id, name: key }, CHOICES[key].map((c) => h('option', { value: c, selected: c === value }, key === 'corpus' ? text.corpora[c] : c)));
@@ -109,6 +111,10 @@ export function createTrainingPanel({ lab, workerUrl }) {
       input = h('input', { id, name: key, type: 'checkbox', checked: value });
     } else {
       input = h('input', { id, name: key, type: 'text', inputmode: 'decimal', size: 7, value: String(value) });
+    }
+    if (fixed) {
+      input.disabled = true;
+      input.title = text.fixedByExperiment;
     }
     return h('label', { class: 'field' }, h('span', {}, text.fields[key]), input);
   }
@@ -323,7 +329,8 @@ export function createTrainingPanel({ lab, workerUrl }) {
 
   function drawSamples() {
     const s = latest.samples;
-    samples.replaceChildren(!s ? h('p', {}, text.noSamples) : h('dl', {}, runIds.map((id, i) => [
+    samples.replaceChildren(!s ? h('p', {}, text.noSamples) : EXPERIMENTS[experiment].causalValidation ? h('p', {}, text.samplesCausal) : '',
+      !s ? '' : h('dl', {}, runIds.map((id, i) => [
       h('dt', {}, runName(id)),
       h('dd', {}, h('span', { class: 'kind' }, `${text.greedy}: `), h('q', { class: 'sample' }, s[i].greedy)),
       h('dd', {}, h('span', { class: 'kind' }, `${text.sampled}: `), h('q', { class: 'sample' }, s[i].sampled)),
