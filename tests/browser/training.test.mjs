@@ -93,6 +93,21 @@ test('start, pause, step, resume: the plot, the samples and the heatmaps update,
   await close();
 });
 
+test('Start pressed before the models are ready still pauses on the next press', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await ctx.newPage();
+  await page.goto(`${base}#/train/leak`);
+  await page.locator('#train-start').click({ timeout: 20000 }); // at once: the worker is still starting
+  await waitForStep(page, 10);
+  assert.equal(await page.locator('#train-start').textContent(), 'Pause');
+  await page.click('#train-start');
+  await page.waitForFunction(() => /Paused/.test(document.querySelector('.train-status').textContent));
+  const paused = await stepOf(page);
+  await page.waitForTimeout(500);
+  assert.equal(await stepOf(page), paused, 'paused, not still training behind a Start button');
+  await ctx.close();
+});
+
 test('§7.3 in the page: reading the future wins in training and loses under the causal mask', async () => {
   const { page, problems, close } = await open(`${base}#/train/leak`);
   await page.click('#train-start');

@@ -6,7 +6,8 @@
 //      {type: 'run'} | {type: 'pause'} | {type: 'step'}
 //      {type: 'inspect', run, text?, ablateHeads?, hideTokens?}   text: a new sentence to look at
 //      {type: 'save', run}
-// Out: {type: 'ready', ...}  {type: 'refused', message}  {type: 'progress', ...}  {type: 'paused', step}
+// Out: {type: 'ready', ...}  {type: 'refused', message}  {type: 'progress', ...}  {type: 'running', step}
+//      {type: 'paused', step}   (the panel shows running or paused from these, not from its own clicks)
 //      {type: 'stopped', message}  {type: 'inspected', ...}  {type: 'saved', data}
 import { createSession } from './session.js';
 
@@ -69,6 +70,7 @@ export function createTrainer(lab, post) {
             running = true;
             timer = setTimeout(tick, 0);
           }
+          if (session) post({ type: 'running', step: session.step });
           break;
         case 'pause':
           pause();

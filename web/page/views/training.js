@@ -223,6 +223,8 @@ export function createTrainingPanel({ lab, workerUrl }) {
       if (m.samples) latest.samples = m.samples, fresh.add('samples');
       if (m.inspection) latest.inspection = m.inspection, fresh.add('inspection');
       schedule();
+    } else if (m.type === 'running') {
+      setRunning(true);
     } else if (m.type === 'paused') {
       setRunning(false);
       status.textContent = `${text.stepLine(m.step)} · ${text.paused}`;
