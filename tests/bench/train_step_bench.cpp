@@ -58,7 +58,10 @@ int main() {
     Optimizer opt(oc);
     const double reference = median_ms([&] { train_step(batch, p, o, opt); }, 5);
 
-    constexpr std::size_t M = 1024, K = 64, N = 256;
+    // Sizes read through volatile, so that no optimiser can specialise the product to constants:
+    // training passes its sizes at run time.
+    volatile std::size_t sizes[3] = {1024, 64, 256};
+    const std::size_t M = sizes[0], K = sizes[1], N = sizes[2];
     std::vector<float> a(M * K), b(K * N), out(M * N);
     for (float& x : a) x = float(rng.uniform());
     for (float& x : b) x = float(rng.uniform());
