@@ -82,7 +82,7 @@ test('start, pause, step, resume: the plot, the samples and the heatmaps update,
   await page.fill('#in-k-0-0', '0'); // every score 0: the weights become 1/3 each, y the mean of the values
   for (let i = 0; i < 4; i++) await page.click('#next');
   assert.equal(await page.locator('[data-result="y"]').textContent(), '[2, 2]', 'the worked example works while the model trains');
-  await page.goto(`${base}#/train`);
+  await page.click('.toc a[href="#/train"]'); // back through the contents: the same run, not a new one
   await waitForStep(page, paused + 60);
   assert.ok(await stepOf(page) > paused + 1, 'it went on training in the background');
   await page.click('#train-start');
@@ -119,6 +119,13 @@ test('§7.3 in the page: reading the future wins in training and loses under the
   assert.ok(none[0] < every[0] && last[0] < every[0], `training loss: the leaky models look better ${JSON.stringify(rows)}`);
   assert.ok(every[2] < last[2] && every[2] < none[2], `causal validation: the fully masked model wins ${JSON.stringify(rows)}`);
   await page.screenshot({ path: path.join(shots, 'training-leak.png'), fullPage: true });
+  // Away to a worked example and back through the contents: the experiment and its models stay.
+  const steps = await stepOf(page);
+  await page.click('.toc a[href^="#/2.1"]');
+  await page.click('.toc a[href="#/train"]');
+  await page.locator('#train-experiment').waitFor();
+  assert.equal(await page.locator('#train-experiment').inputValue(), 'leak');
+  assert.equal(await stepOf(page), steps, 'the trained models were kept');
   assert.deepEqual(problems, []);
   await close();
 });

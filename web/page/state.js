@@ -42,7 +42,7 @@ export function fromHash(hash, examples, fallback, families = []) {
   const train = /^#\/train(?:\/([^/?]+))?(?:\?(.*))?$/.exec(hash || '');
   if (train) {
     const hide = (new URLSearchParams(train[2] || '').get('hide') || '').split(',').filter((x) => HIDEABLE.includes(x));
-    return { state: { example: TRAIN, experiment: train[1] ? decodeURIComponent(train[1]) : 'custom', step: 0, edits: {}, hide }, problems };
+    return { state: { example: TRAIN, experiment: train[1] ? decodeURIComponent(train[1]) : null, step: 0, edits: {}, hide }, problems };
   }
   const practice = /^#\/practice(?:\/([^/?]+)\/(\d+))?(?:\?(.*))?$/.exec(hash || '');
   if (practice) {

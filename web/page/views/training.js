@@ -388,8 +388,10 @@ export function createTrainingPanel({ lab, workerUrl }) {
 
   return {
     el,
-    // Shows an experiment (from the address); a new experiment gets fresh models.
+    // Shows an experiment (from the address); a new experiment gets fresh models. No experiment
+    // in the address (the contents' link) shows whatever is training, so nothing is lost.
     show(id) {
+      if (!id) id = history ? experiment : 'custom';
       if (!(id in EXPERIMENTS)) id = 'custom';
       if (id !== experiment || !history) {
         experiment = id;
