@@ -512,7 +512,7 @@ export const training = {
   refused: 'Not applied:',
   stopped: 'Training stopped:',
   loadRefused: 'This file was not loaded:',
-  running: 'Training…', paused: 'Paused.',
-  saved: 'Saved.',
+  paused: 'Paused',
+  saved: 'Saved to a file',
   settingsKept: 'The current model is unchanged.',
 };

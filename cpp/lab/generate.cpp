@@ -18,6 +18,32 @@ int sample_from_cumulative(const Tensor1& cumulative, const Tensor1& probs, doub
     return 0;
 }
 
+GenerateStep choose_next(const Tensor1& logits, double temperature, Pcg32& rng, const std::string& fn) {
+    const std::size_t V = logits.size();
+    GenerateStep st;
+    st.position = 0;
+    st.logits = logits;
+    const bool greedy = temperature == 0.0;
+    Tensor1 scaled = greedy ? logits : Tensor1(logits / temperature);
+    require(all_finite(scaled), fn,
+            msg("temperature ", temperature, " is so small that logits / temperature overflow; use 0 for greedy"));
+    st.probs = Tensor1::from_shape({V});
+    softmax_row(scaled.data(), nullptr, st.probs.data(), V);
+    st.cumulative = Tensor1::from_shape({V});
+    double run = 0.0;
+    for (std::size_t i = 0; i < V; ++i) st.cumulative(i) = (run += st.probs(i));
+    if (greedy) {
+        st.u = std::numeric_limits<double>::quiet_NaN();
+        st.token = 0;  // argmax; ties go to the lowest id
+        for (std::size_t i = 1; i < V; ++i)
+            if (logits(i) > logits(st.token)) st.token = int(i);
+    } else {
+        st.u = rng.uniform();
+        st.token = sample_from_cumulative(st.cumulative, st.probs, st.u);
+    }
+    return st;
+}
+
 GenerateResult generate(const std::vector<int>& prompt, const LmParams& p, const LmOptions& o,
                         const GenerateOptions& g, const std::string& fn) {
     const std::size_t V = lm_vocab(p, fn);
@@ -41,28 +67,10 @@ GenerateResult generate(const std::vector<int>& prompt, const LmParams& p, const
         const LmLogits lg = lm_logits(inputs, p, o, false, fn);
         const std::size_t last = r.tokens.size() - 1;
 
-        GenerateStep st;
+        Tensor1 logits = Tensor1::from_shape({V});
+        for (std::size_t i = 0; i < V; ++i) logits(i) = lg.logits(0, last, i);
+        GenerateStep st = choose_next(logits, g.temperature, rng, fn);
         st.position = last;
-        st.logits = Tensor1::from_shape({V});
-        for (std::size_t i = 0; i < V; ++i) st.logits(i) = lg.logits(0, last, i);
-        const bool greedy = g.temperature == 0.0;
-        Tensor1 scaled = greedy ? st.logits : Tensor1(st.logits / g.temperature);
-        require(all_finite(scaled), fn,
-                msg("temperature ", g.temperature, " is so small that logits / temperature overflow; use 0 for greedy"));
-        st.probs = Tensor1::from_shape({V});
-        softmax_row(scaled.data(), nullptr, st.probs.data(), V);
-        st.cumulative = Tensor1::from_shape({V});
-        double run = 0.0;
-        for (std::size_t i = 0; i < V; ++i) st.cumulative(i) = (run += st.probs(i));
-        if (greedy) {
-            st.u = std::numeric_limits<double>::quiet_NaN();
-            st.token = 0;  // argmax; ties go to the lowest id
-            for (std::size_t i = 1; i < V; ++i)
-                if (st.logits(i) > st.logits(st.token)) st.token = int(i);
-        } else {
-            st.u = rng.uniform();
-            st.token = sample_from_cumulative(st.cumulative, st.probs, st.u);
-        }
         r.tokens.push_back(st.token);
         r.steps.push_back(std::move(st));
         if (g.eos && r.tokens.back() == *g.eos) {

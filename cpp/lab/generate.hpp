@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "lab/lm.hpp"
+#include "lab/rng.hpp"
 
 namespace lab {
 
@@ -33,6 +34,11 @@ struct GenerateResult {
 
 // Index of the first cumulative sum that exceeds u (the inverse-CDF draw).
 int sample_from_cumulative(const Tensor1& cumulative, const Tensor1& probs, double u);
+
+// The next token from the logits at one position (V): the argmax (ties to the lowest id) when
+// temperature is 0, else a draw from softmax(logits / temperature). Everything but `position`
+// is filled in.
+GenerateStep choose_next(const Tensor1& logits, double temperature, Pcg32& rng, const std::string& fn);
 
 GenerateResult generate(const std::vector<int>& prompt, const LmParams& p, const LmOptions& o,
                         const GenerateOptions& g, const std::string& fn = "generate");

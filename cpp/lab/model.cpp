@@ -4,20 +4,19 @@
 #include <limits>
 
 #include "lab/rng.hpp"
-#include "lab/softmax.hpp"
 
 namespace lab {
 
-Model::Model(const ModelConfig& c, const std::string& fn) : config_(c) {
-    init_model(c, fn);  // checks the configuration and names the calling function
-    lm_ = std::make_unique<f32::Lm>(c);
-}
+// init_model checks the configuration, naming the calling function.
+Model::Model(const ModelConfig& c, const std::string& fn)
+    : config_(c), lm_(std::make_unique<f32::Lm>(c, init_model(c, fn))) {}
 
-Model::Model(const ModelConfig& c, LmParams params, const std::string& fn) : Model(c, fn) {
+Model::Model(const ModelConfig& c, LmParams params, const std::string& fn) : config_(c) {
     // The saved parameters must have exactly the names and sizes a fresh model of this
     // configuration has, and hold only finite numbers.
     std::vector<std::pair<std::string, std::size_t>> want, got;
-    for (const f32::Slot& s : lm_->slots()) want.emplace_back(s.name, s.size);
+    LmParams fresh = init_model(c, fn);
+    for_each_parameter(fresh, [&](const std::string& name, double*, std::size_t n, const std::vector<std::size_t>&) { want.emplace_back(name, n); });
     for_each_parameter(params, [&](const std::string& name, double* data, std::size_t n, const std::vector<std::size_t>&) {
         got.emplace_back(name, n);
         for (std::size_t i = 0; i < n; ++i)
@@ -25,7 +24,7 @@ Model::Model(const ModelConfig& c, LmParams params, const std::string& fn) : Mod
                     msg("parameter ", name, " holds a value that is not a finite float32 number"));
     });
     require(want == got, fn, "the saved parameters do not match the saved configuration (names or sizes differ)");
-    lm_->set_params(params);
+    lm_ = std::make_unique<f32::Lm>(c, std::move(params));
 }
 
 void Model::check_tokens(const std::vector<int>& tokens, const std::string& fn, const std::string& name) const {
@@ -62,9 +61,8 @@ TrainStep Model::train(const TokenMatrix& batch, const OptimizerConfig& oc) {
     const std::string fn = "trainStep";
     check_optimizer(oc, fn);
     check_batch(batch, fn);
-    std::vector<int> inputs, targets;
-    split_batch(batch, inputs, targets);
-    const double loss = lm_->forward(inputs.data(), targets.data(), batch.shape(0), batch.shape(1) - 1);
+    split_batch(batch, inputs_, targets_);
+    const double loss = lm_->forward(inputs_.data(), targets_.data(), batch.shape(0), batch.shape(1) - 1);
     // A diverged step changes nothing: the last good parameters stay.
     require(std::isfinite(loss), fn, msg("the loss is ", loss, ": training diverged; the parameters were not changed (lower the learning rate)"));
     lm_->backward();
@@ -78,11 +76,10 @@ TrainStep Model::train(const TokenMatrix& batch, const OptimizerConfig& oc) {
 
 double Model::evaluate(const TokenMatrix& batch, bool causal) {
     check_batch(batch, "evaluate");
-    std::vector<int> inputs, targets;
-    split_batch(batch, inputs, targets);
+    split_batch(batch, inputs_, targets_);
     f32::Intervention iv;
     iv.causal = causal;
-    return lm_->forward(inputs.data(), targets.data(), batch.shape(0), batch.shape(1) - 1, &iv);
+    return lm_->forward(inputs_.data(), targets_.data(), batch.shape(0), batch.shape(1) - 1, &iv);
 }
 
 std::vector<int> Model::generate(const std::vector<int>& prompt, const GenerateOptions& g, bool causal) {
@@ -95,26 +92,14 @@ std::vector<int> Model::generate(const std::vector<int>& prompt, const GenerateO
     std::vector<int> tokens = prompt;
     Pcg32 rng(g.seed);
     const std::size_t context = config_.T > 0 ? config_.T : tokens.size() + g.steps;
-    Tensor1 scaled = Tensor1::from_shape({V}), probs = Tensor1::from_shape({V}), cumulative = Tensor1::from_shape({V});
+    Tensor1 logits = Tensor1::from_shape({V});
     f32::Intervention iv;
     iv.causal = causal;
     for (std::size_t s = 0; s < g.steps; ++s) {
         const std::size_t T = std::min(tokens.size(), context);
         lm_->forward(tokens.data() + tokens.size() - T, nullptr, 1, T, &iv);
-        const float* z = lm_->logits() + (T - 1) * V;
-        int next = 0;  // argmax; ties go to the lowest id
-        if (g.temperature == 0.0) {
-            for (std::size_t i = 1; i < V; ++i)
-                if (z[i] > z[next]) next = int(i);
-        } else {
-            for (std::size_t i = 0; i < V; ++i) scaled(i) = double(z[i]) / g.temperature;
-            require(all_finite(scaled), fn,
-                    msg("temperature ", g.temperature, " is so small that logits / temperature overflow; use 0 for greedy"));
-            softmax_row(scaled.data(), nullptr, probs.data(), V);
-            double run = 0.0;
-            for (std::size_t i = 0; i < V; ++i) cumulative(i) = (run += probs(i));
-            next = sample_from_cumulative(cumulative, probs, rng.uniform());
-        }
+        std::copy(lm_->logits() + (T - 1) * V, lm_->logits() + T * V, logits.begin());
+        const int next = choose_next(logits, g.temperature, rng, fn).token;
         tokens.push_back(next);
         if (g.eos && next == *g.eos) break;
     }

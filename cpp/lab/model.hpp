@@ -43,6 +43,7 @@ private:
     ModelConfig config_;
     std::unique_ptr<f32::Lm> lm_;
     std::optional<f32::Optimizer> optimizer_;
+    std::vector<int> inputs_, targets_;  // a batch split into inputs and targets, reused every step
 };
 
 }  // namespace lab

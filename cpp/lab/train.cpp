@@ -87,6 +87,11 @@ double gradient_norm(LmParams& g) {
     return std::sqrt(sq);
 }
 
+bool decays(const std::string& name) {
+    return name.find(".b") == std::string::npos && name.find("norm") == std::string::npos &&
+           name.find("Norm") == std::string::npos;
+}
+
 double Optimizer::step(LmParams& p, LmParams& g) {
     std::vector<const double*> grads;
     for_each_parameter(g, [&](const std::string&, double* data, std::size_t, const std::vector<std::size_t>&) { grads.push_back(data); });
@@ -101,28 +106,7 @@ double Optimizer::step(LmParams& p, LmParams& g) {
             m_.emplace_back(n, 0.0);
             v_.emplace_back(n, 0.0);
         }
-        // Weight decay applies to matrices, not to biases, norm gains or position tables' offsets.
-        const bool decay = name.find(".b") == std::string::npos && name.find("norm") == std::string::npos &&
-                           name.find("Norm") == std::string::npos;
-        const double* gr = grads[k];
-        std::vector<double>& m = m_[k];
-        std::vector<double>& v = v_[k];
-        if (c_.kind == OptimizerKind::adamw) {
-            const double b1t = 1.0 - std::pow(c_.beta1, double(t_)), b2t = 1.0 - std::pow(c_.beta2, double(t_));
-            for (std::size_t i = 0; i < n; ++i) {
-                const double gi = gr[i] * clip_scale;
-                m[i] = c_.beta1 * m[i] + (1.0 - c_.beta1) * gi;
-                v[i] = c_.beta2 * v[i] + (1.0 - c_.beta2) * gi * gi;
-                const double update = (m[i] / b1t) / (std::sqrt(v[i] / b2t) + c_.eps);
-                w[i] -= lr * (update + (decay ? c_.weight_decay * w[i] : 0.0));
-            }
-        } else {
-            for (std::size_t i = 0; i < n; ++i) {
-                const double gi = gr[i] * clip_scale + (decay ? c_.weight_decay * w[i] : 0.0);
-                m[i] = c_.momentum * m[i] + gi;
-                w[i] -= lr * m[i];
-            }
-        }
+        optimizer_update(c_, lr, t_, clip_scale, decays(name), w, grads[k], m_[k].data(), v_[k].data(), n);
         ++k;
     });
     return norm;

@@ -2,6 +2,7 @@
 // gradient clipping by global norm, learning-rate warm-up and cosine decay.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -49,6 +50,37 @@ double scheduled_lr(const OptimizerConfig& c, std::size_t step);
 
 // sqrt of the sum of squares of every gradient entry.
 double gradient_norm(LmParams& g);
+
+// Whether weight decay applies to the parameter of this name: matrices, not biases or norm gains.
+bool decays(const std::string& parameter_name);
+
+// One optimiser update of one parameter tensor w (n) from its gradient g, with moments m and v
+// (SGD keeps its velocity in m); `t` counts the steps taken, this one included. T is double for
+// the reference Optimizer below and float for the training path (f32::Optimizer).
+//   AdamW: m = b1 m + (1 - b1) g,  v = b2 v + (1 - b2) g^2,  w -= lr (m^ / (sqrt(v^) + eps) + wd w)
+//   SGD:   m = momentum m + g + wd w,  w -= lr m
+template <class T>
+void optimizer_update(const OptimizerConfig& c, double lr, std::size_t t, double clip_scale, bool decay,
+                      T* w, const T* g, T* m, T* v, std::size_t n) {
+    const T rate = T(lr), wd = decay ? T(c.weight_decay) : T(0), clip = T(clip_scale);
+    if (c.kind == OptimizerKind::adamw) {
+        const T b1 = T(c.beta1), b2 = T(c.beta2), eps = T(c.eps);
+        const T b1t = T(1.0 - std::pow(c.beta1, double(t))), b2t = T(1.0 - std::pow(c.beta2, double(t)));
+        for (std::size_t i = 0; i < n; ++i) {
+            const T gi = g[i] * clip;
+            m[i] = b1 * m[i] + (T(1) - b1) * gi;
+            v[i] = b2 * v[i] + (T(1) - b2) * gi * gi;
+            const T update = (m[i] / b1t) / (std::sqrt(v[i] / b2t) + eps);
+            w[i] -= rate * (update + wd * w[i]);
+        }
+    } else {
+        const T momentum = T(c.momentum);
+        for (std::size_t i = 0; i < n; ++i) {
+            m[i] = momentum * m[i] + g[i] * clip + wd * w[i];
+            w[i] -= rate * m[i];
+        }
+    }
+}
 
 class Optimizer {
 public:

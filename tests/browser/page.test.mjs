@@ -4,49 +4,28 @@
 // console error or CSP violation anywhere. Screenshots go to test-results/.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
-import { chromium } from 'playwright-core';
 
-import { pageBuild } from '../../scripts/build-page.mjs';
+import { root, shots, startSite, watch } from './site.mjs';
 import { examples } from '../../web/page/examples/index.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const shots = path.join(root, 'test-results');
-const CHROMIUM = '/usr/bin/chromium';
-// Flags for a root user on a machine with no outside network (see ../shared/TOOLCHAIN.md).
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync'];
-
 let browser;
-let server;
 let base;
+let site;
 
 before(async () => {
-  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: run scripts/setup.sh (Debian package chromium)`);
-  mkdirSync(shots, { recursive: true });
-  server = await esbuild.context(pageBuild);
-  const { port } = await server.serve({ servedir: path.join(root, 'dist'), host: '127.0.0.1', port: 0 });
-  base = `http://127.0.0.1:${port}/`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  site = await startSite();
+  ({ browser, base } = site);
 });
 
-after(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+after(() => site?.close());
 
 // A fresh page that records every console error, uncaught exception and CSP violation.
 async function open(url, { width = 1200, height = 900, init, context } = {}) {
   const ctx = context || await browser.newContext({ viewport: { width, height } });
   const page = await ctx.newPage();
-  const problems = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text().slice(0, 200)}`); });
-  page.on('pageerror', (e) => problems.push(`exception: ${e.message}`));
-  await page.addInitScript(() => document.addEventListener('securitypolicyviolation',
-    (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`)));
+  const problems = await watch(page);
   if (init) await page.addInitScript(init);
   await page.goto(url);
   return { page, problems, close: () => (context ? page.close() : ctx.close()) };

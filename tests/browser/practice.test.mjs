@@ -3,43 +3,28 @@
 // storage reset with a notice, and a practice panel at the end of a section.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
-import { chromium } from 'playwright-core';
 
-import { pageBuild } from '../../scripts/build-page.mjs';
+import { shots, startSite, watch } from './site.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const shots = path.join(root, 'test-results');
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync'];
 const KEY = 'attention-lab.progress.v1';
 
 let browser;
-let server;
 let base;
+let site;
 
 before(async () => {
-  mkdirSync(shots, { recursive: true });
-  server = await esbuild.context(pageBuild);
-  const { port } = await server.serve({ servedir: path.join(root, 'dist'), host: '127.0.0.1', port: 0 });
-  base = `http://127.0.0.1:${port}/`;
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: FLAGS });
+  site = await startSite();
+  ({ browser, base } = site);
 });
 
-after(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+after(() => site?.close());
 
 async function open(url, context) {
   const ctx = context || await browser.newContext({ viewport: { width: 1100, height: 900 }, acceptDownloads: true });
   const page = await ctx.newPage();
-  const problems = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text().slice(0, 200)); });
-  page.on('pageerror', (e) => problems.push(e.message));
+  const problems = await watch(page);
   await page.goto(url);
   return { page, ctx, problems };
 }

@@ -5,51 +5,38 @@
 // Screenshots go to test-results/.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
-import { chromium } from 'playwright-core';
 
-import { pageBuild } from '../../scripts/build-page.mjs';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const shots = path.join(root, 'test-results');
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync'];
+import { root, shots, startSite, watch } from './site.mjs';
 
 let browser;
-let server;
 let base;
+let site;
 
 before(async () => {
-  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: run scripts/setup.sh (Debian package chromium)`);
   assert.ok(existsSync(path.join(root, 'dist/trainer.js')), 'dist/trainer.js is missing: run npm run build');
-  mkdirSync(shots, { recursive: true });
-  server = await esbuild.context(pageBuild);
-  const { port } = await server.serve({ servedir: path.join(root, 'dist'), host: '127.0.0.1', port: 0 });
-  base = `http://127.0.0.1:${port}/`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  site = await startSite();
+  ({ browser, base } = site);
 });
 
-after(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+after(() => site?.close());
 
 async function open(url, { acceptDownloads = false } = {}) {
   const ctx = await browser.newContext({ viewport: { width: 1200, height: 900 }, acceptDownloads });
   const page = await ctx.newPage();
-  const problems = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text().slice(0, 200)}`); });
-  page.on('pageerror', (e) => problems.push(`exception: ${e.message}`));
-  await page.addInitScript(() => document.addEventListener('securitypolicyviolation',
-    (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`)));
+  const problems = await watch(page);
   await page.goto(url);
   await page.locator('#train-start').waitFor({ timeout: 20000 });
   await page.locator('.train-table td').first().waitFor({ timeout: 20000 });
   return { page, problems, close: () => ctx.close() };
+}
+
+// Pauses and waits until the panel says so.
+async function pause(page) {
+  await page.click('#train-start');
+  await page.waitForFunction(() => /Paused/.test(document.querySelector('.train-status').textContent));
 }
 
 // The step counter on the panel ("Step 123 · …").
@@ -68,8 +55,7 @@ test('start, pause, step, resume: the plot, the samples and the heatmaps update,
   assert.match(await page.locator('.train-samples').textContent(), /greedy: .*<eos>/, 'samples appear by step 100');
   assert.ok(await page.locator('.train-attention table.matrix').count() >= 4, 'one heatmap per block and head');
   // Pausing takes effect within one step.
-  await page.click('#train-start');
-  await page.waitForFunction(() => /Paused/.test(document.querySelector('.train-status').textContent));
+  await pause(page);
   const paused = await stepOf(page);
   await page.waitForTimeout(500);
   assert.equal(await stepOf(page), paused, 'no step after the pause');
@@ -100,8 +86,7 @@ test('Start pressed before the models are ready still pauses on the next press',
   await page.locator('#train-start').click({ timeout: 20000 }); // at once: the worker is still starting
   await waitForStep(page, 10);
   assert.equal(await page.locator('#train-start').textContent(), 'Pause');
-  await page.click('#train-start');
-  await page.waitForFunction(() => /Paused/.test(document.querySelector('.train-status').textContent));
+  await pause(page);
   const paused = await stepOf(page);
   await page.waitForTimeout(500);
   assert.equal(await stepOf(page), paused, 'paused, not still training behind a Start button');
@@ -112,8 +97,7 @@ test('§7.3 in the page: reading the future wins in training and loses under the
   const { page, problems, close } = await open(`${base}#/train/leak`);
   await page.click('#train-start');
   await waitForStep(page, 600);
-  await page.click('#train-start');
-  await page.waitForFunction(() => /Paused/.test(document.querySelector('.train-status').textContent));
+  await pause(page);
   const rows = await page.locator('.train-table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))));
   const [every, last, none] = rows; // [training, validation, validation with the causal mask everywhere]
   assert.ok(none[0] < every[0] && last[0] < every[0], `training loss: the leaky models look better ${JSON.stringify(rows)}`);
@@ -134,8 +118,7 @@ test('§2.2 intervention: turning heads off changes the next-token probabilities
   const { page, problems, close } = await open(`${base}#/train/intervention`);
   await page.click('#train-start');
   await waitForStep(page, 300);
-  await page.click('#train-start');
-  await page.waitForFunction(() => /Paused/.test(document.querySelector('.train-status').textContent));
+  await pause(page);
   const column = (i) => page.locator('#next-token tbody tr').evaluateAll((trs, k) => trs.map((tr) => tr.querySelectorAll('td')[k].textContent), i);
   await page.locator('#ablate-0-0').check();
   await page.locator('#ablate-0-1').check();
@@ -194,9 +177,7 @@ test('bad settings and a corrupt file are explained and change nothing; a saved 
 test('the single file from file:// trains on the page thread and says so', async () => {
   const ctx = await browser.newContext({ viewport: { width: 1000, height: 800 } });
   const page = await ctx.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  const problems = await watch(page);
   await page.goto(`${pathToFileURL(path.join(root, 'dist/attention-lab.html')).href}#/train`);
   await page.locator('#train-start').waitFor({ timeout: 20000 });
   assert.equal(await page.locator('.training .notice').isVisible(), true);

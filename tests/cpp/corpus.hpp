@@ -7,6 +7,7 @@
 
 #include "lab/rng.hpp"
 #include "lab/tensor.hpp"
+#include "lab/train.hpp"
 
 namespace corpus {
 
@@ -34,6 +35,18 @@ inline lab::TokenMatrix batch(const std::vector<int>& stream, std::size_t B, std
         for (std::size_t t = 0; t <= T; ++t) m(b, t) = stream[start + t];
     }
     return m;
+}
+
+// The small model both training tests train on the grammar: 14 words, D 16, 2 heads, 2 blocks.
+inline lab::ModelConfig toy_config() {
+    lab::ModelConfig c;
+    c.vocab = words().size();
+    c.D = 16;
+    c.heads = 2;
+    c.layers = 2;
+    c.T = 8;
+    c.seed = 3;
+    return c;
 }
 
 }  // namespace corpus

@@ -9,16 +9,7 @@ using namespace lab;
 using namespace fixtures;
 
 namespace {
-ModelConfig toy_config() {
-    ModelConfig c;
-    c.vocab = corpus::words().size();
-    c.D = 16;
-    c.heads = 2;
-    c.layers = 2;
-    c.T = 8;
-    c.seed = 3;
-    return c;
-}
+using corpus::toy_config;
 
 double mean_loss(Model& m, const std::vector<int>& stream, std::uint64_t seed, bool causal) {
     Pcg32 rng(seed);

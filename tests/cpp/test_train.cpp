@@ -8,16 +8,7 @@ using namespace lab;
 using namespace fixtures;
 
 namespace {
-ModelConfig toy_config() {
-    ModelConfig c;
-    c.vocab = corpus::words().size();
-    c.D = 16;
-    c.heads = 2;
-    c.layers = 2;
-    c.T = 8;
-    c.seed = 3;
-    return c;
-}
+using corpus::toy_config;
 
 double mean_loss(const std::vector<int>& stream, const LmParams& p, const LmOptions& o, std::uint64_t seed) {
     Pcg32 rng(seed);

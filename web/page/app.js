@@ -169,18 +169,24 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
       mine.length > 1 ? h('ul', {}, mine.slice(1).map((f) => h('li', {}, h('a', { href: practiceHref(f.id, 0) }, `${f.section} ${f.title}`)))) : null);
   }
 
+  // The page: the table of contents (unless hidden) beside `main`.
+  function show(main) {
+    const noToc = state.hide.includes('toc');
+    root.replaceChildren(h('div', { class: `layout ${noToc ? 'no-toc' : ''}` }, noToc ? null : toc(), main));
+  }
+
   function render() {
     if (state.example === TRAIN) {
       training ??= createTrainingPanel({ lab, workerUrl });
       training.show(state.experiment);
       const main = h('main', { id: 'main', class: 'main' }, notice && h('p', { class: 'notice', role: 'alert' }, notice), training.el);
-      root.replaceChildren(h('div', { class: `layout ${state.hide.includes('toc') ? 'no-toc' : ''}` }, state.hide.includes('toc') ? null : toc(), main));
+      show(main);
       document.title = `${trainingText.title} — ${ui.appName}`;
       return;
     }
     if (state.example === PRACTICE) {
       const active = document.activeElement?.id;
-      root.replaceChildren(h('div', { class: `layout ${state.hide.includes('toc') ? 'no-toc' : ''}` }, state.hide.includes('toc') ? null : toc(), practiceMain()));
+      show(practiceMain());
       document.title = `${practiceText.setTitle} — ${ui.appName}`;
       if (active) document.getElementById(active)?.focus();
       return;
@@ -237,7 +243,7 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
             onchange: (e) => commit({ ...state, predict: e.target.checked }, { push: false }) }),
           ` ${ui.predictMode}`)),
       practiceAtEnd(ex));
-    root.replaceChildren(h('div', { class: `layout ${hidden('toc') ? 'no-toc' : ''}` }, hidden('toc') ? null : toc(), main));
+    show(main);
     document.title = `${ex.section} ${text.title} — ${ui.appName}`;
 
     if (focusId) {

@@ -4,7 +4,10 @@
 import { CORPORA, DEFAULT_SETUP, EXPERIMENTS } from './experiments.js';
 import { charTokenizer, split, windows, wordTokenizer } from './tokenize.js';
 
-const VALID_BATCHES = 4;   // fixed validation windows, so that validation curves are comparable
+// Validation always scores the same windows (drawn with their own seed), so that the points of a
+// validation curve, and the curves of the runs of one experiment, are comparable.
+const VALID_WINDOWS = 16;
+const VALID_SEED = 12345;
 const SAMPLE_TOKENS = 24;  // length of each sample generation
 const SAMPLE_TEMPERATURE = 0.8;
 
@@ -42,7 +45,7 @@ export function createSession(lab, { experiment = 'custom', setup: asked = {}, s
   if (data.valid.length < setup.T + 1) {
     throw new Error(`T = ${setup.T} is longer than this corpus allows: its validation part has ${data.valid.length} tokens, so T must be at most ${data.valid.length - 1}`);
   }
-  const validBatch = windows(data.valid, VALID_BATCHES * 4, setup.T, 12345);
+  const validBatch = windows(data.valid, VALID_WINDOWS, setup.T, VALID_SEED);
   const prompt = tok.encode(corpus.prompt);
   const probe = tok.encode(corpus.probe).slice(-setup.T);
   const examples = corpus.examples ? corpus.examples(tok.decode(data.valid)) : [];

@@ -19,15 +19,16 @@ export function createTrainer(lab, post) {
   let running = false;
   let timer = null;
   let watched = 0; // the run whose attention the panel shows
-  let probe = null; // the sentence it shows (ids), or null for the corpus's own
+  let probe = null; // the sentence it shows (ids): the corpus's own until the student types one
 
-  const snapshot = (withSamples) => ({
-    validation: session.validate(),
-    inspection: session.inspect(watched, probe || session.probe),
-    entropy: session.runIds.map((_, i) => session.inspect(i, probe || session.probe).entropy),
-    samples: withSamples ? session.samples() : undefined,
-    answers: withSamples && session.answerCount ? session.answers() : undefined,
-  });
+  // One look at every run: the watched run's attention, and every run's entropy (§3.1).
+  function snapshot(withSamples) {
+    const looks = session.runIds.map((_, i) => session.inspect(i, probe));
+    const report = { validation: session.validate(), inspection: looks[watched], entropy: looks.map((r) => r.entropy) };
+    if (withSamples) report.samples = session.samples();
+    if (withSamples && session.answerCount) report.answers = session.answers();
+    return report;
+  }
 
   // One step of every run; each step is its own task, so a pause that arrives meanwhile is seen
   // before the next one starts.
@@ -61,7 +62,7 @@ export function createTrainer(lab, post) {
           session?.dispose();
           session = next;
           watched = 0;
-          probe = null;
+          probe = next.probe;
           post({ type: 'ready', probeText: next.probeText, answerCount: next.answerCount, experiment: next.experiment, setup: next.setup, runIds: next.runIds, vocab: next.vocab, step: 0, ...snapshot(true) });
           break;
         }
@@ -82,10 +83,11 @@ export function createTrainer(lab, post) {
         case 'inspect': {
           if (!session) break;
           watched = msg.run ?? watched;
-          const tokens = msg.text ? session.encode(msg.text) : probe || session.probe;
-          probe = tokens;
-          post({ type: 'inspected', run: watched, base: session.inspect(watched, tokens),
-            changed: session.inspect(watched, tokens, { ablateHeads: msg.ablateHeads || [], hideTokens: msg.hideTokens || [] }) });
+          if (msg.text) probe = session.encode(msg.text);
+          const base = session.inspect(watched, probe);
+          const intervention = { ablateHeads: msg.ablateHeads || [], hideTokens: msg.hideTokens || [] };
+          const unchanged = !intervention.ablateHeads.length && !intervention.hideTokens.length;
+          post({ type: 'inspected', run: watched, base, changed: unchanged ? base : session.inspect(watched, probe, intervention) });
           break;
         }
         case 'save':

@@ -238,15 +238,11 @@ void ffn_activation_backward(float* dfch, float* dgate, const float* dfact, cons
 
 // ---- the model ----
 
-Lm::Lm(const ModelConfig& c)
+Lm::Lm(const ModelConfig& c, LmParams p)
     : c_(c), V_(c.vocab), D_(c.D), H_(c.heads), F_(c.ffn_mult * c.D), L_(c.layers) {
-    LmParams p = init_model(c);
     std::size_t offset = 0;
     for_each_parameter(p, [&](const std::string& name, double*, std::size_t n, const std::vector<std::size_t>& shape) {
-        // Decay the matrices only, as lab::Optimizer does.
-        const bool decay = name.find(".b") == std::string::npos && name.find("norm") == std::string::npos &&
-                           name.find("Norm") == std::string::npos;
-        slots_.push_back({name, shape, offset, n, decay});
+        slots_.push_back({name, shape, offset, n, decays(name)});
         offset += n;
     });
     weights_.assign(offset, 0.0f);
@@ -329,7 +325,8 @@ double Lm::forward(const int* inputs, const int* targets, std::size_t B, std::si
     B_ = B, T_ = T;
     const std::size_t N = B * T, D = D_, F = F_, V = V_;
     inputs_.assign(inputs, inputs + N);
-    targets_.assign(targets ? targets : inputs, (targets ? targets : inputs) + N);
+    if (targets) targets_.assign(targets, targets + N);
+    else targets_.clear();
     const NormKind nk = c_.norm;
     const bool pre = c_.arrangement == Arrangement::pre;
 
@@ -406,6 +403,7 @@ double Lm::forward(const int* inputs, const int* targets, std::size_t B, std::si
 
 void Lm::backward() {
     const std::size_t B = B_, T = T_, N = B * T, D = D_, F = F_, V = V_;
+    assert(targets_.size() == N);  // the last forward had targets
     const NormKind nk = c_.norm;
     const bool pre = c_.arrangement == Arrangement::pre;
     std::fill(grads_.begin(), grads_.end(), 0.0f);
@@ -512,32 +510,13 @@ void Optimizer::step(Lm& lm, double norm) {
     std::vector<float>& w = lm.weights();
     const std::vector<float>& g = lm.grads();
     if (m_.size() != w.size()) m_.assign(w.size(), 0.0f), v_.assign(w.size(), 0.0f);
-    const float clip_scale = float((c_.clip > 0 && norm > c_.clip) ? c_.clip / norm : 1.0);
+    const double clip_scale = (c_.clip > 0 && norm > c_.clip) ? c_.clip / norm : 1.0;
     const double lr = scheduled_lr(c_, t_);
     last_lr_ = lr;
     ++t_;
-    const float flr = float(lr), wd = float(c_.weight_decay);
-    for (const Slot& s : lm.slots()) {
-        const std::size_t end = s.offset + s.size;
-        if (c_.kind == OptimizerKind::adamw) {
-            const float b1 = float(c_.beta1), b2 = float(c_.beta2), eps = float(c_.eps);
-            const float b1t = float(1.0 - std::pow(c_.beta1, double(t_))), b2t = float(1.0 - std::pow(c_.beta2, double(t_)));
-            for (std::size_t i = s.offset; i < end; ++i) {
-                const float gi = g[i] * clip_scale;
-                m_[i] = b1 * m_[i] + (1.0f - b1) * gi;
-                v_[i] = b2 * v_[i] + (1.0f - b2) * gi * gi;
-                const float update = (m_[i] / b1t) / (std::sqrt(v_[i] / b2t) + eps);
-                w[i] -= flr * (update + (s.decay ? wd * w[i] : 0.0f));
-            }
-        } else {
-            const float mom = float(c_.momentum);
-            for (std::size_t i = s.offset; i < end; ++i) {
-                const float gi = g[i] * clip_scale + (s.decay ? wd * w[i] : 0.0f);
-                m_[i] = mom * m_[i] + gi;
-                w[i] -= flr * m_[i];
-            }
-        }
-    }
+    for (const Slot& s : lm.slots())
+        optimizer_update(c_, lr, t_, clip_scale, s.decay, w.data() + s.offset, g.data() + s.offset,
+                         m_.data() + s.offset, v_.data() + s.offset, s.size);
 }
 
 }  // namespace lab::f32

@@ -65,8 +65,9 @@ struct BlockActs {
 
 class Lm {
 public:
-    // Initialised as lab::init_model(c) initialises the double model, rounded to float.
-    explicit Lm(const ModelConfig& c);
+    // The parameters `p` (shaped as lab::init_model(c) shapes them), rounded to float.
+    Lm(const ModelConfig& c, LmParams p);
+    explicit Lm(const ModelConfig& c) : Lm(c, init_model(c)) {}
     void set_params(LmParams& p);  // the shapes must be init_model(c)'s
     LmParams params() const;       // as double tensors; every float is exactly a double
 
@@ -95,7 +96,7 @@ private:
     std::vector<Slot> slots_;
     std::vector<float> weights_, grads_;
     LmPtrs w_, g_;
-    // The last forward's shape and inputs.
+    // The last forward's shape, inputs and targets (empty when it had none).
     std::size_t B_ = 0, T_ = 0;
     std::vector<int> inputs_, targets_;
     // Activations (N = B T), grown by fit() and then reused.

@@ -162,7 +162,13 @@ export function createTrainingPanel({ lab, workerUrl }) {
     running = on;
     startButton.textContent = on ? text.pause : text.start;
     stepButton.disabled = on;
-    status.textContent = on ? text.running : status.textContent;
+    showStatus();
+  }
+
+  // "Step 120 · 50,000 tokens/s · Paused." from the last report; `note` adds a passing word.
+  function showStatus(note) {
+    const p = latest.progress || {};
+    status.textContent = [text.stepLine(p.step || 0, p.tokensPerSecond), running ? '' : text.paused, note].filter(Boolean).join(' · ');
   }
 
   function loadFile(file) {
@@ -191,8 +197,6 @@ export function createTrainingPanel({ lab, workerUrl }) {
       experimentSelect.value = experiment;
       about.textContent = text.experiments[experiment].about;
       problem.textContent = '';
-      setRunning(false);
-      status.textContent = text.stepLine(0);
       watched = 0;
       intervention = { ablateHeads: [], hideTokens: [] };
       sentence.value = m.probeText;
@@ -205,6 +209,7 @@ export function createTrainingPanel({ lab, workerUrl }) {
       renderForm();
       latest = { progress: m, samples: m.samples, inspection: m.inspection, vocab: m.vocab };
       fresh = new Set(['samples', 'inspection', 'intervened']);
+      setRunning(false);
       send({ type: 'inspect', run: watched, ...intervention });
       schedule();
     } else if (m.type === 'progress') {
@@ -218,8 +223,7 @@ export function createTrainingPanel({ lab, workerUrl }) {
         entropyHistory[0].push(m.step);
         m.entropy.forEach((e, i) => entropyHistory[1 + i].push(e[0][0]));
       }
-      latest.progress = { ...latest.progress, ...m, validation: m.validation || latest.progress?.validation, entropy: m.entropy || latest.progress?.entropy,
-        answers: m.answers || latest.progress?.answers, answerCount: latest.progress?.answerCount };
+      latest.progress = { ...latest.progress, ...m }; // a report carries only what changed
       if (m.samples) latest.samples = m.samples, fresh.add('samples');
       if (m.inspection) latest.inspection = m.inspection, fresh.add('inspection');
       schedule();
@@ -227,7 +231,6 @@ export function createTrainingPanel({ lab, workerUrl }) {
       setRunning(true);
     } else if (m.type === 'paused') {
       setRunning(false);
-      status.textContent = `${text.stepLine(m.step)} · ${text.paused}`;
       send({ type: 'inspect', run: watched, ...intervention });
     } else if (m.type === 'stopped') {
       setRunning(false);
@@ -247,7 +250,7 @@ export function createTrainingPanel({ lab, workerUrl }) {
       const a = h('a', { href: URL.createObjectURL(blob), download: `attention-lab-model-${setup.corpus}.json` });
       a.click();
       setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-      status.textContent = `${text.stepLine(latest.progress?.step || 0)} · ${text.saved}`;
+      showStatus(text.saved);
     }
   }
 
@@ -259,7 +262,7 @@ export function createTrainingPanel({ lab, workerUrl }) {
   function draw() {
     const p = latest.progress;
     if (!p || !history) return;
-    if (p.step) status.textContent = `${text.stepLine(p.step, p.tokensPerSecond)}${running ? '' : ` · ${text.paused}`}`;
+    showStatus();
     drawPlot();
     drawEntropy();
     drawTable(p);
