@@ -16,5 +16,13 @@ if [ ! -x "$bin" ] || [ -n "$(find "${sources[@]}" cpp/lab -newer "$bin" -name '
     -Icpp "${sources[@]}" -o "$bin"
 fi
 cp -n tests/fuzz/corpus/* build/fuzz/corpus/ 2>/dev/null || true
-"$bin" build/fuzz/corpus -max_total_time="$seconds" -timeout=10 -max_len=10000 -print_final_stats=1 \
-  -artifact_prefix=build/fuzz/ 2>&1 | tail -n 12
+log=build/fuzz/last-run.log
+if "$bin" build/fuzz/corpus -max_total_time="$seconds" -timeout=10 -max_len=10000 -print_final_stats=1 \
+  -artifact_prefix=build/fuzz/ >"$log" 2>&1; then
+  tail -n 12 "$log"
+else
+  # The harness's own line says which check failed and on what; the report around it says where.
+  grep -m1 '^answer_fuzz:' "$log" || true
+  tail -n 60 "$log"
+  exit 1
+fi

@@ -4,6 +4,7 @@
 // scripts/fuzz.sh (npm run fuzz).
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 
@@ -12,17 +13,24 @@
 
 using namespace lab::practice;
 
+// Says what broke, for which format and input, before the abort that libFuzzer reports.
+[[noreturn]] static void fail(const char* what, Format f, const std::string& text) {
+    std::fprintf(stderr, "answer_fuzz: %s (format %s, input \"%s\")\n", what, format_name(f).c_str(), text.c_str());
+    std::abort();
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string text(reinterpret_cast<const char*>(data), size);
     for (Format f : {Format::number, Format::integer, Format::vector, Format::matrix, Format::shape, Format::positions,
                      Format::pairs, Format::token, Format::choice, Format::einsum}) {
         const Parsed p = parse_answer(text, f);
         if (!p.ok) {
-            if (p.error.empty()) std::abort();  // a refusal must say why
+            if (p.error.empty()) fail("a refusal without a message", f, text);
             continue;
         }
         const Parsed again = parse_answer(answer_text(p.answer), f);
-        if (!again.ok || !compare(again.answer, p.answer).equal) std::abort();  // canonical text round-trips
+        if (!again.ok || !compare(again.answer, p.answer).equal)
+            fail(("the canonical text \"" + answer_text(p.answer) + "\" does not read back: " + again.error).c_str(), f, text);
     }
     // The families whose answers are typed most freely.
     static const Problem problems[] = {make_problem("retrieval", 3), make_problem("causal-mask", 3),

@@ -258,7 +258,8 @@ std::string trim_word(const std::string& s) {
 }
 
 // bid,bjd->bij with the letters renamed a, b, c… in order of first appearance, so that any
-// consistent renaming of the axes compares equal.
+// consistent renaming of the axes compares equal. Axes are case-sensitive, as in NumPy, so there
+// can be 52 of them: the 27th onwards is named A, B, C…
 std::string canonical_einsum(const std::string& raw) {
     std::string s;
     for (char c : raw)
@@ -278,7 +279,10 @@ std::string canonical_einsum(const std::string& raw) {
             continue;
         }
         if (!std::isalpha(static_cast<unsigned char>(c))) throw ParseError(std::string("an einsum axis must be a letter, not '") + c + "'");
-        if (!rename.count(c)) rename[c] = char('a' + rename.size());
+        if (!rename.count(c)) {
+            const std::size_t n = rename.size();
+            rename[c] = n < 26 ? char('a' + n) : char('A' + (n - 26));
+        }
         out += rename[c];
     }
     return out;

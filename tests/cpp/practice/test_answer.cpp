@@ -66,6 +66,18 @@ TEST_CASE("vectors, matrices, shapes, sets, pairs, tokens, choices, einsum strin
         REQUIRE_FALSE(compare(parse_answer("bid,bdj->bij", Format::einsum).answer, a).equal);
         REQUIRE_THAT(error("bid,bjd", Format::einsum), Catch::Contains("->"));
     }
+    SECTION("einsum axes are case-sensitive, and all 52 letters keep distinct names that read back") {
+        REQUIRE_FALSE(compare(parse_answer("aA->a", Format::einsum).answer, parse_answer("aa->a", Format::einsum).answer).equal);
+        std::string all;  // z…a then Z…A: every letter, none in its canonical place
+        for (char c = 'z'; c >= 'a'; --c) all += c;
+        for (char c = 'Z'; c >= 'A'; --c) all += c;
+        const Parsed p = parse_answer(all + "->" + all, Format::einsum);
+        REQUIRE(p.ok);
+        const Parsed again = parse_answer(answer_text(p.answer), Format::einsum);
+        CAPTURE(answer_text(p.answer));
+        REQUIRE(again.ok);
+        REQUIRE(compare(again.answer, p.answer).equal);
+    }
 }
 
 TEST_CASE("text that is not an answer gets a message, never an exception or a hang") {
