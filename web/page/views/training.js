@@ -156,7 +156,10 @@ export function createTrainingPanel({ lab, workerUrl }) {
 
   function reset() { send({ type: 'setup', experiment, setup }); }
 
-  function toggle() { send({ type: running ? 'pause' : 'run' }); setRunning(!running); }
+  // The button and status change when the trainer reports 'running' or 'paused', not on the
+  // click: a step already under way when Pause is pressed still reports, and "Paused" must not
+  // show before that last step has.
+  function toggle() { send({ type: running ? 'pause' : 'run' }); }
 
   function setRunning(on) {
     running = on;
