@@ -93,6 +93,20 @@ test('Start pressed before the models are ready still pauses on the next press',
   await ctx.close();
 });
 
+test('Start then Pause pressed at once: the second press wins, and the panel ends paused', async () => {
+  const { page, problems, close } = await open(`${base}#/train`);
+  await page.evaluate(() => { const b = document.querySelector('#train-start'); b.click(); b.click(); });
+  await page.waitForTimeout(300); // the panel said Paused before the presses too: let both answers arrive
+  assert.match(await page.locator('.train-status').textContent(), /Paused/);
+  const paused = await stepOf(page);
+  await page.waitForTimeout(500);
+  assert.equal(await stepOf(page), paused, 'not training');
+  assert.equal(await page.locator('#train-start').textContent(), 'Start');
+  assert.equal(await page.locator('#train-step').isEnabled(), true);
+  assert.deepEqual(problems, []);
+  await close();
+});
+
 test('§7.3 in the page: reading the future wins in training and loses under the causal mask', async () => {
   const { page, problems, close } = await open(`${base}#/train/leak`);
   await page.click('#train-start');

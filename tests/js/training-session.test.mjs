@@ -1,7 +1,7 @@
 // The training panel's loop without a browser (web/training/session.js and trainer.js): each
 // experiment builds, steps and reports, and the §3.1 and §6.1 presets show their claims with their
 // own settings; bad settings are refused and the running session kept; a pause takes effect
-// before the next step; a saved model comes back.
+// before the next step, and every run or pause is answered; a saved model comes back.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine } from '../../web/engine/index.js';
@@ -105,6 +105,22 @@ test('run, then pause: the pause takes effect before the next step', async () =>
   await t.until('progress');
   t.handle({ type: 'pause' });
   assert.ok(t.last('paused').step > stepsAtPause, 'resumed');
+});
+
+test('every run and pause is answered with running or paused, in order, even before a session exists', async () => {
+  const t = harness();
+  const answers = () => t.reports.filter((r) => r.type === 'running' || r.type === 'paused').map((r) => r.type);
+  t.handle({ type: 'run' });
+  t.handle({ type: 'pause' });
+  assert.deepEqual(answers(), ['paused', 'paused'], 'no session: nothing runs, and the panel hears so');
+  t.handle({ type: 'setup', experiment: 'custom', setup: small });
+  t.handle({ type: 'run' });
+  t.handle({ type: 'run' });
+  t.handle({ type: 'pause' });
+  t.handle({ type: 'run' });
+  await t.until('progress');
+  t.handle({ type: 'pause' });
+  assert.deepEqual(answers().slice(2), ['running', 'running', 'paused', 'running', 'paused']);
 });
 
 test('a diverging run stops itself and says so', async () => {

@@ -7,7 +7,8 @@
 //      {type: 'inspect', run, text?, ablateHeads?, hideTokens?}   text: a new sentence to look at
 //      {type: 'save', run}
 // Out: {type: 'ready', ...}  {type: 'refused', message}  {type: 'progress', ...}  {type: 'running', step}
-//      {type: 'paused', step}   (the panel shows running or paused from these, not from its own clicks)
+//      {type: 'paused', step}   (each run or pause is answered with one of these; the panel shows
+//      running or paused from them, not from its own clicks)
 //      {type: 'stopped', message}  {type: 'inspected', ...}  {type: 'saved', data}
 import { createSession } from './session.js';
 
@@ -71,7 +72,7 @@ export function createTrainer(lab, post) {
             running = true;
             timer = setTimeout(tick, 0);
           }
-          if (session) post({ type: 'running', step: session.step });
+          post(session ? { type: 'running', step: session.step } : { type: 'paused', step: 0 }); // every run/pause is answered
           break;
         case 'pause':
           pause();

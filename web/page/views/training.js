@@ -32,7 +32,9 @@ export function createTrainingPanel({ lab, workerUrl }) {
   let experiment = 'custom';
   let setup = { ...DEFAULT_SETUP };
   let runIds = [];
-  let running = false;
+  let running = false; // as the trainer last reported: drives the status line
+  let wanted = false; // as the student last asked: drives the Start/Pause button
+  let unanswered = 0; // run/pause requests the trainer has not yet answered
   let latest = {}; // the last report of each kind, drawn at the next frame
   let fresh = new Set(); // which of latest's parts changed since they were last drawn
   let history = null; // plot data: [steps, ...per run: train, valid, (causal)]
@@ -156,15 +158,27 @@ export function createTrainingPanel({ lab, workerUrl }) {
 
   function reset() { send({ type: 'setup', experiment, setup }); }
 
-  // The button and status change when the trainer reports 'running' or 'paused', not on the
-  // click: a step already under way when Pause is pressed still reports, and "Paused" must not
-  // show before that last step has.
-  function toggle() { send({ type: running ? 'pause' : 'run' }); }
+  // The button follows the click at once, so a quick second press undoes the first; the status
+  // line says "Paused" only when the trainer reports it, because a step already under way when
+  // Pause is pressed still reports after the click. Once every request is answered, the button
+  // follows the trainer again (a new session or a stopped run leaves it paused).
+  function toggle() {
+    wanted = !wanted;
+    unanswered += 1;
+    send({ type: wanted ? 'run' : 'pause' });
+    showButtons();
+  }
 
-  function setRunning(on) {
+  function showButtons() {
+    startButton.textContent = wanted ? text.pause : text.start;
+    stepButton.disabled = wanted;
+  }
+
+  // A report from the trainer; `answer` says it answers a run/pause request.
+  function setRunning(on, answer = false) {
     running = on;
-    startButton.textContent = on ? text.pause : text.start;
-    stepButton.disabled = on;
+    if (answer) unanswered = Math.max(0, unanswered - 1);
+    if (!unanswered) wanted = on, showButtons();
     showStatus();
   }
 
@@ -231,9 +245,9 @@ export function createTrainingPanel({ lab, workerUrl }) {
       if (m.inspection) latest.inspection = m.inspection, fresh.add('inspection');
       schedule();
     } else if (m.type === 'running') {
-      setRunning(true);
+      setRunning(true, true);
     } else if (m.type === 'paused') {
-      setRunning(false);
+      setRunning(false, true);
       send({ type: 'inspect', run: watched, ...intervention });
     } else if (m.type === 'stopped') {
       setRunning(false);
