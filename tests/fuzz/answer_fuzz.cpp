@@ -14,8 +14,9 @@
 using namespace lab::practice;
 
 // Says what broke, for which format and input, before the abort that libFuzzer reports.
-[[noreturn]] static void fail(const char* what, Format f, const std::string& text) {
-    std::fprintf(stderr, "answer_fuzz: %s (format %s, input \"%s\")\n", what, format_name(f).c_str(), text.c_str());
+// Inputs can be 10,000 characters long: the line shows the first 200 of each text.
+[[noreturn]] static void fail(const std::string& what, Format f, const std::string& text) {
+    std::fprintf(stderr, "answer_fuzz: %.200s (format %s, input \"%.200s\")\n", what.c_str(), format_name(f).c_str(), text.c_str());
     std::abort();
 }
 
@@ -30,7 +31,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         }
         const Parsed again = parse_answer(answer_text(p.answer), f);
         if (!again.ok || !compare(again.answer, p.answer).equal)
-            fail(("the canonical text \"" + answer_text(p.answer) + "\" does not read back: " + again.error).c_str(), f, text);
+            fail(again.error + ": the canonical text \"" + answer_text(p.answer) + "\" does not read back", f, text);
     }
     // The families whose answers are typed most freely.
     static const Problem problems[] = {make_problem("retrieval", 3), make_problem("causal-mask", 3),

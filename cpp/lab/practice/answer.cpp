@@ -48,6 +48,10 @@ struct ParseError : std::runtime_error {
 constexpr int kMaxDepth = 32;
 // Digits in one number literal; longer runs are not a number anyone means.
 constexpr std::size_t kMaxNumberLength = 64;
+// The longest canonical entry: a number as "-1.2345678901234567e-308" (24 characters) or a pair
+// of positions up to 1e9 as "(1000000000, 1000000000)" (24), then ", " and a matrix row's "[", "]".
+constexpr std::size_t kMaxEntryText = 24 + 2 + 2;
+static_assert(kMaxEntries * kMaxEntryText + 2 <= kMaxAnswerLength, "an accepted answer's canonical text must read back");
 
 // Replaces the few non-ASCII symbols people paste (−, ×, ·, π, √) by ASCII; anything else
 // non-ASCII is an error at the place it occurs.
@@ -363,6 +367,8 @@ Answer read(const std::string& original, Format f) {
         default: break;
     }
     if (!r.at_end()) r.fail("unexpected text");
+    if (const std::size_t n = a.numbers.size() + a.pairs.size(); n > kMaxEntries)
+        throw ParseError("an answer has at most " + std::to_string(kMaxEntries) + " entries, and this one has " + std::to_string(n));
     std::sort(a.pairs.begin(), a.pairs.end());
     a.pairs.erase(std::unique(a.pairs.begin(), a.pairs.end()), a.pairs.end());
     return a;

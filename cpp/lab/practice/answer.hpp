@@ -13,7 +13,8 @@
 //   einsum     bid,bjd->bij                       (equal up to a consistent renaming of letters)
 //
 // Nothing is evaluated as code: numbers go through a small recursive-descent parser with a
-// depth limit, and any text longer than kMaxAnswerLength is refused before it is read.
+// depth limit, any text longer than kMaxAnswerLength is refused before it is read, and an answer
+// with more than kMaxEntries entries after it.
 #pragma once
 
 #include <string>
@@ -23,6 +24,10 @@
 namespace lab::practice {
 
 constexpr std::size_t kMaxAnswerLength = 10000;
+// Entries (numbers, positions or pairs) in one answer. No problem's answer has more than a
+// handful; the bound keeps the canonical text of any accepted answer within kMaxAnswerLength,
+// since "1,2" or "pi" can be shorter than what answer_text writes for them.
+constexpr std::size_t kMaxEntries = 256;
 
 enum class Format { number, integer, vector, matrix, shape, positions, pairs, token, choice, einsum };
 Format parse_format(const std::string& name);

@@ -99,6 +99,38 @@ TEST_CASE("text that is not an answer gets a message, never an exception or a ha
     REQUIRE_THAT(error("cat", Format::vector), Catch::Contains("unknown name"));
 }
 
+// Each "pi," or "1/3" below is 3 characters that read back from 17 or 18: the entry bound keeps the
+// canonical text of the largest accepted answer within the length limit.
+TEST_CASE("an answer has at most kMaxEntries entries, and the canonical text of the largest reads back") {
+    const auto repeated = [](const std::string& item, std::size_t n) {
+        std::string s;
+        for (std::size_t i = 0; i < n; ++i) s += (i ? "," : "") + item;
+        return s;
+    };
+    const auto [item, f] = GENERATE(table<std::string, Format>({{"pi", Format::vector}, {"[1/3]", Format::matrix},
+                                                                {"999999999", Format::positions}, {"(999999999,3)", Format::pairs}}));
+    CAPTURE(item);
+    const std::string wrap = f == Format::matrix ? "[" : f == Format::pairs ? "{" : "";
+    const std::string close = f == Format::matrix ? "]" : f == Format::pairs ? "}" : "";
+    REQUIRE_THAT(parse_answer(wrap + repeated(item, kMaxEntries + 1) + close, f).error,
+                 Catch::Contains("at most 256 entries, and this one has 257"));
+    std::string largest = wrap + repeated(item, kMaxEntries) + close;
+    if (f == Format::positions || f == Format::pairs) {  // a set: make the entries distinct
+        largest = wrap;
+        for (std::size_t i = 0; i < kMaxEntries; ++i) {
+            const std::string n = std::to_string(999999999 - i);
+            largest += (i ? "," : "") + (f == Format::pairs ? "(" + n + "," + n + ")" : n);
+        }
+        largest += close;
+    }
+    const Parsed p = parse_answer(largest, f);
+    REQUIRE(p.ok);
+    const Parsed again = parse_answer(answer_text(p.answer), f);
+    CAPTURE(answer_text(p.answer).size());
+    REQUIRE(again.ok);
+    REQUIRE(compare(again.answer, p.answer).equal);
+}
+
 TEST_CASE("the canonical text of an answer reads back to the same answer") {
     for (const auto& [text, f] : std::vector<std::pair<std::string, Format>>{
              {"ln 2", Format::number}, {"[1/3, 2/3]", Format::vector}, {"[[1, 2], [3, 4]]", Format::matrix},
