@@ -2,28 +2,19 @@
 // reaches the handout's number, editing recomputes, bad input is explained and harmless, links,
 // history, keyboard, teacher options, copying, the single file from file://, offline use, and no
 // console error or CSP violation anywhere. Screenshots go to test-results/.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 
-import { root, shots, startSite, watch } from './site.mjs';
+import { root, shots, siteForTests, watch } from './site.mjs';
 import { examples } from '../../web/page/examples/index.js';
 
-let browser;
-let base;
-let site;
-
-before(async () => {
-  site = await startSite();
-  ({ browser, base } = site);
-});
-
-after(() => site?.close());
+const site = siteForTests();
 
 // A fresh page that records every console error, uncaught exception and CSP violation.
 async function open(url, { width = 1200, height = 900, init, context } = {}) {
-  const ctx = context || await browser.newContext({ viewport: { width, height } });
+  const ctx = context || await site.browser.newContext({ viewport: { width, height } });
   const page = await ctx.newPage();
   const problems = await watch(page);
   if (init) await page.addInitScript(init);
@@ -62,7 +53,7 @@ test('every example is listed and checked', () => {
 
 for (const example of examples) {
   test(`§${example.id}: step to the end, the handout's numbers on screen, no console error or CSP violation`, async () => {
-    const { page, problems, close } = await open(`${base}#/${example.id}/1`);
+    const { page, problems, close } = await open(`${site.base}#/${example.id}/1`);
     await ready(page);
     let step = 1;
     const seen = new Map();
@@ -87,10 +78,10 @@ for (const example of examples) {
 }
 
 test('§6.1 positions break the symmetry and §5 LayerNorm centres each token', async () => {
-  const { page, close } = await open(`${base}#/6.1/2`);
+  const { page, close } = await open(`${site.base}#/6.1/2`);
   await ready(page);
   assert.ok(Number(await result(page, 'gap-positions')) > 1e-3);
-  await page.goto(`${base}#/5/3`);
+  await page.goto(`${site.base}#/5/3`);
   await ready(page);
   const means = (await result(page, 'token-mean')).slice(1, -1).split(', ').map((s) => Number(s.replace('\u2212', '-')));
   assert.ok(means.every((m) => Math.abs(m) < 1e-12), `token means ${means}`);
@@ -98,7 +89,7 @@ test('§6.1 positions break the symmetry and §5 LayerNorm centres each token', 
 });
 
 test('§7.1 sampling is reproducible from the seed and stops at the chosen token', async () => {
-  const { page, close } = await open(`${base}#/7.1/2`);
+  const { page, close } = await open(`${site.base}#/7.1/2`);
   await ready(page);
   const first = await result(page, 'sampled');
   await page.fill('#in-seed', '8');
@@ -112,7 +103,7 @@ test('§7.1 sampling is reproducible from the seed and stops at the chosen token
 });
 
 test('§7.2 the teacher-forcing table shifts the targets by one position', async () => {
-  const { page, close } = await open(`${base}#/7.2/1`);
+  const { page, close } = await open(`${site.base}#/7.2/1`);
   await ready(page);
   const table = page.locator('table.tokens');
   assert.equal(await table.locator('caption').textContent(), 'position');
@@ -123,13 +114,13 @@ test('§7.2 the teacher-forcing table shifts the targets by one position', async
 });
 
 test('§7.3 and §8: the badges say which masks leak', async () => {
-  const { page, close } = await open(`${base}#/7.3/3`);
+  const { page, close } = await open(`${site.base}#/7.3/3`);
   await ready(page);
   const state = (label) => page.locator(`[data-check="${label}"]`).getAttribute('class');
   assert.equal(await state('mask in every block'), 'pass');
   assert.equal(await state('mask in the last block only'), 'fail');
   assert.equal(await state('no mask'), 'fail');
-  await page.goto(`${base}#/8/1`);
+  await page.goto(`${site.base}#/8/1`);
   await ready(page);
   assert.equal(await page.locator('.badges .fail').count(), 0);
   assert.equal(await page.locator('.badges .pass').count(), 10);
@@ -137,7 +128,7 @@ test('§7.3 and §8: the badges say which masks leak', async () => {
 });
 
 test('editing a cell recomputes every later step, and the edit survives a reload of its link', async () => {
-  const { page, problems, close } = await open(`${base}#/2.1/1`);
+  const { page, problems, close } = await open(`${site.base}#/2.1/1`);
   await ready(page);
   // k0 = [0, 0] makes every score 0, so the weights are 1/3 each and y is the mean of the values.
   await page.fill('#in-k-0-0', '0');
@@ -151,7 +142,7 @@ test('editing a cell recomputes every later step, and the edit survives a reload
   await page.reload();
   await ready(page);
   assert.equal(await result(page, 'y'), '[2, 2]');
-  await page.goto(`${base}#/2.1/1`);
+  await page.goto(`${site.base}#/2.1/1`);
   await ready(page);
   assert.equal(await page.isEnabled('#reset'), false);
   assert.equal(await page.locator('#edited-notice').count(), 0, 'no notice on the handout’s own values');
@@ -160,7 +151,7 @@ test('editing a cell recomputes every later step, and the edit survives a reload
 });
 
 test('malformed input gets a message next to the cell, keeps the last valid values, and nothing breaks', async () => {
-  const { page, problems, close } = await open(`${base}#/2.1/1`);
+  const { page, problems, close } = await open(`${site.base}#/2.1/1`);
   await ready(page);
   for (const [typed, message] of [['abc', /expected a number such as 0\.5, 1\/2 or ln 2, received "abc" \(could not read it: an unknown name "abc"/],
     ['', /received an empty cell/], ['1e999', /received "1e999" \(could not read it: the value is not a finite number/], ['NaN', /received "NaN"/],
@@ -173,11 +164,11 @@ test('malformed input gets a message next to the cell, keeps the last valid valu
   await page.fill('#in-q-0-0', '4/2');  // exact forms are read by the engine's parser
   assert.equal(await page.textContent('#in-q-error'), '');
   await page.waitForURL(/in=/); // edits reach the URL a moment after typing
-  await page.goto(`${base}#/2.1/5${new URL(page.url()).hash.slice(7)}`);
+  await page.goto(`${site.base}#/2.1/5${new URL(page.url()).hash.slice(7)}`);
   await ready(page);
   assert.notEqual(await result(page, 'y'), '[2, 1.5]', 'the valid edit was used');
   // A value the engine refuses: 3 heads do not divide D = 8.
-  await page.goto(`${base}#/4/1`);
+  await page.goto(`${site.base}#/4/1`);
   await ready(page);
   await page.fill('#in-H', '3');
   assert.match(await page.textContent('#in-H-error'), /engine refused it: paramCount: D = 8 is not divisible by heads = 3/);
@@ -185,7 +176,7 @@ test('malformed input gets a message next to the cell, keeps the last valid valu
   await page.fill('#in-H', '4');
   assert.equal(await result(page, 'total'), '256');
   // A token id outside the vocabulary.
-  await page.goto(`${base}#/7.4/1`);
+  await page.goto(`${site.base}#/7.4/1`);
   await ready(page);
   await page.fill('#in-tokens-0-1', '7');
   assert.match(await page.textContent('#in-tokens-error'), /at most 2, received 7/);
@@ -196,7 +187,7 @@ test('malformed input gets a message next to the cell, keeps the last valid valu
 });
 
 test('deep links open an example at a step; Back walks back through the steps; bad links are explained', async () => {
-  const { page, close } = await open(`${base}#/7.4/3`);
+  const { page, close } = await open(`${site.base}#/7.4/3`);
   await ready(page);
   assert.equal(await page.locator('#step-title').textContent(), 'Attend to the prefix');
   await page.click('#next');
@@ -205,11 +196,11 @@ test('deep links open an example at a step; Back walks back through the steps; b
   await page.goBack();
   await ready(page);
   assert.equal(await page.locator('.step .counter').textContent(), 'Step 4 of 5');
-  await page.goto(`${base}#/7.4/99`);
+  await page.goto(`${site.base}#/7.4/99`);
   await page.reload();
   await ready(page);
   assert.match(await page.textContent('.notice'), /step 99 does not exist \(this example has 5\)/);
-  await page.goto(`${base}#/nope/1?in=%7B`);
+  await page.goto(`${site.base}#/nope/1?in=%7B`);
   await page.reload();
   await ready(page);
   assert.match(await page.textContent('.notice'), /no example "nope"/);
@@ -217,7 +208,7 @@ test('deep links open an example at a step; Back walks back through the steps; b
 });
 
 test('keyboard only: arrow keys step, Tab reaches the cells and buttons, arrow keys move inside a matrix', async () => {
-  const { page, close } = await open(`${base}#/2.1/1`);
+  const { page, close } = await open(`${site.base}#/2.1/1`);
   await ready(page);
   await page.locator('body').focus();
   for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
@@ -235,7 +226,7 @@ test('keyboard only: arrow keys step, Tab reaches the cells and buttons, arrow k
   assert.equal(await page.locator('.step .counter').textContent(), 'Step 3 of 5');
   await page.screenshot({ path: path.join(shots, 'keyboard-focus.png') });
   // Focusing an editable cell shows its exact value, selected, so typing replaces it.
-  await page.goto(`${base}#/2.1/1`);
+  await page.goto(`${site.base}#/2.1/1`);
   await ready(page);
   await page.focus('#in-k-0-0');
   assert.equal(await page.inputValue('#in-k-0-0'), String(Math.SQRT2 * Math.log(2)));
@@ -247,7 +238,7 @@ test('keyboard only: arrow keys step, Tab reaches the cells and buttons, arrow k
 
 test('teacher links hide chosen controls and preset inputs', async () => {
   const preset = encodeURIComponent(JSON.stringify({ tokens: [0, 1, 2, 1] }));
-  const { page, close } = await open(`${base}#/7.4/5?in=${preset}&hide=edit,reset,toc`);
+  const { page, close } = await open(`${site.base}#/7.4/5?in=${preset}&hide=edit,reset,toc`);
   await ready(page);
   assert.equal(await page.locator('table.matrix input').count(), 0);
   assert.equal(await page.locator('#reset').count(), 0);
@@ -259,9 +250,9 @@ test('teacher links hide chosen controls and preset inputs', async () => {
 });
 
 test('every matrix copies as LaTeX and as NumPy, exact digits', async () => {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
-  const { page, close } = await open(`${base}#/2.1/5`, { context });
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.base });
+  const { page, close } = await open(`${site.base}#/2.1/5`, { context });
   await ready(page);
   const fig = page.locator('figure[data-label="y"]');
   await fig.getByRole('button', { name: 'Copy LaTeX: y' }).click();
@@ -287,8 +278,8 @@ test('the single file works from file:// with its strict CSP, offline, with no c
 });
 
 test('the hosted site keeps working offline after the first visit', async () => {
-  const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
-  const { page, close } = await open(`${base}#/2.1/1`, { context });
+  const context = await site.browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const { page, close } = await open(`${site.base}#/2.1/1`, { context });
   await ready(page);
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.reload(); // now controlled by the service worker
@@ -296,17 +287,17 @@ test('the hosted site keeps working offline after the first visit', async () => 
   await context.setOffline(true);
   await page.reload();
   await ready(page);
-  await page.goto(`${base}#/7.4/5`);
+  await page.goto(`${site.base}#/7.4/5`);
   assert.equal(await result(page, 'loss'), '3.02041');
   await close();
   await context.close();
 });
 
 test('the hosted page fetches its engine as a separate application/wasm file', async () => {
-  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const context = await site.browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
   const wasm = page.waitForResponse((r) => r.url().endsWith('/attention_lab_site.wasm'));
-  await page.goto(`${base}#/2.1/5`);
+  await page.goto(`${site.base}#/2.1/5`);
   const response = await wasm;
   assert.equal(response.headers()['content-type'], 'application/wasm');
   await ready(page);
@@ -315,24 +306,24 @@ test('the hosted page fetches its engine as a separate application/wasm file', a
 });
 
 test('without WebAssembly the page says so instead of failing silently', async () => {
-  const { page, close } = await open(base, { init: () => { delete globalThis.WebAssembly; } });
+  const { page, close } = await open(site.base, { init: () => { delete globalThis.WebAssembly; } });
   await page.locator('#status.error').waitFor({ timeout: 10000 });
   assert.match(await page.textContent('#status'), /no WebAssembly support/);
   await close();
 });
 
 test('every example fits a 360 px wide screen without sideways scrolling of the page', async () => {
-  const { page, close } = await open(`${base}#/2.1/1`, { width: 360, height: 740 });
+  const { page, close } = await open(`${site.base}#/2.1/1`, { width: 360, height: 740 });
   await ready(page);
   for (const example of examples) {
     for (let s = 1; s <= example.steps.length; s++) {
-      await page.goto(`${base}#/${example.id}/${s}`);
+      await page.goto(`${site.base}#/${example.id}/${s}`);
       await ready(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `§${example.id} step ${s} scrolls sideways by ${overflow}px`);
     }
   }
-  await page.goto(`${base}#/7.4/5`);
+  await page.goto(`${site.base}#/7.4/5`);
   await ready(page);
   await page.screenshot({ path: path.join(shots, 'narrow-7.4.png'), fullPage: true });
   await close();

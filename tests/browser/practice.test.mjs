@@ -1,28 +1,19 @@
 // The practice set in headless Chromium: answers checked with feedback that names the mistake,
 // hints and solutions, progress kept in localStorage across reloads, export and import, damaged
 // storage reset with a notice, and a practice panel at the end of a section.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { shots, startSite, watch } from './site.mjs';
+import { shots, siteForTests, watch } from './site.mjs';
 
 const KEY = 'attention-lab.progress.v1';
 
-let browser;
-let base;
-let site;
-
-before(async () => {
-  site = await startSite();
-  ({ browser, base } = site);
-});
-
-after(() => site?.close());
+const site = siteForTests();
 
 async function open(url, context) {
-  const ctx = context || await browser.newContext({ viewport: { width: 1100, height: 900 }, acceptDownloads: true });
+  const ctx = context || await site.browser.newContext({ viewport: { width: 1100, height: 900 }, acceptDownloads: true });
   const page = await ctx.newPage();
   const problems = await watch(page);
   await page.goto(url);
@@ -39,7 +30,7 @@ const answer = async (page, family, text, { enter = false } = {}) => {
 };
 
 test('an answer is checked: correct, wrong entry, a named misconception, malformed text', async () => {
-  const { page, ctx, problems } = await open(`${base}#/practice/retrieval/0`);
+  const { page, ctx, problems } = await open(`${site.base}#/practice/retrieval/0`);
   await page.locator('.practice').waitFor();
   assert.equal(await page.getAttribute('#answer-retrieval', 'id'), 'answer-retrieval');
   assert.equal(await page.locator('label[for="answer-retrieval"]').textContent(), 'Answer');
@@ -59,7 +50,7 @@ test('an answer is checked: correct, wrong entry, a named misconception, malform
 });
 
 test('hints come one at a time; the solution shows the engine’s steps and an answer that checks', async () => {
-  const { page, ctx } = await open(`${base}#/practice/cross-entropy/0`);
+  const { page, ctx } = await open(`${site.base}#/practice/cross-entropy/0`);
   await page.locator('.practice').waitFor();
   await page.click('text=Hint');
   assert.equal(await page.locator('.hints li').count(), 1);
@@ -74,7 +65,7 @@ test('hints come one at a time; the solution shows the engine’s steps and an a
 });
 
 test('every variant has an address; New variant moves to the next one', async () => {
-  const { page, ctx } = await open(`${base}#/practice/shapes/0`);
+  const { page, ctx } = await open(`${site.base}#/practice/shapes/0`);
   await page.locator('.practice').waitFor();
   const first = await page.textContent('.practice .prompt');
   await page.click('text=New variant');
@@ -88,14 +79,14 @@ test('every variant has an address; New variant moves to the next one', async ()
 });
 
 test('progress survives a reload, exports to a file and imports back', async () => {
-  const { page, ctx } = await open(`${base}#/practice/teacher-forcing/0`);
+  const { page, ctx } = await open(`${site.base}#/practice/teacher-forcing/0`);
   await page.locator('.practice').waitFor();
   assert.match(await answer(page, 'teacher-forcing', 'the'), /target is not shifted/);
   assert.match(await answer(page, 'teacher-forcing', 'cat'), /^Correct/);
   await page.reload();
   await page.locator('.practice').waitFor();
   assert.match(await page.textContent('.practice .mine'), /1 solved, 2 attempts/);
-  await page.goto(`${base}#/practice`);
+  await page.goto(`${site.base}#/practice`);
   await page.locator('.practice-set').waitFor();
   assert.match(await page.textContent('tr[data-family="teacher-forcing"]'), /1 solved, 2 attempts/);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-progress')]);
@@ -116,39 +107,39 @@ test('progress survives a reload, exports to a file and imports back', async () 
 });
 
 test('stored progress that is not JSON is set aside with a notice too', async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const ctx = await site.browser.newContext({ viewport: { width: 1100, height: 900 } });
   await ctx.addInitScript((key) => { if (!sessionStorage.getItem('seeded')) { localStorage.setItem(key, '{"version":1,'); sessionStorage.setItem('seeded', '1'); } }, KEY);
-  const { page } = await open(`${base}#/practice`, ctx);
+  const { page } = await open(`${site.base}#/practice`, ctx);
   await page.locator('.practice-set').waitFor();
   assert.match(await page.textContent('.practice-set .notice'), /not progress data of this version/);
   await ctx.close();
 });
 
 test('damaged stored progress is set aside with a notice, never a crash', async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const ctx = await site.browser.newContext({ viewport: { width: 1100, height: 900 } });
   await ctx.addInitScript((key) => { if (!sessionStorage.getItem('seeded')) { localStorage.setItem(key, '{"version":1,"families":{"x":{"attempts":"many"}}}'); sessionStorage.setItem('seeded', '1'); } }, KEY);
-  const { page, problems } = await open(`${base}#/practice`, ctx);
+  const { page, problems } = await open(`${site.base}#/practice`, ctx);
   await page.locator('.practice-set').waitFor();
   assert.match(await page.textContent('.practice-set .notice'), /could not be used \(the entry for "x" is damaged\)/);
   assert.equal(await page.evaluate((key) => localStorage.getItem(`${key}.damaged`), KEY), '{"version":1,"families":{"x":{"attempts":"many"}}}');
-  await page.goto(`${base}#/practice/leak/0`);
+  await page.goto(`${site.base}#/practice/leak/0`);
   assert.match(await answer(page, 'leak', 'no'), /masking the last block is taken to be enough \(see §7\.3\)/);
   assert.deepEqual(problems, []);
   await ctx.close();
 });
 
 test('the end of a section offers its practice problem', async () => {
-  const { page, ctx } = await open(`${base}#/2.1/5`);
+  const { page, ctx } = await open(`${site.base}#/2.1/5`);
   await page.locator('.practice-box').waitFor();
   assert.match(await answer(page, 'retrieval', '[2, 1.5]'), /^Correct/);
-  await page.goto(`${base}#/2.1/4`);
+  await page.goto(`${site.base}#/2.1/4`);
   await page.locator('.step').waitFor();
   assert.equal(await page.locator('.practice-box').count(), 0, 'only at the last step');
   await ctx.close();
 });
 
 test('predict, then check: a step’s result stays hidden until the prediction is checked or revealed', async () => {
-  const { page, ctx, problems } = await open(`${base}#/2.1/2`);
+  const { page, ctx, problems } = await open(`${site.base}#/2.1/2`);
   await page.locator('.step').waitFor();
   await page.check('#predict-mode');
   await page.waitForURL(/predict=1/);
@@ -173,7 +164,7 @@ test('predict, then check: a step’s result stays hidden until the prediction i
   await page.reload();
   await page.locator('.step').waitFor();
   assert.equal(await page.isChecked('#predict-mode'), true, 'predict mode is part of the address');
-  await page.goto(`${base}#/7.4/5?predict=1`);
+  await page.goto(`${site.base}#/7.4/5?predict=1`);
   await page.locator('#prediction').waitFor();
   await page.fill('#prediction', String(3 * 3.020410229));
   await page.press('#prediction', 'Enter');
@@ -187,13 +178,13 @@ test('predict, then check: a step’s result stays hidden until the prediction i
 });
 
 test('every practice problem fits a 360 px screen', async () => {
-  const ctx = await browser.newContext({ viewport: { width: 360, height: 740 } });
-  const { page } = await open(`${base}#/practice`, ctx);
+  const ctx = await site.browser.newContext({ viewport: { width: 360, height: 740 } });
+  const { page } = await open(`${site.base}#/practice`, ctx);
   await page.locator('.practice-set').waitFor();
   const ids = await page.$$eval('tr[data-family]', (rows) => rows.map((r) => r.dataset.family));
   assert.equal(ids.length, 19);
   for (const id of ids) {
-    await page.goto(`${base}#/practice/${id}/1`);
+    await page.goto(`${site.base}#/practice/${id}/1`);
     await page.locator('.practice').waitFor();
     await page.click('text=Show solution');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

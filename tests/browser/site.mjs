@@ -1,6 +1,7 @@
 // What the browser tests share: Debian's Chromium with the flags this machine needs, the built
 // site (dist/) served by esbuild on a free port, and a watch on every page for errors.
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -31,6 +32,15 @@ export async function startSite() {
       await server.dispose();
     },
   };
+}
+
+// The site for one test file: started before its tests and closed after them. `base` and
+// `browser` are filled in when the tests run, so read them there (site.base), not at import.
+export function siteForTests() {
+  const site = {};
+  before(async () => Object.assign(site, await startSite()));
+  after(() => site.close?.());
+  return site;
 }
 
 // The console errors, uncaught exceptions and CSP violations of `page` from now on (call it

@@ -3,28 +3,21 @@
 // update; §7.3's claim shows in the page; bad settings and a corrupt model file are explained and
 // change nothing; a saved model loads back; the single file trains on the page's own thread.
 // Screenshots go to test-results/.
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 
-import { root, shots, startSite, watch } from './site.mjs';
+import { root, shots, siteForTests, watch } from './site.mjs';
 
-let browser;
-let base;
-let site;
-
-before(async () => {
+before(() => {
   assert.ok(existsSync(path.join(root, 'dist/trainer.js')), 'dist/trainer.js is missing: run npm run build');
-  site = await startSite();
-  ({ browser, base } = site);
 });
-
-after(() => site?.close());
+const site = siteForTests();
 
 async function open(url, { acceptDownloads = false } = {}) {
-  const ctx = await browser.newContext({ viewport: { width: 1200, height: 900 }, acceptDownloads });
+  const ctx = await site.browser.newContext({ viewport: { width: 1200, height: 900 }, acceptDownloads });
   const page = await ctx.newPage();
   const problems = await watch(page);
   await page.goto(url);
@@ -41,13 +34,20 @@ async function pause(page) {
 
 // The step counter on the panel ("Step 123 · …").
 const stepOf = async (page) => Number((/Step (\d+)/.exec(await page.locator('.train-status').textContent()) || [])[1] ?? NaN);
+// Asserts that the step counter does not move for half a second: nothing is training.
+async function assertStill(page, message) {
+  const before = await stepOf(page);
+  await page.waitForTimeout(500);
+  assert.equal(await stepOf(page), before, message);
+  return before;
+}
 const waitForStep = (page, n) => page.waitForFunction((k) => {
   const m = /Step (\d+)/.exec(document.querySelector('.train-status')?.textContent || '');
   return m && Number(m[1]) >= k;
 }, n, { timeout: 60000 });
 
 test('start, pause, step, resume: the plot, the samples and the heatmaps update, and the page stays usable', async () => {
-  const { page, problems, close } = await open(`${base}#/train`);
+  const { page, problems, close } = await open(`${site.base}#/train`);
   assert.equal(await page.locator('.training .notice').isHidden(), true, 'served over http: training runs in a worker');
   await page.click('#train-start');
   await waitForStep(page, 120);
@@ -56,15 +56,13 @@ test('start, pause, step, resume: the plot, the samples and the heatmaps update,
   assert.ok(await page.locator('.train-attention table.matrix').count() >= 4, 'one heatmap per block and head');
   // Pausing takes effect within one step.
   await pause(page);
-  const paused = await stepOf(page);
-  await page.waitForTimeout(500);
-  assert.equal(await stepOf(page), paused, 'no step after the pause');
+  const paused = await assertStill(page, 'no step after the pause');
   await page.click('#train-step');
   await waitForStep(page, paused + 1);
   assert.equal(await stepOf(page), paused + 1, 'Step takes exactly one step');
   // Resume; meanwhile, use a worked example.
   await page.click('#train-start');
-  await page.goto(`${base}#/2.1/1`);
+  await page.goto(`${site.base}#/2.1/1`);
   await page.fill('#in-k-0-0', '0'); // every score 0: the weights become 1/3 each, y the mean of the values
   for (let i = 0; i < 4; i++) await page.click('#next');
   assert.equal(await page.locator('[data-result="y"]').textContent(), '[2, 2]', 'the worked example works while the model trains');
@@ -80,27 +78,23 @@ test('start, pause, step, resume: the plot, the samples and the heatmaps update,
 });
 
 test('Start pressed before the models are ready still pauses on the next press', async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const ctx = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
   const page = await ctx.newPage();
-  await page.goto(`${base}#/train/leak`);
+  await page.goto(`${site.base}#/train/leak`);
   await page.locator('#train-start').click({ timeout: 20000 }); // at once: the worker is still starting
   await waitForStep(page, 10);
   assert.equal(await page.locator('#train-start').textContent(), 'Pause');
   await pause(page);
-  const paused = await stepOf(page);
-  await page.waitForTimeout(500);
-  assert.equal(await stepOf(page), paused, 'paused, not still training behind a Start button');
+  await assertStill(page, 'paused, not still training behind a Start button');
   await ctx.close();
 });
 
 test('Start then Pause pressed at once: the second press wins, and the panel ends paused', async () => {
-  const { page, problems, close } = await open(`${base}#/train`);
+  const { page, problems, close } = await open(`${site.base}#/train`);
   await page.evaluate(() => { const b = document.querySelector('#train-start'); b.click(); b.click(); });
   await page.waitForTimeout(300); // the panel said Paused before the presses too: let both answers arrive
   assert.match(await page.locator('.train-status').textContent(), /Paused/);
-  const paused = await stepOf(page);
-  await page.waitForTimeout(500);
-  assert.equal(await stepOf(page), paused, 'not training');
+  await assertStill(page, 'not training');
   assert.equal(await page.locator('#train-start').textContent(), 'Start');
   assert.equal(await page.locator('#train-step').isEnabled(), true);
   assert.deepEqual(problems, []);
@@ -108,7 +102,7 @@ test('Start then Pause pressed at once: the second press wins, and the panel end
 });
 
 test('§7.3 in the page: reading the future wins in training and loses under the causal mask', async () => {
-  const { page, problems, close } = await open(`${base}#/train/leak`);
+  const { page, problems, close } = await open(`${site.base}#/train/leak`);
   await page.click('#train-start');
   await waitForStep(page, 600);
   await pause(page);
@@ -129,7 +123,7 @@ test('§7.3 in the page: reading the future wins in training and loses under the
 });
 
 test('§2.2 intervention: turning heads off changes the next-token probabilities', async () => {
-  const { page, problems, close } = await open(`${base}#/train/intervention`);
+  const { page, problems, close } = await open(`${site.base}#/train/intervention`);
   await page.click('#train-start');
   await waitForStep(page, 300);
   await pause(page);
@@ -148,7 +142,7 @@ test('§2.2 intervention: turning heads off changes the next-token probabilities
 });
 
 test('bad settings and a corrupt file are explained and change nothing; a saved model loads back', async () => {
-  const { page, problems, close } = await open(`${base}#/train`, { acceptDownloads: true });
+  const { page, problems, close } = await open(`${site.base}#/train`, { acceptDownloads: true });
   for (let i = 0; i < 3; i++) await page.click('#train-step');
   await waitForStep(page, 3);
   const refused = async (field, value, why) => {
@@ -189,7 +183,7 @@ test('bad settings and a corrupt file are explained and change nothing; a saved 
 });
 
 test('the single file from file:// trains on the page thread and says so', async () => {
-  const ctx = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const ctx = await site.browser.newContext({ viewport: { width: 1000, height: 800 } });
   const page = await ctx.newPage();
   const problems = await watch(page);
   await page.goto(`${pathToFileURL(path.join(root, 'dist/attention-lab.html')).href}#/train`);
