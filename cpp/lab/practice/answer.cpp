@@ -83,20 +83,23 @@ class Reader {
 public:
     explicit Reader(std::string s) : s_(std::move(s)) {}
 
-    void skip() {
-        while (pos_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[pos_]))) ++pos_;
+    // Looking ahead never moves past whitespace: whether a space came before the next token
+    // decides how numpy-style lists and "1 -2" are read (see entry_ends).
+    std::size_t next() const {
+        std::size_t i = pos_;
+        while (i < s_.size() && std::isspace(static_cast<unsigned char>(s_[i]))) ++i;
+        return i;
     }
-    bool at_end() {
-        skip();
-        return pos_ >= s_.size();
-    }
-    char peek() {
-        skip();
-        return pos_ < s_.size() ? s_[pos_] : '\0';
+    void skip() { pos_ = next(); }
+    bool at_end() const { return next() >= s_.size(); }
+    char peek() const {
+        const std::size_t i = next();
+        return i < s_.size() ? s_[i] : '\0';
     }
     bool eat(char c) {
-        if (peek() != c) return false;
-        ++pos_;
+        const std::size_t i = next();
+        if (i >= s_.size() || s_[i] != c) return false;
+        pos_ = i + 1;
         return true;
     }
     void expect(char c, const char* what) {
@@ -108,11 +111,36 @@ public:
         throw ParseError(what + " at " + near);
     }
 
+    // Whether the entries of the list that starts here are separated by whitespace (numpy's
+    // printout) rather than by commas: no ',' or '|' at this list's own level before `close`.
+    bool spaced_list(char close) const {
+        int depth = 0;
+        for (std::size_t i = pos_; i < s_.size(); ++i) {
+            const char c = s_[i];
+            if (c == '[' || c == '(' || c == '{') ++depth;
+            else if (c == ']' || c == ')' || c == '}') {
+                if (depth == 0) return c == close;
+                --depth;
+            } else if ((c == ',' || c == '|') && depth == 0) return false;
+        }
+        return close == '\0';
+    }
+    bool spaced() const { return spaced_; }
+    // "[[" (with any whitespace): a matrix where a vector or a list was expected.
+    bool opens_matrix() const {
+        if (peek() != '[') return false;
+        std::size_t i = next() + 1;
+        while (i < s_.size() && std::isspace(static_cast<unsigned char>(s_[i]))) ++i;
+        return i < s_.size() && s_[i] == '[';
+    }
+    void set_spaced(bool on) { spaced_ = on; }
+
     // expr := term (('+' | '-') term)*
     double expr(int depth) {
         guard(depth);
         double v = term(depth);
         for (;;) {
+            if (entry_ends()) return v;
             if (eat('+')) v += term(depth);
             else if (eat('-')) v -= term(depth);
             else return v;
@@ -136,8 +164,41 @@ private:
         if (depth > kMaxDepth) throw ParseError("brackets nested more than " + std::to_string(kMaxDepth) + " deep");
     }
 
+    // "a -b": whitespace before a sign and none after it. In a whitespace-separated list this
+    // starts a new entry (as numpy prints [ 0.5 -0.2]); elsewhere it could be either, so it is
+    // refused rather than guessed.
+    bool signed_after_space() const {
+        if (pos_ >= s_.size() || !std::isspace(static_cast<unsigned char>(s_[pos_]))) return false;
+        std::size_t i = pos_;
+        while (i < s_.size() && std::isspace(static_cast<unsigned char>(s_[i]))) ++i;
+        return i + 1 < s_.size() && (s_[i] == '-' || s_[i] == '+') && !std::isspace(static_cast<unsigned char>(s_[i + 1]));
+    }
+
+    // Whether the current entry ends here, before an operator or a juxtaposed factor.
+    bool entry_ends() {
+        const bool space = pos_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[pos_]));
+        if (spaced_ && space) {
+            if (signed_after_space()) return true;
+            std::size_t i = pos_;
+            while (i < s_.size() && std::isspace(static_cast<unsigned char>(s_[i]))) ++i;
+            // a number, a name or a parenthesis after whitespace starts the next entry
+            if (i < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[i])) || s_[i] == '.' || s_[i] == '(')) return true;
+            return false;
+        }
+        if (signed_after_space()) {
+            std::size_t a = pos_;
+            while (a > 0 && std::isspace(static_cast<unsigned char>(s_[a - 1]))) --a;
+            std::size_t b = pos_;
+            while (b < s_.size() && std::isspace(static_cast<unsigned char>(s_[b]))) ++b;
+            throw ParseError("\"" + s_.substr(a > 8 ? a - 8 : 0, std::min<std::size_t>(a, 8)) + " " + s_.substr(b, 4) +
+                             "\" could be a difference or two entries: write a space on both sides of the sign for a "
+                             "difference (1 - 2), or separate entries with commas (1, -2)");
+        }
+        return false;
+    }
+
     // Juxtaposition multiplies before a name or a parenthesis ("2 pi", "2 ln 2", "3(1/2)"), never
-    // between two numbers: "[1 2]" is a missing comma, not 2.
+    // between two numbers: "1 2" is a missing comma, not 2.
     bool starts_factor() {
         const char c = peek();
         return c == '(' || std::isalpha(static_cast<unsigned char>(c));
@@ -147,6 +208,7 @@ private:
     double term(int depth) {
         double v = unary(depth);
         for (;;) {
+            if (entry_ends()) return v;
             if (eat('*')) v *= unary(depth);
             else if (eat('/')) {
                 const double d = unary(depth);
@@ -165,20 +227,52 @@ private:
         return power(depth);
     }
 
-    // power := primary ('^' unary)?
+    // power := primary '%'* ('^' unary)?      57.43% is 0.5743
     double power(int depth) {
-        const double base = primary(depth);
+        double base = primary(depth);
+        while (eat('%')) base /= 100;
         if (eat('^')) return std::pow(base, unary(depth + 1));
         return base;
+    }
+
+    // The argument of a function: a parenthesised expression, or the power that follows (ln 2).
+    double argument(const std::string& name, int depth) {
+        const char c = peek();
+        if (!(c == '(' || c == '.' || c == '-' || c == '+' || std::isalnum(static_cast<unsigned char>(c))))
+            fail(name + " needs an argument, as in " + name + "(2)");
+        const bool was = spaced_;
+        spaced_ = false;  // "[ln 2 ln 3]": the argument is one power, whatever the list
+        const double x = c == '-' || c == '+' ? unary(depth + 1) : power(depth + 1);
+        spaced_ = was;
+        return x;
+    }
+
+    double apply(const std::string& name, double x) {
+        if (name == "exp") return std::exp(x);
+        if (name == "sin") return std::sin(x);
+        if (name == "cos") return std::cos(x);
+        if (name == "tan") return std::tan(x);
+        if (name == "sqrt") {
+            if (x < 0) fail("the square root of a negative number");
+            return std::sqrt(x);
+        }
+        if (x <= 0) fail("the logarithm of a number that is not positive");
+        if (name == "log10") return std::log10(x);
+        if (name == "log2") return std::log2(x);
+        return std::log(x);  // ln and log: the natural logarithm, as in the handout
     }
 
     // primary := number | pi | e | function argument | '(' expr ')'
     double primary(int depth) {
         guard(depth);
+        skip();
         const char c = peek();
         if (c == '(') {
             ++pos_;
+            const bool was = spaced_;
+            spaced_ = false;
             const double v = expr(depth + 1);
+            spaced_ = was;
             expect(')', "a closing parenthesis");
             return v;
         }
@@ -186,23 +280,30 @@ private:
         if (std::isalpha(static_cast<unsigned char>(c))) {
             const std::size_t start = pos_;
             while (pos_ < s_.size() && std::isalpha(static_cast<unsigned char>(s_[pos_]))) ++pos_;
-            std::string name = s_.substr(start, pos_ - start);
+            const std::size_t letters = pos_;
+            while (pos_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[pos_]))) ++pos_;
+            std::string name = s_.substr(start, letters - start);
             std::transform(name.begin(), name.end(), name.begin(), [](unsigned char ch) { return char(std::tolower(ch)); });
+            const std::string digits = s_.substr(letters, pos_ - letters);
+            static const char* const functions[] = {"ln", "log", "exp", "sqrt", "sin", "cos", "tan"};
+            const bool function = std::find_if(std::begin(functions), std::end(functions), [&](const char* f) { return name == f; }) != std::end(functions);
+            if (name == "log" && (digits == "10" || digits == "2")) return apply(name + digits, argument(name + digits, depth));
+            if (!digits.empty() && name == "log")
+                fail("\"log" + digits + "\" is ambiguous: write log(" + digits + ") or ln " + digits +
+                     " for the natural logarithm of " + digits + "; log10(x) and log2(x) are the base-10 and base-2 logarithms");
+            if (!digits.empty() && function) {  // ln2, sqrt2: the function of that number
+                pos_ = letters;
+                return apply(name, power(depth + 1));
+            }
+            if (!digits.empty()) {
+                pos_ = start;
+                fail("an unknown name \"" + s_.substr(start, letters - start) + digits + "\"");
+            }
             if (name == "pi") return 3.141592653589793;
             if (name == "e") return 2.718281828459045;
-            // a function applies to a parenthesised argument or to the power that follows: ln 2
-            if (name == "ln" || name == "log" || name == "exp" || name == "sqrt") {
-                const double x = power(depth + 1);
-                if (name == "exp") return std::exp(x);
-                if (name == "sqrt") {
-                    if (x < 0) fail("the square root of a negative number");
-                    return std::sqrt(x);
-                }
-                if (x <= 0) fail("the logarithm of a number that is not positive");
-                return std::log(x);  // log means the natural logarithm, as in the handout
-            }
+            if (function) return apply(name, argument(name, depth));
             pos_ = start;
-            fail("an unknown name \"" + name + "\" (known: pi, e, ln, log, exp, sqrt)");
+            fail("an unknown name \"" + name + "\" (known: pi, e, ln, log (natural), log10, log2, exp, sqrt, sin, cos, tan)");
         }
         fail("expected a number");
     }
@@ -221,6 +322,7 @@ private:
         const std::string lexeme = s_.substr(start, pos_ - start);
         if (lexeme.size() > kMaxNumberLength) throw ParseError("a number with more than " + std::to_string(kMaxNumberLength) + " characters");
         if (std::count(lexeme.begin(), lexeme.end(), '.') > 1) throw ParseError("a number with two decimal points: \"" + lexeme + "\"");
+        if (lexeme == ".") throw ParseError("a point that is not part of a number");
         char* end = nullptr;
         const double v = std::strtod(lexeme.c_str(), &end);
         if (end != lexeme.c_str() + lexeme.size()) throw ParseError("an unreadable number \"" + lexeme + "\"");
@@ -229,6 +331,7 @@ private:
 
     std::string s_;
     std::size_t pos_ = 0;
+    bool spaced_ = false;
 };
 
 double finite_value(double v, const std::string& what) {
@@ -236,17 +339,50 @@ double finite_value(double v, const std::string& what) {
     return v;
 }
 
-// items separated by commas, optionally inside open/close brackets; `item` reads one.
+// Items separated by commas (or, where `bar` is set, by the handout's '|' between concatenated
+// parts; or by whitespace when the list has neither), optionally inside brackets, with an
+// optional trailing comma; `item` reads one.
 template <class F>
-void list(Reader& r, int depth, F&& item) {
+void list(Reader& r, int depth, F&& item, bool bar = false) {
     char close = '\0';
     if (r.eat('[')) close = ']';
     else if (r.eat('(')) close = ')';
     else if (r.eat('{')) close = '}';
     if (close && r.eat(close)) return;  // an empty list
-    do item(depth + 1);
-    while (r.eat(','));
+    const bool was = r.spaced();
+    r.set_spaced(r.spaced_list(close));
+    for (;;) {
+        item(depth + 1);
+        if (r.spaced()) {
+            if (close ? r.peek() == close : r.at_end()) break;
+            continue;
+        }
+        if (!(r.eat(',') || (bar && r.eat('|')))) break;
+        if (close ? r.peek() == close : r.at_end()) break;  // a trailing comma
+    }
+    r.set_spaced(was);
     if (close) r.expect(close, std::string(1, '\'').append(1, close).append("'").c_str());
+}
+
+// [[a, b], [c, d]]: rows separated by commas or (as numpy prints them) by whitespace.
+std::vector<std::size_t> read_matrix(Reader& r, std::vector<double>& numbers) {
+    std::size_t cols = 0, rows = 0;
+    r.expect('[', "'[' to open the matrix, as in [[a, b], [c, d]]");
+    do {
+        if (rows && r.peek() == ']') break;  // a trailing comma after the last row
+        std::size_t n = 0;
+        if (r.peek() != '[') r.fail("expected '[' to open a row");
+        list(r, 1, [&](int depth) {
+            numbers.push_back(finite_value(r.expr(depth), "an entry"));
+            ++n;
+        });
+        if (n == 0) throw ParseError("row " + std::to_string(rows) + " is empty");
+        if (rows && n != cols) throw ParseError("row " + std::to_string(rows) + " has " + std::to_string(n) + " entries but row 0 has " + std::to_string(cols));
+        cols = n;
+        ++rows;
+    } while (r.eat(',') || r.peek() == '[');
+    r.expect(']', "']' to close the matrix");
+    return {rows, cols};
 }
 
 std::string lower(std::string s) {
@@ -261,28 +397,72 @@ std::string trim_word(const std::string& s) {
     return s.substr(a, b - a);
 }
 
+// "18,432" where one number was expected: a thousands separator or a decimal comma, or two
+// entries; the message says how to write each.
+std::string comma_in_number(const std::string& text) {
+    std::string digits, point;
+    bool plain = !text.empty();
+    for (char c : text) {
+        if (std::isdigit(static_cast<unsigned char>(c))) {
+            digits += c;
+            point += c;
+        } else if (c == ',') point += '.';
+        else if (!std::isspace(static_cast<unsigned char>(c))) plain = false;
+    }
+    if (plain && std::count(text.begin(), text.end(), ',') == 1)
+        return "one number was expected, and a comma separates entries: write " + digits + " without the comma, or " + point +
+               " with a decimal point";
+    return "one number was expected, and a comma separates entries: write the number without commas, with a decimal point";
+}
+
 // bid,bjd->bij with the letters renamed a, b, c… in order of first appearance, so that any
 // consistent renaming of the axes compares equal. Axes are case-sensitive, as in NumPy, so there
-// can be 52 of them: the 27th onwards is named A, B, C…
+// can be 52 of them: the 27th onwards is named A, B, C… An ellipsis "..." is kept as it is.
 std::string canonical_einsum(const std::string& raw) {
     std::string s;
     for (char c : raw)
         if (!std::isspace(static_cast<unsigned char>(c)) && c != '"' && c != '\'') s += c;
     const std::size_t arrow = s.find("->");
     if (arrow == std::string::npos) throw ParseError("an einsum string needs \"->\" before the output axes");
+    if (s.find("->", arrow + 2) != std::string::npos) throw ParseError("an einsum string has one \"->\"");
     std::map<char, char> rename;
     std::string out;
+    std::string inputs_seen;  // letters of the inputs, to check the output's
+    bool input_ellipsis = false, operand_ellipsis = false;
+    std::string output_letters;
     for (std::size_t i = 0; i < s.size(); ++i) {
         const char c = s[i];
-        if (i == arrow || i == arrow + 1) {
-            out += c;
+        const bool in_output = i > arrow;
+        if (i == arrow) {
+            out += "->";
+            ++i;
+            operand_ellipsis = false;
             continue;
         }
         if (c == ',') {
+            if (in_output) throw ParseError("the output of an einsum string is one operand: no ',' after \"->\"");
             out += c;
+            operand_ellipsis = false;
+            continue;
+        }
+        if (c == '.') {
+            if (s.compare(i, 3, "...") != 0) throw ParseError("an einsum ellipsis is three points, \"...\"");
+            if (operand_ellipsis) throw ParseError("an einsum operand has at most one \"...\"");
+            if (in_output && !input_ellipsis) throw ParseError("the output has \"...\" but no input has");
+            operand_ellipsis = true;
+            if (!in_output) input_ellipsis = true;
+            out += "...";
+            i += 2;
             continue;
         }
         if (!std::isalpha(static_cast<unsigned char>(c))) throw ParseError(std::string("an einsum axis must be a letter, not '") + c + "'");
+        if (in_output) {
+            if (inputs_seen.find(c) == std::string::npos) throw ParseError(std::string("the output axis '") + c + "' is in no input");
+            if (output_letters.find(c) != std::string::npos) throw ParseError(std::string("the output names the axis '") + c + "' twice");
+            output_letters += c;
+        } else {
+            inputs_seen += c;
+        }
         if (!rename.count(c)) {
             const std::size_t n = rename.size();
             rename[c] = n < 26 ? char('a' + n) : char('A' + (n - 26));
@@ -290,6 +470,72 @@ std::string canonical_einsum(const std::string& raw) {
         out += rename[c];
     }
     return out;
+}
+
+// The operands (inputs, then the output) of a canonical einsum string.
+std::vector<std::string> einsum_operands(const std::string& canonical) {
+    std::vector<std::string> ops(1);
+    for (std::size_t i = 0; i < canonical.size(); ++i) {
+        if (canonical[i] == ',') ops.emplace_back();
+        else if (canonical.compare(i, 2, "->") == 0) {
+            ops.emplace_back();
+            ++i;
+        } else ops.back() += canonical[i];
+    }
+    return ops;
+}
+
+std::size_t axes_of(const std::string& operand) {
+    std::size_t n = 0;
+    for (char c : operand) n += std::isalpha(static_cast<unsigned char>(c)) ? 1 : 0;
+    return n;
+}
+
+// `given` with each "..." replaced by as many axes as it stands for in the operands of
+// `expected` (which has none): the axes an ellipsis covers are aligned from the right, as in
+// NumPy's broadcasting, and the output's ellipsis covers the most of them. Empty when the ranks
+// do not fit.
+std::string expand_ellipsis(const std::string& given, const std::string& expected) {
+    const std::vector<std::string> g = einsum_operands(given), e = einsum_operands(expected);
+    if (g.size() != e.size()) return "";
+    std::vector<std::size_t> covered(g.size(), 0);
+    std::size_t most = 0;
+    for (std::size_t k = 0; k + 1 < g.size(); ++k) {
+        if (g[k].find("...") == std::string::npos) continue;
+        if (axes_of(g[k]) > e[k].size()) return "";
+        covered[k] = e[k].size() - axes_of(g[k]);
+        most = std::max(most, covered[k]);
+    }
+    covered.back() = most;
+    // Fresh names for the covered axes: digits cannot clash with the letters of `given`.
+    std::string out;
+    for (std::size_t k = 0; k < g.size(); ++k) {
+        if (k) out += k + 1 == g.size() ? "->" : ",";
+        const std::size_t at = g[k].find("...");
+        if (at == std::string::npos) {
+            out += g[k];
+            continue;
+        }
+        std::string fresh;
+        for (std::size_t a = most - covered[k]; a < most; ++a) fresh += char('0' + a);
+        out += g[k].substr(0, at) + fresh + g[k].substr(at + 3);
+    }
+    // Rename again, digits included, to compare with the canonical `expected`.
+    std::map<char, char> rename;
+    std::string canonical;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        const char c = out[i];
+        if (c == ',' || c == '-' || c == '>') {
+            canonical += c;
+            continue;
+        }
+        if (!rename.count(c)) {
+            const std::size_t n = rename.size();
+            rename[c] = n < 26 ? char('a' + n) : char('A' + (n - 26));
+        }
+        canonical += rename[c];
+    }
+    return canonical;
 }
 
 Answer read(const std::string& original, Format f) {
@@ -310,34 +556,26 @@ Answer read(const std::string& original, Format f) {
         case Format::number:
         case Format::integer: {
             const double v = finite_value(r.expr(0), "the value");
+            if (r.peek() == ',') throw ParseError(comma_in_number(original));
             if (f == Format::integer && std::abs(v - std::round(v)) > 1e-9 * std::max(1.0, std::abs(v)))
                 throw ParseError("a whole number was expected, and this is " + std::to_string(v));
             a.numbers = {f == Format::integer ? std::round(v) : v};
             break;
         }
         case Format::vector:
-            list(r, 0, [&](int depth) { a.numbers.push_back(finite_value(r.expr(depth), "an entry")); });
+            if (r.opens_matrix()) {  // a row [[a, b]] or a column [[a], [b]]
+                const std::vector<std::size_t> shape = read_matrix(r, a.numbers);
+                if (shape[0] != 1 && shape[1] != 1)
+                    throw ParseError("a vector was expected, and this is a " + std::to_string(shape[0]) + " x " + std::to_string(shape[1]) +
+                                     " matrix; write a vector as [a, b, ...], as a row [[a, b, ...]] or as a column [[a], [b], ...]");
+            } else {
+                list(r, 0, [&](int depth) { a.numbers.push_back(finite_value(r.expr(depth), "an entry")); }, true);
+            }
             a.shape = {a.numbers.size()};
             break;
-        case Format::matrix: {
-            std::size_t cols = 0, rows = 0;
-            r.expect('[', "'[' to open the matrix, as in [[a, b], [c, d]]");
-            do {
-                std::size_t n = 0;
-                r.expect('[', "'[' to open a row");
-                do {
-                    a.numbers.push_back(finite_value(r.expr(1), "an entry"));
-                    ++n;
-                } while (r.eat(','));
-                r.expect(']', "']' to close a row");
-                if (rows && n != cols) throw ParseError("row " + std::to_string(rows) + " has " + std::to_string(n) + " entries but row 0 has " + std::to_string(cols));
-                cols = n;
-                ++rows;
-            } while (r.eat(','));
-            r.expect(']', "']' to close the matrix");
-            a.shape = {rows, cols};
+        case Format::matrix:
+            a.shape = read_matrix(r, a.numbers);
             break;
-        }
         case Format::shape:
             list(r, 0, [&](int depth) {
                 const double v = finite_value(r.expr(depth), "a dimension");
@@ -435,7 +673,7 @@ std::string answer_text(const Answer& a) {
     return "";
 }
 
-Comparison compare(const Answer& given, const Answer& expected) {
+Comparison compare(const Answer& given, const Answer& expected, double widen) {
     Comparison c;
     if (given.format != expected.format) {
         c.comparable = false;
@@ -443,8 +681,12 @@ Comparison compare(const Answer& given, const Answer& expected) {
     }
     switch (expected.format) {
         case Format::token:
-        case Format::choice:
-        case Format::einsum: c.equal = given.text == expected.text; return c;
+        case Format::choice: c.equal = given.text == expected.text; return c;
+        case Format::einsum: {
+            const bool g = given.text.find("...") != std::string::npos, e = expected.text.find("...") != std::string::npos;
+            c.equal = given.text == expected.text || (g && !e && expand_ellipsis(given.text, expected.text) == expected.text);
+            return c;
+        }
         case Format::positions:
         case Format::pairs: c.equal = given.pairs == expected.pairs; return c;
         case Format::shape:
@@ -455,9 +697,12 @@ Comparison compare(const Answer& given, const Answer& expected) {
         c.comparable = false;
         return c;
     }
+    double largest = 0;
+    for (double e : expected.numbers) largest = std::max(largest, std::abs(e));
     for (std::size_t i = 0; i < expected.numbers.size(); ++i) {
         const double e = expected.numbers[i];
-        if (!(std::abs(given.numbers[i] - e) <= kRelTolerance * std::abs(e) + kAbsTolerance)) c.wrong_entries.push_back(i);
+        const double size = std::max(std::abs(e), kFloor * largest);
+        if (!(std::abs(given.numbers[i] - e) <= widen * kRelTolerance * size)) c.wrong_entries.push_back(i);
     }
     c.equal = c.wrong_entries.empty();
     return c;

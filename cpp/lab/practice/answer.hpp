@@ -1,17 +1,23 @@
 // Answers to practice problems: one parser for every format a student may type, and the
 // comparison that decides whether an answer is right.
 //
-//   number     0.25, 1/4, ln 2, log(2), sqrt(2)*ln(2), e^2, exp(-1), pi, 2 pi / 3
+//   number     0.25, 1/4, ln 2, log(2), log10(2), log2(8), sqrt(2)*ln(2), e^2, exp(-1), pi, 2 pi / 3,
+//              sin(0.01), 57.43%                (log alone is the natural logarithm, as in the handout)
 //   integer    256, 4*8^2                        (a number that must be whole)
-//   vector     [0.5, 0.25, 0.25] or 0.5, 0.25, 0.25
-//   matrix     [[a, b], [c, d]]
+//   vector     [0.5, 0.25, 0.25], 0.5, 0.25, 0.25, numpy's [0.5 0.25 0.25], the handout's
+//              concatenation [2, 0.6 | 0.6, 2], or a 1 x n or n x 1 matrix such as [[0.5, 0.25]]
+//   matrix     [[a, b], [c, d]], or as numpy prints it, [[a b]\n [c d]]
 //   shape      [2, 4, 5, 5] or (2, 4, 5, 5)
 //   positions  {0, 1, 2}, [0, 1, 2] or 0, 1, 2   (a set of positions; {} is the empty set)
 //   pairs      {(0, 1), (1, 2)}                   (a set of (i, j) pairs)
 //   token      cat                                (a word; case and quotes are ignored)
 //   choice     pre                                (one of the problem's options)
-//   einsum     bid,bjd->bij                       (equal up to a consistent renaming of letters)
+//   einsum     bid,bjd->bij, ...id,...jd->...ij   (equal up to a consistent renaming of letters;
+//                                                 an ellipsis stands for the axes it replaces)
 //
+// Whitespace separates entries only in a list with no commas (numpy's printout), and there as in
+// MATLAB: "1 -2" is two entries, "1 - 2" and "1-2" one. Where commas separate the entries, "1 -2"
+// could mean either and is refused with a message that says how to write each.
 // Nothing is evaluated as code: numbers go through a small recursive-descent parser with a
 // depth limit, any text longer than kMaxAnswerLength is refused before it is read, and an answer
 // with more than kMaxEntries entries after it.
@@ -53,15 +59,22 @@ Parsed parse_answer(const std::string& text, Format format);
 // Canonical text of an answer, which parse_answer reads back to the same answer.
 std::string answer_text(const Answer& a);
 
-// Tolerance of every numeric comparison: within 0.1 % or 0.0005 (for answers near zero).
-constexpr double kRelTolerance = 1e-3;
-constexpr double kAbsTolerance = 5e-4;
+// The rule for numbers, entry by entry: an entry is right when it is within kRelTolerance of the
+// expected entry's size, where an entry smaller than kFloor times the answer's largest entry
+// counts as that size. So any answer written to three significant figures (at most 0.5 % off) is
+// accepted, an entry 2 % off is rejected, and a small scalar answer is never accepted as 0. Only
+// an entry that is tiny beside the others (0.0003 in [0.9997, 0.0003]) is judged on the scale of
+// the largest one. Integers, shapes, positions, tokens and choices compare exactly.
+constexpr double kRelTolerance = 0.01;
+constexpr double kFloor = 1e-3;
 
 struct Comparison {
     bool equal = false;
     bool comparable = true;                 // same format and shape
     std::vector<std::size_t> wrong_entries; // numeric formats: indices (row-major) outside tolerance
 };
-Comparison compare(const Answer& given, const Answer& expected);
+// `widen` multiplies the tolerance: the generator asks for twice the tolerance between a right
+// and a wrong answer, so that a wrong answer rounded to three figures is still named and still wrong.
+Comparison compare(const Answer& given, const Answer& expected, double widen = 1);
 
 }  // namespace lab::practice

@@ -19,7 +19,10 @@ namespace lab::practice {
 struct Family {
     std::string id;       // e.g. "retrieval"
     std::string section;  // e.g. "§2.1"
-    Format format;
+    Format format;        // of most of its questions; each problem carries its own
+    // Distinct answers the family reaches in 1,000 seeds, at least: 200 unless its registry row
+    // says why its answers come from a small set.
+    std::size_t diversity = 200;
 };
 
 const std::vector<Family>& families();
@@ -47,6 +50,7 @@ struct Problem {
     Format format = Format::number;
     std::string variant;               // which question of the family (e.g. "raw" / "scaled")
     std::vector<Named> given;          // the numbers the student works from
+    std::vector<std::string> inputs;   // the given values the answer must depend on
     std::vector<std::string> words;    // token vocabulary or choice options, in order
     Answer answer;
     std::vector<Misconception> misconceptions;
@@ -54,7 +58,26 @@ struct Problem {
 };
 
 // Throws std::invalid_argument for an unknown family.
+//
+// A variant is accepted only when it is fair (see `unfair`); otherwise the generator draws again
+// from the same seed's stream, so a seed always gives the same problem. Variant 0 uses the
+// handout's own numbers where they make a fair problem.
 Problem make_problem(const std::string& family, std::uint64_t seed);
+
+// Computes the answer, the misconceptions' answers and the solution steps from the problem's
+// family, variant, given values and words. Throws std::invalid_argument when the given values do
+// not make a problem of that family (a position outside the sequence, D not divisible by H, …).
+void solve(Problem& p);
+
+// Why a solved problem would not be a fair one, or "" when it is:
+//   (a) every misconception's answer is at least twice the tolerance away from the right answer
+//       and from every other misconception's, so a student who made it, writing three
+//       significant figures, is told so and not told "Correct";
+//   (b) each of `inputs` moves the answer: changing some entry of it (by +1, -1 or doubling it,
+//       whichever still makes a problem) changes the answer beyond the tolerance;
+//   (c) the family's own test of a degenerate problem (a dead FFN, equal rows where order matters,
+//       saturated weights where weights are asked, the last position for a mask, …) passes.
+std::string unfair(const Problem& p);
 
 struct CheckResult {
     bool correct = false;

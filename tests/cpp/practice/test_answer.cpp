@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "lab/practice/answer.hpp"
+#include "lab/rng.hpp"
 
 using namespace lab::practice;
 
@@ -87,7 +88,9 @@ TEST_CASE("text that is not an answer gets a message, never an exception or a ha
     REQUIRE_THAT(error("1e999"), Catch::Contains("not a finite number"));
     REQUIRE_THAT(error("0/0"), Catch::Contains("division by zero"));
     REQUIRE_THAT(error("abc"), Catch::Contains("unknown name \"abc\""));
+    REQUIRE_THAT(error("abc"), Catch::Contains("log (natural), log10, log2"));
     REQUIRE_THAT(error("1 2"), Catch::Contains("unexpected text"));
+    REQUIRE_THAT(error("1 -2"), Catch::Contains("write a space on both sides of the sign for a difference (1 - 2), or separate entries with commas (1, -2)"));
     REQUIRE_THAT(error("0.5.5"), Catch::Contains("two decimal points"));
     REQUIRE_THAT(error("ln(-1)"), Catch::Contains("not positive"));
     REQUIRE_THAT(error("\xE2\x9C\x93"), Catch::Contains("non-ASCII"));
@@ -143,11 +146,89 @@ TEST_CASE("the canonical text of an answer reads back to the same answer") {
     }
 }
 
-TEST_CASE("tolerance: within 0.1 % or 0.0005, entry by entry") {
-    const Answer want = parse_answer("[0.268941, 0.731059, 0.000335]", Format::vector).answer;
-    REQUIRE(compare(parse_answer("[0.2689, 0.7311, 0.0003]", Format::vector).answer, want).equal);
-    const Comparison c = compare(parse_answer("[0.27, 0.7311, 0.1]", Format::vector).answer, want);
-    REQUIRE_FALSE(c.equal);
-    REQUIRE(c.wrong_entries == std::vector<std::size_t>{0, 2});
-    REQUIRE_FALSE(compare(parse_answer("[0.27, 0.73]", Format::vector).answer, want).comparable);
+TEST_CASE("every form a student may write for the same answer reads the same") {
+    const double ln2 = std::log(2.0);
+    SECTION("logarithms, trigonometry and percentages work as named") {
+        const auto [text, want] = GENERATE_COPY(table<std::string, double>({
+            {"log10(2)", std::log10(2.0)}, {"log10 100", 2.0}, {"log2(8)", 3.0}, {"log2 8", 3.0}, {"log(2)", ln2}, {"ln(2)", ln2},
+            {"sin(0.01)", std::sin(0.01)}, {"cos(0.03)", std::cos(0.03)}, {"tan(0.5)", std::tan(0.5)}, {"sqrt 2", std::sqrt(2.0)},
+            {"sqrt2", std::sqrt(2.0)}, {"exp(1)", std::exp(1.0)}, {"57.43%", 0.5743}, {"50 %", 0.5}, {"1 - 2", -1.0}, {"1-2", -1.0}}));
+        CAPTURE(text);
+        REQUIRE(value(text) == Approx(want).epsilon(1e-15));
+    }
+    SECTION("a vector as a row, a column, a 1 x n matrix, numpy's printout or the handout's concatenation") {
+        const std::vector<double> want{2, 0.6, 0.6, 2};
+        for (const char* t : {"[2, 0.6, 0.6, 2]", "[[2, 0.6, 0.6, 2]]", "[[2], [0.6], [0.6], [2]]", "[2, 0.6, 0.6, 2,]",
+                              "[2 0.6 0.6 2]", "[ 2.   0.6  0.6  2. ]", "[2, 0.6 | 0.6, 2]", "2, 0.6, 0.6, 2", "(2, 0.6, 0.6, 2)"}) {
+            const Parsed p = parse_answer(t, Format::vector);
+            CAPTURE(t, p.error);
+            REQUIRE(p.ok);
+            REQUIRE(p.answer.numbers == want);
+            REQUIRE(p.answer.shape == std::vector<std::size_t>{4});
+        }
+    }
+    SECTION("numpy's negative entries: \"-0.2\" after a space starts an entry, \" - 0.2\" subtracts") {
+        REQUIRE(parse_answer("[ 0.5 -0.2]", Format::vector).answer.numbers == std::vector<double>{0.5, -0.2});
+        REQUIRE(parse_answer("[0.5 - 0.2]", Format::vector).answer.numbers.size() == 1);
+        REQUIRE(parse_answer("[ln 2 ln 3]", Format::vector).answer.numbers == std::vector<double>{ln2, std::log(3.0)});
+        REQUIRE(parse_answer("[[ 1. -2.]\n [ 3.  4.]]", Format::matrix).answer.numbers == std::vector<double>{1, -2, 3, 4});
+    }
+    SECTION("a matrix is not a vector") {
+        REQUIRE_THAT(error("[[1, 2], [3, 4]]", Format::vector), Catch::Contains("this is a 2 x 2 matrix"));
+    }
+    SECTION("ambiguous forms are refused with a message that says how to write each meaning") {
+        REQUIRE_THAT(error("18,432"), Catch::Contains("write 18432 without the comma, or 18.432 with a decimal point"));
+        REQUIRE_THAT(error("18,432", Format::integer), Catch::Contains("18432"));
+        REQUIRE_THAT(error("log3"), Catch::Contains("write log(3) or ln 3 for the natural logarithm of 3"));
+        REQUIRE_THAT(error("log2"), Catch::Contains("log2 needs an argument"));
+        REQUIRE_THAT(error("[1 -2, 3]", Format::vector), Catch::Contains("(1, -2)"));
+    }
+    SECTION("the einsum ellipsis stands for the axes it replaces") {
+        const Answer scores = parse_answer("bid,bjd->bij", Format::einsum).answer;
+        REQUIRE(compare(parse_answer("...id,...jd->...ij", Format::einsum).answer, scores).equal);
+        REQUIRE(compare(parse_answer("...qd, ...kd -> ...qk", Format::einsum).answer, scores).equal);
+        REQUIRE_FALSE(compare(parse_answer("...id,...jd->...ji", Format::einsum).answer, scores).equal);
+        const Answer heads = parse_answer("bhid,bhjd->bhij", Format::einsum).answer;
+        REQUIRE(compare(parse_answer("...id,...jd->...ij", Format::einsum).answer, heads).equal);
+        // where any rank is asked, naming the batch axes is not the same answer
+        REQUIRE_FALSE(compare(scores, parse_answer("...id,...jd->...ij", Format::einsum).answer).equal);
+        REQUIRE_THAT(error("..id->id", Format::einsum), Catch::Contains("three points"));
+        REQUIRE_THAT(error("id->...i", Format::einsum), Catch::Contains("no input has"));
+        REQUIRE_THAT(error("id->ix", Format::einsum), Catch::Contains("'x' is in no input"));
+    }
+}
+
+// The rule the page states (practice.tolerance in strings.js is written from these constants).
+TEST_CASE("tolerance: each entry within 1 % of its size; three significant figures always pass, 2 % off never") {
+    lab::Pcg32 rng(2026, 9);
+    const auto sig3 = [](double x) {
+        char buf[40];
+        std::snprintf(buf, sizeof buf, "%.3g", x);
+        return std::strtod(buf, nullptr);
+    };
+    for (int n = 0; n < 20000; ++n) {
+        // magnitudes from 1e-6 to 1e6, either sign
+        const double x = (rng.uniform() < 0.5 ? -1 : 1) * std::pow(10.0, -6 + 12 * rng.uniform());
+        Answer want;
+        want.numbers = {x};
+        CAPTURE(x);
+        Answer typed = want;
+        typed.numbers = {sig3(x)};
+        REQUIRE(compare(typed, want).equal);
+        for (double factor : {1.02, 0.98, 1.5, 0.0}) {
+            typed.numbers = {x * factor};
+            REQUIRE_FALSE(compare(typed, want).equal);
+        }
+    }
+    SECTION("a small entry beside a large one is judged on the large one's scale") {
+        const Answer want = parse_answer("[0.9996646, 0.0003354]", Format::vector).answer;
+        REQUIRE(compare(parse_answer("[1.00, 0.000335]", Format::vector).answer, want).equal);
+        REQUIRE_FALSE(compare(parse_answer("[1, 0]", Format::vector).answer, want).equal);
+        const Comparison c = compare(parse_answer("[0.9, 0.0003354]", Format::vector).answer, want);
+        REQUIRE(c.wrong_entries == std::vector<std::size_t>{0});
+        REQUIRE_FALSE(compare(parse_answer("[0.27, 0.73]", Format::vector).answer, parse_answer("[0.27, 0.73, 0]", Format::vector).answer).comparable);
+    }
+    SECTION("integers compare exactly") {
+        REQUIRE_FALSE(compare(parse_answer("257", Format::integer).answer, parse_answer("256", Format::integer).answer).equal);
+    }
 }
