@@ -37,11 +37,11 @@ export const examples = {
   '2.1': {
     title: 'One query’s retrieval',
     steps: {
-      setup: { title: 'A query, three keys, three values', text: 'The query q asks a question; each key k_j says how well position j answers it; each value v_j is what position j hands over. Every number here can be edited: click a cell and type.' },
-      scores: { title: 'Score every key', text: 'Each score is the dot product of the query with one key, divided by √d_k (here √2). With the handout’s keys the scores are ln 2, 0 and 0.' },
+      setup: { title: 'A query, three keys, three values', text: 'The query q asks a question; its score against key k_j measures how well position j answers it; each value v_j is what position j hands over. Every number here can be edited: click a cell and type.' },
+      scores: { title: 'Score every key', text: 'Each score is the dot product of the query with one key, divided by √d_k (here √2).', result: 'With the handout’s keys the scores are ln 2, 0 and 0.' },
       exps: { title: 'Exponentiate', text: 'Exponentials turn any score into a positive number and keep the order: e^(ln 2) = 2, e^0 = 1.' },
-      weights: { title: 'Normalise across the keys', text: 'Dividing each exponential by their total gives weights that are positive and add up to one: [1/2, 1/4, 1/4].' },
-      output: { title: 'Mix the values', text: 'The answer is the weighted sum of the values. Because the weights are positive and sum to one, y lies inside the region spanned by the values, though it need not equal any one of them.' },
+      weights: { title: 'Normalise across the keys', text: 'Dividing each exponential by their total gives weights that are positive and add up to one.', result: 'With the handout’s numbers they are [1/2, 1/4, 1/4].' },
+      output: { title: 'Mix the values', text: 'The answer is the weighted sum of the values. The weights are positive and add up to one, so y is a convex combination of the values: it lies in the smallest convex shape that contains them all (here the triangle with the three values as corners), though it need not equal any one of them.' },
     },
   },
   '2.2': {
@@ -55,9 +55,9 @@ export const examples = {
   '3.1': {
     title: 'Why divide by √d_k',
     steps: {
-      saturation: { title: 'Large scores saturate softmax', text: 'With scores [0, 8] almost all the weight lands on one key, and small changes to the scores barely move the weights.' },
-      scaled: { title: 'Scaling keeps softmax responsive', text: 'Dividing by √64 = 8 turns [0, 8] into [0, 1], whose softmax leaves room for both keys and for learning to shift the weights.' },
-      variance: { title: 'Where the size of the scores comes from', text: 'For random queries and keys with independent coordinates of variance σ², a dot product of d_k terms has variance d_k σ⁴; after dividing by √d_k it is σ⁴ whatever d_k is. The engine draws 4000 seeded pairs for each d_k: compare the measured columns with the predicted ones.' },
+      saturation: { title: 'Large scores saturate softmax', text: 'Unscaled scores grow with d_k: at d_k = 64 a gap of 8 between two scores, as in [0, 8], is ordinary.', result: 'Softmax then puts almost all the weight on one key, and small changes to the scores barely move the weights.' },
+      scaled: { title: 'Scaling keeps softmax responsive', text: 'Divide the scores by √d_k = √64 = 8 before softmax.', result: 'That turns [0, 8] into [0, 1], whose softmax leaves room for both keys and for learning to shift the weights.' },
+      variance: { title: 'Where the size of the scores comes from', text: 'For random queries and keys with independent coordinates of mean 0 and variance σ², a dot product of d_k terms has variance d_k σ⁴; after dividing by √d_k it is σ⁴ whatever d_k is. The engine draws 4000 seeded pairs for each d_k: compare the measured columns with the predicted ones.' },
     },
   },
   '3.2': {
@@ -81,7 +81,7 @@ export const examples = {
     steps: {
       head1: { title: 'Head 1 looks mostly at position 0', text: 'Scores [ln 8, 0, 0] give weights [0.8, 0.1, 0.1], and the values mix to [2, 0.6].' },
       head2: { title: 'Head 2 looks mostly at position 1', text: 'The same values read with weights [0.1, 0.8, 0.1] give [0.6, 2]: a different routing, a different answer.' },
-      concat: { title: 'Concatenate, then mix with W_O', text: 'Placing the two answers side by side keeps both: [2, 0.6 | 0.6, 2]. With W_O = I nothing changes; a learned W_O can combine the features. Edit W_O to try.' },
+      concat: { title: 'Concatenate, then mix with W_O', text: 'Placing the two heads’ outputs side by side keeps both. With W_O = I nothing changes; a learned W_O can combine the features. Edit W_O to try.', result: 'Here that is [2, 0.6 | 0.6, 2].' },
       average: { title: 'Averaging would lose a routing', text: 'Averaging the two heads gives [1.3, 1.3] and the two decisions can no longer be told apart. Both heads still put some weight on position 2: finite scores never give exactly zero.' },
     },
   },
@@ -120,9 +120,9 @@ export const examples = {
   '7.1': {
     title: 'Generation, one token at a time',
     steps: {
-      greedy: { title: 'Greedy: take the largest logit', text: 'Only the logits at the last real position matter for the next token. After A B C the toy model’s largest logit is A.' },
-      sample: { title: 'Sampling, reproducible by hand', text: 'Divide the logits by the temperature, take softmax, and add the probabilities up one by one. The seeded generator draws a number u in [0, 1); the chosen token is the first whose running sum passes u. Same seed, same tokens.' },
-      prefix: { title: 'Appending never changes earlier rows', text: 'In a causal model, position i sees only positions 0..i, so appending a token leaves every earlier row’s logits exactly as they were. (The naive loop recomputes them anyway; Handout #12 caches them.)' },
+      greedy: { title: 'Greedy: take the largest logit', text: 'Only the logits at the last real position matter for the next token; greedy decoding takes the token with the largest.', result: 'After A B C the toy model’s largest logit is A’s.' },
+      sample: { title: 'Sampling, reproducible by hand', text: 'Divide the logits by the temperature, take softmax, and add the probabilities up one by one. The seeded generator draws a number u in [0, 1); the chosen token is the first whose running sum passes u. Same seed, same tokens. So that the sequence can grow past three tokens, this step (and the next) runs a copy of the toy model with sinusoidal positions in place of its three-row position table.' },
+      prefix: { title: 'Appending never changes earlier rows', text: 'In a causal model, position i sees only positions 0..i, so appending a token leaves every earlier row’s logits exactly as they were. (The simple loop here recomputes them all anyway; Handout #12 keeps each position’s keys and values so that they are computed once.)' },
     },
   },
   '7.2': {
@@ -145,9 +145,9 @@ export const examples = {
     steps: {
       embed: { title: 'Embed the tokens and add positions', text: 'The stream A B C A gives inputs A B C at positions 0, 1, 2 and targets B C A. Each input row is its token’s embedding plus its position’s vector.' },
       project: { title: 'Project to queries, keys and values', text: 'With d_k = 1 the scale is 1. W_V = I, so V = X.' },
-      attend: { title: 'Attend to the prefix', text: 'All nine scores exist, but the mask keeps row i from seeing keys after i. Row 2’s exponentials are [2, 1, 2], so its weights are [2/5, 1/5, 2/5] and it retrieves [0.8, 0.6].' },
+      attend: { title: 'Attend to the prefix', text: 'All nine scores exist, but the mask keeps row i from seeing keys after i.', result: 'Row 2’s exponentials are [2, 1, 2], so its weights are [2/5, 1/5, 2/5] and it retrieves [0.8, 0.6].' },
       ffn: { title: 'Residual and feed-forward', text: 'U is nonnegative, so ReLU(U) = U and the FFN returns U/2; the second residual gives H = 1.5 U.' },
-      loss: { title: 'Logits, probabilities and the loss', text: 'The head maps each row [h0, h1] to [h0, h1, −h0 − h1]. Softmax now runs over the vocabulary, and each row pays −log of the probability of its target. The mean is about 3.02041 nats; row 2 alone would predict A.' },
+      loss: { title: 'Logits, probabilities and the loss', text: 'The head maps each row [h0, h1] to [h0, h1, −h0 − h1]. Softmax now runs over the vocabulary, and each row pays −log of the probability of its target.', result: 'The mean is about 3.02041 nats; row 2 alone would predict A.' },
     },
   },
   '8': {
@@ -297,6 +297,15 @@ export const labels = {
 // The practice set: titles, prompts, hints, misconception explanations and feedback. A prompt
 // receives the problem's given values by name (numbers, or nested arrays shown beside it).
 const list = (xs) => xs.join(', ');
+const numberWord = (n) => ['zero', 'one', 'two', 'three', 'four'][n] ?? String(n);
+// "applies the causal mask in blocks 0 and 2 only" from [1, 0, 1]; blocks count from 0.
+const maskPattern = (mask) => {
+  const on = mask.map((m, l) => (m ? l : -1)).filter((l) => l >= 0);
+  if (on.length === mask.length) return 'applies the causal mask in every block';
+  if (!on.length) return 'applies no mask in any block';
+  const names = on.length === 1 ? `block ${on[0]}` : `blocks ${on.slice(0, -1).join(', ')} and ${on[on.length - 1]}`;
+  return `applies the causal mask in ${names} only (blocks count from 0, in the order they run)`;
+};
 export const practice = {
   titles: {
     retrieval: 'One query’s output', saturation: 'Softmax after scaling', 'score-variance': 'The variance of a score',
@@ -307,62 +316,95 @@ export const practice = {
     generation: 'Sampling with a temperature', leak: 'Where the mask must be', 'toy-trace': 'The toy trace', einsum: 'einsum axes',
   },
   prompts: {
-    retrieval: () => 'Compute the output y = Σ_j a_j v_j for the query q, the keys (rows of K) and the values (rows of V), with d_k = 2 and scaled scores q·k_j / √d_k.',
-    saturation: (g) => `Two keys give raw scores s = [0, ${g.s[1]}]. With d_k = ${g.d_k}, what are the attention weights after scaling by √d_k?`,
-    'score-variance': (g, p) => (p.variant === 'raw'
-      ? `Query and key coordinates are independent with mean 0 and variance σ² = ${g['sigma^2']}. What is the variance of the raw score q·k for d_k = ${g.d_k}?`
-      : `Query and key coordinates are independent with mean 0 and variance σ² = ${g['sigma^2']}. What is the variance of the scaled score q·k / √d_k for d_k = ${g.d_k}?`),
+    retrieval: () => 'Compute the output y = Σ_j a_j v_j of the query q over the keys (rows of K) and the values (rows of V), with d_k = 2: each score is q·k_j / √2.',
+    saturation: (g) => `Two keys give the unscaled dot products q·k = [${list(g.s)}]. With d_k = ${g.d_k}, what are the attention weights after dividing the scores by √d_k?`,
+    'score-variance': (g, p) => {
+      const given = `Query and key coordinates are independent, with mean 0 and variance σ² = ${g['sigma^2']}.`;
+      return {
+        raw: `${given} What is the variance of the unscaled score q·k for d_k = ${g.d_k}?`,
+        scaled: `${given} What is the variance of the scaled score q·k / √d_k for d_k = ${g.d_k}?`,
+        'raw-std': `${given} What is the standard deviation of the unscaled score q·k for d_k = ${g.d_k}?`,
+      }[p.variant];
+    },
     'attention-matrix': (g) => `Compute the attention matrix A = softmax(Q Kᵀ / √d_k) for the rows of Q and K below (d_k = ${g.Q[0].length}, no mask).`,
-    shapes: (g, p) => (p.variant === 'heads'
-      ? `In nanoGPT, q = q.view(B, T, nh, C // nh).transpose(1, 2) with B = ${g.B}, T = ${g.T}, C = ${g.D}, nh = ${g.H}. What is q’s shape?`
-      : `With B = ${g.B}, T = ${g.T}, D = ${g.D} and H = ${g.H} heads, what is the shape of the stored attention weights?`),
+    shapes: (g, p) => ({
+      heads: `In nanoGPT, q = q.view(B, T, nh, C // nh).transpose(1, 2) with B = ${g.B}, T = ${g.T}, C = ${g.D}, nh = ${g.H}. What is q’s shape?`,
+      weights: `With B = ${g.B}, T = ${g.T}, D = ${g.D} and H = ${g.H} heads, what is the shape of the stored attention weights?`,
+      fused: `nanoGPT computes q, k and v together as c_attn(x), one linear layer. With B = ${g.B}, T = ${g.T}, C = ${g.D} and nh = ${g.H}, what is the shape of c_attn(x) before it is split?`,
+    })[p.variant],
     'parameter-count': (g, p) => (p.variant === 'attention'
       ? `How many parameters do W_Q, W_K, W_V and W_O of one attention layer have at D = ${g.D} with H = ${g.H} heads, ${g.bias ? 'with' : 'without'} biases?`
-      : `A model has a vocabulary of V = ${g.V}, width D = ${g.D}, ${g.learned ? `a learned position table for T_max = ${g.T_max}` : `sinusoidal positions (T_max = ${g.T_max})`}, and a ${g.tied ? 'tied' : 'separate (untied)'} output head. How many parameters are in its embedding, position table and output head together?`),
-    'two-heads': () => 'Two heads read the same values V with the scaled scores s1 and s2 below (already scaled). Write the multi-head output before W_O.',
-    layernorm: () => 'Apply LayerNorm to the token in row 0 of X (γ = 1, β = 0, ε = 1e-5, which you may ignore).',
+      : `A model has a vocabulary of V = ${g.V}, width D = ${g.D}, ${g.learned ? `a learned position table for T_max = ${g.T_max}` : `sinusoidal positions (T_max = ${g.T_max})`}, and ${g.tied ? 'a head tied to the embedding' : 'a separate (untied) output head without a bias'}. How many parameters are in its embedding, position table and output head together?`),
+    'two-heads': () => 'Two heads read the same values V with the scores s1 and s2 below (already scaled). Write the multi-head output before W_O.',
+    layernorm: (g) => `Apply LayerNorm to the token in row 0 of X, across its ${g.X[0].length} features (γ = 1, β = 0; ε = 1e-5 is small enough to ignore).`,
     ffn: () => 'Compute the residual stream after the feed-forward sub-layer, x + ReLU(x W1) W2, for the row vector x (no biases).',
-    'pre-post': (g, p) => `Which arrangement computes ${p.variant === 'pre' ? 'H = X + MHA(LN(X)), Y = H + FFN(LN(H))' : 'H = LN(X + MHA(X)), Y = LN(H + FFN(H))'}? Answer pre or post.`,
-    permutation: () => 'Y is the output of unmasked self-attention (Q = K = V = X, no positions) for the rows of X. What is the output if rows 0 and 2 of X are swapped?',
+    'pre-post': (g, p) => (p.variant === 'final-norm'
+      ? `A model’s blocks each compute ${practice.formulas[p.variant]}. Which arrangement are its blocks? Answer pre or post.`
+      : `Which arrangement is ${practice.formulas[p.variant]}? Answer pre or post.`),
+    permutation: (g) => `Y is the output of unmasked self-attention (Q = K = V = X, no positions, d_k = 2) for the rows of X. What is the output if rows ${g.a} and ${g.b} of X are swapped?`,
     positions: (g, p) => (p.variant === 'sinusoidal'
-      ? `What is the sinusoidal position encoding PE[${g.p}, ${g.i}] for D = ${g.D} (zero-based positions and features)?`
+      ? `What is the sinusoidal position encoding PE[${g.p}, ${g.i}] for D = ${g.D}? Positions and features count from 0; an even feature uses sin, an odd one cos.`
       : `How many trainable parameters does a learned position table add for T_max = ${g.T_max} positions and width D = ${g.D}?`),
-    'causal-mask': (g) => `In a causal model with T = ${g.T} positions, which key positions may the query at position ${g.i} attend to? Give a set such as {0, 1}.`,
+    'causal-mask': (g, p) => (p.variant === 'keys'
+      ? `In a causal model with T = ${g.T} positions (0 to ${g.T - 1}), which key positions may the query at position ${g.i} attend to? Give a set of positions.`
+      : `In a causal model with T = ${g.T} positions (0 to ${g.T - 1}), which query positions may attend to the key at position ${g.j}? Give a set of positions.`),
     'teacher-forcing': (g, p) => `Training on “${p.words.join(' ')}”, what is the target of the output at input position ${g.i} (zero-based)?`,
     'cross-entropy': (g) => `The rows of logits below are scored on the targets ${list(g.targets)} (zero-based vocabulary ids). What is the mean cross-entropy loss in nats?`,
     generation: (g) => `Sampling at temperature τ = ${g.tau} from the logits [${list(g.logits)}], what is the probability of token ${g.j} (zero-based)?`,
-    leak: (g, p) => (p.variant === 'last-block'
-      ? 'A two-block model applies the causal mask in its last block only. Can the output at position 0 depend on the token at position 2? Answer yes or no.'
-      : 'A two-block model applies the causal mask in every block. Can the output at position 0 depend on the token at position 2? Answer yes or no.'),
-    'toy-trace': (g, p) => ({
-      loss: 'Run §7.4’s toy model (W_Q = [1, 0]ᵀ, W_K = [ln 2, 0]ᵀ, W_V = I, FFN = ReLU then /2, head [[1, 0, −1], [0, 1, −1]]) on A B C A with the embeddings E and positions P below. What is the mean loss in nats?',
-      weight: 'Run §7.4’s toy model on A B C A with the embeddings E and positions P below. What attention weight does the query at position 1 give to key 0?',
-      residual: 'Run §7.4’s toy model on A B C A with the embeddings E and positions P below. What is entry [1][1] of the first residual U = X + attention output?',
+    leak: (g, p) => {
+      const model = `A ${numberWord(g.mask.length)}-block model ${maskPattern(g.mask)}. It reads ${g.T} tokens, at positions 0 to ${g.T - 1}.`;
+      return p.variant === 'can'
+        ? `${model} Can the output at position ${g.a} depend on the token at position ${g.b}? Answer yes or no.`
+        : `${model} The tokens at which positions can the output at position ${g.a} depend on? Give a set of positions.`;
+    },
+    'toy-trace': (g, p) => {
+      const model = 'Run §7.4’s toy model on the stream A B C A (inputs A B C at positions 0, 1, 2; targets B C A): X = E[token] + P with the embeddings E and positions P below; one head with W_Q = [1, 0]ᵀ, W_K = [ln 2, 0]ᵀ, W_V = I, d_k = 1 (scale 1) and the causal mask; U = X + attention output; H = U + ReLU(U W_1) W_2 with W_1 = I and W_2 = I/2; no LayerNorm; logits H W_vocab with the untied head W_vocab = [[1, 0, −1], [0, 1, −1]], no bias.';
+      return {
+        loss: `${model} What is the mean loss in nats?`,
+        weight: `${model} What attention weight does the query at position ${g.i} give to the key at position ${g.j}?`,
+        residual: `${model} What is entry [${g.i}][${g.c}] of U (row ${g.i}, feature ${g.c})?`,
+      }[p.variant];
+    },
+    einsum: (g, p) => ({
+      scores: 'q and k both have axes [batch, position, feature]. Write the einsum string for the unscaled scores: one number for each batch item, query position and key position (in that order), the dot product of that query row with that key row.',
+      values: 'weights has axes [batch, query position, key position] and v has axes [batch, key position, feature]. Write the einsum string for the attention output, with axes [batch, query position, feature]: each output row is its query’s weighted sum of the value rows.',
+      'head-scores': 'q and k have axes [batch, head, position, feature]. Write the einsum string for every head’s unscaled scores, with axes [batch, head, query position, key position].',
+      'head-values': 'weights has axes [batch, head, query position, key position] and v has axes [batch, head, key position, feature]. Write the einsum string for every head’s output, with axes [batch, head, query position, feature].',
+      ellipsis: 'q and k have any number of leading batch axes, then [position, feature]. Write one einsum string for the unscaled scores, with the same leading axes, then [query position, key position], whatever the number of leading axes.',
+      projection: 'x has axes [batch, position, input feature] and W is stored as [input feature, output feature], as in x @ W. Write the einsum string for x @ W, with axes [batch, position, output feature].',
     })[p.variant],
-    einsum: (g, p) => (p.variant === 'scores'
-      ? 'q and k have axes [batch, position, feature]. Write the einsum string that gives scores[b, i, j] = Σ_d q[b, i, d] k[b, j, d].'
-      : 'weights have axes [batch, query, key] and v has axes [batch, key, feature]. Write the einsum string that gives y[b, i, e] = Σ_j weights[b, i, j] v[b, j, e].'),
+  },
+  // The formulas and code lines of the pre-post family, by question.
+  formulas: {
+    'pre-math': 'H = X + MHA(LN(X)),  Y = H + FFN(LN(H))',
+    'post-math': 'H = LN(X + MHA(X)),  Y = LN(H + FFN(H))',
+    nanogpt: 'nanoGPT’s Block.forward: x = x + self.attn(self.ln_1(x)); x = x + self.mlp(self.ln_2(x))',
+    'torch-post': 'this forward of a PyTorch encoder layer: x = self.norm1(x + self._sa_block(x)); x = self.norm2(x + self._ff_block(x))',
+    'torch-pre': 'this forward of a PyTorch encoder layer: x = x + self._sa_block(self.norm1(x)); x = x + self._ff_block(self.norm2(x))',
+    'sublayer-post': 'a block whose every sub-layer f computes y = LayerNorm(x + f(x))',
+    'sublayer-pre': 'a block whose every sub-layer f computes y = x + f(LayerNorm(x))',
+    'final-norm': 'x = x + attn(ln_1(x)); x = x + mlp(ln_2(x)), and one more LayerNorm, ln_f, is applied once after the last block',
   },
   hints: {
     retrieval: ['Start with the scores s_j = q·k_j / √2.', 'Exponentiate, divide by the sum to get weights, then add a_j v_j.'],
-    saturation: ['Divide both scores by √d_k first.', 'softmax([0, x]) = [1 / (1 + e^x), e^x / (1 + e^x)].'],
-    'score-variance': ['One product q_c k_c of independent zero-mean factors has variance σ²·σ² = σ⁴.', 'Variances of independent terms add; dividing by a constant c divides the variance by c².'],
+    saturation: ['Divide both scores by √d_k first.', 'softmax([a, b]) = [1 / (1 + e^(b−a)), e^(b−a) / (1 + e^(b−a))].'],
+    'score-variance': ['One product q_c k_c of independent zero-mean factors has variance σ²·σ² = σ⁴.', 'Variances of independent terms add; dividing by a constant c divides the variance by c²; the standard deviation is the square root of the variance.'],
     'attention-matrix': ['Score every query (row of Q) against every key (row of K), divided by √d_k.', 'Softmax each row on its own: rows sum to one.'],
-    shapes: ['d_h = D / H.', 'view puts the head axis after T; transpose(1, 2) swaps T and the head axis.'],
+    shapes: ['d_h = D / H; c_attn maps C features to 3·C.', 'view puts the head axis after T; transpose(1, 2) swaps T and the head axis.'],
     'parameter-count': ['Each of W_Q, W_K, W_V, W_O is a D × D matrix, whatever H is.', 'A tied head reuses E; sinusoidal positions have nothing to learn.'],
-    'two-heads': ['Compute each head’s weights by softmax of its scores, then its weighted sum of V.', 'Place the two results side by side.'],
+    'two-heads': ['Compute each head’s weights by softmax of its scores, then its weighted sum of V.', 'Place the two results side by side, head 1 first.'],
     layernorm: ['Use the mean and the variance of row 0 only, dividing by D (not D − 1).', 'Subtract the mean, divide by the standard deviation.'],
     ffn: ['Compute x W1, then set its negative entries to 0.', 'Multiply by W2 and add x back.'],
-    'pre-post': ['Where is LN applied: to the sub-layer’s input, or after the addition?'],
-    permutation: ['Without positions or a mask, attention cannot tell which row came first.', 'Permuting the inputs permutes the outputs the same way.'],
-    positions: ['Features 2i and 2i + 1 share the frequency 1 / 10000^(2i/D); even features use sin, odd ones cos.', 'A learned table has one D-wide row per position.'],
-    'causal-mask': ['Position i may read positions 0 to i.', 'Its own position is included.'],
-    'teacher-forcing': ['The output at position i predicts the token at position i + 1.'],
+    'pre-post': ['Where is LN applied: to the sub-layer’s input, or after the addition?', 'Look inside each block: what happens after the last block does not change that.'],
+    permutation: ['Without positions or a mask, nothing in attention depends on where a row sits.', 'Compare the output you expect with Y before computing anything.'],
+    positions: ['Features 2k and 2k + 1 share the frequency 1 / 10000^(2k/D): feature i belongs to the pair k = ⌊i/2⌋.', 'A learned table has one D-wide row per position.'],
+    'causal-mask': ['The causal mask keeps key j for query i exactly when j ≤ i.', 'A position may attend to itself.'],
+    'teacher-forcing': ['The output at position i is scored on the token at position i + 1.'],
     'cross-entropy': ['Each row’s loss is logsumexp(z) − z[target].', 'Use natural logarithms and average over the rows.'],
     generation: ['Divide the logits by τ, then take softmax.', 'The probability of token j is e^(z_j/τ) / Σ_v e^(z_v/τ).'],
-    leak: ['Think of what block 0 can copy into row 0 if block 0 has no mask.'],
+    leak: ['In a block without the mask every position reads every other, later ones included.', 'Once a block has mixed a later token into an earlier row, a mask in a later block cannot take it out.'],
     'toy-trace': ['Follow §7.4 step by step: X = E[tokens] + P, then Q, K, V.', 'The mask keeps query i from keys after i; U = X + attention output.'],
-    einsum: ['A letter that appears in the inputs but not after -> is summed over.', 'Use the same letter for the same axis in both inputs.'],
+    einsum: ['A letter that appears in the inputs but not after -> is summed over.', 'Use the same letter for the same axis in both inputs; "..." stands for any number of leading axes.'],
   },
   misconceptions: {
     'no-scaling': 'the scores are not divided by √d_k',
@@ -370,31 +412,44 @@ export const practice = {
     'keys-not-values': 'the weights are applied to the keys instead of the values',
     'divided-by-dk': 'the scores are divided by d_k instead of √d_k',
     'sigma-squared': 'each product is given variance σ² instead of σ⁴',
+    'grows-like-sqrt': 'the variance is taken to grow like √d_k instead of like d_k',
     'not-scaled': 'the division by √d_k is left out',
     'divided-by-sqrt': 'the variance is divided by √d_k (dividing a score by c divides its variance by c²)',
+    'variance-not-std': 'the variance is given instead of its square root, the standard deviation',
+    'added-stds': 'the standard deviations of the terms are added (variances add, standard deviations do not)',
     columns: 'softmax runs down the columns instead of across each row',
     'no-transpose': 'the head axis is left after T ([B, T, H, d_h]) instead of transposed to [B, H, T, d_h]',
     'no-head-axis': 'the head axis is forgotten',
+    'one-projection': 'only one of the three projections is counted: c_attn makes q, k and v, 3·C features',
+    'split-too-early': 'the heads are split before q, k and v are separated',
     'forgot-wo': 'the output projection W_O is not counted',
     'per-head': 'each head is counted as having its own D × D matrices',
     'forgot-biases': 'the biases (4D) are not counted',
     'counted-biases': 'biases are counted although there are none',
     'counted-sinusoidal': 'sinusoidal positions are counted as parameters (they are fixed)',
+    'forgot-positions': 'the learned position table (T_max · D) is not counted',
     'tied-twice': 'a tied head is counted a second time',
+    'forgot-head': 'the untied head (D · V) is not counted',
     averaged: 'the heads are averaged instead of concatenated',
     summed: 'the heads are added instead of concatenated',
+    'heads-swapped': 'the heads are concatenated in the wrong order',
     'across-positions': 'each feature is normalised across positions instead of each token across its features',
     unbiased: 'the variance is divided by D − 1 instead of D',
+    'not-centred': 'the mean is not subtracted before dividing by the standard deviation',
     'no-nonlinearity': 'the ReLU is left out',
     'no-residual': 'the residual addition is left out',
     swapped: 'the two arrangements are swapped',
+    'final-norm-post': 'a final LayerNorm after the stack is taken to make the blocks post-norm',
     invariant: 'attention is taken to be permutation invariant (outputs unchanged) rather than equivariant (outputs swapped)',
+    'inputs-swapped': 'the swapped input is given instead of the attention output',
     'sin-cos-swapped': 'sin and cos are swapped',
     'one-based': 'positions are counted from 1',
     'table-size': 'the table is counted as T_max + D instead of T_max · D',
     'table-square': 'the table is counted as D · D',
     'included-future': 'the future positions are included',
     'excluded-diagonal': 'the query’s own position is excluded',
+    reversed: 'the mask is reversed: it keeps the later positions instead of the earlier ones',
+    'no-mask': 'the causal mask is left out',
     'not-shifted': 'the target is not shifted (it is the input itself), or positions are counted from 1',
     'two-ahead': 'the target is taken two positions ahead',
     log10: 'the logarithm is taken in base 10',
@@ -403,47 +458,59 @@ export const practice = {
     sum: 'the losses are added instead of averaged',
     sign: 'the sign is flipped (the loss is −log p)',
     'temperature-multiplied': 'the logits are multiplied by τ instead of divided',
+    'no-temperature': 'the temperature is left out',
     'no-softmax': 'the logits are normalised without softmax',
     'last-block-enough': 'masking the last block is taken to be enough',
-    'no-mask': 'the causal mask is left out',
+    'mask-somewhere-enough': 'a mask in some of the blocks is taken to be enough',
+    'mask-hides-past': 'the mask is taken to hide earlier tokens too (it hides only later ones)',
+    'mask-leaks': 'a model masked in every block is taken to read later tokens',
     'transposed-keys': 'the key axes are transposed (k as [b, d, j])',
     'transposed-output': 'the output axes are transposed',
-    'transposed-weights': 'the weights’ axes are transposed',
+    'kept-summed-axis': 'the summed axis is kept in the output (leaving its letter out after -> is what makes einsum sum it)',
     'summed-queries': 'the sum runs over the queries instead of the keys',
+    'summed-wrong-axis': 'the sum runs over the features instead of the keys',
+    'summed-heads': 'the head axis is summed away (each head keeps its own output)',
+    'fixed-batch': 'one batch axis is named, so the string fails for any other number of leading axes',
+    'linear-layout': 'W is read as [out, in], the layout of nn.Linear’s weight, instead of as stored here',
   },
   formats: {
-    number: 'a number such as 0.25, 1/4 or ln 2', integer: 'a whole number', vector: 'a vector such as [0.5, 0.25]',
-    matrix: 'a matrix such as [[1, 0], [0, 1]]', shape: 'a shape such as [2, 4, 5, 5]', positions: 'a set such as {0, 1, 2}',
-    pairs: 'a set of pairs such as {(0, 1)}', token: 'a word', choice: 'one of the options', einsum: 'an einsum string such as ab,bc->ac',
+    number: 'a number such as 0.25, 1/4, ln 2 or 25%', integer: 'a whole number', vector: 'a vector, written [a, b, …]',
+    matrix: 'a matrix, written [[a, b], [c, d]]', shape: 'a shape, written [a, b, …] or (a, b, …)', positions: 'a set of positions, written {a, b, …}',
+    pairs: 'a set of pairs, written {(i, j), …}', token: 'a word', choice: 'one of the options', einsum: 'an einsum string such as ab,bc->ac',
   },
   steps: {
     scores: 'Scores', weights: 'Weights', output: 'Output', scaled: 'Scaled scores', product: 'One product', sum: 'The sum',
-    scale: 'After scaling', split: 'Head width', projections: 'W_Q, W_K, W_V', biases: 'Biases', embedding: 'Embedding',
+    scale: 'After scaling', spread: 'Standard deviation', split: 'Head width', projections: 'W_Q, W_K, W_V', biases: 'Biases', embedding: 'Embedding',
     positions: 'Positions', head: 'Output head', head1: 'Head 1', head2: 'Head 2', concat: 'Concatenation', mean: 'Mean',
     variance: 'Variance', normalise: 'Normalised', hidden: 'Hidden layer', ffn: 'FFN(x)', residual: 'Residual',
-    swap: 'Swapped input', angle: 'Angle', value: 'Value', table: 'Table size', keep: 'Allowed keys', shift: 'Shift by one',
-    probs: 'Probabilities', losses: 'Losses', x: 'Input rows', loss: 'Loss',
-    arrangement: 'Where LayerNorm sits', copy: 'What block 0 can copy', 'summed-axis': 'Which axis is summed',
+    swap: 'Swapped input', angle: 'Angle', value: 'Value', table: 'Table size', keep: 'Allowed positions', shift: 'Shift by one',
+    probs: 'Probabilities', softmax: 'Softmax', losses: 'Losses', x: 'Input rows', loss: 'Loss',
+    arrangement: 'Where LayerNorm sits', copy: 'What each output reads', 'summed-axis': 'Which axis is summed',
   },
   stepNotes: {
-    arrangement: 'Pre-norm applies LN to the input of each sub-layer and adds the sub-layer’s output to the unnormalised stream; post-norm applies LN after each residual addition.',
-    copy: 'Entry (i, j) is how much output i moves when token j changes. Anything above the diagonal means an output reads a later token: without a mask in block 0, block 0 copies later tokens into earlier rows, and a mask in block 1 cannot undo that.',
-    'summed-axis': 'A letter that appears in the inputs but not after -> is summed over; the letters after -> name the output’s axes in order.',
+    arrangement: 'Pre-norm applies LN to the input of each sub-layer and adds the sub-layer’s output to the unnormalised stream; post-norm applies LN after each residual addition. A final LN after a pre-norm stack is part of that stack, not a sign of post-norm.',
+    copy: 'Entry (i, j) is how much output i moves when token j changes, measured by the engine. Anything above the diagonal means an output reads a later token: a block without the mask copies later tokens into earlier rows, and a mask in a later block cannot undo that.',
+    'summed-axis': 'A letter that appears in the inputs but not after -> is summed over; the letters after -> name the output’s axes in order; "..." stands for the leading axes.',
   },
   correct: 'Correct.',
-  tolerance: 'Numbers count as equal within 0.1 % or 0.0005.',
+  // Written from the engine's own constants (lab.practice.tolerance), so the rule stated is the rule applied.
+  tolerance: ({ relative, floor }) => {
+    const percent = `${+(relative * 100).toPrecision(3)} %`;
+    const part = `1/${Math.round(1 / floor)}`;
+    return `Each number must be within ${percent} of the engine’s value; an entry smaller than ${part} of the answer’s largest entry may be off by ${percent} of ${part} of that largest entry. Three significant figures are always enough. Whole-number counts, shapes and positions must be exact.`;
+  },
   readAs: (text) => `Read as ${text}.`,
-  unreadable: (format, error) => `Expected ${format}: ${error}.`,
+  unreadable: (format, error) => `Expected ${format}: ${error}. (This did not count as an attempt.)`,
   countMismatch: (expected) => `The answer has ${expected} entries.`,
-  wrongEntries: (entries) => `Entr${entries.length === 1 ? 'y' : 'ies'} ${list(entries.map((i) => `#${i + 1}`))} ${entries.length === 1 ? 'is' : 'are'} off.`,
+  wrongEntries: (labels) => `Entr${labels.length === 1 ? 'y' : 'ies'} ${list(labels)} ${labels.length === 1 ? 'is' : 'are'} off (counting from 0, as the tables do).`,
   misconception: (what, section) => `That is what you get when ${what} (see ${section}).`,
   notYet: 'Not yet.',
 };
 
 Object.assign(practice, {
   setTitle: 'Practice set',
-  setIntro: 'Every problem comes in unlimited variants; the engine checks your answer and tells you which mistake it matches. Variant 0 uses the handout’s own numbers where the handout has an example.',
-  section: 'Section', problem: 'Problem', progress: 'Your progress',
+  setIntro: 'The families follow the handout’s sections, each beside the worked example that teaches it. Every problem comes in unlimited variants; the engine checks your answer and tells you which mistake it matches. Variant 0 uses the handout’s own numbers where they make a fair problem. Only answers that can be read count as attempts.',
+  section: 'Section', problem: 'Problem', workedExample: 'Worked example', progress: 'Your progress',
   answer: 'Answer', check: 'Check', hint: 'Hint', nextHint: 'Another hint', showSolution: 'Show solution',
   newVariant: 'New variant', solution: 'Worked solution', answerIs: 'Answer:', options: 'Options',
   variant: (seed) => `variant ${seed}`,

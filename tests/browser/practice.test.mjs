@@ -34,8 +34,9 @@ test('an answer is checked: correct, wrong entry, a named misconception, malform
   await page.locator('.practice').waitFor();
   assert.equal(await page.getAttribute('#answer-retrieval', 'id'), 'answer-retrieval');
   assert.equal(await page.locator('label[for="answer-retrieval"]').textContent(), 'Answer');
-  assert.match(await answer(page, 'retrieval', '[[[[[['), /^Expected a vector such as \[0\.5, 0\.25\]: could not read/);
-  assert.match(await answer(page, 'retrieval', '[2, 1.4]'), /Not yet\. Read as \[2, 1\.4\]\. Entry #2 is off/);
+  assert.match(await answer(page, 'retrieval', '[[[[[['), /^Expected a vector, written \[a, b, …\]: could not read.*This did not count as an attempt/);
+  assert.match(await page.textContent('.practice .mine'), /0 solved, 0 attempts/, 'unreadable text is not an attempt');
+  assert.match(await answer(page, 'retrieval', '[2, 1.4]'), /Not yet\. Read as \[2, 1\.4\]\. Entry \[1\] is off \(counting from 0/);
   const sqrt2ln2 = Math.SQRT2 * Math.log(2);
   // scores without the 1/sqrt(2): [sqrt(2) ln 2, 0, 0]
   const w0 = 2 ** Math.SQRT2 / (2 ** Math.SQRT2 + 2);
@@ -44,7 +45,7 @@ test('an answer is checked: correct, wrong entry, a named misconception, malform
   assert.match(await answer(page, 'retrieval', noScale), /the scores are not divided by √d_k \(see §3\.1\)/);
   assert.match(await answer(page, 'retrieval', '2, 3/2', { enter: true }), /^Correct\. Read as \[2, 1\.5\]\./);
   assert.equal(await page.getAttribute('#feedback-retrieval', 'aria-live'), 'polite');
-  assert.match(await page.textContent('.practice .mine'), /1 solved, 4 attempts/);
+  assert.match(await page.textContent('.practice .mine'), /1 solved, 3 attempts/);
   assert.deepEqual(problems, []);
   await ctx.close();
 });
@@ -128,13 +129,54 @@ test('damaged stored progress is set aside with a notice, never a crash', async 
   await ctx.close();
 });
 
-test('the end of a section offers its practice problem', async () => {
-  const { page, ctx } = await open(`${site.base}#/2.1/5`);
-  await page.locator('.practice-box').waitFor();
-  assert.match(await answer(page, 'retrieval', '[2, 1.5]'), /^Correct/);
+test('the end of each example offers its practice problems, starting at a variant that is not the example’s own', async () => {
+  const { page, ctx, problems } = await open(`${site.base}#/2.1/1`);
+  await page.locator('.step').waitFor();
+  const sections = await page.$$eval('nav a[href^="#/"]', (links) => [...new Set(links.map((a) => a.getAttribute('href').match(/^#\/([\d.]+)\//)?.[1]).filter(Boolean))]);
+  const offered = new Set();
+  for (const id of sections) {
+    await page.goto(`${site.base}#/${id}/1`);
+    await page.locator('.step').waitFor();
+    const steps = Number((await page.textContent('.step .counter')).match(/of (\d+)/)[1]);
+    await page.goto(`${site.base}#/${id}/${steps}`);
+    await page.locator('.step').waitFor();
+    if (!(await page.locator('.practice-box').count())) continue;
+    const family = (await page.getAttribute('.practice-box .practice', 'aria-labelledby')).replace(/^practice-/, '');
+    const seed = Number((await page.textContent('.practice-box .variant')).match(/variant (\d+)/)[1]);
+    offered.add(family);
+    const [mine, handout] = await page.evaluate(([f, s]) => [window.lab.practice.solution(f, s).answer, window.lab.practice.solution(f, 0).answer], [family, seed]);
+    assert.ok(seed >= 1, `§${id}: ${family} starts at variant ${seed}`);
+    assert.notEqual(mine, handout, `§${id}: ${family} variant ${seed} repeats the example's answer`);
+    assert.match(await answer(page, family, mine), /^Correct/, `§${id}: ${family}`);
+    for (const link of await page.$$eval('.practice-box li a', (as) => as.map((a) => a.getAttribute('href')))) {
+      offered.add(link.match(/#\/practice\/([\w-]+)\/(\d+)/)[1]);
+      assert.notEqual(link.match(/\/(\d+)$/)[1], '0', `§${id}: ${link} starts at the example's own variant`);
+    }
+  }
+  const all = await page.evaluate(() => window.lab.practice.families().map((f) => f.id));
+  assert.deepEqual([...offered].sort(), [...all].sort(), 'every family is offered at the end of its example');
   await page.goto(`${site.base}#/2.1/4`);
   await page.locator('.step').waitFor();
   assert.equal(await page.locator('.practice-box').count(), 0, 'only at the last step');
+  assert.deepEqual(problems, []);
+  await ctx.close();
+});
+
+test('the practice list follows the handout’s sections, and each family links to its worked example', async () => {
+  const { page, ctx } = await open(`${site.base}#/practice`);
+  await page.locator('.practice-set').waitFor();
+  const rows = await page.$$eval('tr[data-family]', (trs) => trs.map((tr) => ({
+    section: tr.cells[0].textContent, example: tr.querySelector('.example-link')?.getAttribute('href'), label: tr.querySelector('.example-link')?.textContent })));
+  const key = (s) => s.replace('§', '').split('.').map(Number);
+  const order = (a, b) => { const [x, y] = [key(a), key(b)]; return x[0] - y[0] || (x[1] ?? 0) - (y[1] ?? 0); };
+  assert.deepEqual(rows.map((r) => r.section), [...rows.map((r) => r.section)].sort(order));
+  for (const r of rows) {
+    assert.ok(r.example, `${r.section} links to an example`);
+    assert.ok(r.section === r.label.split(' ')[0] || r.section.startsWith(`${r.label.split(' ')[0]}.`), `${r.section} links to ${r.label}`);
+  }
+  await page.click('tr[data-family="pre-post"] .example-link');
+  await page.locator('.step').waitFor();
+  assert.match(await page.textContent('.step .section'), /^§5 /);
   await ctx.close();
 });
 
@@ -182,7 +224,7 @@ test('every practice problem fits a 360 px screen', async () => {
   const { page } = await open(`${site.base}#/practice`, ctx);
   await page.locator('.practice-set').waitFor();
   const ids = await page.$$eval('tr[data-family]', (rows) => rows.map((r) => r.dataset.family));
-  assert.equal(ids.length, 19);
+  assert.deepEqual(ids, await page.evaluate(() => window.lab.practice.families().map((f) => f.id)));
   for (const id of ids) {
     await page.goto(`${site.base}#/practice/${id}/1`);
     await page.locator('.practice').waitFor();

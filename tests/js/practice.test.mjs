@@ -1,51 +1,95 @@
-// The practice API (lab.practice): every family generates, checks and solves; misconceptions
-// are named; no text of any kind throws.
+// The practice API (lab.practice): every family generates, checks and solves; every mistake is
+// worded and named; the rule for numbers that students read is the rule the engine applies; no
+// text of any kind throws.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine } from '../../web/engine/index.js';
+import { practice as text } from '../../web/strings.js';
 
 const lab = await loadEngine();
 const families = lab.practice.families();
+const FORMATS = ['number', 'integer', 'vector', 'matrix', 'shape', 'positions', 'pairs', 'token', 'choice', 'einsum'];
 
-test('19 families, each with a section, a title and an answer format', () => {
-  assert.equal(families.length, 19);
+test('the families follow the handout’s sections, each with a title and an answer format', () => {
+  assert.ok(families.length >= 19);
+  const key = (s) => s.replace('§', '').split('.').map(Number);
+  for (let i = 1; i < families.length; i++) {
+    const [a, b] = [key(families[i - 1].section), key(families[i].section)];
+    assert.ok(a[0] < b[0] || (a[0] === b[0] && (a[1] ?? 0) <= (b[1] ?? 0)), `${families[i - 1].section} before ${families[i].section}`);
+  }
   for (const f of families) {
     assert.match(f.section, /^§\d/);
     assert.ok(f.title && f.title.length > 3, f.id);
-    assert.ok(['number', 'integer', 'vector', 'matrix', 'shape', 'positions', 'pairs', 'token', 'choice', 'einsum'].includes(f.format));
+    assert.ok(FORMATS.includes(f.format));
+    assert.ok(text.prompts[f.id] && text.hints[f.id], `${f.id} has a prompt and hints`);
   }
 });
 
-test('every family and seed: a prompt without gaps, no answer given away, the solution accepted', () => {
+test('every family and seed: a prompt without gaps, every step and mistake worded, the solution accepted, each mistake named', () => {
   for (const f of families) {
-    for (let seed = 0; seed < 12; seed++) {
+    for (let seed = 0; seed < 40; seed++) {
       const p = lab.practice.generate(f.id, seed);
-      assert.ok(p.prompt.length > 20 && !/undefined|NaN|\[object/.test(p.prompt), `${f.id} ${seed}: ${p.prompt}`);
+      const where = `${f.id} ${seed} (${p.variant})`;
+      assert.ok(p.prompt.length > 20 && !/undefined|NaN|\[object/.test(p.prompt), `${where}: ${p.prompt}`);
       assert.ok(!('answer' in p), 'generate does not reveal the answer');
-      assert.ok(p.hints.length >= 1);
+      assert.ok(FORMATS.includes(p.format));
       const s = lab.practice.solution(f.id, seed);
       const c = lab.practice.check(f.id, seed, s.answer);
-      assert.equal(c.correct, true, `${f.id} ${seed}: ${s.answer} -> ${c.feedback}`);
-      assert.ok(s.steps.length >= 1 && s.steps.every((st) => st.title && (Object.keys(st.values).length || st.note)), `${f.id} steps`);
+      assert.equal(c.correct, true, `${where}: ${s.answer} -> ${c.feedback}`);
+      assert.ok(s.steps.length >= 1);
+      for (const st of s.steps) {
+        assert.ok(text.steps[st.key], `${where}: step "${st.key}" has a title in strings.js`);
+        assert.ok(Object.keys(st.values).length || st.note, `${where}: step "${st.key}" shows something`);
+      }
+      for (const m of s.misconceptions) {
+        assert.ok(text.misconceptions[m.id], `${where}: misconception "${m.id}" is worded in strings.js`);
+        const named = lab.practice.check(f.id, seed, m.answer);
+        assert.equal(named.correct, false, `${where}: ${m.id}`);
+        assert.equal(named.misconception, m.id, `${where}: ${m.answer} is named ${m.id}`);
+        assert.ok(named.feedback.includes(text.misconceptions[m.id]) && named.feedback.includes(`(see ${m.section})`), named.feedback);
+      }
     }
   }
 });
 
-test('feedback names the mistake and the section, reports wrong entries, and says how the answer was read', () => {
-  const base10 = lab.practice.check('cross-entropy', 0, '3.020410229 / ln(10)');
+test('the rule for numbers students read is the rule the engine applies', () => {
+  const { relative, floor } = lab.practice.tolerance;
+  assert.equal(relative, 0.01);
+  assert.equal(floor, 0.001);
+  const sentence = text.tolerance(lab.practice.tolerance);
+  assert.match(sentence, /within 1 % of the engine’s value/);
+  assert.match(sentence, /smaller than 1\/1000 of the answer’s largest entry/);
+  assert.match(sentence, /Three significant figures are always enough/);
+  for (const seed of [0, 1, 2, 3, 4, 5, 6, 7]) {
+    const value = Number(lab.practice.solution('cross-entropy', seed).answer);
+    assert.equal(lab.practice.check('cross-entropy', seed, String(value * (1 + 0.99 * relative))).correct, true);
+    assert.equal(lab.practice.check('cross-entropy', seed, String(value * (1 - 1.01 * relative))).correct, false);
+    assert.equal(lab.practice.check('cross-entropy', seed, value.toPrecision(3)).correct, true);
+  }
+  const wrong = lab.practice.check('cross-entropy', 0, '2.9');
+  assert.ok(wrong.feedback.endsWith(sentence), 'the feedback on a wrong number states the rule');
+});
+
+test('feedback names the mistake and the section, reports wrong entries as the page labels them, and says how the answer was read', () => {
+  const base10 = lab.practice.check('cross-entropy', 0, 'log10(e^3.020410229)');
   assert.equal(base10.misconception, 'log10');
   assert.match(base10.feedback, /base 10 \(see §7\.4\)/);
   const noScale = lab.practice.check('saturation', 0, '[0.000335, 0.999665]');
   assert.equal(noScale.misconception, 'no-scaling');
-  const averaged = lab.practice.check('two-heads', 0, '[1.3, 1.3]');
-  assert.equal(averaged.misconception, 'averaged');
+  assert.equal(lab.practice.check('two-heads', 0, '[1.3, 1.3]').misconception, 'averaged');
   const entry = lab.practice.check('retrieval', 0, '2, 1.4');
   assert.deepEqual(entry.wrongEntries, [1]);
-  assert.match(entry.feedback, /Read as \[2, 1\.4\]\. Entry #2 is off/);
+  assert.match(entry.feedback, /Read as \[2, 1\.4\]\. Entry \[1\] is off \(counting from 0/);
+  const matrix = lab.practice.check('attention-matrix', 0, '[[0.4, 0.2, 0.4], [1/3, 1/3, 0.5], [0.4, 0.2, 0.4]]');
+  assert.match(matrix.feedback, /Entry \[1\]\[2\] is off/);
   const exact = lab.practice.check('saturation', 0, '[1/(1+e), e/(1+e)]');
   assert.equal(exact.correct, true);
   assert.match(exact.feedback, /Read as \[0\.26894/);
+  assert.equal(lab.practice.check('saturation', 0, '[[0.269, 0.731]]').correct, true, 'a 1 x n row, as x is shown');
+  assert.equal(lab.practice.check('saturation', 0, '[0.269 0.731]').correct, true, 'numpy’s printout');
+  assert.equal(lab.practice.check('two-heads', 0, '[2, 0.6 | 0.6, 2]').correct, true, 'the handout’s concatenation');
   assert.equal(lab.practice.check('einsum', 0, 'xyz,xwz->xyw').correct, true, 'letters may be renamed consistently');
+  assert.equal(lab.practice.check('einsum', 0, '...id,...jd->...ij').correct, true, 'the ellipsis');
   assert.equal(lab.practice.check('causal-mask', 0, '{0, 1}').correct, true);
   assert.equal(lab.practice.check('causal-mask', 0, '{0, 1, 2}').misconception, 'included-future');
   assert.equal(lab.practice.check('teacher-forcing', 0, 'Cat').correct, true);
@@ -56,8 +100,17 @@ test('feedback names the mistake and the section, reports wrong entries, and say
   assert.ok(evidence[0][2] > 0, 'with the mask in the last block only, output 0 moves when token 2 changes');
 });
 
+test('unreadable text says what was expected and is not an attempt; ambiguous text says how to write it', () => {
+  const c = lab.practice.check('retrieval', 0, '[[[[[[');
+  assert.equal(c.readable, false);
+  assert.match(c.feedback, /^Expected a vector, written \[a, b, …\]: could not read/);
+  assert.equal(lab.practice.check('retrieval', 0, '[2, 1.4]').readable, true);
+  assert.match(lab.practice.check('cross-entropy', 0, '18,432').feedback, /write 18432 without the comma, or 18\.432 with a decimal point/);
+  assert.match(lab.practice.check('retrieval', 0, '[2 -1, 1.5]').feedback, /write a space on both sides of the sign/);
+});
+
 test('any text is an answer or a message: empty, unicode, 1/0, 1e999, [[[[[[, a megabyte of digits', () => {
-  const texts = ['', '   ', '\u00e9\u00e8\u2603', '1/0', '1e999', '[[[[[[', '(((((((((((', '9'.repeat(1_000_000), '\u0000', '[1,,2]', 'NaN', 'Infinity', '{(0,1)'];
+  const texts = ['', '   ', '\u00e9\u00e8\u2603', '1/0', '1e999', '[[[[[[', '(((((((((((', '9'.repeat(1_000_000), '\u0000', '[1,,2]', 'NaN', 'Infinity', '{(0,1)', '...', 'log', '%%'];
   for (const f of families) {
     for (const t of texts) {
       const c = lab.practice.check(f.id, 1, t);
@@ -73,7 +126,7 @@ test('any text is an answer or a message: empty, unicode, 1/0, 1e999, [[[[[[, a 
 });
 
 test('checking thousands of answers leaves the wasm heap unchanged', () => {
-  const round = () => { lab.practice.check('retrieval', 3, '[1, 2]'); lab.practice.check('einsum', 1, 'bij,bje->bie'); lab.practice.check('shapes', 2, '[[['); };
+  const round = () => { lab.practice.check('retrieval', 3, '[1, 2]'); lab.practice.check('einsum', 1, 'bij,bje->bie'); lab.practice.check('shapes', 2, '[[['); lab.practice.solution('leak', 5); };
   for (let i = 0; i < 50; i++) round();
   const before = lab.memory();
   for (let i = 0; i < 2000; i++) round();

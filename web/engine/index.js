@@ -130,7 +130,7 @@ function throwing(raw) {
 const BOUND = ['softmax', 'attention', 'multiHeadAttention', 'layerNorm', 'rmsNorm', 'feedForward', 'block',
   'sinusoidalPositions', 'lmForward', 'crossEntropy', 'generate', 'paramCount', 'futureDependence', 'permutationGap',
   'fusedVsSeparateGap', 'maxRowSumError', 'scoreVariance', 'opExp', 'opReduce', 'opMatmul', 'opScaleRows',
-  'opSoftmaxJacobian', 'attentionCost', 'practiceFamilies', 'practiceGenerate', 'practiceCheck', 'practiceSolution', 'practiceCheckValue', 'parseNumber', 'modelCreate', 'modelTrainStep', 'modelEvaluate',
+  'opSoftmaxJacobian', 'attentionCost', 'practiceFamilies', 'practiceGenerate', 'practiceCheck', 'practiceSolution', 'practiceCheckValue', 'practiceTolerance', 'parseNumber', 'modelCreate', 'modelTrainStep', 'modelEvaluate',
   'modelGenerate', 'modelParameters', 'modelInspect', 'modelSave', 'modelLoad', 'modelDelete'];
 
 function axisOf(fn, axis) {
@@ -146,8 +146,12 @@ function practiceArgs(fn, id, seed) {
 }
 const named = (values) => Object.fromEntries(values.map((v) => [v.name, fromTensor(v)]));
 
-// The engine's verdict in words: how the answer was read, and what is wrong with it.
-function worded(c, format) {
+// An entry as the page labels it, counting from 0: [1] in a vector, [1][0] in a matrix.
+const entryLabel = (i, shape) => (shape.length === 2 ? `[${Math.floor(i / shape[1])}][${i % shape[1]}]` : `[${i}]`);
+
+// The engine's verdict in words: how the answer was read, and what is wrong with it. `readable`
+// says whether the text was an answer at all (unreadable text is not an attempt).
+function worded(c, format, rule) {
   const feedback = [];
   if (!c.readable) feedback.push(text.unreadable(text.formats[format], c.error));
   else if (c.correct) feedback.push(text.correct, text.readAs(c.parsed));
@@ -155,17 +159,21 @@ function worded(c, format) {
     feedback.push(text.notYet, text.readAs(c.parsed));
     if (c.misconception) feedback.push(text.misconception(text.misconceptions[c.misconception], c.misconceptionSection));
     else if (c.shapeMismatch) feedback.push(text.countMismatch(c.expectedCount));
-    else if (c.wrongEntries.length && c.expectedCount > 1) feedback.push(text.wrongEntries(c.wrongEntries));
-    if (['number', 'vector', 'matrix'].includes(format)) feedback.push(text.tolerance);
+    else if (c.wrongEntries.length && c.expectedCount > 1) feedback.push(text.wrongEntries(c.wrongEntries.map((i) => entryLabel(i, c.expectedShape))));
+    if (['number', 'vector', 'matrix'].includes(format)) feedback.push(text.tolerance(rule));
   }
   return {
-    correct: c.correct, score: c.score, feedback: feedback.join(' '), misconception: c.misconception,
+    correct: c.correct, readable: c.readable, score: c.score, feedback: feedback.join(' '), misconception: c.misconception,
     section: c.misconception ? c.misconceptionSection : null, parsed: c.parsed, wrongEntries: c.wrongEntries,
   };
 }
 
 function practiceApi(m) {
+  const rule = m.practiceTolerance();
   return {
+    // The rule for numbers, {relative, floor}: each entry within `relative` of its size, an entry
+    // smaller than `floor` times the largest counting as that size.
+    tolerance: { ...rule },
     families: () => m.practiceFamilies().map((f) => ({ ...f, title: text.titles[f.id] })),
     generate(id, seed = 0) {
       practiceArgs('generate', id, seed);
@@ -179,7 +187,7 @@ function practiceApi(m) {
     check(id, seed, answer) {
       practiceArgs('check', id, seed);
       const c = m.practiceCheck(id, seed, typeof answer === 'string' ? answer : String(answer ?? ''));
-      return worded(c, c.format);
+      return worded(c, c.format, rule);
     },
     // Checks a prediction of a worked example's step: spec = {format, expected, misconceptions:
     // [{id, section, value}], words} with values as the page shows them (numbers or nested arrays).
@@ -194,13 +202,15 @@ function practiceApi(m) {
         misconceptions: (spec.misconceptions || []).map((w) => ({ id: w.id, section: w.section, value: scalar(w.value) })),
         words: spec.words || [],
       });
-      return worded(c, spec.format);
+      return worded(c, spec.format, rule);
     },
     solution(id, seed = 0) {
       practiceArgs('solution', id, seed);
       const s = m.practiceSolution(id, seed);
       return {
         answer: s.answer,
+        format: s.format,
+        misconceptions: s.misconceptions.map((w) => ({ ...w, text: text.misconceptions[w.id] })),
         steps: s.steps.map((st) => ({ key: st.key, title: text.steps[st.key] || st.key, note: text.stepNotes[st.key] || '', values: named(st.values) })),
       };
     },

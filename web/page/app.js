@@ -156,17 +156,33 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
       state.family
         ? [h('p', {}, h('a', { href: practiceHref(null) }, `← ${practiceText.setTitle}`)),
           practicePanel({ lab, family: state.family, seed: state.seed, progress, href: practiceHref, onChange, canCopy: !state.hide.includes('copy') })]
-        : practiceOverview({ lab, progress, href: practiceHref, onImport: onChange }));
+        : practiceOverview({ lab, progress, href: practiceHref, exampleHref, onImport: onChange }));
   }
+
+  // The worked example that teaches a family's section: the one with that section, or the
+  // section it belongs to (§5.1's arrangements are a step of §5's block).
+  const exampleOf = (section) => examples.find((e) => e.section === section) ?? examples.find((e) => section.startsWith(`${e.section}.`));
+  const exampleHref = (f) => {
+    const ex = exampleOf(f.section);
+    return ex ? { href: toHash({ example: ex.id, step: 0, edits: kept[ex.id] || {}, hide: state.hide }), section: ex.section, title: texts[ex.id].title } : null;
+  };
+  // The first variant after 0 whose answer differs from variant 0's: variant 0 is the handout's
+  // own example, whose numbers and answer the example has just shown.
+  const freshSeed = (family) => {
+    const shown = lab.practice.solution(family, 0).answer;
+    let seed = 1;
+    while (lab.practice.solution(family, seed).answer === shown) seed += 1;
+    return seed;
+  };
 
   // At the end of a section's example: its practice problems (the first one open).
   function practiceAtEnd(ex) {
-    const mine = families.filter((f) => f.section === ex.section);
+    const mine = families.filter((f) => exampleOf(f.section) === ex);
     if (!mine.length || state.step !== ex.steps.length - 1) return null;
     return h('aside', { class: 'practice-box', 'aria-label': practiceText.practiseThis },
       h('h3', {}, practiceText.practiseThis),
-      practicePanel({ lab, family: mine[0].id, seed: 0, progress, href: practiceHref, onChange: () => render(), canCopy: !state.hide.includes('copy') }),
-      mine.length > 1 ? h('ul', {}, mine.slice(1).map((f) => h('li', {}, h('a', { href: practiceHref(f.id, 0) }, `${f.section} ${f.title}`)))) : null);
+      practicePanel({ lab, family: mine[0].id, seed: freshSeed(mine[0].id), progress, href: practiceHref, onChange: () => render(), canCopy: !state.hide.includes('copy') }),
+      mine.length > 1 ? h('ul', {}, mine.slice(1).map((f) => h('li', {}, h('a', { href: practiceHref(f.id, freshSeed(f.id)) }, `${f.section} ${f.title}`)))) : null);
   }
 
   // The page: the table of contents (unless hidden) beside `main`.
@@ -201,13 +217,15 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
     const step = ex.steps[state.step];
     let items = step.show(view.r, view.x, lab);
     let prediction = null;
+    let hideResult = false;
     if (state.predict && step.predict) {
       const spec = step.predict;
       const key = `${ex.id}|${state.step}|${JSON.stringify(state.edits)}`;
       if (!predictions.has(key)) predictions.set(key, { text: '', feedback: null, revealed: false });
       const draft = predictions.get(key);
       if (!draft.revealed) {
-        // Hide what would give the answer away: the named results and the facts.
+        hideResult = true;
+        // Hide what would give the answer away: the named results, the facts, the result sentence.
         items = items.filter((i) => !i.facts && !(spec.hides || []).includes(i.label));
         prediction = predictionView({
           what: spec.what, format: spec.format, draft,
@@ -236,7 +254,7 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
         onclick: () => { view = compute(ex, {}); commit({ ...state, edits: {} }, { push: false }); } }, ui.reset);
     const main = h('main', { id: 'main', class: 'main' },
       notice && h('p', { class: 'notice', role: 'alert' }, notice),
-      stepView({ example: ex, text, stepIndex: state.step, items, ctx: ctx(), prediction }),
+      stepView({ example: ex, text, stepIndex: state.step, items, ctx: ctx(), prediction, hideResult }),
       h('div', { class: 'controls' }, nav, reset,
         h('label', { class: 'predict-toggle' },
           h('input', { type: 'checkbox', id: 'predict-mode', checked: state.predict,

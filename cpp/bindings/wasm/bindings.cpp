@@ -530,7 +530,8 @@ val practiceGenerate(val id, val seed) {
     });
 }
 
-val js(const practice::CheckResult& c, std::size_t expected_count) {
+val js(const practice::CheckResult& c, const practice::Answer& expected) {
+    const std::size_t expected_count = expected.numbers.size();
     val o = val::object();
     o.set("correct", c.correct);
     o.set("score", c.score);
@@ -544,13 +545,26 @@ val js(const practice::CheckResult& c, std::size_t expected_count) {
     o.set("misconception", c.misconception.empty() ? val::null() : val(c.misconception));
     o.set("misconceptionSection", c.misconception_section);
     o.set("expectedCount", double(expected_count));
+    val shape = val::array();  // how the page labels entries: [i] for a vector, [r][c] for a matrix
+    for (std::size_t i = 0; i < expected.shape.size(); ++i) shape.set(i, double(expected.shape[i]));
+    o.set("expectedShape", shape);
     return o;
+}
+
+// The rule for numbers, so that the sentence the page shows is written from the engine's constants.
+val practiceTolerance() {
+    return guarded([&] {
+        val o = val::object();
+        o.set("relative", practice::kRelTolerance);
+        o.set("floor", practice::kFloor);
+        return o;
+    });
 }
 
 val practiceCheck(val id, val seed, val text) {
     return guarded([&] {
         const practice::Problem p = problem(id, seed);
-        val o = js(practice::check_answer(p, text.as<std::string>()), p.answer.numbers.size());
+        val o = js(practice::check_answer(p, text.as<std::string>()), p.answer);
         o.set("format", practice::format_name(p.format));
         return o;
     });
@@ -586,7 +600,7 @@ val practiceCheckValue(val text, val spec) {
         std::vector<std::string> words;
         const unsigned w = spec["words"]["length"].as<unsigned>();
         for (unsigned i = 0; i < w; ++i) words.push_back(spec["words"][i].as<std::string>());
-        return js(practice::check_value(text.as<std::string>(), expected, wrongs, words), expected.numbers.size());
+        return js(practice::check_value(text.as<std::string>(), expected, wrongs, words), expected);
     });
 }
 
@@ -600,9 +614,19 @@ val practiceSolution(val id, val seed) {
             s.set("values", js(p.steps[i].values));
             steps.set(i, s);
         }
+        val wrongs = val::array();  // the answer key of the mistakes the checker names
+        for (std::size_t i = 0; i < p.misconceptions.size(); ++i) {
+            val m = val::object();
+            m.set("id", p.misconceptions[i].id);
+            m.set("section", p.misconceptions[i].section);
+            m.set("answer", practice::answer_text(p.misconceptions[i].answer));
+            wrongs.set(i, m);
+        }
         val o = val::object();
         o.set("answer", practice::answer_text(p.answer));
+        o.set("format", practice::format_name(p.format));
         o.set("steps", steps);
+        o.set("misconceptions", wrongs);
         return o;
     });
 }
@@ -858,6 +882,7 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
     emscripten::function("practiceCheck", &practiceCheck);
     emscripten::function("practiceSolution", &practiceSolution);
     emscripten::function("practiceCheckValue", &practiceCheckValue);
+    emscripten::function("practiceTolerance", &practiceTolerance);
     emscripten::function("parseNumber", &parseNumber);
     emscripten::function("modelCreate", &modelCreate);
     emscripten::function("modelTrainStep", &modelTrainStep);

@@ -29,7 +29,8 @@ export function practicePanel({ lab, family, seed, progress, href, onChange, can
     e.preventDefault();
     draft.answer = input.value.slice(0, 10000);
     draft.feedback = lab.practice.check(family, seed, draft.answer);
-    progress.record(family, seed, draft.feedback.correct);
+    // Text that is not an answer at all (a typo, the wrong format) is not an attempt.
+    if (draft.feedback.readable) progress.record(family, seed, draft.feedback.correct);
     onChange();
   };
   const solution = draft.solution ? lab.practice.solution(family, seed) : null;
@@ -61,7 +62,7 @@ export function practicePanel({ lab, family, seed, progress, href, onChange, can
 // The outcome of the last import, shown again after the overview re-renders with the new progress.
 let importMessage = '';
 
-export function practiceOverview({ lab, progress, href, onImport }) {
+export function practiceOverview({ lab, progress, href, exampleHref, onImport }) {
   const status = h('p', { role: 'status', 'aria-live': 'polite', class: 'import-status' }, importMessage);
   const download = () => {
     const url = URL.createObjectURL(new Blob([progress.exportJson()], { type: 'application/json' }));
@@ -84,13 +85,16 @@ export function practiceOverview({ lab, progress, href, onImport }) {
     h('p', {}, text.setIntro),
     progress.notice && h('p', { class: 'notice', role: 'alert' }, text.progressReset(progress.notice)),
     h('table', { class: 'families' },
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, text.section), h('th', { scope: 'col' }, text.problem), h('th', { scope: 'col' }, text.progress))),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, text.section), h('th', { scope: 'col' }, text.problem),
+        h('th', { scope: 'col' }, text.workedExample), h('th', { scope: 'col' }, text.progress))),
       h('tbody', {}, lab.practice.families().map((f) => {
         const mine = progress.of(f.id);
         const next = [0, 1, 2, 3, 4, 5, 6, 7].find((s) => !mine.solved.includes(s)) ?? mine.solved.length;
+        const ex = exampleHref(f);
         return h('tr', { dataset: { family: f.id } },
           h('td', {}, f.section),
           h('td', {}, h('a', { href: href(f.id, next) }, f.title)),
+          h('td', {}, ex ? h('a', { href: ex.href, class: 'example-link' }, `${ex.section} ${ex.title}`) : null),
           h('td', {}, text.progressLine(mine.solved.length, mine.attempts), mine.solved.length >= 3 ? h('span', { class: 'badge mastered' }, text.mastered) : null));
       }))),
     h('div', { class: 'practice-controls' },

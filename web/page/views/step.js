@@ -59,7 +59,8 @@ export function renderItem(item, ctx) {
   return fig;
 }
 
-export function stepView({ example, text, stepIndex, items, ctx, prediction }) {
+// `hideResult`: a prediction is pending, so the sentence that states the step's result waits.
+export function stepView({ example, text, stepIndex, items, ctx, prediction, hideResult = false }) {
   const step = example.steps[stepIndex];
   const st = text.steps[step.key];
   return h('article', { class: 'step', 'aria-labelledby': 'step-title' },
@@ -68,7 +69,7 @@ export function stepView({ example, text, stepIndex, items, ctx, prediction }) {
       h('h2', { id: 'step-title', tabindex: '-1' }, st.title),
       h('p', { class: 'counter', 'aria-live': 'polite' }, ui.stepOf(stepIndex + 1, example.steps.length))),
     step.formula && formula(step.formula),
-    h('p', { class: 'explain' }, st.text),
+    h('p', { class: 'explain' }, st.result && !hideResult ? `${st.text} ${st.result}` : st.text),
     ctx.edited ? h('p', { class: 'edited', id: 'edited-notice' }, ui.edited) : null,
     prediction,
     h('div', { class: 'items' }, items.map((i) => renderItem(i, ctx))));
