@@ -168,11 +168,15 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
   };
   // The first variant after 0 whose answer differs from variant 0's: variant 0 is the handout's
   // own example, whose numbers and answer the example has just shown.
+  const fresh = new Map();  // a family's seeds never change, so each is found once
   const freshSeed = (family) => {
-    const shown = lab.practice.solution(family, 0).answer;
-    let seed = 1;
-    while (lab.practice.solution(family, seed).answer === shown) seed += 1;
-    return seed;
+    if (!fresh.has(family)) {
+      const shown = lab.practice.solution(family, 0).answer;
+      let seed = 1;
+      while (lab.practice.solution(family, seed).answer === shown) seed += 1;
+      fresh.set(family, seed);
+    }
+    return fresh.get(family);
   };
 
   // At the end of a section's example: its practice problems (the first one open).

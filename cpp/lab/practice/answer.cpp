@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <stdexcept>
 
@@ -186,11 +187,15 @@ private:
             return false;
         }
         if (signed_after_space()) {
+            // quote the two tokens around the space, "1 -2"
+            const auto ends = [&](std::size_t i, const char* stops) {
+                return std::isspace(static_cast<unsigned char>(s_[i])) || std::strchr(stops, s_[i]) != nullptr;
+            };
             std::size_t a = pos_;
-            while (a > 0 && std::isspace(static_cast<unsigned char>(s_[a - 1]))) --a;
-            std::size_t b = pos_;
-            while (b < s_.size() && std::isspace(static_cast<unsigned char>(s_[b]))) ++b;
-            throw ParseError("\"" + s_.substr(a > 8 ? a - 8 : 0, std::min<std::size_t>(a, 8)) + " " + s_.substr(b, 4) +
+            while (a > 0 && !ends(a - 1, ",[{|")) --a;
+            std::size_t b = next() + 1;
+            while (b < s_.size() && !ends(b, ",]})|")) ++b;
+            throw ParseError("\"" + s_.substr(a, pos_ - a) + " " + s_.substr(next(), b - next()) +
                              "\" could be a difference or two entries: write a space on both sides of the sign for a "
                              "difference (1 - 2), or separate entries with commas (1, -2)");
         }

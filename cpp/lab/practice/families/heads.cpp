@@ -1,0 +1,144 @@
+// Practice families for §4: counting parameters, two heads (§4.1), the shapes of multi-head attention (§4.2).
+#include <algorithm>
+#include <cmath>
+
+#include <xtensor/xview.hpp>
+
+#include "lab/ops.hpp"
+#include "lab/softmax.hpp"
+#include "lab/practice/family.hpp"
+
+namespace lab::practice::detail {
+namespace {
+
+// ---- §3.2, §4.2, §9: shapes of the tensors of multi-head attention ----
+
+void shapes_draw(Problem& p, Dice& d, bool handout) {
+    double B = 2, T = 5, D = 8, H = 4;
+    p.variant = "heads";
+    if (!handout) {
+        p.variant = d.pick<std::string>({"heads", "weights", "fused"});
+        B = d(1, 8);
+        T = d(2, 16);
+        H = d.pick<double>({2, 3, 4, 6, 8});
+        D = H * d(2, 16);
+    }
+    p.given = {{"B", scalar(B)}, {"T", scalar(T)}, {"D", scalar(D)}, {"H", scalar(H)}};
+    if (p.variant == "heads") p.inputs = {"B", "T", "D", "H"};
+    else if (p.variant == "weights") p.inputs = {"B", "T", "H"};
+    else p.inputs = {"B", "T", "D"};
+}
+void shapes_solve(Problem& p) {
+    const double B = size_of(p, "B"), T = size_of(p, "T"), D = size_of(p, "D"), H = size_of(p, "H");
+    require(std::fmod(D, H) == 0, "practice", msg("D = ", D, " is not divisible by H = ", H));
+    const double dh = D / H;
+    p.steps = {{"split", {{"d_h", scalar(dh)}}}};
+    if (p.variant == "heads") {
+        p.answer = dims({B, H, T, dh});
+        wrong(p, "no-transpose", "§4.2", dims({B, T, H, dh}));
+        wrong(p, "no-head-axis", "§4.2", dims({B, T, D}));
+    } else if (p.variant == "weights") {
+        p.answer = dims({B, H, T, T});
+        wrong(p, "no-head-axis", "§4.2", dims({B, T, T}));
+        wrong(p, "no-transpose", "§4.2", dims({B, T, H, T}));
+    } else {
+        p.answer = dims({B, T, 3 * D});
+        wrong(p, "one-projection", "§4.2", dims({B, T, D}));
+        wrong(p, "split-too-early", "§4.2", dims({B, H, T, 3 * dh}));
+    }
+}
+
+// ---- §4 and §6: parameter counts ----
+
+void param_count_draw(Problem& p, Dice& d, bool handout) {
+    p.variant = handout ? "attention" : d.pick<std::string>({"attention", "vocabulary"});
+    if (p.variant == "attention") {
+        double H = 2, D = 8, bias = 0;
+        if (!handout) {
+            H = d.pick<double>({1, 2, 4, 8});
+            D = H * d(2, 16);
+            bias = d(0, 1);
+        }
+        p.given = {{"D", scalar(D)}, {"H", scalar(H)}, {"bias", scalar(bias)}};
+        p.inputs = {"D", "bias"};  // not H: the count is the same for any H that divides D
+    } else {
+        const double V = d.pick<double>({50, 65, 96, 100, 128, 256, 512, 1000}), D = d.pick<double>({16, 24, 32, 48, 64, 128});
+        const double Tm = d.pick<double>({32, 64, 128, 256, 1024});
+        const double learned = d(0, 1), tied = d(0, 1);
+        p.given = {{"V", scalar(V)}, {"D", scalar(D)}, {"T_max", scalar(Tm)}, {"learned", scalar(learned)}, {"tied", scalar(tied)}};
+        p.inputs = {"V", "D", "learned", "tied"};
+        if (learned) p.inputs.push_back("T_max");
+    }
+}
+void param_count_solve(Problem& p) {
+    if (p.variant == "attention") {
+        const double D = size_of(p, "D"), H = size_of(p, "H");
+        const bool bias = whole_of(p, "bias", 0, 1);
+        require(std::fmod(D, H) == 0, "practice", msg("D = ", D, " is not divisible by H = ", H));
+        const double b = bias ? 4 * D : 0;
+        p.answer = whole(4 * D * D + b);
+        p.steps = {{"projections", {{"3 D^2", scalar(3 * D * D)}}}, {"output", {{"D^2", scalar(D * D)}}}, {"biases", {{"4 D", scalar(b)}}}};
+        wrong(p, "forgot-wo", "§4", whole(3 * D * D + (bias ? 3 * D : 0)));
+        if (H > 1) wrong(p, "per-head", "§4", whole(4 * D * D * H + b));
+        wrong(p, bias ? "forgot-biases" : "counted-biases", "§4", whole(4 * D * D + (bias ? 0 : 4 * D)));
+    } else {
+        const double V = size_of(p, "V"), D = size_of(p, "D"), Tm = size_of(p, "T_max");
+        const bool learned = whole_of(p, "learned", 0, 1), tied = whole_of(p, "tied", 0, 1);
+        const double answer = V * D + (learned ? Tm * D : 0) + (tied ? 0 : D * V);
+        p.answer = whole(answer);
+        p.steps = {{"embedding", {{"V D", scalar(V * D)}}}, {"positions", {{"T_max D", scalar(learned ? Tm * D : 0)}}},
+                   {"head", {{"D V", scalar(tied ? 0 : D * V)}}}};
+        if (learned) wrong(p, "forgot-positions", "§6.1", whole(answer - Tm * D));
+        else wrong(p, "counted-sinusoidal", "§6.1", whole(answer + Tm * D));
+        if (tied) wrong(p, "tied-twice", "§6", whole(answer + D * V));
+        else wrong(p, "forgot-head", "§6", whole(answer - D * V));
+    }
+}
+
+// ---- §4.1: the concatenated outputs of two heads ----
+
+void two_heads_draw(Problem& p, Dice& d, bool handout) {
+    Tensor1 s1{kLn8, 0, 0}, s2{0, kLn8, 0};
+    Tensor2 V{{2, 0}, {0, 2}, {4, 4}};
+    if (!handout) {
+        // logarithms of small whole numbers, so that the exponentials are whole numbers
+        const std::vector<double> logs{0, kLn2, std::log(3.0), std::log(4.0), std::log(5.0)};
+        for (auto& x : s1) x = d.pick(logs);
+        for (auto& x : s2) x = d.pick(logs);
+        V = d.matrix(3, 2, -2, 4);
+    }
+    p.given = {{"s1", nd(s1)}, {"s2", nd(s2)}, {"V", nd(V)}};
+    p.inputs = {"s1", "s2", "V"};
+}
+void two_heads_solve(Problem& p) {
+    const Tensor1 s1 = vector_of(p, "s1"), s2 = vector_of(p, "s2");
+    const Tensor2 V = matrix_of(p, "V");
+    const auto head = [&](const Tensor1& s) {
+        const Tensor2 a = softmax_forward(as_row(s));  // the scores are given already scaled
+        require(a.shape(1) == V.shape(0), "practice", "each head needs one score per row of V");
+        return Tensor1(xt::row(matmul(a, V), 0));
+    };
+    const Tensor1 h1 = head(s1), h2 = head(s2);
+    const Tensor1 concat = xt::concatenate(xt::xtuple(h1, h2));
+    p.answer = vec(concat);
+    p.steps = {{"weights", {{"a1", nd(softmax_forward(as_row(s1)))}, {"a2", nd(softmax_forward(as_row(s2)))}}},
+               {"head1", {{"head 1", nd(h1)}}}, {"head2", {{"head 2", nd(h2)}}}, {"concat", {{"concat", nd(concat)}}}};
+    wrong(p, "averaged", "§4.1", vec((h1 + h2) / 2.0));
+    wrong(p, "summed", "§4.1", vec(h1 + h2));
+    wrong(p, "heads-swapped", "§4.1", vec(Tensor1(xt::concatenate(xt::xtuple(h2, h1)))));
+}
+std::string two_heads_fair(const Problem& p) {
+    for (const auto& w : step_values(p, "weights"))
+        if (flat(w.value.data)) return "a head reads every value alike";
+    return "";
+}
+
+}  // namespace
+
+Entry parameter_count_family() { return {{"parameter-count", "§4", Format::integer}, param_count_draw, param_count_solve, always_fair}; }
+
+Entry two_heads_family() { return {{"two-heads", "§4.1", Format::vector}, two_heads_draw, two_heads_solve, two_heads_fair}; }
+
+Entry shapes_family() { return {{"shapes", "§4.2", Format::shape}, shapes_draw, shapes_solve, always_fair}; }
+
+}  // namespace lab::practice::detail

@@ -1,0 +1,187 @@
+// Practice families for §7.1, §7.2 and §7.4: sampling, teacher forcing, the loss and the toy trace.
+#include <algorithm>
+#include <cmath>
+
+#include <xtensor/xview.hpp>
+
+#include "lab/lm.hpp"
+#include "lab/softmax.hpp"
+#include "lab/practice/family.hpp"
+
+namespace lab::practice::detail {
+namespace {
+
+// ---- §7.2: the target at a position, under teacher forcing ----
+
+const std::vector<std::vector<std::string>>& sentences() {
+    static const std::vector<std::vector<std::string>> s = {
+        {"the", "cat", "sat", "on", "the", "mat", "<eos>"},
+        {"a", "dog", "ran", "to", "the", "park", "<eos>"},
+        {"we", "read", "the", "handout", "twice", "<eos>"},
+        {"attention", "mixes", "values", "by", "weights", "<eos>"},
+        {"every", "query", "scores", "every", "key", "<eos>"},
+        {"the", "model", "predicts", "one", "token", "at", "a", "time", "<eos>"},
+        {"heads", "look", "at", "different", "positions", "<eos>"},
+        {"a", "mask", "hides", "the", "future", "<eos>"}};
+    return s;
+}
+void teacher_forcing_draw(Problem& p, Dice& d, bool handout) {
+    const auto& s = handout ? sentences()[0] : d.pick(sentences());
+    p.words = s;
+    p.given = {{"i", scalar(handout ? 0 : d(0, int(s.size()) - 2))}};
+    p.inputs = {"i"};
+}
+void teacher_forcing_solve(Problem& p) {
+    const auto& s = p.words;
+    const long i = whole_of(p, "i", 0, long(s.size()) - 2);
+    p.answer = word(Format::token, s[i + 1]);
+    p.steps = {{"shift", {{"input", scalar(double(i))}, {"target", scalar(double(i + 1))}}}};
+    wrong(p, "not-shifted", "§7.2", word(Format::token, s[i]));
+    if (std::size_t(i + 2) < s.size()) wrong(p, "two-ahead", "§7.2", word(Format::token, s[i + 2]));
+}
+
+// ---- §7.4: the mean cross-entropy of a few rows, in nats ----
+
+void cross_entropy_draw(Problem& p, Dice& d, bool handout) {
+    Tensor2 Z{{3, 0, -3}, {0.75, 2.25, -3}, {2.7, 2.4, -5.1}};
+    Tensor1 t{1, 2, 0};
+    if (!handout) {
+        Z = d.matrix(2, 3, -2, 3);
+        t = {double(d(0, 2)), double(d(0, 2))};
+    }
+    p.given = {{"logits", nd(Z)}, {"targets", nd(t)}};
+    p.inputs = {"logits", "targets"};
+}
+void cross_entropy_solve(Problem& p) {
+    const Tensor2 Z = matrix_of(p, "logits");
+    const Tensor1 tt = vector_of(p, "targets");
+    require(tt.size() == Z.shape(0), "practice", "one target per row of logits");
+    std::vector<int> t;
+    for (double x : tt) {
+        require(x == std::floor(x) && x >= 0 && x < double(Z.shape(1)), "practice", "a target must be a vocabulary id");
+        t.push_back(int(x));
+    }
+    const CrossEntropyResult ce = cross_entropy_forward(Z, t, "practice");
+    p.answer = number(ce.loss);
+    p.steps = {{"probs", {{"p", nd(ce.probs)}}}, {"losses", {{"losses", nd(ce.losses)}}}, {"mean", {{"L", scalar(ce.loss)}}}};
+    double raw = 0;
+    for (std::size_t n = 0; n < t.size(); ++n) raw -= Z(n, t[n]);
+    const double N = double(t.size());
+    wrong(p, "log10", "§7.4", number(ce.loss / std::log(10.0)));
+    wrong(p, "log2", "§7.4", number(ce.loss / kLn2));
+    wrong(p, "raw-logit", "§7.4", number(raw / N));
+    wrong(p, "sum", "§7.2", number(ce.loss * N));
+    wrong(p, "sign", "§7.4", number(-ce.loss));
+}
+
+// ---- §7.1: the probability of a token when sampling at a temperature ----
+
+void generation_draw(Problem& p, Dice& d, bool handout) {
+    // The handout's logits (§7.4's last row). At tau = 1 dividing and multiplying by tau agree,
+    // so that problem could not tell them apart: variant 0 samples at tau = 0.5.
+    Tensor1 z{2.7, 2.4, -5.1};
+    double tau = 0.5;
+    int j = 0;
+    if (!handout) {
+        z = Tensor1{d(-4, 6) / 2.0, d(-4, 6) / 2.0, d(-4, 6) / 2.0};  // halves, so that z / tau stays simple
+        tau = d.pick<double>({0.5, 0.8, 1.5, 2, 3});
+        j = d(0, 2);
+    }
+    p.given = {{"logits", nd(z)}, {"tau", scalar(tau)}, {"j", scalar(j)}};
+    p.inputs = {"logits", "tau", "j"};
+}
+void generation_solve(Problem& p) {
+    const Tensor1 z = vector_of(p, "logits");
+    const double tau = number_of(p, "tau");
+    require(tau > 0, "practice", "the temperature must be positive");
+    const long j = whole_of(p, "j", 0, long(z.size()) - 1);
+    const Tensor2 pr = softmax_forward(as_row(Tensor1(z / tau)));
+    p.answer = number(pr(0, j));
+    p.steps = {{"scale", {{"z / tau", nd(Tensor1(z / tau))}}}, {"softmax", {{"p", nd(pr)}}}};
+    wrong(p, "temperature-multiplied", "§7.1", number(softmax_forward(as_row(Tensor1(z * tau)))(0, j)));
+    wrong(p, "no-temperature", "§7.1", number(softmax_forward(as_row(z))(0, j)));
+    const double total = xt::sum(z)();
+    if (std::abs(total) > 1e-9) wrong(p, "no-softmax", "§7.1", number(z(j) / total));
+}
+std::string generation_fair(const Problem& p) {
+    const double v = p.answer.numbers[0];
+    if (v < 0.01 || v > 0.99) return "the probability is (nearly) 0 or 1";
+    return "";
+}
+
+
+// ---- §7.4: a named quantity of the toy trace, for a variant of its embeddings ----
+
+void toy_trace_draw(Problem& p, Dice& d, bool handout) {
+    LmParams m = toy_model(1);
+    p.variant = handout ? "loss" : d.pick<std::string>({"loss", "weight", "residual"});
+    if (!handout) m.embedding = d.matrix(3, 2, -2, 3) / 2.0;
+    p.given = {{"E", nd(m.embedding)}, {"P", nd(*m.positions)}};
+    if (p.variant == "weight") {
+        const int i = d(1, 2);
+        p.given.push_back({"i", scalar(i)});
+        p.given.push_back({"j", scalar(d(0, i))});
+    } else if (p.variant == "residual") {
+        p.given.push_back({"i", scalar(d(0, 2))});
+        p.given.push_back({"c", scalar(d(0, 1))});
+    }
+    p.inputs = {"E", "P"};
+}
+void toy_trace_solve(Problem& p) {
+    LmParams m = toy_model(1);
+    m.embedding = matrix_of(p, "E");
+    m.positions = matrix_of(p, "P");
+    const LmOptions o = toy_options();
+    const TokenMatrix tokens{{0, 1, 2, 0}};
+    const LmResult r = lm_forward(tokens, m, o, true, "practice");
+    const auto step = [&](const LmResult& res, const std::string& name) {
+        for (const auto& s : res.trace)
+            if (s.name == name) return s;
+        throw std::logic_error("practice: the toy trace has no step " + name);
+    };
+    p.steps = {{"x", {{"X", NdArray{step(r, "x").shape, step(r, "x").values}}}},
+               {"weights", {{"A", NdArray{step(r, "block0.weights").shape, step(r, "block0.weights").values}}}},
+               {"residual", {{"U", NdArray{step(r, "block0.residual1").shape, step(r, "block0.residual1").values}}}},
+               {"loss", {{"L", scalar(r.loss)}}}};
+    if (p.variant == "loss") {
+        p.answer = number(r.loss);
+        wrong(p, "sum", "§7.2", number(r.loss * 3));
+        wrong(p, "log10", "§7.4", number(r.loss / std::log(10.0)));
+    } else if (p.variant == "weight") {
+        const long i = whole_of(p, "i", 0, 2), j = whole_of(p, "j", 0, i);
+        const std::size_t at = std::size_t(i * 3 + j);  // A[i][j] of the (1, 3, 3) weights
+        p.answer = number(step(r, "block0.weights").values[at]);
+        LmOptions open = o;
+        open.block.causal = false;
+        wrong(p, "no-mask", "§7.4", number(step(lm_forward(tokens, m, open, true, "practice"), "block0.weights").values[at]));
+        const std::vector<double>& S = step(r, "block0.scores").values;  // (1, 1, 3, 3), before the mask
+        double total = 0;
+        for (long k = 0; k <= i; ++k) total += S[std::size_t(i * 3 + k)];
+        if (std::abs(total) > 1e-9) wrong(p, "no-exp", "§2.1", number(S[at] / total));
+    } else {
+        const long i = whole_of(p, "i", 0, 2), c = whole_of(p, "c", 0, 1);
+        const std::size_t at = std::size_t(i * 2 + c);
+        p.answer = number(step(r, "block0.residual1").values[at]);
+        wrong(p, "no-residual", "§7.4", number(step(r, "block0.attn").values[at]));
+    }
+}
+std::string toy_trace_fair(const Problem& p) {
+    if (p.variant != "weight") return "";
+    const double w = p.answer.numbers[0], i = number_of(p, "i");
+    if (w < 0.05 || w > 0.95) return "the weight is saturated";
+    if (std::abs(w - 1 / (i + 1)) < 0.02) return "the weights of the query are uniform";
+    return "";
+}
+
+}  // namespace
+
+Entry generation_family() { return {{"generation", "§7.1", Format::number}, generation_draw, generation_solve, generation_fair}; }
+
+// The answer is a word of one of eight sentences.
+Entry teacher_forcing_family() { return {{"teacher-forcing", "§7.2", Format::token, 30}, teacher_forcing_draw, teacher_forcing_solve, always_fair}; }
+
+Entry cross_entropy_family() { return {{"cross-entropy", "§7.4", Format::number}, cross_entropy_draw, cross_entropy_solve, always_fair}; }
+
+Entry toy_trace_family() { return {{"toy-trace", "§7.4", Format::number}, toy_trace_draw, toy_trace_solve, toy_trace_fair}; }
+
+}  // namespace lab::practice::detail

@@ -1,0 +1,128 @@
+// What a practice family is made of, for the files in families/ (one per handout part) and the
+// registry in practice.cpp. Not part of the engine's interface: practice.hpp is.
+//
+// A family is three functions and a row of facts:
+//   draw(p, dice, handout)  picks the question (p.variant), the given values, the words, and
+//                           p.inputs, the given values the answer must depend on; with
+//                           `handout`, the handout's own numbers
+//   solve(p)                computes the answer, every misconception's answer and the solution
+//                           steps from those alone (the fairness test re-solves changed copies);
+//                           throws std::invalid_argument for values that make no such problem
+//   fair(p)                 "" or why this problem is degenerate (the family's own test)
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "lab/lm.hpp"
+#include "lab/practice/practice.hpp"
+#include "lab/rng.hpp"
+
+namespace lab::practice::detail {
+
+inline const double kLn2 = std::log(2.0);
+inline const double kLn8 = std::log(8.0);
+
+// Small numbers a student can work with by hand, drawn from the family's own stream.
+struct Dice {
+    Pcg32 rng;
+    int operator()(int lo, int hi) { return lo + int(rng.next_u32() % std::uint32_t(hi - lo + 1)); }
+    Tensor2 matrix(std::size_t r, std::size_t c, int lo, int hi);
+    template <class T>
+    T pick(const std::vector<T>& xs) { return xs[(*this)(0, int(xs.size()) - 1)]; }
+};
+
+using Draw = void (*)(Problem&, Dice&, bool handout);
+using Solve = void (*)(Problem&);
+using Fair = std::string (*)(const Problem&);
+inline std::string always_fair(const Problem&) { return ""; }
+
+struct Entry {
+    Family family;
+    Draw draw;
+    Solve solve;
+    Fair fair;
+};
+
+// The families, one function each, defined in families/*.cpp.
+Entry retrieval_family();
+Entry saturation_family();
+Entry score_variance_family();
+Entry attention_matrix_family();
+Entry parameter_count_family();
+Entry two_heads_family();
+Entry shapes_family();
+Entry layernorm_family();
+Entry ffn_family();
+Entry pre_post_family();
+Entry permutation_family();
+Entry positions_family();
+Entry generation_family();
+Entry teacher_forcing_family();
+Entry causal_mask_family();
+Entry leak_family();
+Entry cross_entropy_family();
+Entry toy_trace_family();
+Entry einsum_family();
+
+// ---- values in ----
+
+inline NdArray scalar(double x) { return NdArray{{}, {x}}; }
+template <class E>
+NdArray nd(const E& t) { return to_ndarray(t); }
+Tensor3 one(const Tensor2& m);      // (1, T, C): one batch item
+Tensor2 first(const Tensor3& t);    // item 0 of (B, T, C)
+Tensor2 as_row(const Tensor1& v);   // (1, n)
+
+// The given value `name`, read as the family expects it; each throws std::invalid_argument
+// (naming the value) when it is absent or not of that kind.
+const NdArray& given(const Problem& p, const std::string& name);
+void set_given(Problem& p, const std::string& name, NdArray value);  // a value derived from the others
+Tensor2 matrix_of(const Problem& p, const std::string& name);
+Tensor1 vector_of(const Problem& p, const std::string& name);
+double number_of(const Problem& p, const std::string& name);
+long whole_of(const Problem& p, const std::string& name, long lo, long hi);  // a position, a count, a flag
+double size_of(const Problem& p, const std::string& name);  // a width, head count, d_k or length: >= 1
+
+// ---- answers out ----
+
+Answer number(double x);
+Answer whole(double x);
+Answer vec(const Tensor1& v);
+Answer row_answer(const Tensor2& m, std::size_t r);
+Answer mat(const Tensor2& m);
+Answer dims(std::vector<double> d);
+Answer positions(long from, long to);  // {from, ..., to - 1}
+Answer position_set(const std::vector<long>& xs);
+Answer word(Format f, const std::string& w);
+Answer einsum(const std::string& s);
+void wrong(Problem& p, const std::string& id, const std::string& section, const Answer& a);
+
+// ---- what the fairness tests read ----
+
+const std::vector<Named>& step_values(const Problem& p, const std::string& key);
+const std::vector<double>& step_data(const Problem& p, const std::string& key);  // its first value's numbers
+
+// Whether a student who writes `a`, to three significant figures, is told it is not `b`: the two
+// are at least twice the tolerance apart. (Einsum strings compare exactly, but not symmetrically:
+// "...id,...jd->...ij" is a right answer where "bid,bjd->bij" is asked, not the other way.)
+bool distinct(const Answer& a, const Answer& b);
+
+// Weights that are close to one-hot (saturated) or to uniform make a weak question.
+bool saturated(const std::vector<double>& w, double most = 0.95);
+bool flat(const std::vector<double>& w, double spread = 0.05);
+
+// ---- shared pieces of the handout ----
+
+// The weights of softmax(q k^T * scale) for one item (scale: default 1/sqrt(d_k)).
+Tensor2 attention_weights(const Tensor2& q, const Tensor2& k, std::optional<double> scale);
+
+// §7.4's toy model (vocabulary [A, B, C], D = 2, one head with d_k = 1, ReLU FFN returning U/2,
+// untied head), with `blocks` copies of its block, and its options (no norm, ReLU).
+LmParams toy_model(std::size_t blocks);
+LmOptions toy_options();
+
+}  // namespace lab::practice::detail
