@@ -1,0 +1,130 @@
+// Einsum strings: their canonical form, and what an ellipsis stands for.
+#include <cctype>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "lab/practice/read.hpp"
+
+namespace lab::practice::detail {
+namespace {
+
+// The operands (inputs, then the output) of a canonical einsum string.
+std::vector<std::string> einsum_operands(const std::string& canonical) {
+    std::vector<std::string> ops(1);
+    for (std::size_t i = 0; i < canonical.size(); ++i) {
+        if (canonical[i] == ',') ops.emplace_back();
+        else if (canonical.compare(i, 2, "->") == 0) {
+            ops.emplace_back();
+            ++i;
+        } else ops.back() += canonical[i];
+    }
+    return ops;
+}
+
+std::size_t axes_of(const std::string& operand) {
+    std::size_t n = 0;
+    for (char c : operand) n += std::isalpha(static_cast<unsigned char>(c)) ? 1 : 0;
+    return n;
+}
+
+}  // namespace
+
+std::string canonical_einsum(const std::string& raw) {
+    std::string s;
+    for (char c : raw)
+        if (!std::isspace(static_cast<unsigned char>(c)) && c != '"' && c != '\'') s += c;
+    const std::size_t arrow = s.find("->");
+    if (arrow == std::string::npos) throw ParseError("an einsum string needs \"->\" before the output axes");
+    if (s.find("->", arrow + 2) != std::string::npos) throw ParseError("an einsum string has one \"->\"");
+    std::map<char, char> rename;
+    std::string out;
+    std::string inputs_seen;  // letters of the inputs, to check the output's
+    bool input_ellipsis = false, operand_ellipsis = false;
+    std::string output_letters;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const char c = s[i];
+        const bool in_output = i > arrow;
+        if (i == arrow) {
+            out += "->";
+            ++i;
+            operand_ellipsis = false;
+            continue;
+        }
+        if (c == ',') {
+            if (in_output) throw ParseError("the output of an einsum string is one operand: no ',' after \"->\"");
+            out += c;
+            operand_ellipsis = false;
+            continue;
+        }
+        if (c == '.') {
+            if (s.compare(i, 3, "...") != 0) throw ParseError("an einsum ellipsis is three points, \"...\"");
+            if (operand_ellipsis) throw ParseError("an einsum operand has at most one \"...\"");
+            if (in_output && !input_ellipsis) throw ParseError("the output has \"...\" but no input has");
+            operand_ellipsis = true;
+            if (!in_output) input_ellipsis = true;
+            out += "...";
+            i += 2;
+            continue;
+        }
+        if (!std::isalpha(static_cast<unsigned char>(c))) throw ParseError(std::string("an einsum axis must be a letter, not '") + c + "'");
+        if (in_output) {
+            if (inputs_seen.find(c) == std::string::npos) throw ParseError(std::string("the output axis '") + c + "' is in no input");
+            if (output_letters.find(c) != std::string::npos) throw ParseError(std::string("the output names the axis '") + c + "' twice");
+            output_letters += c;
+        } else {
+            inputs_seen += c;
+        }
+        if (!rename.count(c)) {
+            const std::size_t n = rename.size();
+            rename[c] = n < 26 ? char('a' + n) : char('A' + (n - 26));
+        }
+        out += rename[c];
+    }
+    return out;
+}
+
+std::string expand_ellipsis(const std::string& given, const std::string& expected) {
+    const std::vector<std::string> g = einsum_operands(given), e = einsum_operands(expected);
+    if (g.size() != e.size()) return "";
+    std::vector<std::size_t> covered(g.size(), 0);
+    std::size_t most = 0;
+    for (std::size_t k = 0; k + 1 < g.size(); ++k) {
+        if (g[k].find("...") == std::string::npos) continue;
+        if (axes_of(g[k]) > e[k].size()) return "";
+        covered[k] = e[k].size() - axes_of(g[k]);
+        most = std::max(most, covered[k]);
+    }
+    covered.back() = most;
+    // Fresh names for the covered axes: digits cannot clash with the letters of `given`.
+    std::string out;
+    for (std::size_t k = 0; k < g.size(); ++k) {
+        if (k) out += k + 1 == g.size() ? "->" : ",";
+        const std::size_t at = g[k].find("...");
+        if (at == std::string::npos) {
+            out += g[k];
+            continue;
+        }
+        std::string fresh;
+        for (std::size_t a = most - covered[k]; a < most; ++a) fresh += char('0' + a);
+        out += g[k].substr(0, at) + fresh + g[k].substr(at + 3);
+    }
+    // Rename again, digits included, to compare with the canonical `expected`.
+    std::map<char, char> rename;
+    std::string canonical;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        const char c = out[i];
+        if (c == ',' || c == '-' || c == '>') {
+            canonical += c;
+            continue;
+        }
+        if (!rename.count(c)) {
+            const std::size_t n = rename.size();
+            rename[c] = n < 26 ? char('a' + n) : char('A' + (n - 26));
+        }
+        canonical += rename[c];
+    }
+    return canonical;
+}
+
+}  // namespace lab::practice::detail

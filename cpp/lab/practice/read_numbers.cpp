@@ -1,0 +1,442 @@
+// Numbers as a student writes them, and the lists and matrices made of them: a small
+// recursive-descent reader with a depth limit (nothing is evaluated as code).
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "lab/practice/read.hpp"
+
+namespace lab::practice::detail {
+namespace {
+
+// Brackets and parentheses nest at most this deep: enough for any answer, and a guard against
+// "[[[[[[…" exhausting the stack.
+constexpr int kMaxDepth = 32;
+// Digits in one number literal; longer runs are not a number anyone means.
+constexpr std::size_t kMaxNumberLength = 64;
+
+// Replaces the few non-ASCII symbols people paste (−, ×, ·, π, √) by ASCII; anything else
+// non-ASCII is an error at the place it occurs.
+std::string normalise(const std::string& in) {
+    static const std::pair<const char*, const char*> symbols[] = {
+        {"\xE2\x88\x92", "-"}, {"\xC3\x97", "*"}, {"\xC2\xB7", "*"}, {"\xCF\x80", "pi"}, {"\xE2\x88\x9A", "sqrt"}};
+    std::string out;
+    for (std::size_t i = 0; i < in.size();) {
+        bool replaced = false;
+        for (const auto& [from, to] : symbols) {
+            const std::size_t n = std::char_traits<char>::length(from);
+            if (in.compare(i, n, from) == 0) {
+                out += to;
+                i += n;
+                replaced = true;
+                break;
+            }
+        }
+        if (replaced) continue;
+        const unsigned char c = in[i];
+        if (c >= 0x80) throw ParseError("a character that is not part of any answer format (non-ASCII) at position " + std::to_string(i));
+        out += char(c);
+        ++i;
+    }
+    return out;
+}
+
+class Reader {
+public:
+    explicit Reader(std::string s) : s_(std::move(s)) {}
+
+    // Looking ahead never moves past whitespace: whether a space came before the next token
+    // decides how numpy-style lists and "1 -2" are read (see entry_ends).
+    std::size_t next() const {
+        std::size_t i = pos_;
+        while (i < s_.size() && std::isspace(static_cast<unsigned char>(s_[i]))) ++i;
+        return i;
+    }
+    void skip() { pos_ = next(); }
+    bool at_end() const { return next() >= s_.size(); }
+    char peek() const {
+        const std::size_t i = next();
+        return i < s_.size() ? s_[i] : '\0';
+    }
+    bool eat(char c) {
+        const std::size_t i = next();
+        if (i >= s_.size() || s_[i] != c) return false;
+        pos_ = i + 1;
+        return true;
+    }
+    void expect(char c, const char* what) {
+        if (!eat(c)) fail(std::string("expected ") + what);
+    }
+    [[noreturn]] void fail(const std::string& what) {
+        skip();
+        const std::string near = pos_ < s_.size() ? "\"" + s_.substr(pos_, 12) + "\"" : "the end";
+        throw ParseError(what + " at " + near);
+    }
+
+    // Whether the entries of the list that starts here are separated by whitespace (numpy's
+    // printout) rather than by commas: no ',' or '|' at this list's own level before `close`.
+    bool spaced_list(char close) const {
+        int depth = 0;
+        for (std::size_t i = pos_; i < s_.size(); ++i) {
+            const char c = s_[i];
+            if (c == '[' || c == '(' || c == '{') ++depth;
+            else if (c == ']' || c == ')' || c == '}') {
+                if (depth == 0) return c == close;
+                --depth;
+            } else if ((c == ',' || c == '|') && depth == 0) return false;
+        }
+        return close == '\0';
+    }
+    bool spaced() const { return spaced_; }
+    // "[[" (with any whitespace): a matrix where a vector or a list was expected.
+    bool opens_matrix() const {
+        if (peek() != '[') return false;
+        std::size_t i = next() + 1;
+        while (i < s_.size() && std::isspace(static_cast<unsigned char>(s_[i]))) ++i;
+        return i < s_.size() && s_[i] == '[';
+    }
+    void set_spaced(bool on) { spaced_ = on; }
+
+    // expr := term (('+' | '-') term)*
+    double expr(int depth) {
+        guard(depth);
+        double v = term(depth);
+        for (;;) {
+            if (entry_ends()) return v;
+            if (eat('+')) v += term(depth);
+            else if (eat('-')) v -= term(depth);
+            else return v;
+        }
+    }
+
+    std::string word() {
+        skip();
+        const std::size_t start = pos_;
+        while (pos_ < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[pos_])) || s_[pos_] == '_' || s_[pos_] == '<' ||
+                                     s_[pos_] == '>' || s_[pos_] == '-' || s_[pos_] == '\'' || s_[pos_] == '"'))
+            ++pos_;
+        return s_.substr(start, pos_ - start);
+    }
+
+    std::size_t position() const { return pos_; }
+    const std::string& text() const { return s_; }
+
+private:
+    static void guard(int depth) {
+        if (depth > kMaxDepth) throw ParseError("brackets nested more than " + std::to_string(kMaxDepth) + " deep");
+    }
+
+    // "a -b": whitespace before a sign and none after it. In a whitespace-separated list this
+    // starts a new entry (as numpy prints [ 0.5 -0.2]); elsewhere it could be either, so it is
+    // refused rather than guessed.
+    bool signed_after_space() const {
+        if (pos_ >= s_.size() || !std::isspace(static_cast<unsigned char>(s_[pos_]))) return false;
+        std::size_t i = pos_;
+        while (i < s_.size() && std::isspace(static_cast<unsigned char>(s_[i]))) ++i;
+        return i + 1 < s_.size() && (s_[i] == '-' || s_[i] == '+') && !std::isspace(static_cast<unsigned char>(s_[i + 1]));
+    }
+
+    // Whether the current entry ends here, before an operator or a juxtaposed factor.
+    bool entry_ends() {
+        const bool space = pos_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[pos_]));
+        if (spaced_ && space) {
+            if (signed_after_space()) return true;
+            std::size_t i = pos_;
+            while (i < s_.size() && std::isspace(static_cast<unsigned char>(s_[i]))) ++i;
+            // a number, a name or a parenthesis after whitespace starts the next entry
+            if (i < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[i])) || s_[i] == '.' || s_[i] == '(')) return true;
+            return false;
+        }
+        if (signed_after_space()) {
+            // quote the two tokens around the space, "1 -2"
+            const auto ends = [&](std::size_t i, const char* stops) {
+                return std::isspace(static_cast<unsigned char>(s_[i])) || std::strchr(stops, s_[i]) != nullptr;
+            };
+            std::size_t a = pos_;
+            while (a > 0 && !ends(a - 1, ",[{|")) --a;
+            std::size_t b = next() + 1;
+            while (b < s_.size() && !ends(b, ",]})|")) ++b;
+            throw ParseError("\"" + s_.substr(a, pos_ - a) + " " + s_.substr(next(), b - next()) +
+                             "\" could be a difference or two entries: write a space on both sides of the sign for a "
+                             "difference (1 - 2), or separate entries with commas (1, -2)");
+        }
+        return false;
+    }
+
+    // Juxtaposition multiplies before a name or a parenthesis ("2 pi", "2 ln 2", "3(1/2)"), never
+    // between two numbers: "1 2" is a missing comma, not 2.
+    bool starts_factor() {
+        const char c = peek();
+        return c == '(' || std::isalpha(static_cast<unsigned char>(c));
+    }
+
+    // term := unary (('*' | '/') unary | unary)*   — a juxtaposition such as "2 pi" multiplies
+    double term(int depth) {
+        double v = unary(depth);
+        for (;;) {
+            if (entry_ends()) return v;
+            if (eat('*')) v *= unary(depth);
+            else if (eat('/')) {
+                const double d = unary(depth);
+                if (d == 0.0) fail("a division by zero");
+                v /= d;
+            } else if (starts_factor()) v *= unary(depth);
+            else return v;
+        }
+    }
+
+    // unary := ('-' | '+') unary | power
+    double unary(int depth) {
+        guard(depth);
+        if (eat('-')) return -unary(depth + 1);
+        if (eat('+')) return unary(depth + 1);
+        return power(depth);
+    }
+
+    // power := primary '%'* ('^' unary)?      57.43% is 0.5743
+    double power(int depth) {
+        double base = primary(depth);
+        while (eat('%')) base /= 100;
+        if (eat('^')) return std::pow(base, unary(depth + 1));
+        return base;
+    }
+
+    // The argument of a function: a parenthesised expression, or the power that follows (ln 2).
+    double argument(const std::string& name, int depth) {
+        const char c = peek();
+        if (!(c == '(' || c == '.' || c == '-' || c == '+' || std::isalnum(static_cast<unsigned char>(c))))
+            fail(name + " needs an argument, as in " + name + "(2)");
+        const bool was = spaced_;
+        spaced_ = false;  // "[ln 2 ln 3]": the argument is one power, whatever the list
+        const double x = c == '-' || c == '+' ? unary(depth + 1) : power(depth + 1);
+        spaced_ = was;
+        return x;
+    }
+
+    double apply(const std::string& name, double x) {
+        if (name == "exp") return std::exp(x);
+        if (name == "sin") return std::sin(x);
+        if (name == "cos") return std::cos(x);
+        if (name == "tan") return std::tan(x);
+        if (name == "sqrt") {
+            if (x < 0) fail("the square root of a negative number");
+            return std::sqrt(x);
+        }
+        if (x <= 0) fail("the logarithm of a number that is not positive");
+        if (name == "log10") return std::log10(x);
+        if (name == "log2") return std::log2(x);
+        return std::log(x);  // ln and log: the natural logarithm, as in the handout
+    }
+
+    // primary := number | pi | e | function argument | '(' expr ')'
+    double primary(int depth) {
+        guard(depth);
+        skip();
+        const char c = peek();
+        if (c == '(') {
+            ++pos_;
+            const bool was = spaced_;
+            spaced_ = false;
+            const double v = expr(depth + 1);
+            spaced_ = was;
+            expect(')', "a closing parenthesis");
+            return v;
+        }
+        if (std::isdigit(static_cast<unsigned char>(c)) || c == '.') return number();
+        if (std::isalpha(static_cast<unsigned char>(c))) {
+            const std::size_t start = pos_;
+            while (pos_ < s_.size() && std::isalpha(static_cast<unsigned char>(s_[pos_]))) ++pos_;
+            const std::size_t letters = pos_;
+            while (pos_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[pos_]))) ++pos_;
+            std::string name = s_.substr(start, letters - start);
+            std::transform(name.begin(), name.end(), name.begin(), [](unsigned char ch) { return char(std::tolower(ch)); });
+            const std::string digits = s_.substr(letters, pos_ - letters);
+            static const char* const functions[] = {"ln", "log", "exp", "sqrt", "sin", "cos", "tan"};
+            const bool function = std::find_if(std::begin(functions), std::end(functions), [&](const char* f) { return name == f; }) != std::end(functions);
+            if (name == "log" && (digits == "10" || digits == "2")) return apply(name + digits, argument(name + digits, depth));
+            if (!digits.empty() && name == "log")
+                fail("\"log" + digits + "\" is ambiguous: write log(" + digits + ") or ln " + digits +
+                     " for the natural logarithm of " + digits + "; log10(x) and log2(x) are the base-10 and base-2 logarithms");
+            if (!digits.empty() && function) {  // ln2, sqrt2: the function of that number
+                pos_ = letters;
+                return apply(name, power(depth + 1));
+            }
+            if (!digits.empty()) {
+                pos_ = start;
+                fail("an unknown name \"" + s_.substr(start, letters - start) + digits + "\"");
+            }
+            if (name == "pi") return 3.141592653589793;
+            if (name == "e") return 2.718281828459045;
+            if (function) return apply(name, argument(name, depth));
+            pos_ = start;
+            fail("an unknown name \"" + name + "\" (known: pi, e, ln, log (natural), log10, log2, exp, sqrt, sin, cos, tan)");
+        }
+        fail("expected a number");
+    }
+
+    double number() {
+        const std::size_t start = pos_;
+        while (pos_ < s_.size() && (std::isdigit(static_cast<unsigned char>(s_[pos_])) || s_[pos_] == '.')) ++pos_;
+        if (pos_ < s_.size() && (s_[pos_] == 'e' || s_[pos_] == 'E')) {
+            std::size_t p = pos_ + 1;
+            if (p < s_.size() && (s_[p] == '+' || s_[p] == '-')) ++p;
+            if (p < s_.size() && std::isdigit(static_cast<unsigned char>(s_[p]))) {
+                pos_ = p;
+                while (pos_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[pos_]))) ++pos_;
+            }
+        }
+        const std::string lexeme = s_.substr(start, pos_ - start);
+        if (lexeme.size() > kMaxNumberLength) throw ParseError("a number with more than " + std::to_string(kMaxNumberLength) + " characters");
+        if (std::count(lexeme.begin(), lexeme.end(), '.') > 1) throw ParseError("a number with two decimal points: \"" + lexeme + "\"");
+        if (lexeme == ".") throw ParseError("a point that is not part of a number");
+        char* end = nullptr;
+        const double v = std::strtod(lexeme.c_str(), &end);
+        if (end != lexeme.c_str() + lexeme.size()) throw ParseError("an unreadable number \"" + lexeme + "\"");
+        return v;
+    }
+
+    std::string s_;
+    std::size_t pos_ = 0;
+    bool spaced_ = false;
+};
+
+double finite_value(double v, const std::string& what) {
+    if (!std::isfinite(v)) throw ParseError(what + " is not a finite number (too large, or 0 divided by 0)");
+    return v;
+}
+
+// Items separated by commas (or, where `bar` is set, by the handout's '|' between concatenated
+// parts; or by whitespace when the list has neither), optionally inside brackets, with an
+// optional trailing comma; `item` reads one.
+template <class F>
+void list(Reader& r, int depth, F&& item, bool bar = false) {
+    char close = '\0';
+    if (r.eat('[')) close = ']';
+    else if (r.eat('(')) close = ')';
+    else if (r.eat('{')) close = '}';
+    if (close && r.eat(close)) return;  // an empty list
+    const bool was = r.spaced();
+    r.set_spaced(r.spaced_list(close));
+    for (;;) {
+        item(depth + 1);
+        if (r.spaced()) {
+            if (close ? r.peek() == close : r.at_end()) break;
+            continue;
+        }
+        if (!(r.eat(',') || (bar && r.eat('|')))) break;
+        if (close ? r.peek() == close : r.at_end()) break;  // a trailing comma
+    }
+    r.set_spaced(was);
+    if (close) r.expect(close, std::string(1, '\'').append(1, close).append("'").c_str());
+}
+
+// [[a, b], [c, d]]: rows separated by commas or (as numpy prints them) by whitespace.
+std::vector<std::size_t> read_matrix(Reader& r, std::vector<double>& numbers) {
+    std::size_t cols = 0, rows = 0;
+    r.expect('[', "'[' to open the matrix, as in [[a, b], [c, d]]");
+    do {
+        if (rows && r.peek() == ']') break;  // a trailing comma after the last row
+        std::size_t n = 0;
+        if (r.peek() != '[') r.fail("expected '[' to open a row");
+        list(r, 1, [&](int depth) {
+            numbers.push_back(finite_value(r.expr(depth), "an entry"));
+            ++n;
+        });
+        if (n == 0) throw ParseError("row " + std::to_string(rows) + " is empty");
+        if (rows && n != cols) throw ParseError("row " + std::to_string(rows) + " has " + std::to_string(n) + " entries but row 0 has " + std::to_string(cols));
+        cols = n;
+        ++rows;
+    } while (r.eat(',') || r.peek() == '[');
+    r.expect(']', "']' to close the matrix");
+    return {rows, cols};
+}
+
+
+// "18,432" where one number was expected: a thousands separator or a decimal comma, or two
+// entries; the message says how to write each.
+std::string comma_in_number(const std::string& text) {
+    std::string digits, point;
+    bool plain = !text.empty();
+    for (char c : text) {
+        if (std::isdigit(static_cast<unsigned char>(c))) {
+            digits += c;
+            point += c;
+        } else if (c == ',') point += '.';
+        else if (!std::isspace(static_cast<unsigned char>(c))) plain = false;
+    }
+    if (plain && std::count(text.begin(), text.end(), ',') == 1)
+        return "one number was expected, and a comma separates entries: write " + digits + " without the comma, or " + point +
+               " with a decimal point";
+    return "one number was expected, and a comma separates entries: write the number without commas, with a decimal point";
+}
+
+}  // namespace
+
+// Reads the formats made of numbers: number, integer, vector, matrix, shape, positions, pairs.
+Answer read_numbers(const std::string& original, Format f) {
+    Answer a;
+    a.format = f;
+    Reader r(normalise(original));
+    if (r.at_end()) throw ParseError("an empty answer");
+    switch (f) {
+        case Format::number:
+        case Format::integer: {
+            const double v = finite_value(r.expr(0), "the value");
+            if (r.peek() == ',') throw ParseError(comma_in_number(original));
+            if (f == Format::integer && std::abs(v - std::round(v)) > 1e-9 * std::max(1.0, std::abs(v)))
+                throw ParseError("a whole number was expected, and this is " + std::to_string(v));
+            a.numbers = {f == Format::integer ? std::round(v) : v};
+            break;
+        }
+        case Format::vector:
+            if (r.opens_matrix()) {  // a row [[a, b]] or a column [[a], [b]]
+                const std::vector<std::size_t> shape = read_matrix(r, a.numbers);
+                if (shape[0] != 1 && shape[1] != 1)
+                    throw ParseError("a vector was expected, and this is a " + std::to_string(shape[0]) + " x " + std::to_string(shape[1]) +
+                                     " matrix; write a vector as [a, b, ...], as a row [[a, b, ...]] or as a column [[a], [b], ...]");
+            } else {
+                list(r, 0, [&](int depth) { a.numbers.push_back(finite_value(r.expr(depth), "an entry")); }, true);
+            }
+            a.shape = {a.numbers.size()};
+            break;
+        case Format::matrix:
+            a.shape = read_matrix(r, a.numbers);
+            break;
+        case Format::shape:
+            list(r, 0, [&](int depth) {
+                const double v = finite_value(r.expr(depth), "a dimension");
+                if (v < 0 || v != std::floor(v)) throw ParseError("a dimension must be a whole number >= 0");
+                a.numbers.push_back(v);
+            });
+            break;
+        case Format::positions:
+            list(r, 0, [&](int depth) {
+                const double v = finite_value(r.expr(depth), "a position");
+                if (v < 0 || v != std::floor(v) || v > 1e9) throw ParseError("a position must be a whole number >= 0");
+                a.pairs.emplace_back(long(v), -1);
+            });
+            break;
+        case Format::pairs:
+            list(r, 0, [&](int depth) {
+                r.expect('(', "'(' to open a pair such as (0, 1)");
+                const double i = finite_value(r.expr(depth + 1), "a position");
+                r.expect(',', "',' between the two positions of a pair");
+                const double j = finite_value(r.expr(depth + 1), "a position");
+                r.expect(')', "')' to close a pair");
+                if (i < 0 || j < 0 || i != std::floor(i) || j != std::floor(j) || i > 1e9 || j > 1e9)
+                    throw ParseError("positions must be whole numbers >= 0");
+                a.pairs.emplace_back(long(i), long(j));
+            });
+            break;
+        default: break;
+    }
+    if (!r.at_end()) r.fail("unexpected text");
+    return a;
+}
+
+}  // namespace lab::practice::detail
