@@ -339,8 +339,8 @@ export const practice = {
     layernorm: (g) => `Apply LayerNorm to the token in row 0 of X, across its ${g.X[0].length} features (γ = 1, β = 0; ε = 1e-5 is small enough to ignore).`,
     ffn: () => 'Compute the residual stream after the feed-forward sub-layer, x + ReLU(x W1) W2, for the row vector x (no biases).',
     'pre-post': (g, p) => (p.variant === 'final-norm'
-      ? `A model’s blocks each compute ${practice.formulas[p.variant]}. Which arrangement are its blocks? Answer pre or post.`
-      : `Which arrangement is ${practice.formulas[p.variant]}? Answer pre or post.`),
+      ? 'Each block of a model computes the two lines below, and one more LayerNorm, ln_f, is applied once after the last block. Which arrangement are its blocks? Answer pre or post.'
+      : `Which arrangement is ${practice.formulas[p.variant].intro}? Answer pre or post.`),
     permutation: (g) => `Y is the output of unmasked self-attention (Q = K = V = X, no positions, d_k = 2) for the rows of X. What is the output if rows ${g.a} and ${g.b} of X are swapped?`,
     positions: (g, p) => (p.variant === 'sinusoidal'
       ? `What is the sinusoidal position encoding PE[${g.p}, ${g.i}] for D = ${g.D}? Positions and features count from 0; an even feature uses sin, an odd one cos.`
@@ -374,16 +374,21 @@ export const practice = {
       projection: 'x has axes [batch, position, input feature] and W is stored as [input feature, output feature], as in x @ W. Write the einsum string for x @ W, with axes [batch, position, output feature].',
     })[p.variant],
   },
-  // The formulas and code lines of the pre-post family, by question.
+  // The formulas and code lines of the pre-post family, by question: how the prompt names
+  // them, and the lines shown below it.
   formulas: {
-    'pre-math': 'H = X + MHA(LN(X)),  Y = H + FFN(LN(H))',
-    'post-math': 'H = LN(X + MHA(X)),  Y = LN(H + FFN(H))',
-    nanogpt: 'nanoGPT’s Block.forward: x = x + self.attn(self.ln_1(x)); x = x + self.mlp(self.ln_2(x))',
-    'torch-post': 'this forward of a PyTorch encoder layer: x = self.norm1(x + self._sa_block(x)); x = self.norm2(x + self._ff_block(x))',
-    'torch-pre': 'this forward of a PyTorch encoder layer: x = x + self._sa_block(self.norm1(x)); x = x + self._ff_block(self.norm2(x))',
-    'sublayer-post': 'a block whose every sub-layer f computes y = LayerNorm(x + f(x))',
-    'sublayer-pre': 'a block whose every sub-layer f computes y = x + f(LayerNorm(x))',
-    'final-norm': 'x = x + attn(ln_1(x)); x = x + mlp(ln_2(x)), and one more LayerNorm, ln_f, is applied once after the last block',
+    'pre-math': { intro: 'this block', code: 'H = X + MHA(LN(X))\nY = H + FFN(LN(H))' },
+    'post-math': { intro: 'this block', code: 'H = LN(X + MHA(X))\nY = LN(H + FFN(H))' },
+    nanogpt: { intro: 'nanoGPT’s Block.forward, below', code: 'x = x + self.attn(self.ln_1(x))\nx = x + self.mlp(self.ln_2(x))' },
+    'torch-post': { intro: 'this forward of a PyTorch encoder layer', code: 'x = self.norm1(x + self._sa_block(x))\nx = self.norm2(x + self._ff_block(x))' },
+    'torch-pre': { intro: 'this forward of a PyTorch encoder layer', code: 'x = x + self._sa_block(self.norm1(x))\nx = x + self._ff_block(self.norm2(x))' },
+    'sublayer-post': { intro: 'a block whose every sub-layer f computes the line below', code: 'y = LayerNorm(x + f(x))' },
+    'sublayer-pre': { intro: 'a block whose every sub-layer f computes the line below', code: 'y = x + f(LayerNorm(x))' },
+    'final-norm': { intro: 'these blocks', code: 'x = x + attn(ln_1(x))\nx = x + mlp(ln_2(x))' },
+  },
+  // Lines of code or a formula a prompt refers to, shown on their own below it.
+  displays: {
+    'pre-post': (g, p) => practice.formulas[p.variant].code,
   },
   hints: {
     retrieval: ['Start with the scores s_j = q·k_j / √2.', 'Exponentiate, divide by the sum to get weights, then add a_j v_j.'],

@@ -33,6 +33,8 @@ test('every family and seed: a prompt without gaps, every step and mistake worde
       assert.ok(p.prompt.length > 20 && !/undefined|NaN|\[object/.test(p.prompt), `${where}: ${p.prompt}`);
       assert.ok(!('answer' in p), 'generate does not reveal the answer');
       assert.ok(FORMATS.includes(p.format));
+      assert.ok(p.display === null || (typeof p.display === 'string' && p.display.length > 5), `${where}: display`);
+      if (f.id === 'pre-post') assert.ok(p.display, `${where}: the lines to classify are shown below the prompt`);
       const s = lab.practice.solution(f.id, seed);
       const c = lab.practice.check(f.id, seed, s.answer);
       assert.equal(c.correct, true, `${where}: ${s.answer} -> ${c.feedback}`);

@@ -181,7 +181,7 @@ function practiceApi(m) {
       const given = named(p.given);
       return {
         id: p.id, seed: p.seed, section: p.section, format: p.format, variant: p.variant, given, words: p.words,
-        title: text.titles[p.id], prompt: text.prompts[p.id](given, p), hints: text.hints[p.id],
+        title: text.titles[p.id], prompt: text.prompts[p.id](given, p), display: text.displays[p.id]?.(given, p) ?? null, hints: text.hints[p.id],
       };
     },
     check(id, seed, answer) {

@@ -37,6 +37,7 @@ export function practicePanel({ lab, family, seed, progress, href, onChange, can
   return h('section', { class: 'practice', 'aria-labelledby': `practice-${family}` },
     h('h3', { id: `practice-${family}` }, `${p.section} ${p.title}`, h('span', { class: 'variant' }, ` · ${text.variant(seed)}`)),
     h('p', { class: 'prompt' }, p.prompt),
+    p.display ? h('pre', { class: 'display' }, h('code', {}, p.display)) : null,
     p.words.length && p.format === 'choice' ? h('p', { class: 'options' }, `${text.options}: ${p.words.join(', ')}`) : null,
     h('div', { class: 'items' }, Object.entries(p.given).map(([name, value]) => givenView(name, value, !canCopy))),
     h('form', { class: 'answer', onsubmit: check },
