@@ -54,9 +54,10 @@ void leak_draw(Problem& p, Dice& d, bool handout) {
     if (handout) mask(1) = 1;  // the mask in the last block only
     else
         for (auto& m : mask) m = d(0, 1);
-    const int a = handout ? 0 : d(0, T - 1);
-    int b = handout ? 2 : d(0, T - 2);
-    if (!handout && b >= a) ++b;  // another position than a
+    // An earlier token is always readable, mask or not, and the last output reads every token
+    // either way: neither makes a question whose answer depends on the mask.
+    const int a = handout ? 0 : d(0, T - 2);
+    const int b = handout ? 2 : d(a + 1, T - 1);
     p.given = {{"T", scalar(T)}, {"mask", nd(mask)}, {"a", scalar(a)}};
     if (p.variant == "can") p.given.push_back({"b", scalar(b)});
     p.inputs = p.variant == "can" ? std::vector<std::string>{"mask"} : std::vector<std::string>{"mask", "a"};
@@ -90,8 +91,7 @@ void leak_solve(Problem& p) {
         require(a != b, "practice", "a and b must be two different positions");
         const bool reads = dep(a, b) > 0;
         p.answer = word(Format::choice, reads ? "yes" : "no");
-        if (b < a) wrong(p, "mask-hides-past", "§7.3", word(Format::choice, "no"));
-        else if (reads && masked_somewhere) wrong(p, enough, "§7.3", word(Format::choice, "no"));
+        if (reads && masked_somewhere) wrong(p, enough, "§7.3", word(Format::choice, "no"));
         else if (!reads) wrong(p, "mask-leaks", "§7.3", word(Format::choice, "yes"));
     } else {
         std::vector<long> reads;
