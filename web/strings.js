@@ -384,7 +384,7 @@ export const practice = {
     'torch-pre': { intro: 'this forward of a PyTorch encoder layer', code: 'x = x + self._sa_block(self.norm1(x))\nx = x + self._ff_block(self.norm2(x))' },
     'sublayer-post': { intro: 'a block whose every sub-layer f computes the line below', code: 'y = LayerNorm(x + f(x))' },
     'sublayer-pre': { intro: 'a block whose every sub-layer f computes the line below', code: 'y = x + f(LayerNorm(x))' },
-    'final-norm': { intro: 'these blocks', code: 'x = x + attn(ln_1(x))\nx = x + mlp(ln_2(x))' },
+    'final-norm': { code: 'x = x + attn(ln_1(x))\nx = x + mlp(ln_2(x))' },  // its prompt says the rest
   },
   // Lines of code or a formula a prompt refers to, shown on their own below it.
   displays: {

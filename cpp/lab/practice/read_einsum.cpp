@@ -22,6 +22,21 @@ std::vector<std::string> einsum_operands(const std::string& canonical) {
     return ops;
 }
 
+// Names axes a, b, c… in order of first appearance, then A, B, C… (axes are case-sensitive, as in
+// NumPy, so there can be 52).
+class AxisNames {
+public:
+    char operator()(char axis) {
+        const auto it = names_.find(axis);
+        if (it != names_.end()) return it->second;
+        const std::size_t n = names_.size();
+        return names_[axis] = n < 26 ? char('a' + n) : char('A' + (n - 26));
+    }
+
+private:
+    std::map<char, char> names_;
+};
+
 std::size_t axes_of(const std::string& operand) {
     std::size_t n = 0;
     for (char c : operand) n += std::isalpha(static_cast<unsigned char>(c)) ? 1 : 0;
@@ -37,7 +52,7 @@ std::string canonical_einsum(const std::string& raw) {
     const std::size_t arrow = s.find("->");
     if (arrow == std::string::npos) throw ParseError("an einsum string needs \"->\" before the output axes");
     if (s.find("->", arrow + 2) != std::string::npos) throw ParseError("an einsum string has one \"->\"");
-    std::map<char, char> rename;
+    AxisNames rename;
     std::string out;
     std::string inputs_seen;  // letters of the inputs, to check the output's
     bool input_ellipsis = false, operand_ellipsis = false;
@@ -75,11 +90,7 @@ std::string canonical_einsum(const std::string& raw) {
         } else {
             inputs_seen += c;
         }
-        if (!rename.count(c)) {
-            const std::size_t n = rename.size();
-            rename[c] = n < 26 ? char('a' + n) : char('A' + (n - 26));
-        }
-        out += rename[c];
+        out += rename(c);
     }
     return out;
 }
@@ -96,7 +107,8 @@ std::string expand_ellipsis(const std::string& given, const std::string& expecte
         most = std::max(most, covered[k]);
     }
     covered.back() = most;
-    // Fresh names for the covered axes: digits cannot clash with the letters of `given`.
+    // Fresh names for the covered axes, outside ASCII, so that they cannot clash with the letters
+    // of `given` (canonical text is ASCII).
     std::string out;
     for (std::size_t k = 0; k < g.size(); ++k) {
         if (k) out += k + 1 == g.size() ? "->" : ",";
@@ -106,24 +118,13 @@ std::string expand_ellipsis(const std::string& given, const std::string& expecte
             continue;
         }
         std::string fresh;
-        for (std::size_t a = most - covered[k]; a < most; ++a) fresh += char('0' + a);
+        for (std::size_t a = most - covered[k]; a < most; ++a) fresh += char(0x80 + a);
         out += g[k].substr(0, at) + fresh + g[k].substr(at + 3);
     }
-    // Rename again, digits included, to compare with the canonical `expected`.
-    std::map<char, char> rename;
+    // Name the axes again, fresh ones included, to compare with the canonical `expected`.
+    AxisNames rename;
     std::string canonical;
-    for (std::size_t i = 0; i < out.size(); ++i) {
-        const char c = out[i];
-        if (c == ',' || c == '-' || c == '>') {
-            canonical += c;
-            continue;
-        }
-        if (!rename.count(c)) {
-            const std::size_t n = rename.size();
-            rename[c] = n < 26 ? char('a' + n) : char('A' + (n - 26));
-        }
-        canonical += rename[c];
-    }
+    for (char c : out) canonical += c == ',' || c == '-' || c == '>' ? c : rename(c);
     return canonical;
 }
 

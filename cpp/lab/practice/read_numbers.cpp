@@ -114,18 +114,6 @@ public:
         }
     }
 
-    std::string word() {
-        skip();
-        const std::size_t start = pos_;
-        while (pos_ < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[pos_])) || s_[pos_] == '_' || s_[pos_] == '<' ||
-                                     s_[pos_] == '>' || s_[pos_] == '-' || s_[pos_] == '\'' || s_[pos_] == '"'))
-            ++pos_;
-        return s_.substr(start, pos_ - start);
-    }
-
-    std::size_t position() const { return pos_; }
-    const std::string& text() const { return s_; }
-
 private:
     static void guard(int depth) {
         if (depth > kMaxDepth) throw ParseError("brackets nested more than " + std::to_string(kMaxDepth) + " deep");

@@ -192,6 +192,11 @@ TEST_CASE("every form a student may write for the same answer reads the same") {
         REQUIRE(compare(parse_answer("...id,...jd->...ij", Format::einsum).answer, heads).equal);
         // where any rank is asked, naming the batch axes is not the same answer
         REQUIRE_FALSE(compare(scores, parse_answer("...id,...jd->...ij", Format::einsum).answer).equal);
+        // however many axes an ellipsis covers, the names it stands for never clash with the student's
+        const std::string batch = "abcdefghijklmnopqr";  // 18 axes
+        const Answer many = parse_answer(batch + "st," + batch + "ut->" + batch + "su", Format::einsum).answer;
+        REQUIRE(compare(parse_answer("...At,...ut->...Au", Format::einsum).answer, many).equal);
+        REQUIRE_FALSE(compare(parse_answer("...At,...ut->...uA", Format::einsum).answer, many).equal);
         REQUIRE_THAT(error("..id->id", Format::einsum), Catch::Contains("three points"));
         REQUIRE_THAT(error("id->...i", Format::einsum), Catch::Contains("no input has"));
         REQUIRE_THAT(error("id->ix", Format::einsum), Catch::Contains("'x' is in no input"));
