@@ -12,8 +12,15 @@ import { chromium } from 'playwright-core';
 import { pageBuild } from './build-page.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const RUNS = 5;
 const EDITS = 30;
 
@@ -25,7 +32,10 @@ export async function benchPage() {
   const engineJs = readFileSync(path.join(root, 'build/wasm/attention_lab.cjs'));
   const siteJs = readFileSync(path.join(root, 'build/wasm/attention_lab_site.cjs'));
   const wasm = readFileSync(path.join(root, 'build/wasm/attention_lab_site.wasm'));
-  const files = ['app.js', 'attention_lab_site.wasm', 'app.css', 'attention-lab.html'].map((f) => [f, readFileSync(path.join(root, 'dist', f))]);
+  const files = ['app.js', 'attention_lab_site.wasm', 'app.css', 'attention-lab.html'].map((f) => [
+    f,
+    readFileSync(path.join(root, 'dist', f)),
+  ]);
 
   const server = await esbuild.context(pageBuild);
   const { port } = await server.serve({ servedir: path.join(root, 'dist'), host: '127.0.0.1', port: 0 });
@@ -36,7 +46,9 @@ export async function benchPage() {
     const context = await browser.newContext({ serviceWorkers: 'block' }); // a cold cache every run
     const page = await context.newPage();
     let bytes = 0;
-    page.on('response', async (res) => { bytes += (await res.body().catch(() => Buffer.alloc(0))).length; });
+    page.on('response', async (res) => {
+      bytes += (await res.body().catch(() => Buffer.alloc(0))).length;
+    });
     await page.goto(`http://127.0.0.1:${port}/#/2.1/1`);
     await page.locator('.step').waitFor();
     first.push(await page.evaluate(() => performance.getEntriesByName('attention-lab:first-numbers')[0].startTime));
@@ -70,15 +82,25 @@ export async function benchPage() {
   await server.dispose();
 
   console.log('\nThe page in headless Chromium, localhost, cold cache');
-  console.log(`  first engine-computed numbers on screen   ${median(first).toFixed(0)} ms (median of ${RUNS} loads; target < 1000 ms)`);
+  console.log(
+    `  first engine-computed numbers on screen   ${median(first).toFixed(0)} ms (median of ${RUNS} loads; target < 1000 ms)`,
+  );
   console.log(`  bytes transferred on first load           ${kb(transferred)} (no compression on the local server)`);
   const frameMs = median(edits.idle);
   const nextFrame = edits.gaps.filter((g) => g < 1.5 * frameMs).length;
-  console.log(`  edit on §7.4, engine + DOM update          ${median(edits.handled).toFixed(2)} ms median, ${Math.max(...edits.handled).toFixed(2)} ms worst (${EDITS} edits; target < 16 ms)`);
-  console.log(`  edits painted in the very next frame       ${nextFrame} of ${EDITS} (frame interval ${frameMs.toFixed(1)} ms)`);
+  console.log(
+    `  edit on §7.4, engine + DOM update          ${median(edits.handled).toFixed(2)} ms median, ${Math.max(...edits.handled).toFixed(2)} ms worst (${EDITS} edits; target < 16 ms)`,
+  );
+  console.log(
+    `  edits painted in the very next frame       ${nextFrame} of ${EDITS} (frame interval ${frameMs.toFixed(1)} ms)`,
+  );
   console.log('\nSizes (gzip -9)');
-  console.log(`  engine on the site: wasm ${kb(wasm.length)} -> ${kb(gz(wasm))} + its JS ${kb(siteJs.length)} -> ${kb(gz(siteJs))} = ${kb(gz(wasm) + gz(siteJs))} (target < 300 KB)`);
-  console.log(`  engine for Node and the single file (wasm inlined as base64): ${kb(engineJs.length)} -> ${kb(gz(engineJs))}`);
+  console.log(
+    `  engine on the site: wasm ${kb(wasm.length)} -> ${kb(gz(wasm))} + its JS ${kb(siteJs.length)} -> ${kb(gz(siteJs))} = ${kb(gz(wasm) + gz(siteJs))} (target < 300 KB)`,
+  );
+  console.log(
+    `  engine for Node and the single file (wasm inlined as base64): ${kb(engineJs.length)} -> ${kb(gz(engineJs))}`,
+  );
   for (const [f, buf] of files) console.log(`  dist/${f.padEnd(20)} ${kb(buf.length)} -> ${kb(gz(buf))}`);
 }
 

@@ -14,7 +14,14 @@ import { setThreadsCount, setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-const V = 65, D = 64, H = 4, L = 2, T = 64, B = 16, F = 4 * D, DH = D / H;
+const V = 65,
+  D = 64,
+  H = 4,
+  L = 2,
+  T = 64,
+  B = 16,
+  F = 4 * D,
+  DH = D / H;
 
 const require = createRequire(import.meta.url);
 const wasmDir = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm'));
@@ -26,8 +33,18 @@ function model() {
   const p = { E: normal([V, D]), P: normal([T, D]), gf: ones([D]), bf: zeros([D]), layers: [] };
   for (let l = 0; l < L; l++) {
     p.layers.push({
-      g1: ones([D]), b1: zeros([D]), wqkv: normal([D, 3 * D]), bqkv: zeros([3 * D]), wo: normal([D, D]), bo: zeros([D]),
-      g2: ones([D]), b2: zeros([D]), w1: normal([D, F]), c1: zeros([F]), w2: normal([F, D]), c2: zeros([D]),
+      g1: ones([D]),
+      b1: zeros([D]),
+      wqkv: normal([D, 3 * D]),
+      bqkv: zeros([3 * D]),
+      wo: normal([D, D]),
+      bo: zeros([D]),
+      g2: ones([D]),
+      b2: zeros([D]),
+      w1: normal([D, F]),
+      c1: zeros([F]),
+      w2: normal([F, D]),
+      c2: zeros([D]),
     });
   }
   return p;
@@ -38,11 +55,15 @@ const layerNorm = (x, g, b) => {
   const centred = tf.sub(x, tf.mean(x, -1, true));
   return tf.add(tf.mul(tf.mul(centred, tf.rsqrt(tf.add(tf.mean(tf.square(centred), -1, true), 1e-5))), g), b);
 };
-const gelu = (x) => tf.mul(tf.mul(x, 0.5), tf.add(tf.tanh(tf.mul(tf.add(x, tf.mul(tf.pow(x, 3), 0.044715)), Math.sqrt(2 / Math.PI))), 1));
+const gelu = (x) =>
+  tf.mul(tf.mul(x, 0.5), tf.add(tf.tanh(tf.mul(tf.add(x, tf.mul(tf.pow(x, 3), 0.044715)), Math.sqrt(2 / Math.PI))), 1));
 const dense = (x, w, b) => tf.add(tf.matMul(x, w), b);
 
 function logits(p, inputs, mask) {
-  let x = tf.add(tf.reshape(tf.matMul(tf.cast(tf.oneHot(tf.reshape(inputs, [-1]), V), 'float32'), p.E), [B, T, D]), p.P);
+  let x = tf.add(
+    tf.reshape(tf.matMul(tf.cast(tf.oneHot(tf.reshape(inputs, [-1]), V), 'float32'), p.E), [B, T, D]),
+    p.P,
+  );
   for (const l of p.layers) {
     const h = tf.reshape(layerNorm(x, l.g1, l.b1), [B * T, D]);
     const qkv = tf.transpose(tf.reshape(dense(h, l.wqkv, l.bqkv), [B, T, 3, H, DH]), [2, 0, 3, 1, 4]);
@@ -72,10 +93,14 @@ async function time(backend, warmup, runs) {
   if (tf.getBackend() !== backend) throw new Error(`tfjs fell back to ${tf.getBackend()} instead of ${backend}`);
   const p = model();
   const vars = [p.E, p.P, p.gf, p.bf, ...p.layers.flatMap((l) => Object.values(l))];
-  const ids = tf.tensor2d(Array.from({ length: B * (T + 1) }, (_, i) => (i * 7) % V), [B, T + 1], 'int32');
+  const ids = tf.tensor2d(
+    Array.from({ length: B * (T + 1) }, (_, i) => (i * 7) % V),
+    [B, T + 1],
+    'int32',
+  );
   const inputs = tf.slice(ids, [0, 0], [B, T]);
   const targets = tf.cast(tf.oneHot(tf.reshape(tf.slice(ids, [0, 1], [B, T]), [-1]), V), 'float32');
-  const mask = tf.mul(tf.sub(tf.linalg.bandPart(tf.ones([T, T]), -1, 0), 1), 1e9);  // 0 kept, -1e9 future
+  const mask = tf.mul(tf.sub(tf.linalg.bandPart(tf.ones([T, T]), -1, 0), 1), 1e9); // 0 kept, -1e9 future
   const opt = tf.train.adam(1e-3);
   const forward = [];
   const train = [];
@@ -84,7 +109,9 @@ async function time(backend, warmup, runs) {
     tf.tidy(() => logits(p, inputs, mask).dataSync());
     if (i >= warmup) forward.push(performance.now() - t0);
     t0 = performance.now();
-    tf.tidy(() => opt.minimize(() => tf.losses.softmaxCrossEntropy(targets, logits(p, inputs, mask)), true, vars).dataSync());
+    tf.tidy(() =>
+      opt.minimize(() => tf.losses.softmaxCrossEntropy(targets, logits(p, inputs, mask)), true, vars).dataSync(),
+    );
     if (i >= warmup) train.push(performance.now() - t0);
   }
   tf.dispose([...vars, ids, inputs, targets, mask]);

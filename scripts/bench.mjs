@@ -16,16 +16,34 @@ import { benchPage } from './bench-page.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 function run(cmd, args) {
   try {
-    return JSON.parse(execFileSync(cmd, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim().split('\n').pop());
+    return JSON.parse(
+      execFileSync(cmd, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+        .trim()
+        .split('\n')
+        .pop(),
+    );
   } catch (e) {
-    console.error(`bench: ${path.relative(root, args[0] || cmd)} failed: ${String(e.stderr || e.message).split('\n').slice(-3).join(' ').slice(0, 300)}`);
+    console.error(
+      `bench: ${path.relative(root, args[0] || cmd)} failed: ${String(e.stderr || e.message)
+        .split('\n')
+        .slice(-3)
+        .join(' ')
+        .slice(0, 300)}`,
+    );
     console.error('bench: build first with npm run build');
     process.exit(1);
   }
 }
 
-const V = 65, D = 64, H = 4, L = 2, T = 64, B = 16, F = 4 * D;
-const WARMUP = 3, RUNS = 15;
+const V = 65,
+  D = 64,
+  H = 4,
+  L = 2,
+  T = 64,
+  B = 16,
+  F = 4 * D;
+const WARMUP = 3,
+  RUNS = 15;
 
 async function jsApi(trace) {
   const { loadEngine } = await import(path.join(root, 'web/engine/index.js'));
@@ -35,7 +53,8 @@ async function jsApi(trace) {
   const mat = (r, c) => Array.from({ length: r }, () => Array.from({ length: c }, rnd));
   const vec = (n) => new Array(n).fill(0);
   const params = {
-    embedding: mat(V, D), positions: mat(T, D),
+    embedding: mat(V, D),
+    positions: mat(T, D),
     blocks: Array.from({ length: L }, () => ({
       attn: { wQKV: mat(D, 3 * D), bQKV: vec(3 * D), wO: mat(D, D), bO: vec(D) },
       ffn: { w1: mat(D, F), b1: vec(F), w2: mat(F, D), b2: vec(D) },
@@ -64,35 +83,55 @@ const rows = [
   ['JS API, trace: false', api],
   ['JS API, with the full trace', apiTraced],
 ];
-console.log(`lmForward, V=${V} D=${D} H=${H} L=${L} T=${T} batch=${B} (${B * T} tokens), median of ${RUNS} after ${WARMUP} warm-up runs\n`);
+console.log(
+  `lmForward, V=${V} D=${D} H=${H} L=${L} T=${T} batch=${B} (${B * T} tokens), median of ${RUNS} after ${WARMUP} warm-up runs\n`,
+);
 for (const [name, r] of rows) {
   const tps = Math.round((B * T) / (r.median_ms / 1000));
-  console.log(`${name.padEnd(34)} ${r.median_ms.toFixed(2).padStart(9)} ms   ${String(tps).padStart(8)} tokens/s   ${(r.median_ms / native.median_ms).toFixed(2)}x native`);
+  console.log(
+    `${name.padEnd(34)} ${r.median_ms.toFixed(2).padStart(9)} ms   ${String(tps).padStart(8)} tokens/s   ${(r.median_ms / native.median_ms).toFixed(2)}x native`,
+  );
 }
-console.log(`\nwasm / native: ${(wasm.median_ms / native.median_ms).toFixed(2)}   JS API (no trace) / wasm: ${(api.median_ms / wasm.median_ms).toFixed(2)}`);
+console.log(
+  `\nwasm / native: ${(wasm.median_ms / native.median_ms).toFixed(2)}   JS API (no trace) / wasm: ${(api.median_ms / wasm.median_ms).toFixed(2)}`,
+);
 
 // One training step (forward, backward, AdamW) on the same configuration.
 const trainNative = run(path.join(root, 'build/native/lab_train_bench'), []);
 const trainWasm = run(process.execPath, [path.join(root, 'build/wasm/lab_train_bench.cjs')]);
 console.log(`\nTraining step (forward + backward + AdamW), same configuration, median of ${trainNative.runs}`);
-console.log(`${''.padEnd(34)} ${'float32 step'.padStart(14)} ${'float32 fwd'.padStart(12)} ${'double step'.padStart(12)} ${'gemm 1024x64x256'.padStart(18)}`);
-for (const [name, r] of [['native (g++ -O3 -march=native)', trainNative], ['wasm in Node (-O3 -msimd128)', trainWasm]]) {
-  console.log(`${name.padEnd(34)} ${r.train_ms.toFixed(1).padStart(11)} ms ${r.forward_ms.toFixed(1).padStart(9)} ms ${r.double_ms.toFixed(1).padStart(9)} ms ${r.gemm_gflops.toFixed(1).padStart(9)} GFLOP/s`);
+console.log(
+  `${''.padEnd(34)} ${'float32 step'.padStart(14)} ${'float32 fwd'.padStart(12)} ${'double step'.padStart(12)} ${'gemm 1024x64x256'.padStart(18)}`,
+);
+for (const [name, r] of [
+  ['native (g++ -O3 -march=native)', trainNative],
+  ['wasm in Node (-O3 -msimd128)', trainWasm],
+]) {
+  console.log(
+    `${name.padEnd(34)} ${r.train_ms.toFixed(1).padStart(11)} ms ${r.forward_ms.toFixed(1).padStart(9)} ms ${r.double_ms.toFixed(1).padStart(9)} ms ${r.gemm_gflops.toFixed(1).padStart(9)} GFLOP/s`,
+  );
 }
-console.log(`float32 path / double path speed (wasm): ${(trainWasm.double_ms / trainWasm.train_ms).toFixed(2)}x; `
-  + `wasm matrix product ${trainWasm.gemm_gflops.toFixed(1)} GFLOP/s (target >= 12: ${trainWasm.gemm_gflops >= 12 ? 'met' : `missed by ${(12 / trainWasm.gemm_gflops).toFixed(2)}x`})`);
+console.log(
+  `float32 path / double path speed (wasm): ${(trainWasm.double_ms / trainWasm.train_ms).toFixed(2)}x; ` +
+    `wasm matrix product ${trainWasm.gemm_gflops.toFixed(1)} GFLOP/s (target >= 12: ${trainWasm.gemm_gflops >= 12 ? 'met' : `missed by ${(12 / trainWasm.gemm_gflops).toFixed(2)}x`})`,
+);
 // The TensorFlow.js peer, bundled first (see bench-tfjs.mjs), then run in this process.
 mkdirSync(path.join(root, 'build/bench'), { recursive: true });
 const tfjsBundle = path.join(root, 'build/bench/bench-tfjs.mjs');
 await esbuild.build({
-  entryPoints: [path.join(root, 'scripts/bench-tfjs.mjs')], bundle: true, platform: 'node', format: 'esm',
-  outfile: tfjsBundle, logLevel: 'error',
-  mainFields: ['module', 'main'],  // one (ESM) instance of tfjs-core for gradients and both backends
+  entryPoints: [path.join(root, 'scripts/bench-tfjs.mjs')],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  outfile: tfjsBundle,
+  logLevel: 'error',
+  mainFields: ['module', 'main'], // one (ESM) instance of tfjs-core for gradients and both backends
   // CommonJS names that tfjs's Node code expects, in an ES module.
   banner: {
-    js: "import { createRequire as __cr } from 'node:module'; import { fileURLToPath as __fu } from 'node:url'; "
-      + "import { dirname as __dn } from 'node:path'; const require = __cr(import.meta.url); "
-      + 'const __filename = __fu(import.meta.url); const __dirname = __dn(__filename);',
+    js:
+      "import { createRequire as __cr } from 'node:module'; import { fileURLToPath as __fu } from 'node:url'; " +
+      "import { dirname as __dn } from 'node:path'; const require = __cr(import.meta.url); " +
+      'const __filename = __fu(import.meta.url); const __dirname = __dn(__filename);',
   },
 });
 const tfjs = await (await import(pathToFileURL(tfjsBundle).href)).benchTfjs();
@@ -104,14 +143,37 @@ const table = [
   ['tfjs-cpu', tfjs.cpu.forward_ms, tfjs.cpu.train_ms],
 ];
 console.log('\nAgainst TensorFlow.js 4.22 in Node, same model (tokens/s; ratio = ours wasm / theirs)');
-console.log(`${''.padEnd(28)} ${'forward'.padStart(10)} ${'training'.padStart(10)} ${'ratio fwd'.padStart(10)} ${'ratio train'.padStart(12)}`);
+console.log(
+  `${''.padEnd(28)} ${'forward'.padStart(10)} ${'training'.padStart(10)} ${'ratio fwd'.padStart(10)} ${'ratio train'.padStart(12)}`,
+);
 for (const [name, f, t] of table) {
-  console.log(`${name.padEnd(28)} ${String(tps(f)).padStart(10)} ${String(tps(t)).padStart(10)} ${(f / trainWasm.forward_ms).toFixed(2).padStart(10)} ${(t / trainWasm.train_ms).toFixed(2).padStart(12)}`);
+  console.log(
+    `${name.padEnd(28)} ${String(tps(f)).padStart(10)} ${String(tps(t)).padStart(10)} ${(f / trainWasm.forward_ms).toFixed(2).padStart(10)} ${(t / trainWasm.train_ms).toFixed(2).padStart(12)}`,
+  );
 }
 const vsTfjs = tfjs.wasm.train_ms / trainWasm.train_ms;
-console.log(`training: ours wasm is ${vsTfjs.toFixed(2)}x tfjs-wasm (target >= 5: ${vsTfjs >= 5 ? 'met' : `missed by ${(5 / vsTfjs).toFixed(2)}x`}); ours wasm / ours native speed ${(trainNative.train_ms / trainWasm.train_ms).toFixed(2)} (target >= 0.4)`);
+console.log(
+  `training: ours wasm is ${vsTfjs.toFixed(2)}x tfjs-wasm (target >= 5: ${vsTfjs >= 5 ? 'met' : `missed by ${(5 / vsTfjs).toFixed(2)}x`}); ours wasm / ours native speed ${(trainNative.train_ms / trainWasm.train_ms).toFixed(2)} (target >= 0.4)`,
+);
 const results = path.join(root, 'build/bench/results.json');
-writeFileSync(results, JSON.stringify({ date: new Date().toISOString(), config: { V, D, H, L, T, B }, native, wasm, api, apiTraced, trainNative, trainWasm, tfjs }, null, 2));
+writeFileSync(
+  results,
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      config: { V, D, H, L, T, B },
+      native,
+      wasm,
+      api,
+      apiTraced,
+      trainNative,
+      trainWasm,
+      tfjs,
+    },
+    null,
+    2,
+  ),
+);
 console.log(`(written to ${path.relative(root, results)})`);
 
 await benchPage();

@@ -16,7 +16,9 @@ const ctx = await esbuild.context(pageBuild);
 try {
   await ctx.serve({ servedir: 'dist', port, host });
 } catch (e) {
-  console.error(`serve: could not listen on ${host}:${port} (${e.message.split('\n')[0]}). Is another server using it? Try PORT=9000 npm start`);
+  console.error(
+    `serve: could not listen on ${host}:${port} (${e.message.split('\n')[0]}). Is another server using it? Try PORT=9000 npm start`,
+  );
   process.exit(1);
 }
 console.log(`Attention Lab is running at http://localhost:${port}/  (Ctrl+C to stop)`);

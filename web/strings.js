@@ -4,7 +4,8 @@
 export const ui = {
   appName: 'Attention Lab',
   loading: 'Starting the engine…',
-  noWasm: 'This browser has no WebAssembly support, which Attention Lab needs to compute anything. Try a current Firefox, Chrome, Edge or Safari.',
+  noWasm:
+    'This browser has no WebAssembly support, which Attention Lab needs to compute anything. Try a current Firefox, Chrome, Edge or Safari.',
   failed: 'The engine could not start:',
   contents: 'Worked examples',
   previous: '← Previous',
@@ -34,221 +35,381 @@ export const ui = {
 };
 
 export const examples = {
-  '2.1': {
+  2.1: {
     title: 'One query’s retrieval',
     steps: {
-      setup: { title: 'A query, three keys, three values', text: 'The query q asks a question; its score against key k_j measures how well position j answers it; each value v_j is what position j hands over. Every number here can be edited: click a cell and type.' },
-      scores: { title: 'Score every key', text: 'Each score is the dot product of the query with one key, divided by √d_k (here √2).', result: 'With the handout’s keys the scores are ln 2, 0 and 0.' },
-      exps: { title: 'Exponentiate', text: 'Exponentials turn any score into a positive number and keep the order: e^(ln 2) = 2, e^0 = 1.' },
-      weights: { title: 'Normalise across the keys', text: 'Dividing each exponential by their total gives weights that are positive and add up to one.', result: 'With the handout’s numbers they are [1/2, 1/4, 1/4].' },
-      output: { title: 'Mix the values', text: 'The answer is the weighted sum of the values. The weights are positive and add up to one, so y is a convex combination of the values: it lies in the smallest convex shape that contains them all (here the triangle with the three values as corners), though it need not equal any one of them.' },
+      setup: {
+        title: 'A query, three keys, three values',
+        text: 'The query q asks a question; its score against key k_j measures how well position j answers it; each value v_j is what position j hands over. Every number here can be edited: click a cell and type.',
+      },
+      scores: {
+        title: 'Score every key',
+        text: 'Each score is the dot product of the query with one key, divided by √d_k (here √2).',
+        result: 'With the handout’s keys the scores are ln 2, 0 and 0.',
+      },
+      exps: {
+        title: 'Exponentiate',
+        text: 'Exponentials turn any score into a positive number and keep the order: e^(ln 2) = 2, e^0 = 1.',
+      },
+      weights: {
+        title: 'Normalise across the keys',
+        text: 'Dividing each exponential by their total gives weights that are positive and add up to one.',
+        result: 'With the handout’s numbers they are [1/2, 1/4, 1/4].',
+      },
+      output: {
+        title: 'Mix the values',
+        text: 'The answer is the weighted sum of the values. The weights are positive and add up to one, so y is a convex combination of the values: it lies in the smallest convex shape that contains them all (here the triangle with the three values as corners), though it need not equal any one of them.',
+      },
     },
   },
-  '2.2': {
+  2.2: {
     title: 'How the routing learns',
     steps: {
-      compete: { title: 'Weights compete for a fixed total', text: 'Whatever the scores, the weights always add up to one. Edit the scores and watch the total stay at 1.' },
-      nudge: { title: 'Raise one score', text: 'Raising score 0 raises weight 0 and pulls every other weight down, because they share the same total.' },
-      gradient: { title: 'The derivative says the same', text: 'Entry (i, j) is how fast weight i moves when score j rises. The diagonal is positive, everything else negative, and each column adds up to zero. Training follows these derivatives from the loss back to the queries and keys; a large weight alone does not prove a value mattered to the prediction.' },
+      compete: {
+        title: 'Weights compete for a fixed total',
+        text: 'Whatever the scores, the weights always add up to one. Edit the scores and watch the total stay at 1.',
+      },
+      nudge: {
+        title: 'Raise one score',
+        text: 'Raising score 0 raises weight 0 and pulls every other weight down, because they share the same total.',
+      },
+      gradient: {
+        title: 'The derivative says the same',
+        text: 'Entry (i, j) is how fast weight i moves when score j rises. The diagonal is positive, everything else negative, and each column adds up to zero. Training follows these derivatives from the loss back to the queries and keys; a large weight alone does not prove a value mattered to the prediction.',
+      },
     },
   },
-  '3.1': {
+  3.1: {
     title: 'Why divide by √d_k',
     steps: {
-      saturation: { title: 'Large scores saturate softmax', text: 'Unscaled scores grow with d_k: at d_k = 64 a gap of 8 between two scores, as in [0, 8], is ordinary.', result: 'Softmax then puts almost all the weight on one key, and small changes to the scores barely move the weights.' },
-      scaled: { title: 'Scaling keeps softmax responsive', text: 'Divide the scores by √d_k = √64 = 8 before softmax.', result: 'That turns [0, 8] into [0, 1], whose softmax leaves room for both keys and for learning to shift the weights.' },
-      variance: { title: 'Where the size of the scores comes from', text: 'For random queries and keys with independent coordinates of mean 0 and variance σ², a dot product of d_k terms has variance d_k σ⁴; after dividing by √d_k it is σ⁴ whatever d_k is. The engine draws 4000 seeded pairs for each d_k: compare the measured columns with the predicted ones.' },
+      saturation: {
+        title: 'Large scores saturate softmax',
+        text: 'Unscaled scores grow with d_k: at d_k = 64 a gap of 8 between two scores, as in [0, 8], is ordinary.',
+        result:
+          'Softmax then puts almost all the weight on one key, and small changes to the scores barely move the weights.',
+      },
+      scaled: {
+        title: 'Scaling keeps softmax responsive',
+        text: 'Divide the scores by √d_k = √64 = 8 before softmax.',
+        result:
+          'That turns [0, 8] into [0, 1], whose softmax leaves room for both keys and for learning to shift the weights.',
+      },
+      variance: {
+        title: 'Where the size of the scores comes from',
+        text: 'For random queries and keys with independent coordinates of mean 0 and variance σ², a dot product of d_k terms has variance d_k σ⁴; after dividing by √d_k it is σ⁴ whatever d_k is. The engine draws 4000 seeded pairs for each d_k: compare the measured columns with the predicted ones.',
+      },
     },
   },
-  '3.2': {
+  3.2: {
     title: 'A batch of attention matrices',
     steps: {
-      shapes: { title: 'One matrix form for the whole batch', text: 'Rows of Q are queries, rows of K and V are keys and values; batch items sit on the first axis. Only the last two axes of K are swapped (transpose(-2, -1)), so every batch item gets its own [T, T] score matrix.' },
-      perItem: { title: 'Items never mix', text: 'Each item has its own attention matrix: rows are queries, columns are keys. Editing item 1 leaves item 0’s matrix unchanged.' },
-      sums: { title: 'Rows sum to one, columns need not', text: 'Softmax runs across each row, so every row adds up to one. Nothing constrains the columns: a popular key can collect more than one unit of weight, an ignored key much less.' },
+      shapes: {
+        title: 'One matrix form for the whole batch',
+        text: 'Rows of Q are queries, rows of K and V are keys and values; batch items sit on the first axis. Only the last two axes of K are swapped (transpose(-2, -1)), so every batch item gets its own [T, T] score matrix.',
+      },
+      perItem: {
+        title: 'Items never mix',
+        text: 'Each item has its own attention matrix: rows are queries, columns are keys. Editing item 1 leaves item 0’s matrix unchanged.',
+      },
+      sums: {
+        title: 'Rows sum to one, columns need not',
+        text: 'Softmax runs across each row, so every row adds up to one. Nothing constrains the columns: a popular key can collect more than one unit of weight, an ignored key much less.',
+      },
     },
   },
-  '4': {
+  4: {
     title: 'Counting the attention parameters',
     steps: {
-      count: { title: 'Four D × D matrices', text: 'W_Q, W_K and W_V map D features to D (split into H heads of width d_h = D/H), and W_O maps the concatenated heads back to D. Without biases that is 4D² = 256 at D = 8.' },
-      heads: { title: 'More heads, same count', text: 'Splitting D into more, narrower heads changes each head’s width, not the total number of parameters.' },
+      count: {
+        title: 'Four D × D matrices',
+        text: 'W_Q, W_K and W_V map D features to D (split into H heads of width d_h = D/H), and W_O maps the concatenated heads back to D. Without biases that is 4D² = 256 at D = 8.',
+      },
+      heads: {
+        title: 'More heads, same count',
+        text: 'Splitting D into more, narrower heads changes each head’s width, not the total number of parameters.',
+      },
       bias: { title: 'Biases add 4D', text: 'One bias vector of width D for each of the four projections.' },
     },
   },
-  '4.1': {
+  4.1: {
     title: 'Two heads, one query',
     steps: {
-      head1: { title: 'Head 1 looks mostly at position 0', text: 'Scores [ln 8, 0, 0] give weights [0.8, 0.1, 0.1], and the values mix to [2, 0.6].' },
-      head2: { title: 'Head 2 looks mostly at position 1', text: 'The same values read with weights [0.1, 0.8, 0.1] give [0.6, 2]: a different routing, a different answer.' },
-      concat: { title: 'Concatenate, then mix with W_O', text: 'Placing the two heads’ outputs side by side keeps both. With W_O = I nothing changes; a learned W_O can combine the features. Edit W_O to try.', result: 'Here that is [2, 0.6 | 0.6, 2].' },
-      average: { title: 'Averaging would lose a routing', text: 'Averaging the two heads gives [1.3, 1.3] and the two decisions can no longer be told apart. Both heads still put some weight on position 2: finite scores never give exactly zero.' },
+      head1: {
+        title: 'Head 1 looks mostly at position 0',
+        text: 'Scores [ln 8, 0, 0] give weights [0.8, 0.1, 0.1], and the values mix to [2, 0.6].',
+      },
+      head2: {
+        title: 'Head 2 looks mostly at position 1',
+        text: 'The same values read with weights [0.1, 0.8, 0.1] give [0.6, 2]: a different routing, a different answer.',
+      },
+      concat: {
+        title: 'Concatenate, then mix with W_O',
+        text: 'Placing the two heads’ outputs side by side keeps both. With W_O = I nothing changes; a learned W_O can combine the features. Edit W_O to try.',
+        result: 'Here that is [2, 0.6 | 0.6, 2].',
+      },
+      average: {
+        title: 'Averaging would lose a routing',
+        text: 'Averaging the two heads gives [1.3, 1.3] and the two decisions can no longer be told apart. Both heads still put some weight on position 2: finite scores never give exactly zero.',
+      },
     },
   },
-  '4.2': {
+  4.2: {
     title: 'The fused projection',
     steps: {
-      fuse: { title: 'One multiplication for Q, K and V', text: 'Putting W_Q, W_K and W_V side by side makes one D × 3D matrix; one product X W_QKV computes all three projections at once.' },
-      split: { title: 'Split, reshape, transpose', text: 'The 3D columns split into three groups of D; each is reshaped to [B, T, H, d_h] and transposed to [B, H, T, d_h], so every head becomes its own batch of attention. Change H and watch the shapes.' },
-      same: { title: 'The same numbers as separate projections', text: 'Fusing is a way of organising the arithmetic; it does not change the result, and it does not make Q, K and V equal.' },
-      cost: { title: 'Memory versus arithmetic', text: 'Storing every head’s weights costs B·H·T² numbers, while the score and value products cost about B·T²·D multiply-adds whatever H is: more heads, more memory, the same arithmetic.' },
+      fuse: {
+        title: 'One multiplication for Q, K and V',
+        text: 'Putting W_Q, W_K and W_V side by side makes one D × 3D matrix; one product X W_QKV computes all three projections at once.',
+      },
+      split: {
+        title: 'Split, reshape, transpose',
+        text: 'The 3D columns split into three groups of D; each is reshaped to [B, T, H, d_h] and transposed to [B, H, T, d_h], so every head becomes its own batch of attention. Change H and watch the shapes.',
+      },
+      same: {
+        title: 'The same numbers as separate projections',
+        text: 'Fusing is a way of organising the arithmetic; it does not change the result, and it does not make Q, K and V equal.',
+      },
+      cost: {
+        title: 'Memory versus arithmetic',
+        text: 'Storing every head’s weights costs B·H·T² numbers, while the score and value products cost about B·T²·D multiply-adds whatever H is: more heads, more memory, the same arithmetic.',
+      },
     },
   },
-  '5': {
+  5: {
     title: 'A transformer block',
     steps: {
-      mix: { title: 'Attention mixes positions', text: 'Each row of an attention matrix says how one position gathers information from the others. This is the only place in a block where positions talk to each other.' },
-      ffn: { title: 'The FFN works on each position alone', text: 'The same two-layer network is applied to every row separately. Edit one row of X: only that row of FFN(X) changes. The nonlinearity matters: two linear maps in a row would collapse into one.' },
-      layerNorm: { title: 'LayerNorm works within one token', text: 'Each row is shifted and scaled using its own mean and variance (biased, ε = 1e-5). Every row ends with mean 0; the columns (features across positions) do not.' },
-      prePost: { title: 'Pre-norm and post-norm', text: 'Pre-norm normalises the input of each sub-layer and adds its output straight to the residual stream (nanoGPT); post-norm normalises after each residual addition (the original Transformer). Same parameters, different outputs.' },
+      mix: {
+        title: 'Attention mixes positions',
+        text: 'Each row of an attention matrix says how one position gathers information from the others. This is the only place in a block where positions talk to each other.',
+      },
+      ffn: {
+        title: 'The FFN works on each position alone',
+        text: 'The same two-layer network is applied to every row separately. Edit one row of X: only that row of FFN(X) changes. The nonlinearity matters: two linear maps in a row would collapse into one.',
+      },
+      layerNorm: {
+        title: 'LayerNorm works within one token',
+        text: 'Each row is shifted and scaled using its own mean and variance (biased, ε = 1e-5). Every row ends with mean 0; the columns (features across positions) do not.',
+      },
+      prePost: {
+        title: 'Pre-norm and post-norm',
+        text: 'Pre-norm normalises the input of each sub-layer and adds its output straight to the residual stream (nanoGPT); post-norm normalises after each residual addition (the original Transformer). Same parameters, different outputs.',
+      },
     },
   },
-  '6': {
+  6: {
     title: 'The vocabulary head',
     steps: {
-      head: { title: 'Tied or untied', text: 'After the last block each position’s D features are mapped to V logits. A tied head reuses the embedding matrix E (logits = h Eᵀ) and adds no parameters; an untied head has its own D × V matrix.' },
+      head: {
+        title: 'Tied or untied',
+        text: 'After the last block each position’s D features are mapped to V logits. A tied head reuses the embedding matrix E (logits = h Eᵀ) and adds no parameters; an untied head has its own D × V matrix.',
+      },
     },
   },
-  '6.1': {
+  6.1: {
     title: 'Order and positions',
     steps: {
-      swap: { title: 'Without positions, swapping inputs swaps outputs', text: 'With no position information and no mask, swapping tokens 0 and 2 just swaps rows 0 and 2 of the output: the model is equivariant, not invariant. It cannot tell which token came first.' },
-      positions: { title: 'Adding positions breaks the symmetry', text: 'Adding a position vector to each embedding makes the same token start from a different vector at a different place, so swapping tokens no longer just swaps the outputs. Learned tables add T_max·D parameters; sinusoidal ones add none.' },
-      sinusoid: { title: 'The sinusoidal table', text: 'Each pair of features (2i, 2i+1) is a sine and a cosine of the position at its own frequency, from fast on the left to very slow on the right.' },
+      swap: {
+        title: 'Without positions, swapping inputs swaps outputs',
+        text: 'With no position information and no mask, swapping tokens 0 and 2 just swaps rows 0 and 2 of the output: the model is equivariant, not invariant. It cannot tell which token came first.',
+      },
+      positions: {
+        title: 'Adding positions breaks the symmetry',
+        text: 'Adding a position vector to each embedding makes the same token start from a different vector at a different place, so swapping tokens no longer just swaps the outputs. Learned tables add T_max·D parameters; sinusoidal ones add none.',
+      },
+      sinusoid: {
+        title: 'The sinusoidal table',
+        text: 'Each pair of features (2i, 2i+1) is a sine and a cosine of the position at its own frequency, from fast on the left to very slow on the right.',
+      },
     },
   },
-  '7.1': {
+  7.1: {
     title: 'Generation, one token at a time',
     steps: {
-      greedy: { title: 'Greedy: take the largest logit', text: 'Only the logits at the last real position matter for the next token; greedy decoding takes the token with the largest.', result: 'After A B C the toy model’s largest logit is A’s.' },
-      sample: { title: 'Sampling, reproducible by hand', text: 'Divide the logits by the temperature, take softmax, and add the probabilities up one by one. The seeded generator draws a number u in [0, 1); the chosen token is the first whose running sum passes u. Same seed, same tokens. So that the sequence can grow past three tokens, this step (and the next) runs a copy of the toy model with sinusoidal positions in place of its three-row position table.' },
-      prefix: { title: 'Appending never changes earlier rows', text: 'In a causal model, position i sees only positions 0..i, so appending a token leaves every earlier row’s logits exactly as they were. (The simple loop here recomputes them all anyway; Handout #12 keeps each position’s keys and values so that they are computed once.)' },
+      greedy: {
+        title: 'Greedy: take the largest logit',
+        text: 'Only the logits at the last real position matter for the next token; greedy decoding takes the token with the largest.',
+        result: 'After A B C the toy model’s largest logit is A’s.',
+      },
+      sample: {
+        title: 'Sampling, reproducible by hand',
+        text: 'Divide the logits by the temperature, take softmax, and add the probabilities up one by one. The seeded generator draws a number u in [0, 1); the chosen token is the first whose running sum passes u. Same seed, same tokens. So that the sequence can grow past three tokens, this step (and the next) runs a copy of the toy model with sinusoidal positions in place of its three-row position table.',
+      },
+      prefix: {
+        title: 'Appending never changes earlier rows',
+        text: 'In a causal model, position i sees only positions 0..i, so appending a token leaves every earlier row’s logits exactly as they were. (The simple loop here recomputes them all anyway; Handout #12 keeps each position’s keys and values so that they are computed once.)',
+      },
     },
   },
-  '7.2': {
+  7.2: {
     title: 'Teacher forcing',
     steps: {
-      table: { title: 'Inputs and targets', text: 'The targets are the inputs shifted one place to the left: the output at position i is scored on the token at i + 1. Positions are zero-based.' },
-      losses: { title: 'All positions scored at once', text: 'Because every target is known in training, all positions are scored in one pass, and the loss is the mean of −log p_i(target) in nats.' },
+      table: {
+        title: 'Inputs and targets',
+        text: 'The targets are the inputs shifted one place to the left: the output at position i is scored on the token at i + 1. Positions are zero-based.',
+      },
+      losses: {
+        title: 'All positions scored at once',
+        text: 'Because every target is known in training, all positions are scored in one pass, and the loss is the mean of −log p_i(target) in nats.',
+      },
     },
   },
-  '7.3': {
+  7.3: {
     title: 'Why the mask must be in every block',
     steps: {
-      mask: { title: 'Two ways to write the same mask', text: 'A keep-matrix says where attention is allowed (tril: j ≤ i). The equivalent additive matrix is 0 where allowed and −∞ where not (the entries of triu(ones, 1)), added to the scores before softmax. Switch between the two views.' },
-      unmasked: { title: 'Without the mask, the answer is next door', text: 'Unmasked, the query at position i can read position i + 1, which is exactly its own target: a shortcut that generation will never have.' },
-      dependence: { title: 'Which outputs depend on later tokens', text: 'The engine changes one token at a time and measures how much each output moves. Masked in every block, nothing above the diagonal moves. Masked only in the last block, the first block has already copied later tokens into earlier rows, so the leak survives.' },
+      mask: {
+        title: 'Two ways to write the same mask',
+        text: 'A keep-matrix says where attention is allowed (tril: j ≤ i). The equivalent additive matrix is 0 where allowed and −∞ where not (the entries of triu(ones, 1)), added to the scores before softmax. Switch between the two views.',
+      },
+      unmasked: {
+        title: 'Without the mask, the answer is next door',
+        text: 'Unmasked, the query at position i can read position i + 1, which is exactly its own target: a shortcut that generation will never have.',
+      },
+      dependence: {
+        title: 'Which outputs depend on later tokens',
+        text: 'The engine changes one token at a time and measures how much each output moves. Masked in every block, nothing above the diagonal moves. Masked only in the last block, the first block has already copied later tokens into earlier rows, so the leak survives.',
+      },
     },
   },
-  '7.4': {
+  7.4: {
     title: 'One sequence, from embeddings to the loss',
     steps: {
-      embed: { title: 'Embed the tokens and add positions', text: 'The stream A B C A gives inputs A B C at positions 0, 1, 2 and targets B C A. Each input row is its token’s embedding plus its position’s vector.' },
-      project: { title: 'Project to queries, keys and values', text: 'With d_k = 1 the scale is 1. W_V = I, so V = X.' },
-      attend: { title: 'Attend to the prefix', text: 'All nine scores exist, but the mask keeps row i from seeing keys after i.', result: 'Row 2’s exponentials are [2, 1, 2], so its weights are [2/5, 1/5, 2/5] and it retrieves [0.8, 0.6].' },
-      ffn: { title: 'Residual and feed-forward', text: 'U is nonnegative, so ReLU(U) = U and the FFN returns U/2; the second residual gives H = 1.5 U.' },
-      loss: { title: 'Logits, probabilities and the loss', text: 'The head maps each row [h0, h1] to [h0, h1, −h0 − h1]. Softmax now runs over the vocabulary, and each row pays −log of the probability of its target.', result: 'The mean is about 3.02041 nats; row 2 alone would predict A.' },
+      embed: {
+        title: 'Embed the tokens and add positions',
+        text: 'The stream A B C A gives inputs A B C at positions 0, 1, 2 and targets B C A. Each input row is its token’s embedding plus its position’s vector.',
+      },
+      project: {
+        title: 'Project to queries, keys and values',
+        text: 'With d_k = 1 the scale is 1. W_V = I, so V = X.',
+      },
+      attend: {
+        title: 'Attend to the prefix',
+        text: 'All nine scores exist, but the mask keeps row i from seeing keys after i.',
+        result: 'Row 2’s exponentials are [2, 1, 2], so its weights are [2/5, 1/5, 2/5] and it retrieves [0.8, 0.6].',
+      },
+      ffn: {
+        title: 'Residual and feed-forward',
+        text: 'U is nonnegative, so ReLU(U) = U and the FFN returns U/2; the second residual gives H = 1.5 U.',
+      },
+      loss: {
+        title: 'Logits, probabilities and the loss',
+        text: 'The head maps each row [h0, h1] to [h0, h1, −h0 − h1]. Softmax now runs over the vocabulary, and each row pays −log of the probability of its target.',
+        result: 'The mean is about 3.02041 nats; row 2 alone would predict A.',
+      },
     },
   },
-  '8': {
+  8: {
     title: 'The lab’s checks, live',
     steps: {
-      checks: { title: 'Every check of the original lab', text: 'Each badge is computed now by the engine in this page: the handout’s numbers, the structural properties, and the future-dependence test.' },
+      checks: {
+        title: 'Every check of the original lab',
+        text: 'Each badge is computed now by the engine in this page: the handout’s numbers, the structural properties, and the future-dependence test.',
+      },
     },
   },
-  '8.1': {
+  8.1: {
     title: 'Naming the axes with einsum',
     steps: {
-      scores: { title: 'Scores: sum over the shared feature axis', text: 'In "bid,bjd->bij", b is the batch, i a query position, j a key position and d a feature. d appears in both inputs but not in the output, so it is summed: each score is a dot product.' },
-      values: { title: 'Outputs: sum over the key axis', text: 'In "bij,bje->bie" the key position j is shared and summed away: each output row mixes the value rows with that query’s weights. Change B, T and d and follow the shapes.' },
+      scores: {
+        title: 'Scores: sum over the shared feature axis',
+        text: 'In "bid,bjd->bij", b is the batch, i a query position, j a key position and d a feature. d appears in both inputs but not in the output, so it is summed: each score is a dot product.',
+      },
+      values: {
+        title: 'Outputs: sum over the key axis',
+        text: 'In "bij,bje->bie" the key position j is shared and summed away: each output row mixes the value rows with that query’s weights. Change B, T and d and follow the shapes.',
+      },
     },
   },
-  '9': {
+  9: {
     title: 'Reading nanoGPT',
     steps: {
-      names: { title: 'C, nh, hs', text: 'nanoGPT calls the model width C, the number of heads nh and the head width hs. One c_attn projection produces q, k and v together; view and transpose(1, 2) give each head its own axis, exactly as in §4.2.' },
-      block: { title: 'Block.forward is pre-norm', text: 'x = x + attn(ln_1(x)); x = x + mlp(ln_2(x)): the pre-norm arrangement of §5.1. Its MLP widens to 4·C, applies GELU and narrows back to C.' },
+      names: {
+        title: 'C, nh, hs',
+        text: 'nanoGPT calls the model width C, the number of heads nh and the head width hs. One c_attn projection produces q, k and v together; view and transpose(1, 2) give each head its own axis, exactly as in §4.2.',
+      },
+      block: {
+        title: 'Block.forward is pre-norm',
+        text: 'x = x + attn(ln_1(x)); x = x + mlp(ln_2(x)): the pre-norm arrangement of §5.1. Its MLP widens to 4·C, applies GELU and narrows back to C.',
+      },
     },
   },
 };
 
 // Labels, captions and options inside the worked examples.
 export const labels = {
-  columnSums: "column sums",
-  variance: "variance",
-  rowSums: "row sums",
-  scoresShape: "scores",
-  total: "total",
-  counts: "parameter counts",
-  parameters: "parameters",
-  biases: "biases",
-  noBiases: "no biases",
-  withBiases: "with biases",
-  averagingMap: "averaging map",
-  averageOfHeads: "average of the heads",
-  concatenation: "concatenation",
-  weightOnPosition2: "weight on position 2 (head 1, head 2)",
-  headsAfterTranspose: "heads (after transpose)",
-  weights: "weights",
-  fused: "fused",
-  separate: "separate",
-  largestDifference: "largest difference",
-  cost: "cost",
-  storedWeights: "stored weights",
-  multiplyAdds: "multiply-adds",
-  tokenMean: "mean of each token (row)",
-  tokenVariance: "variance of each token (row)",
-  featureMean: "mean of each feature (column)",
-  preNormY: "pre-norm Y",
-  preNormTitle: "pre-norm (nanoGPT)",
-  postNormY: "post-norm Y",
-  postNormTitle: "post-norm (original Transformer)",
-  vocabularySize: "V (vocabulary)",
-  tiedModel: "tied model",
-  untiedModel: "untied model",
-  untiedHead: "untied head W_vocab",
-  positions: "positions",
-  learnedTable: "learned table",
-  sinusoidal: "sinusoidal",
-  noPositions: "none",
-  peCaption: "PE (rows: positions, columns: features)",
-  lastLogits: "logits at the last position",
-  greedyNext: "greedy next token",
-  stepsAtMost: "steps at most",
-  stopAfter: "stop after",
-  noStopToken: "no stop token",
-  probabilities: "probabilities",
-  cumulative: "cumulative",
-  token: "token",
-  draws: "draws",
-  sequence: "sequence",
-  stopped: "stopped",
-  atStopToken: "at the stop token",
-  atStepBound: "at the step bound",
-  logitsBefore: "logits before appending",
-  earlierUnchanged: "earlier rows unchanged",
-  bitForBit: "yes, bit for bit",
-  changed: "no",
-  tokenIds: "token ids",
-  input: "input",
-  target: "target",
-  positionCaption: "position",
-  meanLoss: "mean loss (nats)",
-  showMaskAs: "show the mask as",
-  keepMatrix: "a keep-matrix (true = may attend)",
-  additiveMatrix: "an additive matrix (0 or −∞)",
-  keepCaption: "keep-matrix: 1 = true (may attend), 0 = false",
-  additiveCaption: "additive mask: 0 where kept, −∞ where masked (= triu(ones, 1) × −∞)",
-  tokens: "tokens",
-  unmaskedWeights: "A without the mask",
-  logitsZ: "logits z",
-  greedyAfterInputs: "greedy next token after the inputs",
-  value: "value",
-  modelWidth: "model width",
-  headCount: "heads",
-  headWidth: "head width",
-  names: "names",
-  attentionWeights: "attention weights",
+  columnSums: 'column sums',
+  variance: 'variance',
+  rowSums: 'row sums',
+  scoresShape: 'scores',
+  total: 'total',
+  counts: 'parameter counts',
+  parameters: 'parameters',
+  biases: 'biases',
+  noBiases: 'no biases',
+  withBiases: 'with biases',
+  averagingMap: 'averaging map',
+  averageOfHeads: 'average of the heads',
+  concatenation: 'concatenation',
+  weightOnPosition2: 'weight on position 2 (head 1, head 2)',
+  headsAfterTranspose: 'heads (after transpose)',
+  weights: 'weights',
+  fused: 'fused',
+  separate: 'separate',
+  largestDifference: 'largest difference',
+  cost: 'cost',
+  storedWeights: 'stored weights',
+  multiplyAdds: 'multiply-adds',
+  tokenMean: 'mean of each token (row)',
+  tokenVariance: 'variance of each token (row)',
+  featureMean: 'mean of each feature (column)',
+  preNormY: 'pre-norm Y',
+  preNormTitle: 'pre-norm (nanoGPT)',
+  postNormY: 'post-norm Y',
+  postNormTitle: 'post-norm (original Transformer)',
+  vocabularySize: 'V (vocabulary)',
+  tiedModel: 'tied model',
+  untiedModel: 'untied model',
+  untiedHead: 'untied head W_vocab',
+  positions: 'positions',
+  learnedTable: 'learned table',
+  sinusoidal: 'sinusoidal',
+  noPositions: 'none',
+  peCaption: 'PE (rows: positions, columns: features)',
+  lastLogits: 'logits at the last position',
+  greedyNext: 'greedy next token',
+  stepsAtMost: 'steps at most',
+  stopAfter: 'stop after',
+  noStopToken: 'no stop token',
+  probabilities: 'probabilities',
+  cumulative: 'cumulative',
+  token: 'token',
+  draws: 'draws',
+  sequence: 'sequence',
+  stopped: 'stopped',
+  atStopToken: 'at the stop token',
+  atStepBound: 'at the step bound',
+  logitsBefore: 'logits before appending',
+  earlierUnchanged: 'earlier rows unchanged',
+  bitForBit: 'yes, bit for bit',
+  changed: 'no',
+  tokenIds: 'token ids',
+  input: 'input',
+  target: 'target',
+  positionCaption: 'position',
+  meanLoss: 'mean loss (nats)',
+  showMaskAs: 'show the mask as',
+  keepMatrix: 'a keep-matrix (true = may attend)',
+  additiveMatrix: 'an additive matrix (0 or −∞)',
+  keepCaption: 'keep-matrix: 1 = true (may attend), 0 = false',
+  additiveCaption: 'additive mask: 0 where kept, −∞ where masked (= triu(ones, 1) × −∞)',
+  tokens: 'tokens',
+  unmaskedWeights: 'A without the mask',
+  logitsZ: 'logits z',
+  greedyAfterInputs: 'greedy next token after the inputs',
+  value: 'value',
+  modelWidth: 'model width',
+  headCount: 'heads',
+  headWidth: 'head width',
+  names: 'names',
+  attentionWeights: 'attention weights',
   batchItem: (b) => `A[${b}] (item ${b})`,
   headScores: (n) => `s (head ${n})`,
   headWeights: (n) => `a (head ${n})`,
@@ -271,9 +432,16 @@ export const labels = {
   largestError: (e) => `largest error ${e}`,
   gap: 'gap',
   predict: {
-    scores: 'the scaled scores s', exps: 'the exponentials', weights: 'the weights a', output: 'the output y',
-    raw: 'softmax(s) without scaling', scaled: 'the weights after scaling', concat: 'the concatenated heads',
-    greedy: 'the greedy next token', loss: 'the mean loss in nats', attnRow2: 'row 2 of the attention output',
+    scores: 'the scaled scores s',
+    exps: 'the exponentials',
+    weights: 'the weights a',
+    output: 'the output y',
+    raw: 'softmax(s) without scaling',
+    scaled: 'the weights after scaling',
+    concat: 'the concatenated heads',
+    greedy: 'the greedy next token',
+    loss: 'the mean loss in nats',
+    attnRow2: 'row 2 of the attention output',
   },
   logits: 'logits',
   logitsSwapped: 'logits, rows 0 and 2 swapped',
@@ -308,16 +476,31 @@ const maskPattern = (mask) => {
 };
 export const practice = {
   titles: {
-    retrieval: 'One query’s output', saturation: 'Softmax after scaling', 'score-variance': 'The variance of a score',
-    'attention-matrix': 'An attention matrix', shapes: 'Shapes with heads', 'parameter-count': 'Counting parameters',
-    'two-heads': 'Two heads', layernorm: 'LayerNorm of one token', ffn: 'The feed-forward sub-layer',
-    'pre-post': 'Pre-norm or post-norm', permutation: 'Swapping inputs', positions: 'Positions',
-    'causal-mask': 'What the mask allows', 'teacher-forcing': 'Teacher forcing', 'cross-entropy': 'Cross-entropy in nats',
-    generation: 'Sampling with a temperature', leak: 'Where the mask must be', 'toy-trace': 'The toy trace', einsum: 'einsum axes',
+    retrieval: 'One query’s output',
+    saturation: 'Softmax after scaling',
+    'score-variance': 'The variance of a score',
+    'attention-matrix': 'An attention matrix',
+    shapes: 'Shapes with heads',
+    'parameter-count': 'Counting parameters',
+    'two-heads': 'Two heads',
+    layernorm: 'LayerNorm of one token',
+    ffn: 'The feed-forward sub-layer',
+    'pre-post': 'Pre-norm or post-norm',
+    permutation: 'Swapping inputs',
+    positions: 'Positions',
+    'causal-mask': 'What the mask allows',
+    'teacher-forcing': 'Teacher forcing',
+    'cross-entropy': 'Cross-entropy in nats',
+    generation: 'Sampling with a temperature',
+    leak: 'Where the mask must be',
+    'toy-trace': 'The toy trace',
+    einsum: 'einsum axes',
   },
   prompts: {
-    retrieval: () => 'Compute the output y = Σ_j a_j v_j of the query q over the keys (rows of K) and the values (rows of V), with d_k = 2: each score is q·k_j / √2.',
-    saturation: (g) => `Two keys give the unscaled dot products q·k = [${list(g.s)}]. With d_k = ${g.d_k}, what are the attention weights after dividing the scores by √d_k?`,
+    retrieval: () =>
+      'Compute the output y = Σ_j a_j v_j of the query q over the keys (rows of K) and the values (rows of V), with d_k = 2: each score is q·k_j / √2.',
+    saturation: (g) =>
+      `Two keys give the unscaled dot products q·k = [${list(g.s)}]. With d_k = ${g.d_k}, what are the attention weights after dividing the scores by √d_k?`,
     'score-variance': (g, p) => {
       const given = `Query and key coordinates are independent, with mean 0 and variance σ² = ${g['sigma^2']}.`;
       return {
@@ -326,31 +509,44 @@ export const practice = {
         'raw-std': `${given} What is the standard deviation of the unscaled score q·k for d_k = ${g.d_k}?`,
       }[p.variant];
     },
-    'attention-matrix': (g) => `Compute the attention matrix A = softmax(Q Kᵀ / √d_k) for the rows of Q and K below (d_k = ${g.Q[0].length}, no mask).`,
-    shapes: (g, p) => ({
-      heads: `In nanoGPT, q = q.view(B, T, nh, C // nh).transpose(1, 2) with B = ${g.B}, T = ${g.T}, C = ${g.D}, nh = ${g.H}. What is q’s shape?`,
-      weights: `With B = ${g.B}, T = ${g.T}, D = ${g.D} and H = ${g.H} heads, what is the shape of the stored attention weights?`,
-      fused: `nanoGPT computes q, k and v together as c_attn(x), one linear layer. With B = ${g.B}, T = ${g.T}, C = ${g.D} and nh = ${g.H}, what is the shape of c_attn(x) before it is split?`,
-    })[p.variant],
-    'parameter-count': (g, p) => (p.variant === 'attention'
-      ? `How many parameters do W_Q, W_K, W_V and W_O of one attention layer have at D = ${g.D} with H = ${g.H} heads, ${g.bias ? 'with' : 'without'} biases?`
-      : `A model has a vocabulary of V = ${g.V}, width D = ${g.D}, ${g.learned ? `a learned position table for T_max = ${g.T_max}` : `sinusoidal positions (T_max = ${g.T_max})`}, and ${g.tied ? 'a head tied to the embedding' : 'a separate (untied) output head without a bias'}. How many parameters are in its embedding, position table and output head together?`),
-    'two-heads': () => 'Two heads read the same values V with the scores s1 and s2 below (already scaled). Write the multi-head output before W_O.',
-    layernorm: (g) => `Apply LayerNorm to the token in row 0 of X, across its ${g.X[0].length} features (γ = 1, β = 0; ε = 1e-5 is small enough to ignore).`,
-    ffn: () => 'Compute the residual stream after the feed-forward sub-layer, x + ReLU(x W1) W2, for the row vector x (no biases).',
-    'pre-post': (g, p) => (p.variant === 'final-norm'
-      ? 'Each block of a model computes the two lines below, and one more LayerNorm, ln_f, is applied once after the last block. Which arrangement are its blocks? Answer pre or post.'
-      : `Which arrangement is ${practice.formulas[p.variant].intro}? Answer pre or post.`),
-    permutation: (g) => `Y is the output of unmasked self-attention (Q = K = V = X, no positions, d_k = 2) for the rows of X. What is the output if rows ${g.a} and ${g.b} of X are swapped?`,
-    positions: (g, p) => (p.variant === 'sinusoidal'
-      ? `What is the sinusoidal position encoding PE[${g.p}, ${g.i}] for D = ${g.D}? Positions and features count from 0; an even feature uses sin, an odd one cos.`
-      : `How many trainable parameters does a learned position table add for T_max = ${g.T_max} positions and width D = ${g.D}?`),
-    'causal-mask': (g, p) => (p.variant === 'keys'
-      ? `In a causal model with T = ${g.T} positions (0 to ${g.T - 1}), which key positions may the query at position ${g.i} attend to? Give a set of positions.`
-      : `In a causal model with T = ${g.T} positions (0 to ${g.T - 1}), which query positions may attend to the key at position ${g.j}? Give a set of positions.`),
-    'teacher-forcing': (g, p) => `Training on “${p.words.join(' ')}”, what is the target of the output at input position ${g.i} (zero-based)?`,
-    'cross-entropy': (g) => `The rows of logits below are scored on the targets ${list(g.targets)} (zero-based vocabulary ids). What is the mean cross-entropy loss in nats?`,
-    generation: (g) => `Sampling at temperature τ = ${g.tau} from the logits [${list(g.logits)}], what is the probability of token ${g.j} (zero-based)?`,
+    'attention-matrix': (g) =>
+      `Compute the attention matrix A = softmax(Q Kᵀ / √d_k) for the rows of Q and K below (d_k = ${g.Q[0].length}, no mask).`,
+    shapes: (g, p) =>
+      ({
+        heads: `In nanoGPT, q = q.view(B, T, nh, C // nh).transpose(1, 2) with B = ${g.B}, T = ${g.T}, C = ${g.D}, nh = ${g.H}. What is q’s shape?`,
+        weights: `With B = ${g.B}, T = ${g.T}, D = ${g.D} and H = ${g.H} heads, what is the shape of the stored attention weights?`,
+        fused: `nanoGPT computes q, k and v together as c_attn(x), one linear layer. With B = ${g.B}, T = ${g.T}, C = ${g.D} and nh = ${g.H}, what is the shape of c_attn(x) before it is split?`,
+      })[p.variant],
+    'parameter-count': (g, p) =>
+      p.variant === 'attention'
+        ? `How many parameters do W_Q, W_K, W_V and W_O of one attention layer have at D = ${g.D} with H = ${g.H} heads, ${g.bias ? 'with' : 'without'} biases?`
+        : `A model has a vocabulary of V = ${g.V}, width D = ${g.D}, ${g.learned ? `a learned position table for T_max = ${g.T_max}` : `sinusoidal positions (T_max = ${g.T_max})`}, and ${g.tied ? 'a head tied to the embedding' : 'a separate (untied) output head without a bias'}. How many parameters are in its embedding, position table and output head together?`,
+    'two-heads': () =>
+      'Two heads read the same values V with the scores s1 and s2 below (already scaled). Write the multi-head output before W_O.',
+    layernorm: (g) =>
+      `Apply LayerNorm to the token in row 0 of X, across its ${g.X[0].length} features (γ = 1, β = 0; ε = 1e-5 is small enough to ignore).`,
+    ffn: () =>
+      'Compute the residual stream after the feed-forward sub-layer, x + ReLU(x W1) W2, for the row vector x (no biases).',
+    'pre-post': (g, p) =>
+      p.variant === 'final-norm'
+        ? 'Each block of a model computes the two lines below, and one more LayerNorm, ln_f, is applied once after the last block. Which arrangement are its blocks? Answer pre or post.'
+        : `Which arrangement is ${practice.formulas[p.variant].intro}? Answer pre or post.`,
+    permutation: (g) =>
+      `Y is the output of unmasked self-attention (Q = K = V = X, no positions, d_k = 2) for the rows of X. What is the output if rows ${g.a} and ${g.b} of X are swapped?`,
+    positions: (g, p) =>
+      p.variant === 'sinusoidal'
+        ? `What is the sinusoidal position encoding PE[${g.p}, ${g.i}] for D = ${g.D}? Positions and features count from 0; an even feature uses sin, an odd one cos.`
+        : `How many trainable parameters does a learned position table add for T_max = ${g.T_max} positions and width D = ${g.D}?`,
+    'causal-mask': (g, p) =>
+      p.variant === 'keys'
+        ? `In a causal model with T = ${g.T} positions (0 to ${g.T - 1}), which key positions may the query at position ${g.i} attend to? Give a set of positions.`
+        : `In a causal model with T = ${g.T} positions (0 to ${g.T - 1}), which query positions may attend to the key at position ${g.j}? Give a set of positions.`,
+    'teacher-forcing': (g, p) =>
+      `Training on “${p.words.join(' ')}”, what is the target of the output at input position ${g.i} (zero-based)?`,
+    'cross-entropy': (g) =>
+      `The rows of logits below are scored on the targets ${list(g.targets)} (zero-based vocabulary ids). What is the mean cross-entropy loss in nats?`,
+    generation: (g) =>
+      `Sampling at temperature τ = ${g.tau} from the logits [${list(g.logits)}], what is the probability of token ${g.j} (zero-based)?`,
     leak: (g, p) => {
       const model = `A ${numberWord(g.mask.length)}-block model ${maskPattern(g.mask)}. It reads ${g.T} tokens, at positions 0 to ${g.T - 1}.`;
       return p.variant === 'can'
@@ -358,58 +554,129 @@ export const practice = {
         : `${model} The tokens at which positions can the output at position ${g.a} depend on? Give a set of positions.`;
     },
     'toy-trace': (g, p) => {
-      const model = 'Run §7.4’s toy model on the stream A B C A (inputs A B C at positions 0, 1, 2; targets B C A): X = E[token] + P with the embeddings E and positions P below; one head with W_Q = [1, 0]ᵀ, W_K = [ln 2, 0]ᵀ, W_V = I, d_k = 1 (scale 1) and the causal mask; U = X + attention output; H = U + ReLU(U W_1) W_2 with W_1 = I and W_2 = I/2; no LayerNorm; logits H W_vocab with the untied head W_vocab = [[1, 0, −1], [0, 1, −1]], no bias.';
+      const model =
+        'Run §7.4’s toy model on the stream A B C A (inputs A B C at positions 0, 1, 2; targets B C A): X = E[token] + P with the embeddings E and positions P below; one head with W_Q = [1, 0]ᵀ, W_K = [ln 2, 0]ᵀ, W_V = I, d_k = 1 (scale 1) and the causal mask; U = X + attention output; H = U + ReLU(U W_1) W_2 with W_1 = I and W_2 = I/2; no LayerNorm; logits H W_vocab with the untied head W_vocab = [[1, 0, −1], [0, 1, −1]], no bias.';
       return {
         loss: `${model} What is the mean loss in nats?`,
         weight: `${model} What attention weight does the query at position ${g.i} give to the key at position ${g.j}?`,
         residual: `${model} What is entry [${g.i}][${g.c}] of U (row ${g.i}, feature ${g.c})?`,
       }[p.variant];
     },
-    einsum: (g, p) => ({
-      scores: 'q and k both have axes [batch, position, feature]. Write the einsum string for the unscaled scores: one number for each batch item, query position and key position (in that order), the dot product of that query row with that key row.',
-      values: 'weights has axes [batch, query position, key position] and v has axes [batch, key position, feature]. Write the einsum string for the attention output, with axes [batch, query position, feature]: each output row is its query’s weighted sum of the value rows.',
-      'head-scores': 'q and k have axes [batch, head, position, feature]. Write the einsum string for every head’s unscaled scores, with axes [batch, head, query position, key position].',
-      'head-values': 'weights has axes [batch, head, query position, key position] and v has axes [batch, head, key position, feature]. Write the einsum string for every head’s output, with axes [batch, head, query position, feature].',
-      ellipsis: 'q and k have any number of leading batch axes, then [position, feature]. Write one einsum string for the unscaled scores, with the same leading axes, then [query position, key position], whatever the number of leading axes.',
-      projection: 'x has axes [batch, position, input feature] and W is stored as [input feature, output feature], as in x @ W. Write the einsum string for x @ W, with axes [batch, position, output feature].',
-    })[p.variant],
+    einsum: (g, p) =>
+      ({
+        scores:
+          'q and k both have axes [batch, position, feature]. Write the einsum string for the unscaled scores: one number for each batch item, query position and key position (in that order), the dot product of that query row with that key row.',
+        values:
+          'weights has axes [batch, query position, key position] and v has axes [batch, key position, feature]. Write the einsum string for the attention output, with axes [batch, query position, feature]: each output row is its query’s weighted sum of the value rows.',
+        'head-scores':
+          'q and k have axes [batch, head, position, feature]. Write the einsum string for every head’s unscaled scores, with axes [batch, head, query position, key position].',
+        'head-values':
+          'weights has axes [batch, head, query position, key position] and v has axes [batch, head, key position, feature]. Write the einsum string for every head’s output, with axes [batch, head, query position, feature].',
+        ellipsis:
+          'q and k have any number of leading batch axes, then [position, feature]. Write one einsum string for the unscaled scores, with the same leading axes, then [query position, key position], whatever the number of leading axes.',
+        projection:
+          'x has axes [batch, position, input feature] and W is stored as [input feature, output feature], as in x @ W. Write the einsum string for x @ W, with axes [batch, position, output feature].',
+      })[p.variant],
   },
   // The formulas and code lines of the pre-post family, by question: how the prompt names
   // them, and the lines shown below it.
   formulas: {
     'pre-math': { intro: 'this block', code: 'H = X + MHA(LN(X))\nY = H + FFN(LN(H))' },
     'post-math': { intro: 'this block', code: 'H = LN(X + MHA(X))\nY = LN(H + FFN(H))' },
-    nanogpt: { intro: 'nanoGPT’s Block.forward, below', code: 'x = x + self.attn(self.ln_1(x))\nx = x + self.mlp(self.ln_2(x))' },
-    'torch-post': { intro: 'this forward of a PyTorch encoder layer', code: 'x = self.norm1(x + self._sa_block(x))\nx = self.norm2(x + self._ff_block(x))' },
-    'torch-pre': { intro: 'this forward of a PyTorch encoder layer', code: 'x = x + self._sa_block(self.norm1(x))\nx = x + self._ff_block(self.norm2(x))' },
-    'sublayer-post': { intro: 'a block whose every sub-layer f computes the line below', code: 'y = LayerNorm(x + f(x))' },
-    'sublayer-pre': { intro: 'a block whose every sub-layer f computes the line below', code: 'y = x + f(LayerNorm(x))' },
-    'final-norm': { code: 'x = x + attn(ln_1(x))\nx = x + mlp(ln_2(x))' },  // its prompt says the rest
+    nanogpt: {
+      intro: 'nanoGPT’s Block.forward, below',
+      code: 'x = x + self.attn(self.ln_1(x))\nx = x + self.mlp(self.ln_2(x))',
+    },
+    'torch-post': {
+      intro: 'this forward of a PyTorch encoder layer',
+      code: 'x = self.norm1(x + self._sa_block(x))\nx = self.norm2(x + self._ff_block(x))',
+    },
+    'torch-pre': {
+      intro: 'this forward of a PyTorch encoder layer',
+      code: 'x = x + self._sa_block(self.norm1(x))\nx = x + self._ff_block(self.norm2(x))',
+    },
+    'sublayer-post': {
+      intro: 'a block whose every sub-layer f computes the line below',
+      code: 'y = LayerNorm(x + f(x))',
+    },
+    'sublayer-pre': {
+      intro: 'a block whose every sub-layer f computes the line below',
+      code: 'y = x + f(LayerNorm(x))',
+    },
+    'final-norm': { code: 'x = x + attn(ln_1(x))\nx = x + mlp(ln_2(x))' }, // its prompt says the rest
   },
   // Lines of code or a formula a prompt refers to, shown on their own below it.
   displays: {
     'pre-post': (g, p) => practice.formulas[p.variant].code,
   },
   hints: {
-    retrieval: ['Start with the scores s_j = q·k_j / √2.', 'Exponentiate, divide by the sum to get weights, then add a_j v_j.'],
-    saturation: ['Divide both scores by √d_k first.', 'softmax([a, b]) = [1 / (1 + e^(b−a)), e^(b−a) / (1 + e^(b−a))].'],
-    'score-variance': ['One product q_c k_c of independent zero-mean factors has variance σ²·σ² = σ⁴.', 'Variances of independent terms add; dividing by a constant c divides the variance by c²; the standard deviation is the square root of the variance.'],
-    'attention-matrix': ['Score every query (row of Q) against every key (row of K), divided by √d_k.', 'Softmax each row on its own: rows sum to one.'],
-    shapes: ['d_h = D / H; c_attn maps C features to 3·C.', 'view puts the head axis after T; transpose(1, 2) swaps T and the head axis.'],
-    'parameter-count': ['Each of W_Q, W_K, W_V, W_O is a D × D matrix, whatever H is.', 'A tied head reuses E; sinusoidal positions have nothing to learn.'],
-    'two-heads': ['Compute each head’s weights by softmax of its scores, then its weighted sum of V.', 'Place the two results side by side, head 1 first.'],
-    layernorm: ['Use the mean and the variance of row 0 only, dividing by D (not D − 1).', 'Subtract the mean, divide by the standard deviation.'],
+    retrieval: [
+      'Start with the scores s_j = q·k_j / √2.',
+      'Exponentiate, divide by the sum to get weights, then add a_j v_j.',
+    ],
+    saturation: [
+      'Divide both scores by √d_k first.',
+      'softmax([a, b]) = [1 / (1 + e^(b−a)), e^(b−a) / (1 + e^(b−a))].',
+    ],
+    'score-variance': [
+      'One product q_c k_c of independent zero-mean factors has variance σ²·σ² = σ⁴.',
+      'Variances of independent terms add; dividing by a constant c divides the variance by c²; the standard deviation is the square root of the variance.',
+    ],
+    'attention-matrix': [
+      'Score every query (row of Q) against every key (row of K), divided by √d_k.',
+      'Softmax each row on its own: rows sum to one.',
+    ],
+    shapes: [
+      'd_h = D / H; c_attn maps C features to 3·C.',
+      'view puts the head axis after T; transpose(1, 2) swaps T and the head axis.',
+    ],
+    'parameter-count': [
+      'Each of W_Q, W_K, W_V, W_O is a D × D matrix, whatever H is.',
+      'A tied head reuses E; sinusoidal positions have nothing to learn.',
+    ],
+    'two-heads': [
+      'Compute each head’s weights by softmax of its scores, then its weighted sum of V.',
+      'Place the two results side by side, head 1 first.',
+    ],
+    layernorm: [
+      'Use the mean and the variance of row 0 only, dividing by D (not D − 1).',
+      'Subtract the mean, divide by the standard deviation.',
+    ],
     ffn: ['Compute x W1, then set its negative entries to 0.', 'Multiply by W2 and add x back.'],
-    'pre-post': ['Where is LN applied: to the sub-layer’s input, or after the addition?', 'Look inside each block: what happens after the last block does not change that.'],
-    permutation: ['Without positions or a mask, nothing in attention depends on where a row sits.', 'Compare the output you expect with Y before computing anything.'],
-    positions: ['Features 2k and 2k + 1 share the frequency 1 / 10000^(2k/D): feature i belongs to the pair k = ⌊i/2⌋.', 'A learned table has one D-wide row per position.'],
+    'pre-post': [
+      'Where is LN applied: to the sub-layer’s input, or after the addition?',
+      'Look inside each block: what happens after the last block does not change that.',
+    ],
+    permutation: [
+      'Without positions or a mask, nothing in attention depends on where a row sits.',
+      'Compare the output you expect with Y before computing anything.',
+    ],
+    positions: [
+      'Features 2k and 2k + 1 share the frequency 1 / 10000^(2k/D): feature i belongs to the pair k = ⌊i/2⌋.',
+      'A learned table has one D-wide row per position.',
+    ],
     'causal-mask': ['The causal mask keeps key j for query i exactly when j ≤ i.', 'A position may attend to itself.'],
     'teacher-forcing': ['The output at position i is scored on the token at position i + 1.'],
-    'cross-entropy': ['Each row’s loss is logsumexp(z) − z[target].', 'Use natural logarithms and average over the rows.'],
-    generation: ['Divide the logits by τ, then take softmax.', 'The probability of token j is e^(z_j/τ) / Σ_v e^(z_v/τ).'],
-    leak: ['In a block without the mask every position reads every other, later ones included.', 'Once a block has mixed a later token into an earlier row, a mask in a later block cannot take it out.'],
-    'toy-trace': ['Follow §7.4 step by step: X = E[tokens] + P, then Q, K, V.', 'The mask keeps query i from keys after i; U = X + attention output.'],
-    einsum: ['A letter that appears in the inputs but not after -> is summed over.', 'Use the same letter for the same axis in both inputs; "..." stands for any number of leading axes.'],
+    'cross-entropy': [
+      'Each row’s loss is logsumexp(z) − z[target].',
+      'Use natural logarithms and average over the rows.',
+    ],
+    generation: [
+      'Divide the logits by τ, then take softmax.',
+      'The probability of token j is e^(z_j/τ) / Σ_v e^(z_v/τ).',
+    ],
+    leak: [
+      'In a block without the mask every position reads every other, later ones included.',
+      'Once a block has mixed a later token into an earlier row, a mask in a later block cannot take it out.',
+    ],
+    'toy-trace': [
+      'Follow §7.4 step by step: X = E[tokens] + P, then Q, K, V.',
+      'The mask keeps query i from keys after i; U = X + attention output.',
+    ],
+    einsum: [
+      'A letter that appears in the inputs but not after -> is summed over.',
+      'Use the same letter for the same axis in both inputs; "..." stands for any number of leading axes.',
+    ],
   },
   misconceptions: {
     'no-scaling': 'the scores are not divided by √d_k',
@@ -445,7 +712,8 @@ export const practice = {
     'no-residual': 'the residual addition is left out',
     swapped: 'the two arrangements are swapped',
     'final-norm-post': 'a final LayerNorm after the stack is taken to make the blocks post-norm',
-    invariant: 'attention is taken to be permutation invariant (outputs unchanged) rather than equivariant (outputs swapped)',
+    invariant:
+      'attention is taken to be permutation invariant (outputs unchanged) rather than equivariant (outputs swapped)',
     'inputs-swapped': 'the swapped input is given instead of the attention output',
     'sin-cos-swapped': 'sin and cos are swapped',
     'one-based': 'positions are counted from 1',
@@ -471,7 +739,8 @@ export const practice = {
     'mask-leaks': 'a model masked in every block is taken to read later tokens',
     'transposed-keys': 'the key axes are transposed (k as [b, d, j])',
     'transposed-output': 'the output axes are transposed',
-    'kept-summed-axis': 'the summed axis is kept in the output (leaving its letter out after -> is what makes einsum sum it)',
+    'kept-summed-axis':
+      'the summed axis is kept in the output (leaving its letter out after -> is what makes einsum sum it)',
     'summed-queries': 'the sum runs over the queries instead of the keys',
     'summed-wrong-axis': 'the sum runs over the features instead of the keys',
     'summed-heads': 'the head axis is summed away (each head keeps its own output)',
@@ -479,23 +748,62 @@ export const practice = {
     'linear-layout': 'W is read as [out, in], the layout of nn.Linear’s weight, instead of as stored here',
   },
   formats: {
-    number: 'a number such as 0.25, 1/4, ln 2 or 25%', integer: 'a whole number', vector: 'a vector, written [a, b, …]',
-    matrix: 'a matrix, written [[a, b], [c, d]]', shape: 'a shape, written [a, b, …] or (a, b, …)', positions: 'a set of positions, written {a, b, …}',
-    pairs: 'a set of pairs, written {(i, j), …}', token: 'a word', choice: 'one of the options', einsum: 'an einsum string such as ab,bc->ac',
+    number: 'a number such as 0.25, 1/4, ln 2 or 25%',
+    integer: 'a whole number',
+    vector: 'a vector, written [a, b, …]',
+    matrix: 'a matrix, written [[a, b], [c, d]]',
+    shape: 'a shape, written [a, b, …] or (a, b, …)',
+    positions: 'a set of positions, written {a, b, …}',
+    pairs: 'a set of pairs, written {(i, j), …}',
+    token: 'a word',
+    choice: 'one of the options',
+    einsum: 'an einsum string such as ab,bc->ac',
   },
   steps: {
-    scores: 'Scores', weights: 'Weights', output: 'Output', scaled: 'Scaled scores', product: 'One product', sum: 'The sum',
-    scale: 'After scaling', spread: 'Standard deviation', split: 'Head width', projections: 'W_Q, W_K, W_V', biases: 'Biases', embedding: 'Embedding',
-    positions: 'Positions', head: 'Output head', head1: 'Head 1', head2: 'Head 2', concat: 'Concatenation', mean: 'Mean',
-    variance: 'Variance', normalise: 'Normalised', hidden: 'Hidden layer', ffn: 'FFN(x)', residual: 'Residual',
-    swap: 'Swapped input', angle: 'Angle', value: 'Value', table: 'Table size', keep: 'Allowed positions', shift: 'Shift by one',
-    probs: 'Probabilities', softmax: 'Softmax', losses: 'Losses', x: 'Input rows', loss: 'Loss',
-    arrangement: 'Where LayerNorm sits', copy: 'What each output reads', 'summed-axis': 'Which axis is summed',
+    scores: 'Scores',
+    weights: 'Weights',
+    output: 'Output',
+    scaled: 'Scaled scores',
+    product: 'One product',
+    sum: 'The sum',
+    scale: 'After scaling',
+    spread: 'Standard deviation',
+    split: 'Head width',
+    projections: 'W_Q, W_K, W_V',
+    biases: 'Biases',
+    embedding: 'Embedding',
+    positions: 'Positions',
+    head: 'Output head',
+    head1: 'Head 1',
+    head2: 'Head 2',
+    concat: 'Concatenation',
+    mean: 'Mean',
+    variance: 'Variance',
+    normalise: 'Normalised',
+    hidden: 'Hidden layer',
+    ffn: 'FFN(x)',
+    residual: 'Residual',
+    swap: 'Swapped input',
+    angle: 'Angle',
+    value: 'Value',
+    table: 'Table size',
+    keep: 'Allowed positions',
+    shift: 'Shift by one',
+    probs: 'Probabilities',
+    softmax: 'Softmax',
+    losses: 'Losses',
+    x: 'Input rows',
+    loss: 'Loss',
+    arrangement: 'Where LayerNorm sits',
+    copy: 'What each output reads',
+    'summed-axis': 'Which axis is summed',
   },
   stepNotes: {
-    arrangement: 'Pre-norm applies LN to the input of each sub-layer and adds the sub-layer’s output to the unnormalised stream; post-norm applies LN after each residual addition. A final LN after a pre-norm stack is part of that stack, not a sign of post-norm.',
+    arrangement:
+      'Pre-norm applies LN to the input of each sub-layer and adds the sub-layer’s output to the unnormalised stream; post-norm applies LN after each residual addition. A final LN after a pre-norm stack is part of that stack, not a sign of post-norm.',
     copy: 'Entry (i, j) is how much output i moves when token j changes, measured by the engine. Anything above the diagonal means an output reads a later token: a block without the mask copies later tokens into earlier rows, and a mask in a later block cannot undo that.',
-    'summed-axis': 'A letter that appears in the inputs but not after -> is summed over; the letters after -> name the output’s axes in order; "..." stands for the leading axes.',
+    'summed-axis':
+      'A letter that appears in the inputs but not after -> is summed over; the letters after -> name the output’s axes in order; "..." stands for the leading axes.',
   },
   correct: 'Correct.',
   // Written from the engine's own constants (lab.practice.tolerance), so the rule stated is the rule applied.
@@ -507,23 +815,38 @@ export const practice = {
   readAs: (text) => `Read as ${text}.`,
   unreadable: (format, error) => `Expected ${format}: ${error}. (This did not count as an attempt.)`,
   countMismatch: (expected) => `The answer has ${expected} entries.`,
-  wrongEntries: (labels) => `Entr${labels.length === 1 ? 'y' : 'ies'} ${list(labels)} ${labels.length === 1 ? 'is' : 'are'} off (counting from 0, as the tables do).`,
+  wrongEntries: (labels) =>
+    `Entr${labels.length === 1 ? 'y' : 'ies'} ${list(labels)} ${labels.length === 1 ? 'is' : 'are'} off (counting from 0, as the tables do).`,
   misconception: (what, section) => `That is what you get when ${what} (see ${section}).`,
   notYet: 'Not yet.',
 };
 
 Object.assign(practice, {
   setTitle: 'Practice set',
-  setIntro: 'The families follow the handout’s sections, each beside the worked example that teaches it. Every problem comes in unlimited variants; the engine checks your answer and tells you which mistake it matches. Variant 0 uses the handout’s own numbers where they make a fair problem. Only answers that can be read count as attempts.',
-  section: 'Section', problem: 'Problem', workedExample: 'Worked example', progress: 'Your progress',
-  answer: 'Answer', check: 'Check', hint: 'Hint', nextHint: 'Another hint', showSolution: 'Show solution',
-  newVariant: 'New variant', solution: 'Worked solution', answerIs: 'Answer:', options: 'Options',
+  setIntro:
+    'The families follow the handout’s sections, each beside the worked example that teaches it. Every problem comes in unlimited variants; the engine checks your answer and tells you which mistake it matches. Variant 0 uses the handout’s own numbers where they make a fair problem. Only answers that can be read count as attempts.',
+  section: 'Section',
+  problem: 'Problem',
+  workedExample: 'Worked example',
+  progress: 'Your progress',
+  answer: 'Answer',
+  check: 'Check',
+  hint: 'Hint',
+  nextHint: 'Another hint',
+  showSolution: 'Show solution',
+  newVariant: 'New variant',
+  solution: 'Worked solution',
+  answerIs: 'Answer:',
+  options: 'Options',
   variant: (seed) => `variant ${seed}`,
   progressLine: (solved, attempts) => `${solved} solved, ${attempts} attempt${attempts === 1 ? '' : 's'}`,
   mastered: 'mastered',
-  exportProgress: 'Export progress', importProgress: 'Import progress',
-  imported: 'Progress imported.', importFailed: (why) => `Not imported: ${why}.`,
-  progressReset: (why) => `Your stored progress could not be used (${why}); it was kept aside and a fresh record started.`,
+  exportProgress: 'Export progress',
+  importProgress: 'Import progress',
+  imported: 'Progress imported.',
+  importFailed: (why) => `Not imported: ${why}.`,
+  progressReset: (why) =>
+    `Your stored progress could not be used (${why}); it was kept aside and a fresh record started.`,
   practiseThis: 'Practise this section',
 });
 
@@ -531,43 +854,102 @@ Object.assign(practice, {
 export const training = {
   title: 'Train a model',
   tocSection: 'Lab',
-  intro: 'Train a small language model right here and watch what the handout claims happen to the loss, the attention and the generated text. Every number is computed by the engine; training runs in the background, so the worked examples stay usable meanwhile.',
-  onPageThread: 'This copy of the page cannot start a background worker (it was opened from a file), so training shares the page’s thread: the page may respond a little slower while a model trains.',
+  intro:
+    'Train a small language model right here and watch what the handout claims happen to the loss, the attention and the generated text. Every number is computed by the engine; training runs in the background, so the worked examples stay usable meanwhile.',
+  onPageThread:
+    'This copy of the page cannot start a background worker (it was opened from a file), so training shares the page’s thread: the page may respond a little slower while a model trains.',
   experiment: 'Experiment',
   experiments: {
-    custom: { name: 'Your own model', about: 'Pick the corpus, the model’s size and shape, and the optimiser. Start trains until you pause; Step takes one step at a time.' },
-    leak: { name: '§7.3 Where the mask goes', about: 'Three copies of one model, differing only in which blocks apply the causal mask. Training loss rewards reading the future, so the unmasked copies look better while training. Under the causal mask that generation imposes (the future is not there yet), the ranking turns around.' },
-    positions: { name: '§6.1 Positions', about: 'The same model with learned, sinusoidal or no position vectors, on tasks where order is the whole point (copy, reverse, sort). Without positions, attention sees a set of tokens, not a sequence. (Not quite: the causal mask lets a model count how many tokens came before, so the model without positions learns slowly rather than never.) Give it a minute: by about 1,000 steps the model with learned positions answers clearly more held-out questions exactly than the others.' },
-    scaling: { name: '§3.1 Scaling the scores', about: 'One head of width d_k = 128, with scores divided by √d_k or not. Unscaled scores are large, softmax saturates, and the attention entropy collapses towards 0: each query puts nearly all its weight on one key.' },
-    intervention: { name: '§2.2 Intervene', about: 'Train one small model, then change it and see what changes: turn a head off, or hide a token from the others, and compare the next-token probabilities. Attention weights show where a head looks; an intervention shows whether that matters for the prediction.' },
+    custom: {
+      name: 'Your own model',
+      about:
+        'Pick the corpus, the model’s size and shape, and the optimiser. Start trains until you pause; Step takes one step at a time.',
+    },
+    leak: {
+      name: '§7.3 Where the mask goes',
+      about:
+        'Three copies of one model, differing only in which blocks apply the causal mask. Training loss rewards reading the future, so the unmasked copies look better while training. Under the causal mask that generation imposes (the future is not there yet), the ranking turns around.',
+    },
+    positions: {
+      name: '§6.1 Positions',
+      about:
+        'The same model with learned, sinusoidal or no position vectors, on tasks where order is the whole point (copy, reverse, sort). Without positions, attention sees a set of tokens, not a sequence. (Not quite: the causal mask lets a model count how many tokens came before, so the model without positions learns slowly rather than never.) Give it a minute: by about 1,000 steps the model with learned positions answers clearly more held-out questions exactly than the others.',
+    },
+    scaling: {
+      name: '§3.1 Scaling the scores',
+      about:
+        'One head of width d_k = 128, with scores divided by √d_k or not. Unscaled scores are large, softmax saturates, and the attention entropy collapses towards 0: each query puts nearly all its weight on one key.',
+    },
+    intervention: {
+      name: '§2.2 Intervene',
+      about:
+        'Train one small model, then change it and see what changes: turn a head off, or hide a token from the others, and compare the next-token probabilities. Attention weights show where a head looks; an intervention shows whether that matters for the prediction.',
+    },
   },
   runNames: {
-    model: 'model', every: 'mask in every block', last: 'mask in last block only', none: 'no mask',
-    learned: 'learned positions', sinusoidal: 'sinusoidal positions', scaled: 'scaled by 1/√d_k', unscaled: 'unscaled',
+    model: 'model',
+    every: 'mask in every block',
+    last: 'mask in last block only',
+    none: 'no mask',
+    learned: 'learned positions',
+    sinusoidal: 'sinusoidal positions',
+    scaled: 'scaled by 1/√d_k',
+    unscaled: 'unscaled',
   },
   positionNone: 'no positions',
   fields: {
-    corpus: 'Corpus', D: 'Width D', heads: 'Heads H', layers: 'Layers L', T: 'Context T', ffnMult: 'FFN width (× D)',
-    activation: 'Activation', gated: 'Gated FFN', arrangement: 'Norm placement', norm: 'Norm', positions: 'Positions',
-    optimizer: 'Optimiser', lr: 'Learning rate', batch: 'Batch size', seed: 'Seed',
+    corpus: 'Corpus',
+    D: 'Width D',
+    heads: 'Heads H',
+    layers: 'Layers L',
+    T: 'Context T',
+    ffnMult: 'FFN width (× D)',
+    activation: 'Activation',
+    gated: 'Gated FFN',
+    arrangement: 'Norm placement',
+    norm: 'Norm',
+    positions: 'Positions',
+    optimizer: 'Optimiser',
+    lr: 'Learning rate',
+    batch: 'Batch size',
+    seed: 'Seed',
   },
-  corpora: { grammar: 'toy grammar (words)', order: 'copy / reverse / sort (characters)', english: 'plain English (characters)' },
+  corpora: {
+    grammar: 'toy grammar (words)',
+    order: 'copy / reverse / sort (characters)',
+    english: 'plain English (characters)',
+  },
   apply: 'Apply settings',
   fixedByExperiment: 'Each run of this experiment has its own value of this setting.',
-  start: 'Start', pause: 'Pause', step: 'Step', reset: 'Reset',
-  save: 'Save model to file', load: 'Load model from file',
+  start: 'Start',
+  pause: 'Pause',
+  step: 'Step',
+  reset: 'Reset',
+  save: 'Save model to file',
+  load: 'Load model from file',
   logScale: 'Log scale',
   stepLine: (step, tps) => `Step ${step}${tps ? ` · ${tps.toLocaleString('en')} tokens/s` : ''}`,
   lossPlot: 'Loss (nats) against training step',
-  entropyPlot: 'Attention entropy (nats) against training step, block 1 head 1, averaged over the positions of the sentence below',
+  entropyPlot:
+    'Attention entropy (nats) against training step, block 1 head 1, averaged over the positions of the sentence below',
   lossSeries: (run, kind) => `${run}: ${kind}`,
-  trainLoss: 'training', validLoss: 'validation', causalLoss: 'validation, causal mask everywhere',
-  table: { run: 'Run', train: 'Training loss (last step)', valid: 'Validation loss', causal: 'Validation, causal everywhere', entropy: 'Attention entropy (nats)',
-    answers: (n) => `Held-out questions answered exactly (of ${n}, counted every 100 steps)` },
+  trainLoss: 'training',
+  validLoss: 'validation',
+  causalLoss: 'validation, causal mask everywhere',
+  table: {
+    run: 'Run',
+    train: 'Training loss (last step)',
+    valid: 'Validation loss',
+    causal: 'Validation, causal everywhere',
+    entropy: 'Attention entropy (nats)',
+    answers: (n) => `Held-out questions answered exactly (of ${n}, counted every 100 steps)`,
+  },
   samples: 'Samples',
-  greedy: 'greedy', sampled: 'sampled (temperature 0.8)',
+  greedy: 'greedy',
+  sampled: 'sampled (temperature 0.8)',
   noSamples: 'Samples appear every 100 steps, and whenever you pause.',
-  samplesCausal: 'Generated under the causal mask in every block, as the validation loss is measured: when generating, the next token is not there to read.',
+  samplesCausal:
+    'Generated under the causal mask in every block, as the validation loss is measured: when generating, the next token is not there to read.',
   attention: 'Attention of the trained model',
   attentionOf: 'Run',
   headLabel: (l, hd) => `Block ${l + 1}, head ${hd + 1}`,
@@ -579,7 +961,8 @@ export const training = {
   ablate: (l, hd) => `Turn off block ${l + 1} head ${hd + 1}`,
   hide: 'Hide from later positions:',
   nextToken: (token) => `Next-token probabilities after “${token}”`,
-  before: 'as trained', after: 'with the intervention',
+  before: 'as trained',
+  after: 'with the intervention',
   token: 'token',
   refused: 'Not applied:',
   stopped: 'Training stopped:',

@@ -30,10 +30,9 @@ AttentionOut attention(const NdArray& q, const NdArray& k, const NdArray& v, con
 
 namespace {
 MhaOut mha_out(const MhaResult& r, const std::vector<std::size_t>& leading) {
-    return {with_leading(r.q, leading),      with_leading(r.k, leading),
-            with_leading(r.v, leading),      with_leading(r.scores, leading),
-            with_leading(r.weights, leading), with_leading(r.heads, leading),
-            with_leading(r.concat, leading),  with_leading(r.output, leading)};
+    return {with_leading(r.q, leading),      with_leading(r.k, leading),       with_leading(r.v, leading),
+            with_leading(r.scores, leading), with_leading(r.weights, leading), with_leading(r.heads, leading),
+            with_leading(r.concat, leading), with_leading(r.output, leading)};
 }
 }  // namespace
 
@@ -71,8 +70,7 @@ BlockOut block(const NdArray& x, const BlockParams& p, const BlockOptions& o) {
     return {with_leading(r.output, b.leading), mha_out(r.attn, b.leading), std::move(r.trace)};
 }
 
-TokenMatrix to_tokens(const NdArray& a, std::size_t max_rank, const std::string& fn,
-                      const std::string& name) {
+TokenMatrix to_tokens(const NdArray& a, std::size_t max_rank, const std::string& fn, const std::string& name) {
     require(a.shape.size() >= 1 && a.shape.size() <= max_rank, fn,
             msg(name, " must be ", max_rank == 1 ? "[T]" : "[T] or [B][T]", " token ids but has shape ",
                 shape_str(a.shape)));

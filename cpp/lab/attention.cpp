@@ -7,8 +7,7 @@
 
 namespace lab {
 
-BoolMatrix attention_keep(std::size_t Tq, std::size_t Tk, const AttentionOptions& options,
-                          const std::string& fn) {
+BoolMatrix attention_keep(std::size_t Tq, std::size_t Tk, const AttentionOptions& options, const std::string& fn) {
     BoolMatrix keep = BoolMatrix::from_shape({Tq, Tk});
     keep.fill(true);
     if (options.mask) {
@@ -24,20 +23,18 @@ BoolMatrix attention_keep(std::size_t Tq, std::size_t Tk, const AttentionOptions
     return keep;
 }
 
-AttentionResult attention_forward(const Tensor3& q, const Tensor3& k, const Tensor3& v,
-                                  const AttentionOptions& options, const std::string& fn) {
+AttentionResult attention_forward(const Tensor3& q, const Tensor3& k, const Tensor3& v, const AttentionOptions& options,
+                                  const std::string& fn) {
     const std::size_t B = q.shape(0), Tq = q.shape(1), dk = q.shape(2);
     const std::size_t Tk = k.shape(1), dv = v.shape(2);
     require(k.shape(0) == B && v.shape(0) == B, fn,
-            msg("q, k and v must have the same batch axes; got q ", shape_str(q.shape()), ", k ",
-                shape_str(k.shape()), ", v ", shape_str(v.shape())));
-    require(k.shape(2) == dk, fn,
-            msg("k has ", k.shape(2), " columns but q has ", dk, " (d_k must match)"));
-    require(v.shape(1) == Tk, fn,
-            msg("v has ", v.shape(1), " rows but k has ", Tk, " (one value per key)"));
+            msg("q, k and v must have the same batch axes; got q ", shape_str(q.shape()), ", k ", shape_str(k.shape()),
+                ", v ", shape_str(v.shape())));
+    require(k.shape(2) == dk, fn, msg("k has ", k.shape(2), " columns but q has ", dk, " (d_k must match)"));
+    require(v.shape(1) == Tk, fn, msg("v has ", v.shape(1), " rows but k has ", Tk, " (one value per key)"));
     require(Tq > 0 && Tk > 0 && dk > 0 && dv > 0, fn,
-            msg("every axis must be non-empty; got q ", shape_str(q.shape()), ", k ",
-                shape_str(k.shape()), ", v ", shape_str(v.shape())));
+            msg("every axis must be non-empty; got q ", shape_str(q.shape()), ", k ", shape_str(k.shape()), ", v ",
+                shape_str(v.shape())));
     require_finite(q, fn, "q");
     require_finite(k, fn, "k");
     require_finite(v, fn, "v");

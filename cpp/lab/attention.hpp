@@ -6,9 +6,9 @@
 namespace lab {
 
 struct AttentionOptions {
-    bool causal = false;               // keep key j for query i only when j <= i (top-left aligned)
-    std::optional<BoolMatrix> mask;    // (Tq, Tk) true = may attend; combined with causal by AND
-    std::optional<double> scale;       // default 1 / sqrt(dk)
+    bool causal = false;             // keep key j for query i only when j <= i (top-left aligned)
+    std::optional<BoolMatrix> mask;  // (Tq, Tk) true = may attend; combined with causal by AND
+    std::optional<double> scale;     // default 1 / sqrt(dk)
 };
 
 struct AttentionResult {
@@ -18,13 +18,11 @@ struct AttentionResult {
 };
 
 // The keep-matrix (Tq, Tk) that `options` describe, after checking its shape.
-BoolMatrix attention_keep(std::size_t Tq, std::size_t Tk, const AttentionOptions& options,
-                          const std::string& fn);
+BoolMatrix attention_keep(std::size_t Tq, std::size_t Tk, const AttentionOptions& options, const std::string& fn);
 
 AttentionResult attention_forward(const Tensor3& q,  // (B, Tq, dk)
                                   const Tensor3& k,  // (B, Tk, dk)
                                   const Tensor3& v,  // (B, Tk, dv)
-                                  const AttentionOptions& options,
-                                  const std::string& fn = "attention");
+                                  const AttentionOptions& options, const std::string& fn = "attention");
 
 }  // namespace lab

@@ -19,7 +19,7 @@ void matmul_backward(double* dinp, double* dweight, double* dbias, const double*
             double* dw_row = dweight ? dweight + c * OC : nullptr;
             double acc = 0.0;
             for (std::size_t o = 0; o < OC; ++o) {
-                acc += dout_row[o] * w_row[o];                   // d/d inp[n][c]
+                acc += dout_row[o] * w_row[o];                      // d/d inp[n][c]
                 if (dw_row) dw_row[o] += inp_row[c] * dout_row[o];  // d/d weight[c][o]
             }
             if (dinp) dinp[n * C + c] += acc;
@@ -193,7 +193,8 @@ Tensor2 ffn_backward(const Tensor2& dy, const Tensor2& x, const FfnParams& p, co
         matmul_backward(dx.data(), g.wGate.data(), g.bGate.data(), dgate.data(), x.data(), p.wGate->data(), N, D, F);
     } else {
         // forward: h = act(pre)
-        for (std::size_t i = 0; i < dh.size(); ++i) dpre.data()[i] = dh.data()[i] * activate_derivative(pre.data()[i], o.activation);
+        for (std::size_t i = 0; i < dh.size(); ++i)
+            dpre.data()[i] = dh.data()[i] * activate_derivative(pre.data()[i], o.activation);
     }
     // forward: pre = x W1 + b1
     matmul_backward(dx.data(), g.w1.data(), g.b1.data(), dpre.data(), x.data(), p.w1.data(), N, D, F);

@@ -11,8 +11,8 @@ namespace lab {
 
 // forward: out (N, OC) = inp (N, C) @ weight (C, OC) + bias (OC)
 void matmul_backward(double* dinp, double* dweight, double* dbias,  // (N, C), (C, OC), (OC); any may be null
-                     const double* dout, const double* inp, const double* weight,
-                     std::size_t N, std::size_t C, std::size_t OC);
+                     const double* dout, const double* inp, const double* weight, std::size_t N, std::size_t C,
+                     std::size_t OC);
 
 // forward: a = softmax(s) over each row (N, C); ds from da.
 Tensor2 softmax_backward(const Tensor2& da,  // (N, C)

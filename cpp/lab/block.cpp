@@ -10,8 +10,8 @@ Arrangement parse_arrangement(const std::string& name, const std::string& fn) {
     throw std::invalid_argument(fn + ": arrangement must be 'pre' or 'post', got '" + name + "'");
 }
 
-BlockResult block_forward(const Tensor3& x, const BlockParams& p, const BlockOptions& o,
-                          bool record_trace, const std::string& name, const std::string& fn) {
+BlockResult block_forward(const Tensor3& x, const BlockParams& p, const BlockOptions& o, bool record_trace,
+                          const std::string& name, const std::string& fn) {
     const std::size_t B = x.shape(0), T = x.shape(1), D = x.shape(2);
     BlockResult r;
     Trace* tr = record_trace ? &r.trace : nullptr;
@@ -43,7 +43,8 @@ BlockResult block_forward(const Tensor3& x, const BlockParams& p, const BlockOpt
     trace_push(tr, n + "attn", "\\mathrm{MHA}(X) = \\mathrm{Concat}(A_h V_h)\\, W_O", r.attn.output);
     Tensor3 h = x + r.attn.output;
     if (!pre && normed) h = batch(norm_forward(o.norm, rows(h), p.norm1, fn, "norm1"));
-    trace_push(tr, n + "residual1", pre || !normed ? "U = X + \\mathrm{MHA}(\\cdot)" : "U = \\mathrm{LN}_1(X + \\mathrm{MHA}(X))", h);
+    trace_push(tr, n + "residual1",
+               pre || !normed ? "U = X + \\mathrm{MHA}(\\cdot)" : "U = \\mathrm{LN}_1(X + \\mathrm{MHA}(X))", h);
 
     // Feed-forward sub-layer, applied to every row on its own.
     Tensor2 ffn_in = rows(h);
@@ -59,7 +60,8 @@ BlockResult block_forward(const Tensor3& x, const BlockParams& p, const BlockOpt
     trace_push(tr, n + "ffn", "\\mathrm{FFN}(U) = \\varphi(U W_1 + b_1) W_2 + b_2", batch(f.output));
     Tensor3 y = h + batch(f.output);
     if (!pre && normed) y = batch(norm_forward(o.norm, rows(y), p.norm2, fn, "norm2"));
-    trace_push(tr, n + "output", pre || !normed ? "H = U + \\mathrm{FFN}(\\cdot)" : "H = \\mathrm{LN}_2(U + \\mathrm{FFN}(U))", y);
+    trace_push(tr, n + "output",
+               pre || !normed ? "H = U + \\mathrm{FFN}(\\cdot)" : "H = \\mathrm{LN}_2(U + \\mathrm{FFN}(U))", y);
     r.output = std::move(y);
     return r;
 }

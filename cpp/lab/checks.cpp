@@ -18,8 +18,8 @@ double max_row_sum_error(const Tensor3& w) {
     return worst;
 }
 
-double fused_vs_separate_gap(const Tensor3& x, const MhaParams& separate, std::size_t heads,
-                             bool causal, const std::string& fn) {
+double fused_vs_separate_gap(const Tensor3& x, const MhaParams& separate, std::size_t heads, bool causal,
+                             const std::string& fn) {
     AttentionOptions o;
     o.causal = causal;
     const MhaResult a = multihead_attention_forward(x, separate, heads, o, fn);
@@ -35,8 +35,8 @@ TokenMatrix as_row(const std::vector<int>& ids) {
 }
 }  // namespace
 
-double permutation_gap(const std::vector<int>& inputs, const std::vector<int>& perm,
-                       const LmParams& p, const LmOptions& o, const std::string& fn) {
+double permutation_gap(const std::vector<int>& inputs, const std::vector<int>& perm, const LmParams& p,
+                       const LmOptions& o, const std::string& fn) {
     const std::size_t T = inputs.size();
     require(perm.size() == T, fn, msg("perm has ", perm.size(), " entries but there are ", T, " inputs"));
     std::vector<bool> seen(T, false);
@@ -50,8 +50,7 @@ double permutation_gap(const std::vector<int>& inputs, const std::vector<int>& p
     const Tensor3 b = lm_logits(as_row(permuted), p, o, false, fn).logits;
     double worst = 0.0;
     for (std::size_t i = 0; i < T; ++i)
-        for (std::size_t v = 0; v < a.shape(2); ++v)
-            worst = std::max(worst, std::abs(b(0, i, v) - a(0, perm[i], v)));
+        for (std::size_t v = 0; v < a.shape(2); ++v) worst = std::max(worst, std::abs(b(0, i, v) - a(0, perm[i], v)));
     return worst;
 }
 
@@ -67,8 +66,7 @@ Tensor2 future_dependence(const std::vector<int>& inputs, const LmParams& p, con
         changed[j] = (changed[j] + 1) % int(V);
         const Tensor3 z = lm_logits(as_row(changed), p, o, false, fn).logits;
         for (std::size_t i = 0; i < T; ++i)
-            for (std::size_t v = 0; v < V; ++v)
-                dep(i, j) = std::max(dep(i, j), std::abs(z(0, i, v) - base(0, i, v)));
+            for (std::size_t v = 0; v < V; ++v) dep(i, j) = std::max(dep(i, j), std::abs(z(0, i, v) - base(0, i, v)));
     }
     return dep;
 }

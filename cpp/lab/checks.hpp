@@ -19,9 +19,8 @@ double fused_vs_separate_gap(const Tensor3& x,  // (B, T, D)
 
 // max |f(P w) - P f(w)| over the logits of the model, for the permutation `perm` of the input
 // positions: 0 (to rounding) when the model has no positions and no mask (§6.1).
-double permutation_gap(const std::vector<int>& inputs, const std::vector<int>& perm,
-                       const LmParams& p, const LmOptions& o,
-                       const std::string& fn = "permutationGap");
+double permutation_gap(const std::vector<int>& inputs, const std::vector<int>& perm, const LmParams& p,
+                       const LmOptions& o, const std::string& fn = "permutationGap");
 
 // dep (T, T): dep(i, j) = max |change of logits at position i| when the input token at j is
 // replaced by (w_j + 1) mod V. A causal model has dep(i, j) = 0 for every j > i (§7.3).
@@ -29,8 +28,8 @@ Tensor2 future_dependence(const std::vector<int>& inputs, const LmParams& p, con
                           const std::string& fn = "futureDependence");
 
 struct ScoreVariance {
-    double raw;     // sample variance of q . k
-    double scaled;  // sample variance of q . k / sqrt(dk)
+    double raw;              // sample variance of q . k
+    double scaled;           // sample variance of q . k / sqrt(dk)
     double expected_raw;     // dk sigma^4
     double expected_scaled;  // sigma^4
 };

@@ -11,8 +11,7 @@ Activation parse_activation(const std::string& name, const std::string& fn) {
     if (name == "gelu") return Activation::gelu;
     if (name == "gelu_tanh") return Activation::gelu_tanh;
     if (name == "silu") return Activation::silu;
-    throw std::invalid_argument(fn + ": activation must be 'relu', 'gelu', 'gelu_tanh' or 'silu', got '" +
-                                name + "'");
+    throw std::invalid_argument(fn + ": activation must be 'relu', 'gelu', 'gelu_tanh' or 'silu', got '" + name + "'");
 }
 
 double activate(double x, Activation a) {
@@ -22,15 +21,13 @@ double activate(double x, Activation a) {
     switch (a) {
         case Activation::relu: return x > 0 ? x : 0.0;
         case Activation::gelu: return 0.5 * x * (1.0 + std::erf(x / kSqrt2));
-        case Activation::gelu_tanh:
-            return 0.5 * x * (1.0 + std::tanh(kSqrt2OverPi * (x + kGeluCubic * x * x * x)));
+        case Activation::gelu_tanh: return 0.5 * x * (1.0 + std::tanh(kSqrt2OverPi * (x + kGeluCubic * x * x * x)));
         case Activation::silu: return x / (1.0 + std::exp(-x));
     }
     return x;
 }
 
-FfnResult ffn_forward(const Tensor2& x, const FfnParams& p, const FfnOptions& options,
-                      const std::string& fn) {
+FfnResult ffn_forward(const Tensor2& x, const FfnParams& p, const FfnOptions& options, const std::string& fn) {
     const std::size_t D = x.shape(1);
     require(D > 0 && x.shape(0) > 0, fn, msg("x must be non-empty, got shape ", shape_str(x.shape())));
     require_finite(x, fn, "x");
@@ -46,8 +43,7 @@ FfnResult ffn_forward(const Tensor2& x, const FfnParams& p, const FfnOptions& op
     r.hidden = Tensor2::from_shape(r.pre.shape());
     for (std::size_t i = 0; i < r.pre.size(); ++i) r.hidden.data()[i] = activate(r.pre.data()[i], options.activation);
     if (p.wGate) {
-        require(p.wGate->shape(1) == F, fn,
-                msg("wGate has ", p.wGate->shape(1), " columns but w1 has ", F));
+        require(p.wGate->shape(1) == F, fn, msg("wGate has ", p.wGate->shape(1), " columns but w1 has ", F));
         const Tensor2 gate = linear(x, *p.wGate, p.bGate, fn, "wGate");
         for (std::size_t i = 0; i < gate.size(); ++i) r.hidden.data()[i] *= gate.data()[i];
     }

@@ -36,7 +36,6 @@ struct FfnResult {
 };
 
 FfnResult ffn_forward(const Tensor2& x,  // (N, D)
-                      const FfnParams& p, const FfnOptions& options,
-                      const std::string& fn = "feedForward");
+                      const FfnParams& p, const FfnOptions& options, const std::string& fn = "feedForward");
 
 }  // namespace lab

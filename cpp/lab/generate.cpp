@@ -44,19 +44,20 @@ GenerateStep choose_next(const Tensor1& logits, double temperature, Pcg32& rng, 
     return st;
 }
 
-GenerateResult generate(const std::vector<int>& prompt, const LmParams& p, const LmOptions& o,
-                        const GenerateOptions& g, const std::string& fn) {
+GenerateResult generate(const std::vector<int>& prompt, const LmParams& p, const LmOptions& o, const GenerateOptions& g,
+                        const std::string& fn) {
     const std::size_t V = lm_vocab(p, fn);
     require(!prompt.empty(), fn, "the prompt is empty (generation needs at least one token to condition on)");
     require(std::isfinite(g.temperature) && g.temperature >= 0, fn,
             msg("temperature must be a finite number >= 0 (0 = greedy), got ", g.temperature));
-    if (g.eos) require(*g.eos >= 0 && std::size_t(*g.eos) < V, fn,
-                       msg("eos = ", *g.eos, " is not a token id in [0, ", V - 1, "]"));
+    if (g.eos)
+        require(*g.eos >= 0 && std::size_t(*g.eos) < V, fn,
+                msg("eos = ", *g.eos, " is not a token id in [0, ", V - 1, "]"));
     if (o.positions == PositionKind::learned && p.positions)
-        require(prompt.size() + g.steps - 1 <= p.positions->shape(0), fn,
-                msg("the prompt (", prompt.size(), " tokens) plus ", g.steps,
-                    " steps needs ", prompt.size() + g.steps - 1, " positions but params.positions has ",
-                    p.positions->shape(0), " rows (Tmax)"));
+        require(
+            prompt.size() + g.steps - 1 <= p.positions->shape(0), fn,
+            msg("the prompt (", prompt.size(), " tokens) plus ", g.steps, " steps needs ", prompt.size() + g.steps - 1,
+                " positions but params.positions has ", p.positions->shape(0), " rows (Tmax)"));
 
     GenerateResult r;
     r.tokens = prompt;

@@ -11,10 +11,10 @@
 namespace lab {
 
 struct GenerateOptions {
-    std::size_t steps = 1;        // at most this many new tokens (the length bound)
-    double temperature = 0.0;     // 0 = greedy
-    std::uint64_t seed = 0;       // for sampling
-    std::optional<int> eos;       // stop after producing this id
+    std::size_t steps = 1;     // at most this many new tokens (the length bound)
+    double temperature = 0.0;  // 0 = greedy
+    std::uint64_t seed = 0;    // for sampling
+    std::optional<int> eos;    // stop after producing this id
 };
 
 struct GenerateStep {
@@ -40,7 +40,7 @@ int sample_from_cumulative(const Tensor1& cumulative, const Tensor1& probs, doub
 // is filled in.
 GenerateStep choose_next(const Tensor1& logits, double temperature, Pcg32& rng, const std::string& fn);
 
-GenerateResult generate(const std::vector<int>& prompt, const LmParams& p, const LmOptions& o,
-                        const GenerateOptions& g, const std::string& fn = "generate");
+GenerateResult generate(const std::vector<int>& prompt, const LmParams& p, const LmOptions& o, const GenerateOptions& g,
+                        const std::string& fn = "generate");
 
 }  // namespace lab

@@ -55,7 +55,8 @@ Tensor3 lm_embed(const TokenMatrix& inputs, const LmParams& p, const LmOptions& 
             pos = xt::view(*p.positions, xt::range(0, T), xt::all());
             break;
         case PositionKind::sinusoidal:
-            require(!p.positions.has_value(), fn, "params.positions was given but positions is 'sinusoidal' (a fixed table, nothing to learn)");
+            require(!p.positions.has_value(), fn,
+                    "params.positions was given but positions is 'sinusoidal' (a fixed table, nothing to learn)");
             pos = sinusoidal_positions(T, D, fn);
             break;
         case PositionKind::none:
@@ -67,17 +68,17 @@ Tensor3 lm_embed(const TokenMatrix& inputs, const LmParams& p, const LmOptions& 
             const int w = inputs(b, t);
             require(w >= 0 && std::size_t(w) < V, fn,
                     msg("token ", w, " at position ", t, " is not an id in [0, ", V - 1, "]"));
-            for (std::size_t c = 0; c < D; ++c)
-                x(b, t, c) = p.embedding(w, c) + (pos.size() ? pos(t, c) : 0.0);
+            for (std::size_t c = 0; c < D; ++c) x(b, t, c) = p.embedding(w, c) + (pos.size() ? pos(t, c) : 0.0);
         }
     // Shared by every sequence, recorded as (1, T, D) so every trace entry has a batch axis.
     if (tr && pos.size())
-        trace_push(tr, "positions", "P = [p_0; \\dots; p_{T-1}]", Tensor3(xt::reshape_view(pos, {std::size_t(1), T, D})));
+        trace_push(tr, "positions", "P = [p_0; \\dots; p_{T-1}]",
+                   Tensor3(xt::reshape_view(pos, {std::size_t(1), T, D})));
     return x;
 }
 
-LmLogits lm_logits(const TokenMatrix& inputs, const LmParams& p, const LmOptions& o,
-                   bool record_trace, const std::string& fn) {
+LmLogits lm_logits(const TokenMatrix& inputs, const LmParams& p, const LmOptions& o, bool record_trace,
+                   const std::string& fn) {
     const std::size_t V = lm_vocab(p, fn), D = p.embedding.shape(1);
     const std::size_t B = inputs.shape(0), T = inputs.shape(1);
     require(!o.mask_blocks.size() || o.mask_blocks.size() == p.blocks.size(), fn,
@@ -102,8 +103,8 @@ LmLogits lm_logits(const TokenMatrix& inputs, const LmParams& p, const LmOptions
     // 3. Optional final norm, then the vocabulary head.
     Tensor2 h = xt::reshape_view(x, {B * T, D});
     if (p.final_norm) {
-        h = norm_forward(o.block.norm == NormKind::none ? NormKind::layer : o.block.norm, h,
-                         p.final_norm, fn, "finalNorm");
+        h = norm_forward(o.block.norm == NormKind::none ? NormKind::layer : o.block.norm, h, p.final_norm, fn,
+                         "finalNorm");
         trace_push(tr, "final_norm", "\\mathrm{LN}_f(H)", Tensor3(xt::reshape_view(h, {B, T, D})));
     }
     Tensor2 logits;
@@ -121,8 +122,8 @@ LmLogits lm_logits(const TokenMatrix& inputs, const LmParams& p, const LmOptions
     return r;
 }
 
-LmResult lm_forward(const TokenMatrix& tokens, const LmParams& p, const LmOptions& o,
-                    bool record_trace, const std::string& fn) {
+LmResult lm_forward(const TokenMatrix& tokens, const LmParams& p, const LmOptions& o, bool record_trace,
+                    const std::string& fn) {
     const std::size_t B = tokens.shape(0), T1 = tokens.shape(1);
     require(B > 0 && T1 >= 2, fn,
             msg("tokens needs at least 2 ids per sequence (inputs tokens[:-1], targets tokens[1:]), got ", T1));
@@ -133,8 +134,7 @@ LmResult lm_forward(const TokenMatrix& tokens, const LmParams& p, const LmOption
     std::vector<int> targets(B * T);
     for (std::size_t b = 0; b < B; ++b)
         for (std::size_t t = 0; t < T; ++t) targets[b * T + t] = tokens(b, t + 1);
-    const CrossEntropyResult ce =
-        cross_entropy_forward(xt::reshape_view(lg.logits, {B * T, V}), targets, fn);
+    const CrossEntropyResult ce = cross_entropy_forward(xt::reshape_view(lg.logits, {B * T, V}), targets, fn);
 
     LmResult r;
     r.logits = std::move(lg.logits);

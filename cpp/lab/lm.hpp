@@ -11,17 +11,17 @@
 namespace lab {
 
 struct LmParams {
-    Tensor2 embedding;                    // (V, D) E
-    std::optional<Tensor2> positions;     // (P, D) learned table
-    std::vector<BlockParams> blocks;      // L blocks
+    Tensor2 embedding;                 // (V, D) E
+    std::optional<Tensor2> positions;  // (P, D) learned table
+    std::vector<BlockParams> blocks;   // L blocks
     std::optional<NormParams> final_norm;
-    std::optional<Tensor2> head;          // (D, V); absent = tied to the embedding
+    std::optional<Tensor2> head;  // (D, V); absent = tied to the embedding
 };
 
 struct LmOptions {
-    BlockOptions block;                   // heads, arrangement, norm, FFN, default causal
+    BlockOptions block;  // heads, arrangement, norm, FFN, default causal
     PositionKind positions = PositionKind::learned;
-    std::vector<bool> mask_blocks;        // per block, whether it applies the causal mask (§7.3)
+    std::vector<bool> mask_blocks;  // per block, whether it applies the causal mask (§7.3)
 };
 
 struct CrossEntropyResult {
@@ -30,7 +30,7 @@ struct CrossEntropyResult {
     double loss;     // mean of losses
 };
 
-CrossEntropyResult cross_entropy_forward(const Tensor2& logits,  // (N, V)
+CrossEntropyResult cross_entropy_forward(const Tensor2& logits,            // (N, V)
                                          const std::vector<int>& targets,  // (N)
                                          const std::string& fn = "crossEntropy");
 
@@ -45,8 +45,8 @@ struct LmLogits {
 };
 
 // Logits for every position of `inputs` (B, T); the trace is recorded only when asked for.
-LmLogits lm_logits(const TokenMatrix& inputs, const LmParams& p, const LmOptions& o,
-                   bool record_trace, const std::string& fn = "lmForward");
+LmLogits lm_logits(const TokenMatrix& inputs, const LmParams& p, const LmOptions& o, bool record_trace,
+                   const std::string& fn = "lmForward");
 
 struct LmResult {
     Tensor3 logits;  // (B, T, V)
@@ -57,8 +57,8 @@ struct LmResult {
 };
 
 // tokens (B, T + 1): inputs tokens[:, :-1], targets tokens[:, 1:].
-LmResult lm_forward(const TokenMatrix& tokens, const LmParams& p, const LmOptions& o,
-                    bool record_trace = true, const std::string& fn = "lmForward");
+LmResult lm_forward(const TokenMatrix& tokens, const LmParams& p, const LmOptions& o, bool record_trace = true,
+                    const std::string& fn = "lmForward");
 
 // Vocabulary size and model width, after checking the embedding.
 std::size_t lm_vocab(const LmParams& p, const std::string& fn);

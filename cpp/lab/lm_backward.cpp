@@ -64,15 +64,19 @@ NormKind final_norm_kind(const LmOptions& o) { return o.block.norm == NormKind::
 }  // namespace
 
 MhaParams zeros_like(const MhaParams& p) {
-    return {zeros_opt(p.wQ), zeros_opt(p.wK), zeros_opt(p.wV), zeros_opt(p.bQ), zeros_opt(p.bK), zeros_opt(p.bV),
-            zeros_opt(p.wQKV), zeros_opt(p.bQKV), zeros_opt(p.wO), zeros_opt(p.bO)};
+    return {zeros_opt(p.wQ), zeros_opt(p.wK),   zeros_opt(p.wV),   zeros_opt(p.bQ), zeros_opt(p.bK),
+            zeros_opt(p.bV), zeros_opt(p.wQKV), zeros_opt(p.bQKV), zeros_opt(p.wO), zeros_opt(p.bO)};
 }
 
 BlockParams zeros_like(const BlockParams& p) {
     BlockParams g;
     g.attn = zeros_like(p.attn);
-    g.ffn = FfnParams{xt::zeros<double>(p.ffn.w1.shape()), zeros_opt(p.ffn.b1), xt::zeros<double>(p.ffn.w2.shape()),
-                      zeros_opt(p.ffn.b2), zeros_opt(p.ffn.wGate), zeros_opt(p.ffn.bGate)};
+    g.ffn = FfnParams{xt::zeros<double>(p.ffn.w1.shape()),
+                      zeros_opt(p.ffn.b1),
+                      xt::zeros<double>(p.ffn.w2.shape()),
+                      zeros_opt(p.ffn.b2),
+                      zeros_opt(p.ffn.wGate),
+                      zeros_opt(p.ffn.bGate)};
     if (p.norm1) g.norm1 = NormParams{xt::zeros<double>(p.norm1->gamma.shape()), zeros_opt(p.norm1->beta)};
     if (p.norm2) g.norm2 = NormParams{xt::zeros<double>(p.norm2->gamma.shape()), zeros_opt(p.norm2->beta)};
     return g;
@@ -83,7 +87,8 @@ LmParams zeros_like(const LmParams& p) {
     g.embedding = xt::zeros<double>(p.embedding.shape());
     g.positions = zeros_opt(p.positions);
     for (const auto& b : p.blocks) g.blocks.push_back(zeros_like(b));
-    if (p.final_norm) g.final_norm = NormParams{xt::zeros<double>(p.final_norm->gamma.shape()), zeros_opt(p.final_norm->beta)};
+    if (p.final_norm)
+        g.final_norm = NormParams{xt::zeros<double>(p.final_norm->gamma.shape()), zeros_opt(p.final_norm->beta)};
     g.head = zeros_opt(p.head);
     return g;
 }
@@ -134,10 +139,12 @@ Tensor3 mha_backward(const Tensor3& dout, const Tensor3& x, const MhaParams& p, 
         matmul_backward(dx2.data(), g.wQKV->data(), g.bQKV ? g.bQKV->data() : nullptr, dqkv.data(), x2.data(),
                         p.wQKV->data(), N, D, p.wQKV->shape(1));
     } else {
-        const auto project = [&](const Tensor3& dh3, std::size_t d, const Tensor2& w, Tensor2& gw, std::optional<Tensor1>& gb) {
+        const auto project = [&](const Tensor3& dh3, std::size_t d, const Tensor2& w, Tensor2& gw,
+                                 std::optional<Tensor1>& gb) {
             Tensor2 dm = Tensor2::from_shape({N, H * d});
             merge_heads(dh3, dm, 0, B, T, H);
-            matmul_backward(dx2.data(), gw.data(), gb ? gb->data() : nullptr, dm.data(), x2.data(), w.data(), N, D, H * d);
+            matmul_backward(dx2.data(), gw.data(), gb ? gb->data() : nullptr, dm.data(), x2.data(), w.data(), N, D,
+                            H * d);
         };
         project(ag.dq, dk, *p.wQ, *g.wQ, g.bQ);
         project(ag.dk, dk, *p.wK, *g.wK, g.bK);
@@ -209,7 +216,8 @@ LmLossAndGrads lm_backward(const TokenMatrix& tokens, const LmParams& p, const L
     const Tensor2 hx = rows(x);
     const Tensor2 h = p.final_norm ? norm_forward(final_norm_kind(o), hx, p.final_norm, fn, "finalNorm") : hx;
     const Tensor2 et = xt::transpose(p.embedding);
-    const Tensor2 logits = p.head ? linear(h, *p.head, std::nullopt, fn, "head") : linear(h, et, std::nullopt, fn, "E^T");
+    const Tensor2 logits =
+        p.head ? linear(h, *p.head, std::nullopt, fn, "head") : linear(h, et, std::nullopt, fn, "E^T");
     const CrossEntropyResult ce = cross_entropy_forward(logits, targets, fn);
 
     LmLossAndGrads r{ce.loss, zeros_like(p)};

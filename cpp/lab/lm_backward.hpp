@@ -34,8 +34,8 @@ LmLossAndGrads lm_backward(const TokenMatrix& tokens,  // (B, T + 1)
 
 // Visits every parameter tensor of the model with a stable name ("embedding",
 // "blocks.0.attn.wQ", ...), the way an optimiser and a parameter listing see it.
-using ParameterVisitor = std::function<void(const std::string& name, double* data, std::size_t size,
-                                            const std::vector<std::size_t>& shape)>;
+using ParameterVisitor =
+    std::function<void(const std::string& name, double* data, std::size_t size, const std::vector<std::size_t>& shape)>;
 void for_each_parameter(LmParams& p, const ParameterVisitor& f);
 
 }  // namespace lab

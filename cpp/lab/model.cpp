@@ -16,13 +16,16 @@ Model::Model(const ModelConfig& c, LmParams params, const std::string& fn) : con
     // configuration has, and hold only finite numbers.
     std::vector<std::pair<std::string, std::size_t>> want, got;
     LmParams fresh = init_model(c, fn);
-    for_each_parameter(fresh, [&](const std::string& name, double*, std::size_t n, const std::vector<std::size_t>&) { want.emplace_back(name, n); });
-    for_each_parameter(params, [&](const std::string& name, double* data, std::size_t n, const std::vector<std::size_t>&) {
-        got.emplace_back(name, n);
-        for (std::size_t i = 0; i < n; ++i)
-            require(std::isfinite(data[i]) && std::abs(data[i]) <= std::numeric_limits<float>::max(), fn,
-                    msg("parameter ", name, " holds a value that is not a finite float32 number"));
+    for_each_parameter(fresh, [&](const std::string& name, double*, std::size_t n, const std::vector<std::size_t>&) {
+        want.emplace_back(name, n);
     });
+    for_each_parameter(
+        params, [&](const std::string& name, double* data, std::size_t n, const std::vector<std::size_t>&) {
+            got.emplace_back(name, n);
+            for (std::size_t i = 0; i < n; ++i)
+                require(std::isfinite(data[i]) && std::abs(data[i]) <= std::numeric_limits<float>::max(), fn,
+                        msg("parameter ", name, " holds a value that is not a finite float32 number"));
+        });
     require(want == got, fn, "the saved parameters do not match the saved configuration (names or sizes differ)");
     lm_ = std::make_unique<f32::Lm>(c, std::move(params));
 }
@@ -35,12 +38,14 @@ void Model::check_tokens(const std::vector<int>& tokens, const std::string& fn, 
 
 void Model::check_batch(const TokenMatrix& batch, const std::string& fn) const {
     require(batch.shape(0) > 0 && batch.shape(1) >= 2, fn, "a batch needs at least one sequence of 2 token ids");
-    require(config_.positions != PositionKind::learned || batch.shape(1) - 1 <= config_.T, fn,
-            msg("the sequences have ", batch.shape(1) - 1, " input positions but the model was made for T = ", config_.T));
+    require(
+        config_.positions != PositionKind::learned || batch.shape(1) - 1 <= config_.T, fn,
+        msg("the sequences have ", batch.shape(1) - 1, " input positions but the model was made for T = ", config_.T));
     for (std::size_t b = 0; b < batch.shape(0); ++b)
         for (std::size_t t = 0; t < batch.shape(1); ++t)
-            require(batch(b, t) >= 0 && std::size_t(batch(b, t)) < config_.vocab, fn,
-                    msg("batch[", b, "][", t, "] = ", batch(b, t), " is not a token id in [0, ", config_.vocab - 1, "]"));
+            require(
+                batch(b, t) >= 0 && std::size_t(batch(b, t)) < config_.vocab, fn,
+                msg("batch[", b, "][", t, "] = ", batch(b, t), " is not a token id in [0, ", config_.vocab - 1, "]"));
 }
 
 namespace {
@@ -64,12 +69,17 @@ TrainStep Model::train(const TokenMatrix& batch, const OptimizerConfig& oc) {
     split_batch(batch, inputs_, targets_);
     const double loss = lm_->forward(inputs_.data(), targets_.data(), batch.shape(0), batch.shape(1) - 1);
     // A diverged step changes nothing: the last good parameters stay.
-    require(std::isfinite(loss), fn, msg("the loss is ", loss, ": training diverged; the parameters were not changed (lower the learning rate)"));
+    require(
+        std::isfinite(loss), fn,
+        msg("the loss is ", loss, ": training diverged; the parameters were not changed (lower the learning rate)"));
     lm_->backward();
     const double norm = f32::gradient_norm(lm_->grads());
-    require(std::isfinite(norm), fn, "the gradient is not finite: training diverged; the parameters were not changed (lower the learning rate)");
-    if (optimizer_) optimizer_->reconfigure(oc);
-    else optimizer_.emplace(oc);
+    require(std::isfinite(norm), fn,
+            "the gradient is not finite: training diverged; the parameters were not changed (lower the learning rate)");
+    if (optimizer_)
+        optimizer_->reconfigure(oc);
+    else
+        optimizer_.emplace(oc);
     optimizer_->step(*lm_, norm);
     return {loss, norm, optimizer_->last_lr()};
 }
@@ -115,7 +125,8 @@ Inspection Model::inspect(const std::vector<int>& tokens, const f32::Interventio
     check_tokens(tokens, fn, "tokens");
     for (const auto& [layer, head] : iv.heads)
         require(layer < L && head < H, fn,
-                msg("ablateHeads names layer ", layer, " head ", head, " but the model has ", L, " layers of ", H, " heads"));
+                msg("ablateHeads names layer ", layer, " head ", head, " but the model has ", L, " layers of ", H,
+                    " heads"));
     for (std::size_t t : iv.hidden)
         require(t < T, fn, msg("hideTokens names position ", t, " but the sequence has positions 0 to ", T - 1));
     lm_->forward(tokens.data(), nullptr, 1, T, &iv);

@@ -8,8 +8,7 @@ namespace lab {
 namespace {
 
 // (B*T, H*d) -> (B*H, T, d): the reshape to [B, T, H, d] and transpose(1, 2) of §4.2.
-Tensor3 split_heads(const Tensor2& m, std::size_t col0, std::size_t B, std::size_t T,
-                    std::size_t H, std::size_t d) {
+Tensor3 split_heads(const Tensor2& m, std::size_t col0, std::size_t B, std::size_t T, std::size_t H, std::size_t d) {
     Tensor3 out = Tensor3::from_shape({B * H, T, d});
     const std::size_t stride = m.shape(1);
     for (std::size_t b = 0; b < B; ++b)
@@ -20,8 +19,7 @@ Tensor3 split_heads(const Tensor2& m, std::size_t col0, std::size_t B, std::size
     return out;
 }
 
-Tensor3 columns(const Tensor2& m, std::size_t col0, std::size_t width, std::size_t B,
-                std::size_t T) {
+Tensor3 columns(const Tensor2& m, std::size_t col0, std::size_t width, std::size_t B, std::size_t T) {
     Tensor3 out = Tensor3::from_shape({B, T, width});
     for (std::size_t n = 0; n < B * T; ++n)
         for (std::size_t c = 0; c < width; ++c) out.data()[n * width + c] = m(n, col0 + c);
@@ -37,8 +35,7 @@ MhaResult multihead_attention_forward(const Tensor3& x, const MhaParams& p, std:
     require(B > 0 && T > 0 && D > 0, fn, msg("x must be non-empty, got shape ", shape_str(x.shape())));
     require_finite(x, fn, "x");
     const bool fused = p.wQKV.has_value();
-    require(fused != (p.wQ || p.wK || p.wV), fn,
-            "give either wQKV (fused) or all of wQ, wK, wV (separate), not both");
+    require(fused != (p.wQ || p.wK || p.wV), fn, "give either wQKV (fused) or all of wQ, wK, wV (separate), not both");
     require(fused || (p.wQ && p.wK && p.wV), fn, "separate projections need all of wQ, wK and wV");
     require(!fused || !(p.bQ || p.bK || p.bV), fn, "with a fused wQKV give its bias as bQKV");
     require(fused || !p.bQKV, fn, "bQKV goes with a fused wQKV");
@@ -62,10 +59,8 @@ MhaResult multihead_attention_forward(const Tensor3& x, const MhaParams& p, std:
         require(p.wQ->shape(1) == p.wK->shape(1), fn,
                 msg("wQ has ", p.wQ->shape(1), " columns but wK has ", p.wK->shape(1),
                     " (queries and keys need the same width)"));
-        require(p.wQ->shape(1) % H == 0, fn,
-                msg("wQ has ", p.wQ->shape(1), " columns, not divisible by heads = ", H));
-        require(p.wV->shape(1) % H == 0, fn,
-                msg("wV has ", p.wV->shape(1), " columns, not divisible by heads = ", H));
+        require(p.wQ->shape(1) % H == 0, fn, msg("wQ has ", p.wQ->shape(1), " columns, not divisible by heads = ", H));
+        require(p.wV->shape(1) % H == 0, fn, msg("wV has ", p.wV->shape(1), " columns, not divisible by heads = ", H));
         dk = p.wQ->shape(1) / H;
         dv = p.wV->shape(1) / H;
         qm = linear(x2, *p.wQ, p.bQ, fn, "wQ");
@@ -74,8 +69,7 @@ MhaResult multihead_attention_forward(const Tensor3& x, const MhaParams& p, std:
     }
     require(dk > 0 && dv > 0, fn, "the projections have no columns");
 
-    const AttentionResult att = attention_forward(split_heads(*Q, q0, B, T, H, dk),
-                                                  split_heads(*K, k0, B, T, H, dk),
+    const AttentionResult att = attention_forward(split_heads(*Q, q0, B, T, H, dk), split_heads(*K, k0, B, T, H, dk),
                                                   split_heads(*V, v0, B, T, H, dv), options, fn);
 
     MhaResult r;

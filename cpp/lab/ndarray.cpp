@@ -2,8 +2,8 @@
 
 namespace lab {
 
-Batched split_batch(const NdArray& a, std::size_t trailing, std::size_t max_leading,
-                    const std::string& fn, const std::string& name, const char* expected) {
+Batched split_batch(const NdArray& a, std::size_t trailing, std::size_t max_leading, const std::string& fn,
+                    const std::string& name, const char* expected) {
     const std::size_t rank = a.shape.size();
     require(rank >= trailing && rank <= trailing + max_leading, fn,
             msg(name, " must be ", expected, " but has shape ", shape_str(a.shape)));

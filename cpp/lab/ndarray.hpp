@@ -18,12 +18,12 @@ struct NdArray {
 template <std::size_t N>
 xt::xtensor<double, N> to_tensor(const NdArray& a, const std::string& fn, const std::string& name,
                                  const char* expected) {
-    require(a.shape.size() == N, fn,
-            msg(name, " must be ", expected, " but has shape ", shape_str(a.shape)));
+    require(a.shape.size() == N, fn, msg(name, " must be ", expected, " but has shape ", shape_str(a.shape)));
     std::array<std::size_t, N> s;
     std::copy(a.shape.begin(), a.shape.end(), s.begin());
     xt::xtensor<double, N> t = xt::xtensor<double, N>::from_shape(s);
-    require(t.size() == a.data.size(), fn, msg(name, " has ", a.data.size(), " numbers for shape ", shape_str(a.shape)));
+    require(t.size() == a.data.size(), fn,
+            msg(name, " has ", a.data.size(), " numbers for shape ", shape_str(a.shape)));
     std::copy(a.data.begin(), a.data.end(), t.begin());
     return t;
 }
@@ -35,8 +35,8 @@ struct Batched {
     std::vector<std::size_t> core;
     std::size_t batch = 1;
 };
-Batched split_batch(const NdArray& a, std::size_t trailing, std::size_t max_leading,
-                    const std::string& fn, const std::string& name, const char* expected);
+Batched split_batch(const NdArray& a, std::size_t trailing, std::size_t max_leading, const std::string& fn,
+                    const std::string& name, const char* expected);
 
 Tensor3 as_batched3(const NdArray& a, const Batched& b);  // (B, core0, core1)
 Tensor2 as_rows(const NdArray& a, const Batched& b);      // (B, core0)

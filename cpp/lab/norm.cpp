@@ -12,12 +12,10 @@ NormKind parse_norm(const std::string& name, const std::string& fn) {
 }
 
 namespace {
-void check_norm_args(const Tensor2& x, const Tensor1& g, const char* g_name, double eps,
-                     const std::string& fn) {
+void check_norm_args(const Tensor2& x, const Tensor1& g, const char* g_name, double eps, const std::string& fn) {
     const std::size_t D = x.shape(1);
     require(D > 0, fn, "x has no features (the last axis is empty)");
-    require(g.size() == D, fn,
-            msg(g_name, " has ", g.size(), " entries but x has ", D, " features"));
+    require(g.size() == D, fn, msg(g_name, " has ", g.size(), " entries but x has ", D, " features"));
     require(std::isfinite(eps) && eps >= 0, fn, msg("eps must be a finite number >= 0, got ", eps));
     require_finite(x, fn, "x");
     require_finite(g, fn, g_name);
@@ -61,8 +59,8 @@ Tensor2 rmsnorm_forward(const Tensor2& x, const Tensor1& gain, double eps, const
     return y;
 }
 
-Tensor2 norm_forward(NormKind kind, const Tensor2& x, const std::optional<NormParams>& p,
-                     const std::string& fn, const std::string& name) {
+Tensor2 norm_forward(NormKind kind, const Tensor2& x, const std::optional<NormParams>& p, const std::string& fn,
+                     const std::string& name) {
     const std::size_t D = x.shape(1);
     const Tensor1 ones = xt::ones<double>({D});
     const Tensor1 zeros = xt::zeros<double>({D});
@@ -73,9 +71,7 @@ Tensor2 norm_forward(NormKind kind, const Tensor2& x, const std::optional<NormPa
         case NormKind::rms:
             require(!p || !p->beta, fn, msg(name, " is an RMSNorm: give it {gain}, not beta"));
             return rmsnorm_forward(x, p ? p->gamma : ones, 1e-5, fn + " (" + name + ")");
-        case NormKind::none:
-            require(!p, fn, msg(name, " was given but norm is 'none'"));
-            return x;
+        case NormKind::none: require(!p, fn, msg(name, " was given but norm is 'none'")); return x;
     }
     return x;
 }

@@ -23,12 +23,10 @@ Tensor2 layernorm_forward(const Tensor2& x,  // (N, D)
 
 // y = x / sqrt(mean(x^2) + eps) * gain per row.
 Tensor2 rmsnorm_forward(const Tensor2& x,  // (N, D)
-                        const Tensor1& gain, double eps = 1e-5,
-                        const std::string& fn = "rmsNorm");
+                        const Tensor1& gain, double eps = 1e-5, const std::string& fn = "rmsNorm");
 
 // The norm `kind` with parameters `p` (absent = the identity initialisation gamma 1, beta 0).
 Tensor2 norm_forward(NormKind kind, const Tensor2& x,  // (N, D)
-                     const std::optional<NormParams>& p, const std::string& fn,
-                     const std::string& name);
+                     const std::optional<NormParams>& p, const std::string& fn, const std::string& name);
 
 }  // namespace lab

@@ -8,8 +8,7 @@ PositionKind parse_positions(const std::string& name, const std::string& fn) {
     if (name == "learned") return PositionKind::learned;
     if (name == "sinusoidal") return PositionKind::sinusoidal;
     if (name == "none") return PositionKind::none;
-    throw std::invalid_argument(fn + ": positions must be 'learned', 'sinusoidal' or 'none', got '" +
-                                name + "'");
+    throw std::invalid_argument(fn + ": positions must be 'learned', 'sinusoidal' or 'none', got '" + name + "'");
 }
 
 Tensor2 sinusoidal_positions(std::size_t T, std::size_t D, const std::string& fn) {

@@ -27,8 +27,8 @@ public:
 
     // Uniform in [0, 1) with 53 random bits, the full precision of a double.
     double uniform() {
-        const std::uint64_t hi = next_u32() >> 5;  // 27 bits
-        const std::uint64_t lo = next_u32() >> 6;  // 26 bits
+        const std::uint64_t hi = next_u32() >> 5;                     // 27 bits
+        const std::uint64_t lo = next_u32() >> 6;                     // 26 bits
         return double((hi << 26) | lo) * (1.0 / 9007199254740992.0);  // 2^-53
     }
 

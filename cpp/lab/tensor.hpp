@@ -16,11 +16,11 @@
 #pragma once
 
 #include <cstddef>
-#include <optional>
 #include <cstdio>
-#include <type_traits>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <xtensor/xtensor.hpp>
@@ -31,8 +31,8 @@ using Tensor1 = xt::xtensor<double, 1>;
 using Tensor2 = xt::xtensor<double, 2>;
 using Tensor3 = xt::xtensor<double, 3>;
 using Tensor4 = xt::xtensor<double, 4>;
-using BoolMatrix = xt::xtensor<bool, 2>;   // (Tq, Tk) true = may attend
-using TokenMatrix = xt::xtensor<int, 2>;   // (B, T) token ids
+using BoolMatrix = xt::xtensor<bool, 2>;  // (Tq, Tk) true = may attend
+using TokenMatrix = xt::xtensor<int, 2>;  // (B, T) token ids
 
 // Message pieces as text. Written without <sstream>: iostreams would pull C++ locales into the
 // WebAssembly module and roughly double its size.
@@ -41,7 +41,9 @@ inline std::string to_text(const char* s) { return s; }
 inline std::string to_text(char c) { return std::string(1, c); }
 inline std::string to_text(bool b) { return b ? "true" : "false"; }
 template <class T, std::enable_if_t<std::is_integral_v<T>, int> = 0>
-std::string to_text(T x) { return std::to_string(x); }
+std::string to_text(T x) {
+    return std::to_string(x);
+}
 inline std::string to_text(double x) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.15g", x);  // 15 digits: round-trips the numbers people type
@@ -69,7 +71,6 @@ std::string shape_str(const S& shape) {
 inline void require(bool ok, const std::string& fn, const std::string& message) {
     if (!ok) throw std::invalid_argument(fn + ": " + message);
 }
-
 
 // Every entry of a tensor is finite (no NaN, no infinity).
 template <class E>

@@ -27,8 +27,7 @@ void trace_push(Trace* trace, const std::string& name, const std::string& formul
     trace->push_back(std::move(step));
 }
 
-inline void trace_push_scalar(Trace* trace, const std::string& name, const std::string& formula,
-                              double value) {
+inline void trace_push_scalar(Trace* trace, const std::string& name, const std::string& formula, double value) {
     if (trace) trace->push_back(TraceStep{name, formula, {}, {value}});
 }
 

@@ -20,11 +20,13 @@ LmOptions options_of(const ModelConfig& c) {
 }
 
 LmParams init_model(const ModelConfig& c, const std::string& fn) {
-    require(c.vocab > 0 && c.D > 0 && c.layers > 0 && c.heads > 0, fn, "vocab, D, heads and layers must be positive integers");
+    require(c.vocab > 0 && c.D > 0 && c.layers > 0 && c.heads > 0, fn,
+            "vocab, D, heads and layers must be positive integers");
     require(c.D % c.heads == 0, fn, msg("D = ", c.D, " is not divisible by heads = ", c.heads));
     require(c.T > 0 || c.positions != PositionKind::learned, fn, "T (the longest sequence) must be a positive integer");
     require(c.mask_blocks.empty() || c.mask_blocks.size() == c.layers, fn,
-            msg("maskBlocks has ", c.mask_blocks.size(), " entries but the model has ", c.layers, " layers (one per block)"));
+            msg("maskBlocks has ", c.mask_blocks.size(), " entries but the model has ", c.layers,
+                " layers (one per block)"));
     constexpr double kStd = 0.02;  // GPT-2's initial weight scale
     Pcg32 rng(c.seed);
     const auto normal = [&](std::size_t r, std::size_t cols, double std) {
@@ -94,7 +96,9 @@ bool decays(const std::string& name) {
 
 double Optimizer::step(LmParams& p, LmParams& g) {
     std::vector<const double*> grads;
-    for_each_parameter(g, [&](const std::string&, double* data, std::size_t, const std::vector<std::size_t>&) { grads.push_back(data); });
+    for_each_parameter(g, [&](const std::string&, double* data, std::size_t, const std::vector<std::size_t>&) {
+        grads.push_back(data);
+    });
     const double norm = gradient_norm(g);
     const double clip_scale = (c_.clip > 0 && norm > c_.clip) ? c_.clip / norm : 1.0;
     const double lr = scheduled_lr(c_, t_);
@@ -116,16 +120,21 @@ TrainStep train_step(const TokenMatrix& batch, LmParams& p, const LmOptions& o, 
     require(batch.shape(0) > 0 && batch.shape(1) >= 2, fn, "the batch needs at least one sequence of 2 tokens");
     LmLossAndGrads r = lm_backward(batch, p, o, fn);
     // A diverged step changes nothing: the last good parameters stay.
-    require(std::isfinite(r.loss), fn, msg("the loss is ", r.loss, ": training diverged; the parameters were not changed (lower the learning rate)"));
-    require(std::isfinite(gradient_norm(r.grads)), fn, "the gradient is not finite; the parameters were not changed (lower the learning rate)");
+    require(
+        std::isfinite(r.loss), fn,
+        msg("the loss is ", r.loss, ": training diverged; the parameters were not changed (lower the learning rate)"));
+    require(std::isfinite(gradient_norm(r.grads)), fn,
+            "the gradient is not finite; the parameters were not changed (lower the learning rate)");
     const double norm = opt.step(p, r.grads);
     return {r.loss, norm, opt.last_lr()};
 }
 
 void check_optimizer(const OptimizerConfig& c, const std::string& fn) {
     require(std::isfinite(c.lr) && c.lr > 0, fn, msg("lr must be a finite number > 0, got ", c.lr));
-    require(std::isfinite(c.weight_decay) && c.weight_decay >= 0, fn, msg("weightDecay must be a finite number >= 0, got ", c.weight_decay));
-    require(std::isfinite(c.clip) && c.clip >= 0, fn, msg("clip must be a finite number >= 0 (0 = no clipping), got ", c.clip));
+    require(std::isfinite(c.weight_decay) && c.weight_decay >= 0, fn,
+            msg("weightDecay must be a finite number >= 0, got ", c.weight_decay));
+    require(std::isfinite(c.clip) && c.clip >= 0, fn,
+            msg("clip must be a finite number >= 0 (0 = no clipping), got ", c.clip));
 }
 
 }  // namespace lab

@@ -36,12 +36,12 @@ OptimizerKind parse_optimizer(const std::string& name, const std::string& fn);
 struct OptimizerConfig {
     OptimizerKind kind = OptimizerKind::adamw;
     double lr = 1e-3;
-    double momentum = 0.9;                          // SGD
-    double beta1 = 0.9, beta2 = 0.95, eps = 1e-8;   // AdamW
-    double weight_decay = 0.0;                      // decoupled (AdamW) or L2 (SGD), on matrices only
-    double clip = 0.0;                              // global gradient norm bound; 0 = none
-    std::size_t warmup = 0;                         // linear warm-up steps
-    std::size_t total_steps = 0;                    // cosine decay to min_lr_ratio * lr; 0 = constant
+    double momentum = 0.9;                         // SGD
+    double beta1 = 0.9, beta2 = 0.95, eps = 1e-8;  // AdamW
+    double weight_decay = 0.0;                     // decoupled (AdamW) or L2 (SGD), on matrices only
+    double clip = 0.0;                             // global gradient norm bound; 0 = none
+    std::size_t warmup = 0;                        // linear warm-up steps
+    std::size_t total_steps = 0;                   // cosine decay to min_lr_ratio * lr; 0 = constant
     double min_lr_ratio = 0.1;
 };
 
@@ -60,8 +60,8 @@ bool decays(const std::string& parameter_name);
 //   AdamW: m = b1 m + (1 - b1) g,  v = b2 v + (1 - b2) g^2,  w -= lr (m^ / (sqrt(v^) + eps) + wd w)
 //   SGD:   m = momentum m + g + wd w,  w -= lr m
 template <class T>
-void optimizer_update(const OptimizerConfig& c, double lr, std::size_t t, double clip_scale, bool decay,
-                      T* w, const T* g, T* m, T* v, std::size_t n) {
+void optimizer_update(const OptimizerConfig& c, double lr, std::size_t t, double clip_scale, bool decay, T* w,
+                      const T* g, T* m, T* v, std::size_t n) {
     const T rate = T(lr), wd = decay ? T(c.weight_decay) : T(0), clip = T(clip_scale);
     if (c.kind == OptimizerKind::adamw) {
         const T b1 = T(c.beta1), b2 = T(c.beta2), eps = T(c.eps);

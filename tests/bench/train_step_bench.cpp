@@ -67,7 +67,9 @@ int main() {
     for (float& x : b) x = float(rng.uniform());
     const double gemm = median_ms([&] { f32::gemm(out.data(), a.data(), b.data(), nullptr, M, K, N, false); }, 50);
 
-    std::printf("{\"train_ms\": %.4f, \"forward_ms\": %.4f, \"double_ms\": %.4f, \"gemm_gflops\": %.3f, \"runs\": %d, \"loss\": %.9f}\n",
-                train, forward, reference, 2.0 * M * K * N / (gemm * 1e6), kRuns, loss);
+    std::printf(
+        "{\"train_ms\": %.4f, \"forward_ms\": %.4f, \"double_ms\": %.4f, \"gemm_gflops\": %.3f, \"runs\": %d, "
+        "\"loss\": %.9f}\n",
+        train, forward, reference, 2.0 * M * K * N / (gemm * 1e6), kRuns, loss);
     return 0;
 }

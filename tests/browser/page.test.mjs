@@ -14,7 +14,7 @@ const site = siteForTests();
 
 // A fresh page that records every console error, uncaught exception and CSP violation.
 async function open(url, { width = 1200, height = 900, init, context } = {}) {
-  const ctx = context || await site.browser.newContext({ viewport: { width, height } });
+  const ctx = context || (await site.browser.newContext({ viewport: { width, height } }));
   const page = await ctx.newPage();
   const problems = await watch(page);
   if (init) await page.addInitScript(init);
@@ -28,23 +28,48 @@ const ready = (page) => page.locator('.step').waitFor({ timeout: 15000 });
 // For every example: the step and result where the handout's number (or the property it
 // teaches) appears, and what must be on screen.
 const EXPECT = {
-  '2.1': [[5, 'y', '[2, 1.5]']],
-  '2.2': [[2, 'nudged-sum', '1']],
-  '3.1': [[1, 'raw', '[3.35e\u22124, 0.9997]'], [2, 'scaled', '[0.2689, 0.7311]']],
-  '3.2': [[3, 'rows-0', '[1, 1, 1]'], [3, 'rows-1', '[1, 1, 1]']],
-  '4': [[1, 'total', '256']],
-  '4.1': [[1, 'head1', '[2, 0.6]'], [2, 'head2', '[0.6, 2]'], [3, 'concat', '[2, 0.6, 0.6, 2]'], [4, 'average', '[1.3, 1.3]']],
-  '4.2': [[2, 'heads-shape', '[1, 2, 3, 2]'], [3, 'gap', '0']],
-  '5': [[4, 'pre', /^\[/]],
-  '6': [[1, 'head-params', '4160']],
-  '6.1': [[1, 'gap-none', '0']],
-  '7.1': [[1, 'greedy', 'A'], [2, 'stopped', 'at the step bound'], [3, 'prefix-same', 'yes, bit for bit']],
-  '7.2': [[2, 'loss', /^\d+\.\d+$/]],
-  '7.3': [],
-  '7.4': [[3, 'attn2', '[0.8, 0.6]'], [5, 'loss', '3.02041'], [5, 'next', 'A']],
-  '8': [],
-  '8.1': [[1, 'scores-shape', '[2, 3, 3]'], [2, 'y-shape', '[2, 3, 4]']],
-  '9': [[1, 'heads-shape', '[2, 2, 5, 4]']],
+  2.1: [[5, 'y', '[2, 1.5]']],
+  2.2: [[2, 'nudged-sum', '1']],
+  3.1: [
+    [1, 'raw', '[3.35e\u22124, 0.9997]'],
+    [2, 'scaled', '[0.2689, 0.7311]'],
+  ],
+  3.2: [
+    [3, 'rows-0', '[1, 1, 1]'],
+    [3, 'rows-1', '[1, 1, 1]'],
+  ],
+  4: [[1, 'total', '256']],
+  4.1: [
+    [1, 'head1', '[2, 0.6]'],
+    [2, 'head2', '[0.6, 2]'],
+    [3, 'concat', '[2, 0.6, 0.6, 2]'],
+    [4, 'average', '[1.3, 1.3]'],
+  ],
+  4.2: [
+    [2, 'heads-shape', '[1, 2, 3, 2]'],
+    [3, 'gap', '0'],
+  ],
+  5: [[4, 'pre', /^\[/]],
+  6: [[1, 'head-params', '4160']],
+  6.1: [[1, 'gap-none', '0']],
+  7.1: [
+    [1, 'greedy', 'A'],
+    [2, 'stopped', 'at the step bound'],
+    [3, 'prefix-same', 'yes, bit for bit'],
+  ],
+  7.2: [[2, 'loss', /^\d+\.\d+$/]],
+  7.3: [],
+  7.4: [
+    [3, 'attn2', '[0.8, 0.6]'],
+    [5, 'loss', '3.02041'],
+    [5, 'next', 'A'],
+  ],
+  8: [],
+  8.1: [
+    [1, 'scores-shape', '[2, 3, 3]'],
+    [2, 'y-shape', '[2, 3, 4]'],
+  ],
+  9: [[1, 'heads-shape', '[2, 2, 5, 4]']],
 };
 
 test('every example is listed and checked', () => {
@@ -83,8 +108,14 @@ test('§6.1 positions break the symmetry and §5 LayerNorm centres each token', 
   assert.ok(Number(await result(page, 'gap-positions')) > 1e-3);
   await page.goto(`${site.base}#/5/3`);
   await ready(page);
-  const means = (await result(page, 'token-mean')).slice(1, -1).split(', ').map((s) => Number(s.replace('\u2212', '-')));
-  assert.ok(means.every((m) => Math.abs(m) < 1e-12), `token means ${means}`);
+  const means = (await result(page, 'token-mean'))
+    .slice(1, -1)
+    .split(', ')
+    .map((s) => Number(s.replace('\u2212', '-')));
+  assert.ok(
+    means.every((m) => Math.abs(m) < 1e-12),
+    `token means ${means}`,
+  );
   await close();
 });
 
@@ -153,15 +184,19 @@ test('editing a cell recomputes every later step, and the edit survives a reload
 test('malformed input gets a message next to the cell, keeps the last valid values, and nothing breaks', async () => {
   const { page, problems, close } = await open(`${site.base}#/2.1/1`);
   await ready(page);
-  for (const [typed, message] of [['abc', /expected a number such as 0\.5, 1\/2 or ln 2, received "abc" \(could not read it: an unknown name "abc"/],
-    ['', /received an empty cell/], ['1e999', /received "1e999" \(could not read it: the value is not a finite number/], ['NaN', /received "NaN"/],
-    ['1/0', /division by zero/]]) {
+  for (const [typed, message] of [
+    ['abc', /expected a number such as 0\.5, 1\/2 or ln 2, received "abc" \(could not read it: an unknown name "abc"/],
+    ['', /received an empty cell/],
+    ['1e999', /received "1e999" \(could not read it: the value is not a finite number/],
+    ['NaN', /received "NaN"/],
+    ['1/0', /division by zero/],
+  ]) {
     await page.fill('#in-q-0-0', typed);
     assert.match(await page.textContent('#in-q-error'), message);
     assert.equal(await page.getAttribute('#in-q-0-0', 'aria-invalid'), 'true');
   }
   assert.doesNotMatch(page.url(), /in=/, 'nothing malformed reached the state');
-  await page.fill('#in-q-0-0', '4/2');  // exact forms are read by the engine's parser
+  await page.fill('#in-q-0-0', '4/2'); // exact forms are read by the engine's parser
   assert.equal(await page.textContent('#in-q-error'), '');
   await page.waitForURL(/in=/); // edits reach the URL a moment after typing
   await page.goto(`${site.base}#/2.1/5${new URL(page.url()).hash.slice(7)}`);
@@ -171,7 +206,10 @@ test('malformed input gets a message next to the cell, keeps the last valid valu
   await page.goto(`${site.base}#/4/1`);
   await ready(page);
   await page.fill('#in-H', '3');
-  assert.match(await page.textContent('#in-H-error'), /engine refused it: paramCount: D = 8 is not divisible by heads = 3/);
+  assert.match(
+    await page.textContent('#in-H-error'),
+    /engine refused it: paramCount: D = 8 is not divisible by heads = 3/,
+  );
   assert.equal(await result(page, 'total'), '256');
   await page.fill('#in-H', '4');
   assert.equal(await result(page, 'total'), '256');
@@ -269,8 +307,11 @@ test('the single file works from file:// with its strict CSP, offline, with no c
   await ready(page);
   assert.equal(await result(page, 'loss'), '3.02041');
   await page.click('#prev');
-  assert.equal(await page.locator('.formula .katex').count() > 0, true, 'KaTeX typeset the formula');
-  const fonts = await page.evaluate(async () => { await document.fonts.ready; return [...document.fonts].filter((f) => f.status === 'loaded').length; });
+  assert.equal((await page.locator('.formula .katex').count()) > 0, true, 'KaTeX typeset the formula');
+  const fonts = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts].filter((f) => f.status === 'loaded').length;
+  });
   assert.ok(fonts > 0, 'KaTeX fonts loaded from the file');
   await page.screenshot({ path: path.join(shots, 'single-file.png') });
   assert.deepEqual(problems, []);
@@ -306,7 +347,11 @@ test('the hosted page fetches its engine as a separate application/wasm file', a
 });
 
 test('without WebAssembly the page says so instead of failing silently', async () => {
-  const { page, close } = await open(site.base, { init: () => { delete globalThis.WebAssembly; } });
+  const { page, close } = await open(site.base, {
+    init: () => {
+      delete globalThis.WebAssembly;
+    },
+  });
   await page.locator('#status.error').waitFor({ timeout: 10000 });
   assert.match(await page.textContent('#status'), /no WebAssembly support/);
   await close();

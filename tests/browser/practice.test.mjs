@@ -13,7 +13,8 @@ const KEY = 'attention-lab.progress.v1';
 const site = siteForTests();
 
 async function open(url, context) {
-  const ctx = context || await site.browser.newContext({ viewport: { width: 1100, height: 900 }, acceptDownloads: true });
+  const ctx =
+    context || (await site.browser.newContext({ viewport: { width: 1100, height: 900 }, acceptDownloads: true }));
   const page = await ctx.newPage();
   const problems = await watch(page);
   await page.goto(url);
@@ -34,13 +35,19 @@ test('an answer is checked: correct, wrong entry, a named misconception, malform
   await page.locator('.practice').waitFor();
   assert.equal(await page.getAttribute('#answer-retrieval', 'id'), 'answer-retrieval');
   assert.equal(await page.locator('label[for="answer-retrieval"]').textContent(), 'Answer');
-  assert.match(await answer(page, 'retrieval', '[[[[[['), /^Expected a vector, written \[a, b, …\]: could not read.*This did not count as an attempt/);
+  assert.match(
+    await answer(page, 'retrieval', '[[[[[['),
+    /^Expected a vector, written \[a, b, …\]: could not read.*This did not count as an attempt/,
+  );
   assert.match(await page.textContent('.practice .mine'), /0 solved, 0 attempts/, 'unreadable text is not an attempt');
-  assert.match(await answer(page, 'retrieval', '[2, 1.4]'), /Not yet\. Read as \[2, 1\.4\]\. Entry \[1\] is off \(counting from 0/);
+  assert.match(
+    await answer(page, 'retrieval', '[2, 1.4]'),
+    /Not yet\. Read as \[2, 1\.4\]\. Entry \[1\] is off \(counting from 0/,
+  );
   const sqrt2ln2 = Math.SQRT2 * Math.log(2);
   // scores without the 1/sqrt(2): [sqrt(2) ln 2, 0, 0]
   const w0 = 2 ** Math.SQRT2 / (2 ** Math.SQRT2 + 2);
-  const noScale = `[${2 * w0 + 4 * (1 - w0) / 2}, ${2 * (1 - w0) / 2 + 4 * (1 - w0) / 2}]`;
+  const noScale = `[${2 * w0 + (4 * (1 - w0)) / 2}, ${(2 * (1 - w0)) / 2 + (4 * (1 - w0)) / 2}]`;
   assert.ok(sqrt2ln2 > 0);
   assert.match(await answer(page, 'retrieval', noScale), /the scores are not divided by √d_k \(see §3\.1\)/);
   assert.match(await answer(page, 'retrieval', '2, 3/2', { enter: true }), /^Correct\. Read as \[2, 1\.5\]\./);
@@ -101,15 +108,28 @@ test('progress survives a reload, exports to a file and imports back', async () 
   await page.setInputFiles('#import-progress', file);
   await page.locator('.import-status').filter({ hasText: 'Progress imported.' }).waitFor();
   assert.match(await page.textContent('tr[data-family="teacher-forcing"]'), /1 solved, 2 attempts/);
-  await page.setInputFiles('#import-progress', { name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"version": 9}') });
+  await page.setInputFiles('#import-progress', {
+    name: 'bad.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"version": 9}'),
+  });
   await page.locator('.import-status').filter({ hasText: 'Not imported' }).waitFor();
-  assert.match(await page.textContent('tr[data-family="teacher-forcing"]'), /1 solved, 2 attempts/, 'a bad file changes nothing');
+  assert.match(
+    await page.textContent('tr[data-family="teacher-forcing"]'),
+    /1 solved, 2 attempts/,
+    'a bad file changes nothing',
+  );
   await ctx.close();
 });
 
 test('stored progress that is not JSON is set aside with a notice too', async () => {
   const ctx = await site.browser.newContext({ viewport: { width: 1100, height: 900 } });
-  await ctx.addInitScript((key) => { if (!sessionStorage.getItem('seeded')) { localStorage.setItem(key, '{"version":1,'); sessionStorage.setItem('seeded', '1'); } }, KEY);
+  await ctx.addInitScript((key) => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem(key, '{"version":1,');
+      sessionStorage.setItem('seeded', '1');
+    }
+  }, KEY);
   const { page } = await open(`${site.base}#/practice`, ctx);
   await page.locator('.practice-set').waitFor();
   assert.match(await page.textContent('.practice-set .notice'), /not progress data of this version/);
@@ -118,11 +138,19 @@ test('stored progress that is not JSON is set aside with a notice too', async ()
 
 test('damaged stored progress is set aside with a notice, never a crash', async () => {
   const ctx = await site.browser.newContext({ viewport: { width: 1100, height: 900 } });
-  await ctx.addInitScript((key) => { if (!sessionStorage.getItem('seeded')) { localStorage.setItem(key, '{"version":1,"families":{"x":{"attempts":"many"}}}'); sessionStorage.setItem('seeded', '1'); } }, KEY);
+  await ctx.addInitScript((key) => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem(key, '{"version":1,"families":{"x":{"attempts":"many"}}}');
+      sessionStorage.setItem('seeded', '1');
+    }
+  }, KEY);
   const { page, problems } = await open(`${site.base}#/practice`, ctx);
   await page.locator('.practice-set').waitFor();
   assert.match(await page.textContent('.practice-set .notice'), /could not be used \(the entry for "x" is damaged\)/);
-  assert.equal(await page.evaluate((key) => localStorage.getItem(`${key}.damaged`), KEY), '{"version":1,"families":{"x":{"attempts":"many"}}}');
+  assert.equal(
+    await page.evaluate((key) => localStorage.getItem(`${key}.damaged`), KEY),
+    '{"version":1,"families":{"x":{"attempts":"many"}}}',
+  );
   await page.goto(`${site.base}#/practice/leak/0`);
   assert.match(await answer(page, 'leak', 'no'), /masking the last block is taken to be enough \(see §7\.3\)/);
   assert.deepEqual(problems, []);
@@ -132,7 +160,9 @@ test('damaged stored progress is set aside with a notice, never a crash', async 
 test('the end of each example offers its practice problems, starting at a variant that is not the example’s own', async () => {
   const { page, ctx, problems } = await open(`${site.base}#/2.1/1`);
   await page.locator('.step').waitFor();
-  const sections = await page.$$eval('nav a[href^="#/"]', (links) => [...new Set(links.map((a) => a.getAttribute('href').match(/^#\/([\d.]+)\//)?.[1]).filter(Boolean))]);
+  const sections = await page.$$eval('nav a[href^="#/"]', (links) => [
+    ...new Set(links.map((a) => a.getAttribute('href').match(/^#\/([\d.]+)\//)?.[1]).filter(Boolean)),
+  ]);
   const offered = new Set();
   for (const id of sections) {
     await page.goto(`${site.base}#/${id}/1`);
@@ -144,7 +174,10 @@ test('the end of each example offers its practice problems, starting at a varian
     const family = (await page.getAttribute('.practice-box .practice', 'aria-labelledby')).replace(/^practice-/, '');
     const seed = Number((await page.textContent('.practice-box .variant')).match(/variant (\d+)/)[1]);
     offered.add(family);
-    const [mine, handout] = await page.evaluate(([f, s]) => [window.lab.practice.solution(f, s).answer, window.lab.practice.solution(f, 0).answer], [family, seed]);
+    const [mine, handout] = await page.evaluate(
+      ([f, s]) => [window.lab.practice.solution(f, s).answer, window.lab.practice.solution(f, 0).answer],
+      [family, seed],
+    );
     assert.ok(seed >= 1, `§${id}: ${family} starts at variant ${seed}`);
     assert.notEqual(mine, handout, `§${id}: ${family} variant ${seed} repeats the example's answer`);
     assert.match(await answer(page, family, mine), /^Correct/, `§${id}: ${family}`);
@@ -165,14 +198,28 @@ test('the end of each example offers its practice problems, starting at a varian
 test('the practice list follows the handout’s sections, and each family links to its worked example', async () => {
   const { page, ctx } = await open(`${site.base}#/practice`);
   await page.locator('.practice-set').waitFor();
-  const rows = await page.$$eval('tr[data-family]', (trs) => trs.map((tr) => ({
-    section: tr.cells[0].textContent, example: tr.querySelector('.example-link')?.getAttribute('href'), label: tr.querySelector('.example-link')?.textContent })));
+  const rows = await page.$$eval('tr[data-family]', (trs) =>
+    trs.map((tr) => ({
+      section: tr.cells[0].textContent,
+      example: tr.querySelector('.example-link')?.getAttribute('href'),
+      label: tr.querySelector('.example-link')?.textContent,
+    })),
+  );
   const key = (s) => s.replace('§', '').split('.').map(Number);
-  const order = (a, b) => { const [x, y] = [key(a), key(b)]; return x[0] - y[0] || (x[1] ?? 0) - (y[1] ?? 0); };
-  assert.deepEqual(rows.map((r) => r.section), [...rows.map((r) => r.section)].sort(order));
+  const order = (a, b) => {
+    const [x, y] = [key(a), key(b)];
+    return x[0] - y[0] || (x[1] ?? 0) - (y[1] ?? 0);
+  };
+  assert.deepEqual(
+    rows.map((r) => r.section),
+    [...rows.map((r) => r.section)].sort(order),
+  );
   for (const r of rows) {
     assert.ok(r.example, `${r.section} links to an example`);
-    assert.ok(r.section === r.label.split(' ')[0] || r.section.startsWith(`${r.label.split(' ')[0]}.`), `${r.section} links to ${r.label}`);
+    assert.ok(
+      r.section === r.label.split(' ')[0] || r.section.startsWith(`${r.label.split(' ')[0]}.`),
+      `${r.section} links to ${r.label}`,
+    );
   }
   await page.click('tr[data-family="pre-post"] .example-link');
   await page.locator('.step').waitFor();

@@ -13,16 +13,22 @@ const site = siteForTests();
 // descriptions carried by attributes.
 function readable() {
   const names = ['aria-label', 'title', 'alt', 'aria-description', 'placeholder'];
-  const attrs = [...document.querySelectorAll(names.map((n) => `[${n}]`).join(','))]
-    .flatMap((el) => names.map((n) => el.getAttribute(n)).filter(Boolean));
+  const attrs = [...document.querySelectorAll(names.map((n) => `[${n}]`).join(','))].flatMap((el) =>
+    names.map((n) => el.getAttribute(n)).filter(Boolean),
+  );
   // the step counters ("Step 3 of 5", "3 / 5") are not values
-  const body = [...document.querySelectorAll('.counter')].reduce((t, el) => t.replace(el.innerText, ''), document.body.innerText);
+  const body = [...document.querySelectorAll('.counter')].reduce(
+    (t, el) => t.replace(el.innerText, ''),
+    document.body.innerText,
+  );
   return [document.title, body, ...attrs].join('\n');
 }
 
 // The exact numbers of the step's tables (cells carry them in `title`), and the facts shown.
 function shown() {
-  const cells = [...document.querySelectorAll('.step figure [title]')].map((el) => Number(el.getAttribute('title'))).filter(Number.isFinite);
+  const cells = [...document.querySelectorAll('.step figure [title]')]
+    .map((el) => Number(el.getAttribute('title')))
+    .filter(Number.isFinite);
   const facts = [...document.querySelectorAll('.step [data-result]')].map((el) => el.textContent.trim());
   return { cells, facts };
 }
@@ -31,10 +37,15 @@ function shown() {
 // written), simple fractions and ln n. Each is {value, tolerance}: what rounds to the text.
 function statedNumbers(text) {
   // section references (§2.1, Handout #12) are not values
-  const plain = text.replace(/\u2212/g, '-').replace(/§\s*\d+(\.\d+)*/g, '§').replace(/#\d+/g, '#');
+  const plain = text
+    .replace(/\u2212/g, '-')
+    .replace(/§\s*\d+(\.\d+)*/g, '§')
+    .replace(/#\d+/g, '#');
   const out = [];
-  for (const m of plain.matchAll(/(?<![\w.])(-?)(\d+)\s*\/\s*(\d+)(?![\d.])/g)) out.push({ text: m[0], value: (m[1] ? -1 : 1) * m[2] / m[3], tolerance: 1e-9 });
-  for (const m of plain.matchAll(/\bln\s*\(?\s*(\d+)/g)) out.push({ text: m[0], value: Math.log(Number(m[1])), tolerance: 1e-9 });
+  for (const m of plain.matchAll(/(?<![\w.])(-?)(\d+)\s*\/\s*(\d+)(?![\d.])/g))
+    out.push({ text: m[0], value: ((m[1] ? -1 : 1) * m[2]) / m[3], tolerance: 1e-9 });
+  for (const m of plain.matchAll(/\bln\s*\(?\s*(\d+)/g))
+    out.push({ text: m[0], value: Math.log(Number(m[1])), tolerance: 1e-9 });
   for (const m of plain.matchAll(/(?<![\w.])-?\d+\.\d+(?:e[-+]?\d+)?/g)) {
     const decimals = (m[0].split('.')[1] || '').replace(/e.*/, '').length;
     out.push({ text: m[0], value: Number(m[0]), tolerance: 0.5 * 10 ** -decimals + 1e-12 });
@@ -50,7 +61,9 @@ test('every predicted step hides its result everywhere until it is predicted or 
   const problems = await watch(page);
   await page.goto(`${site.base}#/2.1/1`);
   await page.locator('.step').waitFor();
-  const sections = await page.$$eval('nav a[href^="#/"]', (links) => [...new Set(links.map((a) => a.getAttribute('href').match(/^#\/([\d.]+)\//)?.[1]).filter(Boolean))]);
+  const sections = await page.$$eval('nav a[href^="#/"]', (links) => [
+    ...new Set(links.map((a) => a.getAttribute('href').match(/^#\/([\d.]+)\//)?.[1]).filter(Boolean)),
+  ]);
   assert.ok(sections.length >= 15, `the examples: ${sections}`);
   let checked = 0;
   for (const id of sections) {
@@ -79,7 +92,7 @@ test('every predicted step hides its result everywhere until it is predicted or 
       }
       const explanation = await page.locator('.step .explain').textContent();
       for (const fact of hiddenFacts) {
-        if (Number.isFinite(Number(fact.replace(/\u2212/g, '-')))) continue;  // numbers are checked above
+        if (Number.isFinite(Number(fact.replace(/\u2212/g, '-')))) continue; // numbers are checked above
         const word = new RegExp(`(^|[^\\w’'])${fact.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^\\w’']|$)`);
         assert.ok(!word.test(hiddenExplanation), `${where}: the explanation names "${fact}" before the reveal`);
       }
@@ -88,7 +101,7 @@ test('every predicted step hides its result everywhere until it is predicted or 
     }
   }
   assert.ok(checked >= 10, `${checked} predicted steps checked`);
-  const fresh = await ctx.newPage();  // this page remembers what it revealed
+  const fresh = await ctx.newPage(); // this page remembers what it revealed
   await fresh.goto(`${site.base}#/2.1/4?predict=1`);
   await fresh.locator('#prediction').waitFor();
   await fresh.screenshot({ path: path.join(shots, 'predict-2.1-weights.png'), fullPage: true });

@@ -14,8 +14,15 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const shots = path.join(root, 'test-results');
 const CHROMIUM = '/usr/bin/chromium';
 // Flags for a root user on a machine with no outside network (see ../shared/TOOLCHAIN.md).
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 // Serves dist/ and starts Chromium; close() stops both.
 export async function startSite() {
@@ -47,9 +54,14 @@ export function siteForTests() {
 // before the page loads anything).
 export async function watch(page) {
   const problems = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text().slice(0, 200)}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text().slice(0, 200)}`);
+  });
   page.on('pageerror', (e) => problems.push(`exception: ${e.message}`));
-  await page.addInitScript(() => document.addEventListener('securitypolicyviolation',
-    (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`)));
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+    ),
+  );
   return problems;
 }

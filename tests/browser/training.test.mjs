@@ -33,7 +33,8 @@ async function pause(page) {
 }
 
 // The step counter on the panel ("Step 123 · …").
-const stepOf = async (page) => Number((/Step (\d+)/.exec(await page.locator('.train-status').textContent()) || [])[1] ?? NaN);
+const stepOf = async (page) =>
+  Number((/Step (\d+)/.exec(await page.locator('.train-status').textContent()) || [])[1] ?? NaN);
 // Asserts that the step counter does not move for half a second: nothing is training.
 async function assertStill(page, message) {
   const before = await stepOf(page);
@@ -41,19 +42,24 @@ async function assertStill(page, message) {
   assert.equal(await stepOf(page), before, message);
   return before;
 }
-const waitForStep = (page, n) => page.waitForFunction((k) => {
-  const m = /Step (\d+)/.exec(document.querySelector('.train-status')?.textContent || '');
-  return m && Number(m[1]) >= k;
-}, n, { timeout: 60000 });
+const waitForStep = (page, n) =>
+  page.waitForFunction(
+    (k) => {
+      const m = /Step (\d+)/.exec(document.querySelector('.train-status')?.textContent || '');
+      return m && Number(m[1]) >= k;
+    },
+    n,
+    { timeout: 60000 },
+  );
 
 test('start, pause, step, resume: the plot, the samples and the heatmaps update, and the page stays usable', async () => {
   const { page, problems, close } = await open(`${site.base}#/train`);
   assert.equal(await page.locator('.training .notice').isHidden(), true, 'served over http: training runs in a worker');
   await page.click('#train-start');
   await waitForStep(page, 120);
-  assert.equal(await page.locator('.train-plot canvas').count() > 0, true, 'the loss plot is drawn');
+  assert.equal((await page.locator('.train-plot canvas').count()) > 0, true, 'the loss plot is drawn');
   assert.match(await page.locator('.train-samples').textContent(), /greedy: .*<eos>/, 'samples appear by step 100');
-  assert.ok(await page.locator('.train-attention table.matrix').count() >= 4, 'one heatmap per block and head');
+  assert.ok((await page.locator('.train-attention table.matrix').count()) >= 4, 'one heatmap per block and head');
   // Pausing takes effect within one step.
   await pause(page);
   const paused = await assertStill(page, 'no step after the pause');
@@ -65,10 +71,14 @@ test('start, pause, step, resume: the plot, the samples and the heatmaps update,
   await page.goto(`${site.base}#/2.1/1`);
   await page.fill('#in-k-0-0', '0'); // every score 0: the weights become 1/3 each, y the mean of the values
   for (let i = 0; i < 4; i++) await page.click('#next');
-  assert.equal(await page.locator('[data-result="y"]').textContent(), '[2, 2]', 'the worked example works while the model trains');
+  assert.equal(
+    await page.locator('[data-result="y"]').textContent(),
+    '[2, 2]',
+    'the worked example works while the model trains',
+  );
   await page.click('.toc a[href="#/train"]'); // back through the contents: the same run, not a new one
   await waitForStep(page, paused + 60);
-  assert.ok(await stepOf(page) > paused + 1, 'it went on training in the background');
+  assert.ok((await stepOf(page)) > paused + 1, 'it went on training in the background');
   await page.click('#train-start');
   const loss = Number(await page.locator('.train-table td').first().getAttribute('title'));
   assert.ok(loss < 1.2, `the toy grammar is learned (ln 14 = 2.64 at the start): ${loss}`);
@@ -91,7 +101,11 @@ test('Start pressed before the models are ready still pauses on the next press',
 
 test('Start then Pause pressed at once: the second press wins, and the panel ends paused', async () => {
   const { page, problems, close } = await open(`${site.base}#/train`);
-  await page.evaluate(() => { const b = document.querySelector('#train-start'); b.click(); b.click(); });
+  await page.evaluate(() => {
+    const b = document.querySelector('#train-start');
+    b.click();
+    b.click();
+  });
   await page.waitForTimeout(300); // the panel said Paused before the presses too: let both answers arrive
   assert.match(await page.locator('.train-status').textContent(), /Paused/);
   await assertStill(page, 'not training');
@@ -106,10 +120,18 @@ test('§7.3 in the page: reading the future wins in training and loses under the
   await page.click('#train-start');
   await waitForStep(page, 600);
   await pause(page);
-  const rows = await page.locator('.train-table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))));
+  const rows = await page
+    .locator('.train-table tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))));
   const [every, last, none] = rows; // [training, validation, validation with the causal mask everywhere]
-  assert.ok(none[0] < every[0] && last[0] < every[0], `training loss: the leaky models look better ${JSON.stringify(rows)}`);
-  assert.ok(every[2] < last[2] && every[2] < none[2], `causal validation: the fully masked model wins ${JSON.stringify(rows)}`);
+  assert.ok(
+    none[0] < every[0] && last[0] < every[0],
+    `training loss: the leaky models look better ${JSON.stringify(rows)}`,
+  );
+  assert.ok(
+    every[2] < last[2] && every[2] < none[2],
+    `causal validation: the fully masked model wins ${JSON.stringify(rows)}`,
+  );
   await page.screenshot({ path: path.join(shots, 'training-leak.png'), fullPage: true });
   // Away to a worked example and back through the contents: the experiment and its models stay.
   const steps = await stepOf(page);
@@ -127,10 +149,17 @@ test('§2.2 intervention: turning heads off changes the next-token probabilities
   await page.click('#train-start');
   await waitForStep(page, 300);
   await pause(page);
-  const column = (i) => page.locator('#next-token tbody tr').evaluateAll((trs, k) => trs.map((tr) => tr.querySelectorAll('td')[k].textContent), i);
+  const column = (i) =>
+    page
+      .locator('#next-token tbody tr')
+      .evaluateAll((trs, k) => trs.map((tr) => tr.querySelectorAll('td')[k].textContent), i);
   await page.locator('#ablate-0-0').check();
   await page.locator('#ablate-0-1').check();
-  await page.waitForFunction(() => [...document.querySelectorAll('#next-token tbody tr')].some((tr) => tr.children[1].textContent !== tr.children[2].textContent));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('#next-token tbody tr')].some(
+      (tr) => tr.children[1].textContent !== tr.children[2].textContent,
+    ),
+  );
   assert.notDeepEqual(await column(0), await column(1));
   await page.fill('#train-sentence', 'the cat sat on zebra');
   await page.press('#train-sentence', 'Enter');
@@ -148,8 +177,15 @@ test('bad settings and a corrupt file are explained and change nothing; a saved 
   const refused = async (field, value, why) => {
     await page.fill(`#train-${field}`, value);
     await page.click('#train-apply');
-    await page.waitForFunction((w) => new RegExp(w).test(document.querySelector('.train-error').textContent), why.source);
-    assert.equal(await stepOf(page), 3, `${field} = ${value}: the model is untouched (${await page.locator('.train-status').textContent()})`);
+    await page.waitForFunction(
+      (w) => new RegExp(w).test(document.querySelector('.train-error').textContent),
+      why.source,
+    );
+    assert.equal(
+      await stepOf(page),
+      3,
+      `${field} = ${value}: the model is untouched (${await page.locator('.train-status').textContent()})`,
+    );
   };
   await refused('heads', '3', /D = 32 is not divisible by H = 3/);
   await page.fill('#train-heads', '2');
@@ -169,7 +205,9 @@ test('bad settings and a corrupt file are explained and change nothing; a saved 
   const corrupt = path.join(shots, 'corrupt-model.json');
   writeFileSync(corrupt, readFileSync(file, 'utf8').slice(0, 500));
   await page.setInputFiles('#train-load', corrupt);
-  await page.waitForFunction(() => /This file was not loaded: the file is not JSON/.test(document.querySelector('.train-error').textContent));
+  await page.waitForFunction(() =>
+    /This file was not loaded: the file is not JSON/.test(document.querySelector('.train-error').textContent),
+  );
   assert.equal(await stepOf(page), 3, 'a corrupt file changes nothing');
   const mismatched = path.join(shots, 'mismatched-model.json');
   writeFileSync(mismatched, JSON.stringify({ ...saved, config: { ...saved.config, D: 16 } }));

@@ -12,8 +12,8 @@
 namespace corpus {
 
 inline const std::vector<std::string>& words() {
-    static const std::vector<std::string> w = {"the", "a", "cat", "dog", "bird", "sat", "ran", "slept",
-                                               "on", "near", "mat", "rug", "log", "<eos>"};
+    static const std::vector<std::string> w = {"the",   "a",  "cat",  "dog", "bird", "sat", "ran",
+                                               "slept", "on", "near", "mat", "rug",  "log", "<eos>"};
     return w;
 }
 

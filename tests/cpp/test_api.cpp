@@ -17,7 +17,12 @@ NdArray nd(std::vector<std::size_t> shape, std::uint64_t seed) {
 TEST_CASE("attention takes 0, 1 or 2 leading batch axes and gives them back") {
     const auto lead = GENERATE(std::vector<std::size_t>{}, std::vector<std::size_t>{3}, std::vector<std::size_t>{2, 3});
     CAPTURE(lead);
-    auto with = [&](std::size_t a, std::size_t b) { auto s = lead; s.push_back(a); s.push_back(b); return s; };
+    auto with = [&](std::size_t a, std::size_t b) {
+        auto s = lead;
+        s.push_back(a);
+        s.push_back(b);
+        return s;
+    };
     const NdArray q = nd(with(4, 5), 1), k = nd(with(6, 5), 2), v = nd(with(6, 2), 3);
     const api::AttentionOut r = api::attention(q, k, v, {});
     REQUIRE(r.weights.shape == with(4, 6));
@@ -29,7 +34,8 @@ TEST_CASE("attention takes 0, 1 or 2 leading batch axes and gives them back") {
         const std::size_t n = rows * cols;
         return NdArray{{rows, cols}, std::vector<double>(a.data.begin() + (items_ - 1) * n, a.data.end())};
     };
-    const api::AttentionOut alone = api::attention(tail(q, 4, 5, items), tail(k, 6, 5, items), tail(v, 6, 2, items), {});
+    const api::AttentionOut alone =
+        api::attention(tail(q, 4, 5, items), tail(k, 6, 5, items), tail(v, 6, 2, items), {});
     REQUIRE(std::equal(alone.output.data.begin(), alone.output.data.end(), r.output.data.end() - 8));
 }
 

@@ -17,19 +17,18 @@ TEST_CASE("§2.1 retrieval gives [2, 1.5]") {
     const Tensor2 k{{std::sqrt(2.0) * ln2, 0}, {0, 1}, {0, -1}};
     const AttentionResult r = attention_forward(one(q), one(k), one(kValues), {});
 
-    SECTION("step 1: scaled scores q.k / sqrt(2) are [ln 2, 0, 0]") {
-        require_all_near(r.scores, {ln2, 0, 0});
-    }
+    SECTION("step 1: scaled scores q.k / sqrt(2) are [ln 2, 0, 0]") { require_all_near(r.scores, {ln2, 0, 0}); }
     SECTION("step 2: exponentials [2, 1, 1] normalise to weights [1/2, 1/4, 1/4]") {
         require_all_near(xt::eval(xt::exp(r.scores)), {2, 1, 1});
         require_all_near(r.weights, {0.5, 0.25, 0.25});
     }
-    SECTION("step 3: the weighted values add up to y = [2, 1.5]") {
-        require_all_near(r.output, {2, 1.5});
-    }
+    SECTION("step 3: the weighted values add up to y = [2, 1.5]") { require_all_near(r.output, {2, 1.5}); }
     SECTION("y is a convex combination: weights >= 0, summing to 1, y inside the values' box") {
         double sum = 0;
-        for (double a : r.weights) { REQUIRE(a >= 0); sum += a; }
+        for (double a : r.weights) {
+            REQUIRE(a >= 0);
+            sum += a;
+        }
         REQUIRE_THAT(sum, near(1.0));
         REQUIRE((r.output(0, 0, 0) >= 0 && r.output(0, 0, 0) <= 4));
         REQUIRE((r.output(0, 0, 1) >= 0 && r.output(0, 0, 1) <= 4));
@@ -70,9 +69,7 @@ TEST_CASE("§7.4 causal weights: row i attends to keys 0..i only") {
         REQUIRE(r.weights(0, 0, 1) == 0.0);
         REQUIRE(r.weights(0, 1, 2) == 0.0);
     }
-    SECTION("output [[1, 0], [0.5, 0.5], [0.8, 0.6]]") {
-        require_all_near(r.output, {1, 0, 0.5, 0.5, 0.8, 0.6});
-    }
+    SECTION("output [[1, 0], [0.5, 0.5], [0.8, 0.6]]") { require_all_near(r.output, {1, 0, 0.5, 0.5, 0.8, 0.6}); }
 }
 
 TEST_CASE("§3.2 a batch has one attention matrix per item; rows sum to one, columns need not") {
@@ -90,9 +87,9 @@ TEST_CASE("§3.2 a batch has one attention matrix per item; rows sum to one, col
     REQUIRE(r.output.shape() == std::array<std::size_t, 3>{B, Tq, dv});
     for (std::size_t b = 0; b < B; ++b) {
         // each item on its own gives the same numbers: batching does not mix examples
-        const AttentionResult alone = attention_forward(
-            Tensor3(xt::view(q, xt::range(b, b + 1))), Tensor3(xt::view(k, xt::range(b, b + 1))),
-            Tensor3(xt::view(v, xt::range(b, b + 1))), {});
+        const AttentionResult alone =
+            attention_forward(Tensor3(xt::view(q, xt::range(b, b + 1))), Tensor3(xt::view(k, xt::range(b, b + 1))),
+                              Tensor3(xt::view(v, xt::range(b, b + 1))), {});
         for (std::size_t i = 0; i < Tq; ++i) {
             double sum = 0;
             for (std::size_t j = 0; j < Tk; ++j) {
@@ -137,18 +134,21 @@ TEST_CASE("a custom scale replaces 1/sqrt(d_k)") {
 TEST_CASE("attention names the function and the shapes when its input is wrong") {
     const Tensor3 q = xt::zeros<double>({1, 2, 3});
     SECTION("d_k mismatch") {
-        REQUIRE_THROWS_WITH(attention_forward(q, Tensor3(xt::zeros<double>({1, 4, 2})), Tensor3(xt::zeros<double>({1, 4, 2})), {}),
-                            "attention: k has 2 columns but q has 3 (d_k must match)");
+        REQUIRE_THROWS_WITH(
+            attention_forward(q, Tensor3(xt::zeros<double>({1, 4, 2})), Tensor3(xt::zeros<double>({1, 4, 2})), {}),
+            "attention: k has 2 columns but q has 3 (d_k must match)");
     }
     SECTION("one value per key") {
-        REQUIRE_THROWS_WITH(attention_forward(q, Tensor3(xt::zeros<double>({1, 4, 3})), Tensor3(xt::zeros<double>({1, 5, 2})), {}),
-                            "attention: v has 5 rows but k has 4 (one value per key)");
+        REQUIRE_THROWS_WITH(
+            attention_forward(q, Tensor3(xt::zeros<double>({1, 4, 3})), Tensor3(xt::zeros<double>({1, 5, 2})), {}),
+            "attention: v has 5 rows but k has 4 (one value per key)");
     }
     SECTION("a query row with every key masked") {
         AttentionOptions o;
         o.mask = BoolMatrix{{true, false}, {false, false}};
-        REQUIRE_THROWS_WITH(attention_forward(q, Tensor3(xt::zeros<double>({1, 2, 3})), Tensor3(xt::zeros<double>({1, 2, 1})), o),
-                            Catch::Contains("query row 1 has every key masked"));
+        REQUIRE_THROWS_WITH(
+            attention_forward(q, Tensor3(xt::zeros<double>({1, 2, 3})), Tensor3(xt::zeros<double>({1, 2, 1})), o),
+            Catch::Contains("query row 1 has every key masked"));
     }
     SECTION("mask of the wrong shape") {
         AttentionOptions o;

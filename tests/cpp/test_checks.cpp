@@ -8,9 +8,9 @@ using namespace lab;
 using namespace fixtures;
 
 TEST_CASE("§8 rows of attention weights sum to one") {
-    const AttentionResult r = attention_forward(random_tensor<Tensor3>({2, 5, 3}, 1, 3.0),
-                                                random_tensor<Tensor3>({2, 6, 3}, 2, 3.0),
-                                                random_tensor<Tensor3>({2, 6, 2}, 3), {});
+    const AttentionResult r =
+        attention_forward(random_tensor<Tensor3>({2, 5, 3}, 1, 3.0), random_tensor<Tensor3>({2, 6, 3}, 2, 3.0),
+                          random_tensor<Tensor3>({2, 6, 2}, 3), {});
     REQUIRE(max_row_sum_error(r.weights) < 1e-14);
     REQUIRE(max_row_sum_error(Tensor3{{{0.5, 0.6}}}) > 0.09);
 }

@@ -8,10 +8,10 @@ using namespace fixtures;
 TEST_CASE("activations: ReLU, exact GELU (default), GELU tanh, SiLU") {
     REQUIRE(activate(-2.0, Activation::relu) == 0.0);
     REQUIRE(activate(1.5, Activation::relu) == 1.5);
-    REQUIRE_THAT(activate(1.0, Activation::gelu), near(0.8413447460685429, 1e-15));   // Phi(1)
+    REQUIRE_THAT(activate(1.0, Activation::gelu), near(0.8413447460685429, 1e-15));  // Phi(1)
     REQUIRE_THAT(activate(-1.0, Activation::gelu), near(-0.15865525393145707, 1e-14));
     REQUIRE_THAT(activate(1.0, Activation::gelu_tanh), near(0.8411919906082768, 1e-14));
-    REQUIRE_THAT(activate(1.0, Activation::silu), near(0.7310585786300049, 1e-15));   // sigmoid(1)
+    REQUIRE_THAT(activate(1.0, Activation::silu), near(0.7310585786300049, 1e-15));  // sigmoid(1)
     REQUIRE(FfnOptions{}.activation == Activation::gelu);
     REQUIRE_THROWS_WITH(parse_activation("tanh", "feedForward"),
                         "feedForward: activation must be 'relu', 'gelu', 'gelu_tanh' or 'silu', got 'tanh'");

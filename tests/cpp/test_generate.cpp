@@ -78,8 +78,9 @@ TEST_CASE("generation refuses a bad temperature, an empty prompt, and too many s
     REQUIRE_THROWS_WITH(generate({0}, p, toy_options(), GenerateOptions{1, -1.0, 0, {}}),
                         Catch::Contains("temperature must be a finite number >= 0"));
     REQUIRE_THROWS_WITH(generate({}, p, toy_options(), GenerateOptions{}), Catch::Contains("the prompt is empty"));
-    REQUIRE_THROWS_WITH(generate({0, 1}, p, toy_options(), GenerateOptions{5, 0.0, 0, {}}),
-                        "generate: the prompt (2 tokens) plus 5 steps needs 6 positions but params.positions has 3 rows (Tmax)");
+    REQUIRE_THROWS_WITH(
+        generate({0, 1}, p, toy_options(), GenerateOptions{5, 0.0, 0, {}}),
+        "generate: the prompt (2 tokens) plus 5 steps needs 6 positions but params.positions has 3 rows (Tmax)");
 }
 
 TEST_CASE("§7.1 one seed names one sampled sequence, natively (libstdc++) and in wasm (libc++)") {

@@ -50,8 +50,9 @@ TEST_CASE("§7.4 one sequence from embeddings to the mean loss 3.02041 nats") {
     }
     SECTION("step 5: logits [h0, h1, -h0-h1], probabilities, losses, mean") {
         require_step(t, "logits", {1, 3, 3}, {3, 0, -3, 0.75, 2.25, -3, 2.7, 2.4, -5.1});
-        require_all_near(r.probs, {0.950330, 0.047314, 0.002356, 0.181646, 0.814082, 0.004272,
-                                   0.574307, 0.425457, 0.000235}, 0, half_unit(6));
+        require_all_near(r.probs,
+                         {0.950330, 0.047314, 0.002356, 0.181646, 0.814082, 0.004272, 0.574307, 0.425457, 0.000235}, 0,
+                         half_unit(6));
         require_all_near(r.losses, {3.050946, 5.455694, 0.554591}, 0, half_unit(6));
         // exact forms: loss_i = logsumexp(z_i) - z_i[target]
         const double l0 = std::log(std::exp(3.0) + 1.0 + std::exp(-3.0)) - 0.0;
@@ -113,8 +114,9 @@ TEST_CASE("the model explains bad tokens and a too-short position table") {
                             Catch::Contains("targets[1] = 7 is not a token id in [0, 2]"));
     }
     SECTION("a sequence longer than the learned table") {
-        REQUIRE_THROWS_WITH(lm_forward(TokenMatrix{{0, 1, 2, 0, 1}}, p, toy_options()),
-                            "lmForward: the sequence has 4 input positions but params.positions has only 3 rows (Tmax)");
+        REQUIRE_THROWS_WITH(
+            lm_forward(TokenMatrix{{0, 1, 2, 0, 1}}, p, toy_options()),
+            "lmForward: the sequence has 4 input positions but params.positions has only 3 rows (Tmax)");
     }
     SECTION("a single token has no target") {
         REQUIRE_THROWS_WITH(lm_forward(TokenMatrix{{0}}, p, toy_options()), Catch::Contains("at least 2 ids"));

@@ -14,7 +14,9 @@ namespace {
 void require_model_gradient(LmParams& p, LmParams& g, const std::function<double()>& loss) {
     constexpr double h = 1e-5;
     std::vector<std::pair<std::string, double*>> grads;
-    for_each_parameter(g, [&](const std::string& name, double* data, std::size_t, const std::vector<std::size_t>&) { grads.emplace_back(name, data); });
+    for_each_parameter(g, [&](const std::string& name, double* data, std::size_t, const std::vector<std::size_t>&) {
+        grads.emplace_back(name, data);
+    });
     std::size_t k = 0;
     for_each_parameter(p, [&](const std::string& name, double* data, std::size_t n, const std::vector<std::size_t>&) {
         REQUIRE(grads.at(k).first == name);
@@ -37,8 +39,10 @@ LmParams small_model(bool fused, bool biases, NormKind norm, bool tied, bool gat
     LmParams p = random_lm(5, 4, 2, 2, 6, 31);
     for (std::size_t l = 0; l < p.blocks.size(); ++l) {
         BlockParams& b = p.blocks[l];
-        if (!biases) b.attn.bQ.reset(), b.ffn.b1.reset();
-        else b.attn.bO = random_vec(4, 40 + l, 0.1);
+        if (!biases)
+            b.attn.bQ.reset(), b.ffn.b1.reset();
+        else
+            b.attn.bO = random_vec(4, 40 + l, 0.1);
         if (fused) b.attn = fuse_qkv(b.attn);
         if (gated) b.ffn.wGate = random_mat(4, 16, 50 + l, 0.5);
         if (norm == NormKind::rms) b.norm1->beta.reset(), b.norm2->beta.reset();
@@ -98,7 +102,7 @@ TEST_CASE("§7.4 the toy trace's gradient: rows of E that are never read get non
     LmParams q = p;
     q.embedding = Tensor2{{1, 0}, {0, 0.5}, {0.5, 0.5}};
     const TokenMatrix tokens{{0, 1, 0}};  // inputs A B: C's row of E is used only by the head
-    p.head.reset();  // tied: the head reads every row
+    p.head.reset();                       // tied: the head reads every row
     LmLossAndGrads tied = lm_backward(tokens, p, toy_options());
     q.head = Tensor2{{1, 0, -1}, {0, 1, -1}};
     LmLossAndGrads untied = lm_backward(tokens, q, toy_options());

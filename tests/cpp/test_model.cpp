@@ -39,7 +39,9 @@ Run train_run(const std::vector<bool>& mask_blocks, std::size_t steps) {
 }
 }  // namespace
 
-TEST_CASE("float32 training on the toy grammar: the loss falls from ln V to near the grammar's entropy, identically in every build") {
+TEST_CASE(
+    "float32 training on the toy grammar: the loss falls from ln V to near the grammar's entropy, identically in every "
+    "build") {
     const Run r = train_run({}, 200);
     CAPTURE(r.train, r.valid);
     REQUIRE(r.valid < 0.9);  // from ln 14 = 2.64 at initialisation; the grammar's own entropy is about 0.77
@@ -70,8 +72,8 @@ TEST_CASE("a diverged step is refused and the last good parameters stay") {
             diverged = true;
             CAPTURE(step);
             REQUIRE_THAT(e.what(), Catch::Contains("training diverged; the parameters were not changed"));
-            const bool unchanged = m.params().blocks[0].ffn.w2 == before.blocks[0].ffn.w2 &&
-                                   m.params().embedding == before.embedding;
+            const bool unchanged =
+                m.params().blocks[0].ffn.w2 == before.blocks[0].ffn.w2 && m.params().embedding == before.embedding;
             REQUIRE(unchanged);
         }
     }

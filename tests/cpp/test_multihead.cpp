@@ -114,7 +114,8 @@ TEST_CASE("multi-head attention explains what is wrong with its parameters") {
     }
     SECTION("wQ with the wrong number of rows") {
         p.wQ = random_mat(5, 4, 2);
-        REQUIRE_THROWS_WITH(multihead_attention_forward(x, p, 2, {}), Catch::Contains("wQ has 5 rows but its input has 4 features"));
+        REQUIRE_THROWS_WITH(multihead_attention_forward(x, p, 2, {}),
+                            Catch::Contains("wQ has 5 rows but its input has 4 features"));
     }
     SECTION("both fused and separate") {
         p.wQKV = random_mat(4, 12, 5);
@@ -122,6 +123,7 @@ TEST_CASE("multi-head attention explains what is wrong with its parameters") {
     }
     SECTION("no W_O and a concatenation narrower than D") {
         p.wV = random_mat(4, 2, 4);
-        REQUIRE_THROWS_WITH(multihead_attention_forward(x, p, 2, {}), Catch::Contains("must have the model width D = 4"));
+        REQUIRE_THROWS_WITH(multihead_attention_forward(x, p, 2, {}),
+                            Catch::Contains("must have the model width D = 4"));
     }
 }

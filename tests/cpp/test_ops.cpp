@@ -29,7 +29,8 @@ TEST_CASE("§3.2 row sums and column sums of an attention matrix") {
 TEST_CASE("§2.1 the contributions a_j v_j add up to y = [2, 1.5]") {
     const Tensor2 c = scale_rows(Tensor1{0.5, 0.25, 0.25}, Tensor2{{2, 0}, {0, 2}, {4, 4}});
     require_all_near(c, {1, 0, 0, 0.5, 1, 1});
-    REQUIRE_THROWS_WITH(scale_rows(Tensor1{1, 2}, Tensor2{{1}}), "scaleRows: w has 2 entries but m has 1 rows (one weight per row)");
+    REQUIRE_THROWS_WITH(scale_rows(Tensor1{1, 2}, Tensor2{{1}}),
+                        "scaleRows: w has 2 entries but m has 1 rows (one weight per row)");
 }
 
 TEST_CASE("§2.2 raising one score raises its weight and lowers the others: the softmax Jacobian") {
@@ -60,5 +61,6 @@ TEST_CASE("§4.2 stored weights grow as B H T^2, score arithmetic as B T^2 D") {
 
 TEST_CASE("matmul names the mismatched operand") {
     require_all_near(matmul(Tensor2{{1, 2}}, Tensor2{{3}, {4}}), {11});
-    REQUIRE_THROWS_WITH(matmul(Tensor2{{1, 2}}, Tensor2{{3}}), Catch::StartsWith("matmul: b has 1 rows but its input has 2 features"));
+    REQUIRE_THROWS_WITH(matmul(Tensor2{{1, 2}}, Tensor2{{3}}),
+                        Catch::StartsWith("matmul: b has 1 rows but its input has 2 features"));
 }

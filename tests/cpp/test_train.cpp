@@ -83,7 +83,8 @@ TEST_CASE("one optimiser step moves each parameter against its gradient; clippin
         LmParams q = p;
         Optimizer(clipped).step(q, g.grads);
         double moved = 0;
-        for (std::size_t i = 0; i < q.embedding.size(); ++i) moved += std::pow(q.embedding.data()[i] - p.embedding.data()[i], 2);
+        for (std::size_t i = 0; i < q.embedding.size(); ++i)
+            moved += std::pow(q.embedding.data()[i] - p.embedding.data()[i], 2);
         REQUIRE(std::sqrt(moved) <= 1e-3 * (1 + 1e-12));
     }
 }
@@ -94,12 +95,14 @@ TEST_CASE("a step on parameters that are no longer finite is refused and changes
     const LmParams before = p;
     Optimizer opt(OptimizerConfig{});
     const TokenMatrix batch{{0, 2, 5, 8, 0, 10, 13, 1, 3}};
-    REQUIRE_THROWS_WITH(train_step(batch, p, options_of(toy_config()), opt), Catch::Contains("must contain only finite numbers"));
+    REQUIRE_THROWS_WITH(train_step(batch, p, options_of(toy_config()), opt),
+                        Catch::Contains("must contain only finite numbers"));
     const bool unchanged = p.blocks[0].ffn.w1 == before.blocks[0].ffn.w1;
     REQUIRE(unchanged);
 }
 
-TEST_CASE("training on the toy grammar: the loss falls from ln V to near the grammar's entropy, identically in every build") {
+TEST_CASE(
+    "training on the toy grammar: the loss falls from ln V to near the grammar's entropy, identically in every build") {
     const Run r = train_run(options_of(toy_config()), 200);
     CAPTURE(r.train, r.valid);
     REQUIRE(r.valid < 0.9);  // from ln 14 = 2.64 at initialisation; the grammar's own entropy is about 0.77

@@ -39,8 +39,20 @@ function randomMatrix(rows, cols, seed, scale = 1) {
 
 test('loadEngine resolves once to the same lab', async () => {
   assert.equal(await loadEngine(), lab);
-  for (const name of ['softmax', 'attention', 'multiHeadAttention', 'layerNorm', 'rmsNorm', 'feedForward', 'block',
-    'sinusoidalPositions', 'lmForward', 'crossEntropy', 'generate', 'paramCount']) {
+  for (const name of [
+    'softmax',
+    'attention',
+    'multiHeadAttention',
+    'layerNorm',
+    'rmsNorm',
+    'feedForward',
+    'block',
+    'sinusoidalPositions',
+    'lmForward',
+    'crossEntropy',
+    'generate',
+    'paramCount',
+  ]) {
     assert.equal(typeof lab[name], 'function', name);
   }
 });
@@ -64,12 +76,28 @@ test('attention: §2.1 retrieval gives scores [ln 2, 0, 0], weights [1/2, 1/4, 1
 test('attention options: causal, an explicit mask, a custom scale', () => {
   const Q = [[1], [0], [1]];
   const K = [[ln2], [0], [ln2]];
-  const X = [[1, 0], [0, 1], [1, 1]];
+  const X = [
+    [1, 0],
+    [0, 1],
+    [1, 1],
+  ];
   const causal = lab.attention(Q, K, X, { causal: true, scale: 1 });
-  close(causal.weights, [[1, 0, 0], [0.5, 0.5, 0], [0.4, 0.2, 0.4]]);
-  close(causal.output, [[1, 0], [0.5, 0.5], [0.8, 0.6]]);
+  close(causal.weights, [
+    [1, 0, 0],
+    [0.5, 0.5, 0],
+    [0.4, 0.2, 0.4],
+  ]);
+  close(causal.output, [
+    [1, 0],
+    [0.5, 0.5],
+    [0.8, 0.6],
+  ]);
   close(causal.scores[0], [ln2, 0, ln2]); // the future entries are reported before masking
-  const tril = [[true, false, false], [true, true, false], [true, true, true]];
+  const tril = [
+    [true, false, false],
+    [true, true, false],
+    [true, true, true],
+  ];
   close(lab.attention(Q, K, X, { mask: tril, scale: 1 }).weights, causal.weights);
   const scaled = lab.attention(Q, K, X, { scale: 2 });
   close(scaled.scores[0], [2 * ln2, 0, 2 * ln2]);
@@ -89,11 +117,30 @@ test('attention: 1 and 2 leading batch axes, Tq != Tk, d_v != d_k', () => {
 });
 
 test('multiHeadAttention: §4.1 two heads give [2, 0.6] and [0.6, 2]; concatenation is not averaging', () => {
-  const x = [[1, 0, 2, 0], [0, 1, 0, 2], [0, 0, 4, 4]];
+  const x = [
+    [1, 0, 2, 0],
+    [0, 1, 0, 2],
+    [0, 0, 4, 4],
+  ];
   const params = {
-    wQ: [[1, 1], [0, 0], [0, 0], [0, 0]],
-    wK: [[ln8, 0], [0, ln8], [0, 0], [0, 0]],
-    wV: [[0, 0, 0, 0], [0, 0, 0, 0], [1, 0, 1, 0], [0, 1, 0, 1]],
+    wQ: [
+      [1, 1],
+      [0, 0],
+      [0, 0],
+      [0, 0],
+    ],
+    wK: [
+      [ln8, 0],
+      [0, ln8],
+      [0, 0],
+      [0, 0],
+    ],
+    wV: [
+      [0, 0, 0, 0],
+      [0, 0, 0, 0],
+      [1, 0, 1, 0],
+      [0, 1, 0, 1],
+    ],
   };
   const r = lab.multiHeadAttention(x, params, { heads: 2 });
   assert.deepEqual(shape(r.weights), [2, 3, 3]);
@@ -102,19 +149,32 @@ test('multiHeadAttention: §4.1 two heads give [2, 0.6] and [0.6, 2]; concatenat
   close(r.heads[0][0], [2, 0.6]);
   close(r.heads[1][0], [0.6, 2]);
   close(r.concat[0], [2, 0.6, 0.6, 2]);
-  const identity = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]];
+  const identity = [
+    [1, 0, 0, 0],
+    [0, 1, 0, 0],
+    [0, 0, 1, 0],
+    [0, 0, 0, 1],
+  ];
   close(lab.multiHeadAttention(x, { ...params, wO: identity }, { heads: 2 }).output[0], [2, 0.6, 0.6, 2]);
 });
 
 test('multiHeadAttention: §4.2 fused W_QKV with biases equals separate projections, batched', () => {
   const D = 6;
   const sep = {
-    wQ: randomMatrix(D, D, 11), wK: randomMatrix(D, D, 12), wV: randomMatrix(D, D, 13), wO: randomMatrix(D, D, 14),
-    bQ: randomMatrix(1, D, 15)[0], bK: randomMatrix(1, D, 16)[0], bV: randomMatrix(1, D, 17)[0], bO: randomMatrix(1, D, 18)[0],
+    wQ: randomMatrix(D, D, 11),
+    wK: randomMatrix(D, D, 12),
+    wV: randomMatrix(D, D, 13),
+    wO: randomMatrix(D, D, 14),
+    bQ: randomMatrix(1, D, 15)[0],
+    bK: randomMatrix(1, D, 16)[0],
+    bV: randomMatrix(1, D, 17)[0],
+    bO: randomMatrix(1, D, 18)[0],
   };
   const fused = {
     wQKV: sep.wQ.map((row, i) => [...row, ...sep.wK[i], ...sep.wV[i]]),
-    bQKV: [...sep.bQ, ...sep.bK, ...sep.bV], wO: sep.wO, bO: sep.bO,
+    bQKV: [...sep.bQ, ...sep.bK, ...sep.bV],
+    wO: sep.wO,
+    bO: sep.bO,
   };
   const x = [randomMatrix(4, D, 19), randomMatrix(4, D, 20)];
   const a = lab.multiHeadAttention(x, sep, { heads: 3, causal: true });
@@ -140,17 +200,50 @@ test('feedForward: activations (GELU exact by default) and the gated form', () =
   close(lab.feedForward([[-1]], p, { activation: 'relu' }).output, [[0]]);
   close(lab.feedForward([[1]], p, { activation: 'gelu_tanh' }).output, [[0.8411919906082768]], 1e-14);
   close(lab.feedForward([[1]], p, { activation: 'silu' }).output, [[0.7310585786300049]], 1e-14);
-  const gated = lab.feedForward([[1, 2]], { w1: [[1], [0]], wGate: [[0], [3]], w2: [[2]] }, { activation: 'relu', gated: true });
+  const gated = lab.feedForward(
+    [[1, 2]],
+    { w1: [[1], [0]], wGate: [[0], [3]], w2: [[2]] },
+    { activation: 'relu', gated: true },
+  );
   close(gated.output, [[1 * 6 * 2]]);
-  close(lab.feedForward([[2, 0], [0.5, 1.5]], { w1: [[1, 0], [0, 1]], w2: [[0.5, 0], [0, 0.5]] }, { activation: 'relu' }).output,
-    [[1, 0], [0.25, 0.75]]);
+  close(
+    lab.feedForward(
+      [
+        [2, 0],
+        [0.5, 1.5],
+      ],
+      {
+        w1: [
+          [1, 0],
+          [0, 1],
+        ],
+        w2: [
+          [0.5, 0],
+          [0, 0.5],
+        ],
+      },
+      { activation: 'relu' },
+    ).output,
+    [
+      [1, 0],
+      [0.25, 0.75],
+    ],
+  );
 });
 
 test('block: §7.4 without norms gives H = 1.5 U; pre and post differ; RMSNorm takes {gain}', () => {
-  const x = [[1, 0], [0, 1], [1, 1]];
+  const x = [
+    [1, 0],
+    [0, 1],
+    [1, 1],
+  ];
   const p = toyModel.blocks[0];
   const r = lab.block(x, p, { heads: 1, norm: 'none', activation: 'relu' });
-  close(r.output, [[3, 0], [0.75, 2.25], [2.7, 2.4]]);
+  close(r.output, [
+    [3, 0],
+    [0.75, 2.25],
+    [2.7, 2.4],
+  ]);
   assert.deepEqual(r.trace.map((s) => s.name).slice(0, 3), ['block.q', 'block.k', 'block.v']);
   assert.ok(r.trace.every((s) => typeof s.formula === 'string' && s.formula.length > 0));
   const pre = lab.block(x, p, { activation: 'relu' }).output;
@@ -168,14 +261,40 @@ test('sinusoidalPositions: sin on even features, cos on odd', () => {
 
 test('lmForward: §7.4 from embeddings to the mean loss 3.02041 nats', () => {
   const r = lab.lmForward(toyTokens, toyModel, toyOptions);
-  close(r.logits, [[3, 0, -3], [0.75, 2.25, -3], [2.7, 2.4, -5.1]]);
-  close(r.probs, [[0.950330, 0.047314, 0.002356], [0.181646, 0.814082, 0.004272], [0.574307, 0.425457, 0.000235]], 5e-7);
+  close(r.logits, [
+    [3, 0, -3],
+    [0.75, 2.25, -3],
+    [2.7, 2.4, -5.1],
+  ]);
+  close(
+    r.probs,
+    [
+      [0.95033, 0.047314, 0.002356],
+      [0.181646, 0.814082, 0.004272],
+      [0.574307, 0.425457, 0.000235],
+    ],
+    5e-7,
+  );
   close(r.losses, [3.050945763522998, 5.455694338259885, 0.5545905859660953]);
   close(r.loss, 3.0204102292496593);
   const step = (name) => r.trace.find((s) => s.name === name);
-  close(step('x').values, [[1, 0], [0, 1], [1, 1]]);
-  close(step('block0.weights').values, [[[1, 0, 0], [0.5, 0.5, 0], [0.4, 0.2, 0.4]]]);
-  close(step('block0.residual1').values, [[2, 0], [0.5, 1.5], [1.8, 1.6]]);
+  close(step('x').values, [
+    [1, 0],
+    [0, 1],
+    [1, 1],
+  ]);
+  close(step('block0.weights').values, [
+    [
+      [1, 0, 0],
+      [0.5, 0.5, 0],
+      [0.4, 0.2, 0.4],
+    ],
+  ]);
+  close(step('block0.residual1').values, [
+    [2, 0],
+    [0.5, 1.5],
+    [1.8, 1.6],
+  ]);
   assert.equal(step('loss').values, r.loss);
 });
 
@@ -203,7 +322,13 @@ test('lmForward with trace: false gives the same numbers and no trace', () => {
 });
 
 test('crossEntropy: losses are logsumexp minus the target logit, in nats', () => {
-  const r = lab.crossEntropy([[0, 0], [1, 3]], [1, 0]);
+  const r = lab.crossEntropy(
+    [
+      [0, 0],
+      [1, 3],
+    ],
+    [1, 0],
+  );
   close(r.losses, [ln2, Math.log(Math.exp(1) + Math.exp(3)) - 1]);
   close(r.loss, (r.losses[0] + r.losses[1]) / 2);
 });
@@ -215,9 +340,19 @@ test('generate: §7.1 greedy gives A after A B C; sampling is reproducible from 
   close(g.steps[0].logits, [2.7, 2.4, -5.1]);
   const D = 4;
   const model = {
-    embedding: randomMatrix(5, D, 1, 2), positions: randomMatrix(12, D, 2),
-    blocks: [{ attn: { wQ: randomMatrix(D, D, 3), wK: randomMatrix(D, D, 4), wV: randomMatrix(D, D, 5), wO: randomMatrix(D, D, 6) },
-      ffn: { w1: randomMatrix(D, 8, 7), w2: randomMatrix(8, D, 8) } }],
+    embedding: randomMatrix(5, D, 1, 2),
+    positions: randomMatrix(12, D, 2),
+    blocks: [
+      {
+        attn: {
+          wQ: randomMatrix(D, D, 3),
+          wK: randomMatrix(D, D, 4),
+          wV: randomMatrix(D, D, 5),
+          wO: randomMatrix(D, D, 6),
+        },
+        ffn: { w1: randomMatrix(D, 8, 7), w2: randomMatrix(8, D, 8) },
+      },
+    ],
   };
   const a = lab.generate([1], model, { heads: 2, steps: 10, temperature: 1.5, seed: 7 });
   const b = lab.generate([1], model, { heads: 2, steps: 10, temperature: 1.5, seed: 7 });
@@ -225,7 +360,10 @@ test('generate: §7.1 greedy gives A after A B C; sampling is reproducible from 
   assert.equal(a.tokens.length, 11);
   for (const s of a.steps) {
     assert.ok(s.u >= 0 && s.u < 1);
-    assert.equal(s.token, s.cumulative.findIndex((c) => s.u < c));
+    assert.equal(
+      s.token,
+      s.cumulative.findIndex((c) => s.u < c),
+    );
   }
   const eos = a.tokens[3];
   const stopped = lab.generate([1], model, { heads: 2, steps: 10, temperature: 1.5, seed: 7, eos });
@@ -234,7 +372,8 @@ test('generate: §7.1 greedy gives A after A B C; sampling is reproducible from 
 });
 
 test('paramCount: §4 gives 256 at D = 8 for H = 1, 2, 4, 8; biases, positions, tying', () => {
-  for (const heads of [1, 2, 4, 8]) assert.equal(lab.paramCount({ D: 8, heads, attentionOnly: true, bias: false }).total, 256);
+  for (const heads of [1, 2, 4, 8])
+    assert.equal(lab.paramCount({ D: 8, heads, attentionOnly: true, bias: false }).total, 256);
   assert.equal(lab.paramCount({ D: 8, heads: 2, attentionOnly: true }).total, 256 + 32);
   const base = { vocab: 65, D: 64, heads: 4, layers: 2, maxT: 64 };
   const learned = lab.paramCount({ ...base, positions: 'learned' });
@@ -242,7 +381,10 @@ test('paramCount: §4 gives 256 at D = 8 for H = 1, 2, 4, 8; biases, positions, 
   assert.equal(learned.total - sinusoidal.total, 64 * 64);
   assert.equal(lab.paramCount({ ...base, positions: 'sinusoidal', tied: false }).total - sinusoidal.total, 64 * 65);
   assert.equal(learned.breakdown['learned positions'], 64 * 64);
-  assert.equal(Object.values(learned.breakdown).reduce((a, b) => a + b, 0), learned.total);
+  assert.equal(
+    Object.values(learned.breakdown).reduce((a, b) => a + b, 0),
+    learned.total,
+  );
 });
 
 test('checks: §7.3 future dependence and §6.1 equivariance, live', () => {
@@ -262,13 +404,20 @@ test('checks: §7.3 future dependence and §6.1 equivariance, live', () => {
 
 test('ops: exponentials, sums along an axis, matmul, contributions, softmax Jacobian, costs', () => {
   close(lab.ops.exp([[ln2, 0, 0]]), [[2, 1, 1]]);
-  const w = [[0.5, 0.25, 0.25], [0.1, 0.8, 0.1]];
+  const w = [
+    [0.5, 0.25, 0.25],
+    [0.1, 0.8, 0.1],
+  ];
   close(lab.ops.sum(w), [1, 1]);
   close(lab.ops.sum(w, 0), [0.6, 1.05, 0.35]);
   close(lab.ops.mean([[1, 2, 3]]), [2]);
   close(lab.ops.variance([[1, 2, 3]]), [2 / 3]);
   close(lab.ops.matmul([[1, 2]], [[3], [4]]), [[11]]);
-  close(lab.ops.scaleRows([0.5, 0.25, 0.25], retrieval.v), [[1, 0], [0, 0.5], [1, 1]]);
+  close(lab.ops.scaleRows([0.5, 0.25, 0.25], retrieval.v), [
+    [1, 0],
+    [0, 0.5],
+    [1, 1],
+  ]);
   close(lab.ops.softmaxJacobian([ln2, 0, 0])[0], [0.25, -0.125, -0.125]);
   assert.deepEqual(lab.attentionCost({ B: 2, H: 4, T: 16, D: 64 }), { weightEntries: 2048, multiplyAdds: 65536 });
   assert.throws(() => lab.ops.sum(w, 1.5), { message: /^sum: axis must be an integer/ });
@@ -279,8 +428,18 @@ test('ops: exponentials, sums along an axis, matmul, contributions, softmax Jaco
 
 // Each function is called with bad input, must throw an Error whose message names the function
 // and what was wrong, and must then answer a correct call of the same function.
-const x2 = [[1, 0], [0, 1]];
-const mha = { wQ: [[1], [0]], wK: [[1], [0]], wV: [[1, 0], [0, 1]] };
+const x2 = [
+  [1, 0],
+  [0, 1],
+];
+const mha = {
+  wQ: [[1], [0]],
+  wK: [[1], [0]],
+  wV: [
+    [1, 0],
+    [0, 1],
+  ],
+};
 const good = {
   softmax: () => close(lab.softmax([0, 0]), [0.5, 0.5]),
   attention: () => close(lab.attention(retrieval.q, retrieval.k, retrieval.v).output, [[2, 1.5]]),
@@ -288,7 +447,19 @@ const good = {
   layerNorm: () => close(lab.layerNorm([1, 3], [1, 1], [0, 0], 0), [-1, 1]),
   rmsNorm: () => close(lab.rmsNorm([3, 4], [1, 1], 0), [3 / Math.sqrt(12.5), 4 / Math.sqrt(12.5)]),
   feedForward: () => close(lab.feedForward([[2]], { w1: [[1]], w2: [[1]] }, { activation: 'relu' }).output, [[2]]),
-  block: () => close(lab.block([[1, 0], [0, 1], [1, 1]], toyModel.blocks[0], { norm: 'none', activation: 'relu' }).output[0], [3, 0]),
+  block: () =>
+    close(
+      lab.block(
+        [
+          [1, 0],
+          [0, 1],
+          [1, 1],
+        ],
+        toyModel.blocks[0],
+        { norm: 'none', activation: 'relu' },
+      ).output[0],
+      [3, 0],
+    ),
   sinusoidalPositions: () => close(lab.sinusoidalPositions(1, 2), [[0, 1]]),
   lmForward: () => close(lab.lmForward(toyTokens, toyModel, toyOptions).loss, 3.0204102292496593),
   crossEntropy: () => close(lab.crossEntropy([[0, 0]], [0]).loss, ln2),
@@ -296,57 +467,243 @@ const good = {
   paramCount: () => assert.equal(lab.paramCount({ D: 8, heads: 2, attentionOnly: true, bias: false }).total, 256),
   futureDependence: () => assert.equal(lab.checks.futureDependence([0, 1], toyModel, toyOptions)[0][1], 0),
   permutationGap: () => assert.ok(lab.checks.permutationGap([0, 1], [0, 1], toyModel, toyOptions) === 0),
-  fusedVsSeparateGap: () => assert.ok(lab.checks.fusedVsSeparateGap([x2], { ...mha, wQ: [[1, 0], [0, 1]], wK: x2 }) < 1e-15),
+  fusedVsSeparateGap: () =>
+    assert.ok(
+      lab.checks.fusedVsSeparateGap([x2], {
+        ...mha,
+        wQ: [
+          [1, 0],
+          [0, 1],
+        ],
+        wK: x2,
+      }) < 1e-15,
+    ),
   maxRowSumError: () => assert.equal(lab.checks.maxRowSumError([[0.5, 0.5]]), 0),
   scoreVariance: () => assert.ok(lab.checks.scoreVariance({ dk: 4, samples: 100 }).raw > 0),
 };
 const badCalls = [
-  ['softmax', 'a string', () => lab.softmax([1, 'abc']), /^softmax: x\[1\] is "abc" \(a string\), expected a finite number/],
+  [
+    'softmax',
+    'a string',
+    () => lab.softmax([1, 'abc']),
+    /^softmax: x\[1\] is "abc" \(a string\), expected a finite number/,
+  ],
   ['softmax', 'NaN', () => lab.softmax([[1, NaN]]), /^softmax: x\[0\]\[1\] is NaN, expected a finite number/],
   ['softmax', 'not an array', () => lab.softmax(5), /^softmax: x must be an array/],
   ['softmax', 'an empty array', () => lab.softmax([]), /^softmax: x is empty/],
-  ['attention', 'a ragged array', () => lab.attention([[1, 0], [1]], [[1, 0]], [[1]]), /^attention: q\[1\] has 1 entries but q\[0\] has 2/],
-  ['attention', 'd_k mismatch', () => lab.attention([[1, 0, 0]], [[1, 0]], [[1]]), /^attention: k has 2 columns but q has 3 \(d_k must match\)/],
+  [
+    'attention',
+    'a ragged array',
+    () => lab.attention([[1, 0], [1]], [[1, 0]], [[1]]),
+    /^attention: q\[1\] has 1 entries but q\[0\] has 2/,
+  ],
+  [
+    'attention',
+    'd_k mismatch',
+    () => lab.attention([[1, 0, 0]], [[1, 0]], [[1]]),
+    /^attention: k has 2 columns but q has 3 \(d_k must match\)/,
+  ],
   ['attention', 'a vector for q', () => lab.attention([1, 0], [[1, 0]], [[1]]), /^attention: q must be \[Tq\]\[dk\]/],
-  ['attention', 'a mask of the wrong shape', () => lab.attention([[1]], [[1], [2]], [[1], [2]], { mask: [[true]] }), /^attention: mask has shape \[1, 1\]/],
-  ['attention', 'a mask of numbers', () => lab.attention([[1]], [[1]], [[1]], { mask: [[1]] }), /^attention: mask\[0\]\[0\] is 1, expected true or false/],
-  ['attention', 'every key masked', () => lab.attention([[1]], [[1]], [[1]], { mask: [[false]] }), /^attention: query row 0 has every key masked/],
-  ['attention', 'an unknown option', () => lab.attention([[1]], [[1]], [[1]], { casual: true }), /^attention: unknown option 'casual' \(expected one of causal, mask, scale\)/],
-  ['attention', 'an option of the wrong type', () => lab.attention([[1]], [[1]], [[1]], { causal: 'yes' }), /^attention: option causal must be true or false, got "yes"/],
-  ['multiHeadAttention', 'heads not whole', () => lab.multiHeadAttention(x2, mha, { heads: 1.5 }), /^multiHeadAttention: option heads must be a whole number/],
-  ['multiHeadAttention', 'an unknown parameter', () => lab.multiHeadAttention(x2, { wq: [[1], [1]] }), /^multiHeadAttention: unknown parameter params\.wq/],
-  ['multiHeadAttention', 'D not divisible by H', () => lab.multiHeadAttention(x2, mha, { heads: 3 }), /^multiHeadAttention: wQ has 1 columns, not divisible by heads = 3/],
+  [
+    'attention',
+    'a mask of the wrong shape',
+    () => lab.attention([[1]], [[1], [2]], [[1], [2]], { mask: [[true]] }),
+    /^attention: mask has shape \[1, 1\]/,
+  ],
+  [
+    'attention',
+    'a mask of numbers',
+    () => lab.attention([[1]], [[1]], [[1]], { mask: [[1]] }),
+    /^attention: mask\[0\]\[0\] is 1, expected true or false/,
+  ],
+  [
+    'attention',
+    'every key masked',
+    () => lab.attention([[1]], [[1]], [[1]], { mask: [[false]] }),
+    /^attention: query row 0 has every key masked/,
+  ],
+  [
+    'attention',
+    'an unknown option',
+    () => lab.attention([[1]], [[1]], [[1]], { casual: true }),
+    /^attention: unknown option 'casual' \(expected one of causal, mask, scale\)/,
+  ],
+  [
+    'attention',
+    'an option of the wrong type',
+    () => lab.attention([[1]], [[1]], [[1]], { causal: 'yes' }),
+    /^attention: option causal must be true or false, got "yes"/,
+  ],
+  [
+    'multiHeadAttention',
+    'heads not whole',
+    () => lab.multiHeadAttention(x2, mha, { heads: 1.5 }),
+    /^multiHeadAttention: option heads must be a whole number/,
+  ],
+  [
+    'multiHeadAttention',
+    'an unknown parameter',
+    () => lab.multiHeadAttention(x2, { wq: [[1], [1]] }),
+    /^multiHeadAttention: unknown parameter params\.wq/,
+  ],
+  [
+    'multiHeadAttention',
+    'D not divisible by H',
+    () => lab.multiHeadAttention(x2, mha, { heads: 3 }),
+    /^multiHeadAttention: wQ has 1 columns, not divisible by heads = 3/,
+  ],
   ['layerNorm', 'Infinity', () => lab.layerNorm([[1, 1e999]], [1, 1], [0, 0]), /^layerNorm: x\[0\]\[1\] is Infinity/],
-  ['layerNorm', 'gamma too short', () => lab.layerNorm([[1, 2, 3]], [1, 1], [0, 0, 0]), /^layerNorm: gamma has 2 entries but x has 3 features/],
-  ['rmsNorm', 'eps not a number', () => lab.rmsNorm([[1, 2]], [1, 1], '1e-5'), /^rmsNorm: eps must be a number, got "1e-5"/],
-  ['rmsNorm', 'gain of rank 2', () => lab.rmsNorm([[1, 2]], [[1, 1]]), /^rmsNorm: gain must be \[D\] but has shape \[1, 2\]/],
-  ['feedForward', 'an unknown activation', () => lab.feedForward([[1]], { w1: [[1]], w2: [[1]] }, { activation: 'tanh' }), /^feedForward: activation must be 'relu', 'gelu', 'gelu_tanh' or 'silu', got 'tanh'/],
-  ['feedForward', 'w2 rows != F', () => lab.feedForward([[1]], { w1: [[1, 1]], w2: [[1]] }), /^feedForward: w2 has 1 rows but w1 has 2 columns/],
-  ['block', 'an unknown arrangement', () => lab.block(x2, toyModel.blocks[0], { arrangement: 'middle' }), /^block: arrangement must be 'pre' or 'post', got 'middle'/],
+  [
+    'layerNorm',
+    'gamma too short',
+    () => lab.layerNorm([[1, 2, 3]], [1, 1], [0, 0, 0]),
+    /^layerNorm: gamma has 2 entries but x has 3 features/,
+  ],
+  [
+    'rmsNorm',
+    'eps not a number',
+    () => lab.rmsNorm([[1, 2]], [1, 1], '1e-5'),
+    /^rmsNorm: eps must be a number, got "1e-5"/,
+  ],
+  [
+    'rmsNorm',
+    'gain of rank 2',
+    () => lab.rmsNorm([[1, 2]], [[1, 1]]),
+    /^rmsNorm: gain must be \[D\] but has shape \[1, 2\]/,
+  ],
+  [
+    'feedForward',
+    'an unknown activation',
+    () => lab.feedForward([[1]], { w1: [[1]], w2: [[1]] }, { activation: 'tanh' }),
+    /^feedForward: activation must be 'relu', 'gelu', 'gelu_tanh' or 'silu', got 'tanh'/,
+  ],
+  [
+    'feedForward',
+    'w2 rows != F',
+    () => lab.feedForward([[1]], { w1: [[1, 1]], w2: [[1]] }),
+    /^feedForward: w2 has 1 rows but w1 has 2 columns/,
+  ],
+  [
+    'block',
+    'an unknown arrangement',
+    () => lab.block(x2, toyModel.blocks[0], { arrangement: 'middle' }),
+    /^block: arrangement must be 'pre' or 'post', got 'middle'/,
+  ],
   ['block', 'no ffn', () => lab.block(x2, { attn: mha }), /^block: params\.attn and params\.ffn are both needed/],
-  ['sinusoidalPositions', 'T = 0', () => lab.sinusoidalPositions(0, 4), /^sinusoidalPositions: T must be a whole number >= 1, got 0/],
-  ['lmForward', 'an unknown norm', () => lab.lmForward(toyTokens, toyModel, { ...toyOptions, norm: 'batch' }), /^lmForward: norm must be 'layer', 'rms' or 'none', got 'batch'/],
-  ['lmForward', 'a token out of range', () => lab.lmForward([0, 5, 1], toyModel, toyOptions), /^lmForward: token 5 at position 1 is not an id in \[0, 2\]/],
-  ['lmForward', 'a token not an integer', () => lab.lmForward([0, 1.5, 1], toyModel, toyOptions), /^lmForward: tokens\[1\] is 1.5, expected an integer token id/],
-  ['lmForward', 'a sequence too long', () => lab.lmForward([0, 1, 2, 0, 1], toyModel, toyOptions), /^lmForward: the sequence has 4 input positions but params\.positions has only 3 rows/],
-  ['lmForward', 'a missing w1', () => lab.lmForward(toyTokens, { ...toyModel, blocks: [{ attn: mha, ffn: { w2: [[1]] } }] }, toyOptions), /^lmForward: params\.blocks\[0\]\.ffn\.w1 is missing/],
-  ['lmForward', 'params not an object', () => lab.lmForward(toyTokens, [1, 2], toyOptions), /^lmForward: params must be an object/],
-  ['crossEntropy', 'a target out of range', () => lab.crossEntropy([[0, 0]], [2]), /^crossEntropy: targets\[0\] = 2 is not a token id in \[0, 1\]/],
-  ['crossEntropy', 'too few targets', () => lab.crossEntropy([[0, 0], [1, 1]], [0]), /^crossEntropy: targets has 1 entries but logits has 2 rows/],
-  ['generate', 'a negative temperature', () => lab.generate([0], toyModel, { ...toyOptions, temperature: -1 }), /^generate: temperature must be a finite number >= 0/],
+  [
+    'sinusoidalPositions',
+    'T = 0',
+    () => lab.sinusoidalPositions(0, 4),
+    /^sinusoidalPositions: T must be a whole number >= 1, got 0/,
+  ],
+  [
+    'lmForward',
+    'an unknown norm',
+    () => lab.lmForward(toyTokens, toyModel, { ...toyOptions, norm: 'batch' }),
+    /^lmForward: norm must be 'layer', 'rms' or 'none', got 'batch'/,
+  ],
+  [
+    'lmForward',
+    'a token out of range',
+    () => lab.lmForward([0, 5, 1], toyModel, toyOptions),
+    /^lmForward: token 5 at position 1 is not an id in \[0, 2\]/,
+  ],
+  [
+    'lmForward',
+    'a token not an integer',
+    () => lab.lmForward([0, 1.5, 1], toyModel, toyOptions),
+    /^lmForward: tokens\[1\] is 1.5, expected an integer token id/,
+  ],
+  [
+    'lmForward',
+    'a sequence too long',
+    () => lab.lmForward([0, 1, 2, 0, 1], toyModel, toyOptions),
+    /^lmForward: the sequence has 4 input positions but params\.positions has only 3 rows/,
+  ],
+  [
+    'lmForward',
+    'a missing w1',
+    () => lab.lmForward(toyTokens, { ...toyModel, blocks: [{ attn: mha, ffn: { w2: [[1]] } }] }, toyOptions),
+    /^lmForward: params\.blocks\[0\]\.ffn\.w1 is missing/,
+  ],
+  [
+    'lmForward',
+    'params not an object',
+    () => lab.lmForward(toyTokens, [1, 2], toyOptions),
+    /^lmForward: params must be an object/,
+  ],
+  [
+    'crossEntropy',
+    'a target out of range',
+    () => lab.crossEntropy([[0, 0]], [2]),
+    /^crossEntropy: targets\[0\] = 2 is not a token id in \[0, 1\]/,
+  ],
+  [
+    'crossEntropy',
+    'too few targets',
+    () =>
+      lab.crossEntropy(
+        [
+          [0, 0],
+          [1, 1],
+        ],
+        [0],
+      ),
+    /^crossEntropy: targets has 1 entries but logits has 2 rows/,
+  ],
+  [
+    'generate',
+    'a negative temperature',
+    () => lab.generate([0], toyModel, { ...toyOptions, temperature: -1 }),
+    /^generate: temperature must be a finite number >= 0/,
+  ],
   ['generate', 'an empty prompt', () => lab.generate([], toyModel, toyOptions), /^generate: the prompt is empty/],
-  ['paramCount', 'D not divisible by H', () => lab.paramCount({ D: 8, heads: 3, attentionOnly: true }), /^paramCount: D = 8 is not divisible by heads = 3/],
+  [
+    'paramCount',
+    'D not divisible by H',
+    () => lab.paramCount({ D: 8, heads: 3, attentionOnly: true }),
+    /^paramCount: D = 8 is not divisible by heads = 3/,
+  ],
   ['paramCount', 'not an object', () => lab.paramCount(8), /^paramCount: the configuration must be an object, got 8/],
-  ['futureDependence', 'a token out of range', () => lab.checks.futureDependence([0, 9], toyModel, toyOptions), /^futureDependence: token 9 at position 1/],
-  ['permutationGap', 'not a permutation', () => lab.checks.permutationGap([0, 1], [0, 0], toyModel, toyOptions), /^permutationGap: perm must list each position 0..T-1 once/],
-  ['fusedVsSeparateGap', 'd_k != d_v', () => lab.checks.fusedVsSeparateGap([x2], mha), /^fusedVsSeparateGap: a fused wQKV needs d_k = d_v, but wQ has 1 columns and wV has 2/],
-  ['maxRowSumError', 'a vector', () => lab.checks.maxRowSumError([0.5, 0.5]), /^maxRowSumError: weights must be \[Tq\]\[Tk\]/],
-  ['scoreVariance', 'dk = 0', () => lab.checks.scoreVariance({ dk: 0 }), /^scoreVariance: dk must be a positive integer/],
+  [
+    'futureDependence',
+    'a token out of range',
+    () => lab.checks.futureDependence([0, 9], toyModel, toyOptions),
+    /^futureDependence: token 9 at position 1/,
+  ],
+  [
+    'permutationGap',
+    'not a permutation',
+    () => lab.checks.permutationGap([0, 1], [0, 0], toyModel, toyOptions),
+    /^permutationGap: perm must list each position 0..T-1 once/,
+  ],
+  [
+    'fusedVsSeparateGap',
+    'd_k != d_v',
+    () => lab.checks.fusedVsSeparateGap([x2], mha),
+    /^fusedVsSeparateGap: a fused wQKV needs d_k = d_v, but wQ has 1 columns and wV has 2/,
+  ],
+  [
+    'maxRowSumError',
+    'a vector',
+    () => lab.checks.maxRowSumError([0.5, 0.5]),
+    /^maxRowSumError: weights must be \[Tq\]\[Tk\]/,
+  ],
+  [
+    'scoreVariance',
+    'dk = 0',
+    () => lab.checks.scoreVariance({ dk: 0 }),
+    /^scoreVariance: dk must be a positive integer/,
+  ],
 ];
 
 test('every function answers bad input with an Error naming it, then answers a correct call', () => {
   const covered = new Set(badCalls.map(([fn]) => fn));
-  assert.deepEqual(Object.keys(good).filter((fn) => !covered.has(fn)), [], 'functions without a bad-input case');
+  assert.deepEqual(
+    Object.keys(good).filter((fn) => !covered.has(fn)),
+    [],
+    'functions without a bad-input case',
+  );
   for (const [fn, what, call, message] of badCalls) {
     assert.throws(call, (e) => e instanceof Error && message.test(e.message), `${fn}: ${what}`);
     good[fn]();

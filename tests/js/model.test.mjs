@@ -30,7 +30,10 @@ test('parameters() lists every tensor by name with its shape', () => {
   assert.deepEqual([p.positions.length, p.positions[0].length], [6, 8]);
   assert.deepEqual([p['blocks.1.attn.wQKV'].length, p['blocks.1.attn.wQKV'][0].length], [8, 24]);
   assert.deepEqual([p.head.length, p.head[0].length], [8, 6]);
-  assert.equal(p['blocks.0.norm1.gamma'].every((g) => g === 1), true);
+  assert.equal(
+    p['blocks.0.norm1.gamma'].every((g) => g === 1),
+    true,
+  );
   model.delete();
 });
 
@@ -43,26 +46,44 @@ test('save() writes plain JSON; loadModel() reads it back bit for bit, optimiser
   assert.deepEqual(copy.parameters(), model.parameters());
   const saved = JSON.parse(json);
   saved.parameters[0].data[0] = 'x';
-  assert.throws(() => lab.loadModel(saved), { message: /^loadModel: embedding\[0\] is "x" \(a string\), expected a finite number/ });
+  assert.throws(() => lab.loadModel(saved), {
+    message: /^loadModel: embedding\[0\] is "x" \(a string\), expected a finite number/,
+  });
   const mismatched = JSON.parse(json);
   mismatched.config.D = 16;
-  assert.throws(() => lab.loadModel(mismatched), { message: /^loadModel: parameter embedding has shape \[6, 8\] but the configuration needs \[6, 16\]/ });
-  assert.throws(() => lab.loadModel({ hello: 1 }), { message: /^loadModel: expected an object saved by model\.save\(\)/ });
+  assert.throws(() => lab.loadModel(mismatched), {
+    message: /^loadModel: parameter embedding has shape \[6, 8\] but the configuration needs \[6, 16\]/,
+  });
+  assert.throws(() => lab.loadModel({ hello: 1 }), {
+    message: /^loadModel: expected an object saved by model\.save\(\)/,
+  });
   model.delete();
   copy.delete();
 });
 
 test('bad settings are refused with a clear message and the model untouched', () => {
-  assert.throws(() => lab.createModel({ ...config, heads: 3 }), { message: /^createModel: D = 8 is not divisible by heads = 3/ });
+  assert.throws(() => lab.createModel({ ...config, heads: 3 }), {
+    message: /^createModel: D = 8 is not divisible by heads = 3/,
+  });
   assert.throws(() => lab.createModel({ ...config, layerz: 2 }), { message: /^createModel: unknown option 'layerz'/ });
   const model = lab.createModel(config);
   const before = model.evaluate(batch).loss;
-  for (const [lr, why] of [[0, /lr must be a finite number > 0, got 0/], [-1, /lr must be a finite number > 0, got -1/], [NaN, /option lr must be a finite number, got NaN/]]) {
+  for (const [lr, why] of [
+    [0, /lr must be a finite number > 0, got 0/],
+    [-1, /lr must be a finite number > 0, got -1/],
+    [NaN, /option lr must be a finite number, got NaN/],
+  ]) {
     assert.throws(() => model.trainStep(batch, { lr }), { message: why });
   }
-  assert.throws(() => model.trainStep(batch, { optimizer: 'adam' }), { message: /^trainStep: optimizer must be 'adamw' or 'sgd', got 'adam'/ });
-  assert.throws(() => model.trainStep([cycle(0, 9)], {}), { message: /^trainStep: the sequences have 8 input positions but the model was made for T = 6/ });
-  assert.throws(() => model.trainStep([[0, 9]], {}), { message: /^trainStep: batch\[0\]\[1\] = 9 is not a token id in \[0, 5\]/ });
+  assert.throws(() => model.trainStep(batch, { optimizer: 'adam' }), {
+    message: /^trainStep: optimizer must be 'adamw' or 'sgd', got 'adam'/,
+  });
+  assert.throws(() => model.trainStep([cycle(0, 9)], {}), {
+    message: /^trainStep: the sequences have 8 input positions but the model was made for T = 6/,
+  });
+  assert.throws(() => model.trainStep([[0, 9]], {}), {
+    message: /^trainStep: batch\[0\]\[1\] = 9 is not a token id in \[0, 5\]/,
+  });
   assert.equal(model.evaluate(batch).loss, before, 'nothing changed');
   model.delete();
   assert.throws(() => model.evaluate(batch), { message: /^evaluate: this model was deleted/ });
@@ -71,7 +92,10 @@ test('bad settings are refused with a clear message and the model untouched', ()
 
 test('10,000 training steps keep the wasm heap flat after warm-up', () => {
   const model = lab.createModel({ vocab: 4, D: 4, heads: 1, layers: 1, T: 3, seed: 2 });
-  const small = [[0, 1, 2, 3], [3, 2, 1, 0]];
+  const small = [
+    [0, 1, 2, 3],
+    [3, 2, 1, 0],
+  ];
   for (let i = 0; i < 100; i++) model.trainStep(small, { lr: 1e-3 });
   const before = lab.memory();
   for (let i = 0; i < 10000; i++) model.trainStep(small, { lr: 1e-3 });
@@ -84,18 +108,34 @@ test('inspect(): attention per block and head, next-token probabilities, entropy
   for (let i = 0; i < 100; i++) model.trainStep(batch, { lr: 1e-2 });
   const seq = [0, 1, 2, 3];
   const r = model.inspect(seq);
-  assert.deepEqual([r.weights.length, r.weights[0].length, r.weights[0][0].length, r.weights[0][0][0].length], [2, 2, 4, 4]);
+  assert.deepEqual(
+    [r.weights.length, r.weights[0].length, r.weights[0][0].length, r.weights[0][0][0].length],
+    [2, 2, 4, 4],
+  );
   assert.deepEqual([r.probs.length, r.probs[0].length], [4, 6]);
   assert.deepEqual([r.entropy.length, r.entropy[0].length], [2, 2]);
   assert.equal(r.weights[1][0][0][1], 0, 'causal: position 0 cannot see position 1');
   assert.ok(r.probs[3][4] > 0.5, `the trained model predicts 4 after 3: ${r.probs[3][4]}`);
   const hidden = model.inspect(seq, { hideTokens: [2] });
   assert.equal(hidden.weights[0][1][3][2], 0, 'nobody else attends to a hidden position');
-  const ablated = model.inspect(seq, { ablateHeads: [[0, 0], [0, 1], [1, 0], [1, 1]] });
+  const ablated = model.inspect(seq, {
+    ablateHeads: [
+      [0, 0],
+      [0, 1],
+      [1, 0],
+      [1, 1],
+    ],
+  });
   assert.notDeepEqual(ablated.probs[3], r.probs[3]);
-  assert.throws(() => model.inspect(seq, { ablateHeads: [[0, 5]] }), { message: /^inspect: ablateHeads names layer 0 head 5 but the model has 2 layers of 2 heads/ });
-  assert.throws(() => model.inspect(seq, { ablateHeads: [0, 1] }), { message: /^inspect: option ablateHeads must be a list of \[layer, head\] pairs/ });
-  assert.throws(() => model.inspect(seq, { hideTokens: [9] }), { message: /^inspect: hideTokens names position 9 but the sequence has positions 0 to 3/ });
+  assert.throws(() => model.inspect(seq, { ablateHeads: [[0, 5]] }), {
+    message: /^inspect: ablateHeads names layer 0 head 5 but the model has 2 layers of 2 heads/,
+  });
+  assert.throws(() => model.inspect(seq, { ablateHeads: [0, 1] }), {
+    message: /^inspect: option ablateHeads must be a list of \[layer, head\] pairs/,
+  });
+  assert.throws(() => model.inspect(seq, { hideTokens: [9] }), {
+    message: /^inspect: hideTokens names position 9 but the sequence has positions 0 to 3/,
+  });
   model.delete();
 });
 
@@ -108,10 +148,15 @@ test('createModel takes maskBlocks (§7.3) and scaled (§3.1), and save() keeps 
   assert.deepEqual([saved.config.maskBlocks, saved.config.scaled], [[false, true], false]);
   const copy = lab.loadModel({ ...saved, config: { ...saved.config, maskBlocks: undefined } });
   const sampling = { steps: 5, temperature: 1, seed: 4 };
-  assert.deepEqual(model.generate([0, 1], { ...sampling, causal: true }).tokens, copy.generate([0, 1], sampling).tokens,
-    'causal: every block masked, as in the copy made without maskBlocks');
+  assert.deepEqual(
+    model.generate([0, 1], { ...sampling, causal: true }).tokens,
+    copy.generate([0, 1], sampling).tokens,
+    'causal: every block masked, as in the copy made without maskBlocks',
+  );
   assert.equal(model.evaluate(batch, { causal: true }).loss, copy.evaluate(batch).loss);
   copy.delete();
-  assert.throws(() => lab.createModel({ ...config, maskBlocks: [true] }), { message: /^createModel: maskBlocks has 1 entries but the model has 2 layers/ });
+  assert.throws(() => lab.createModel({ ...config, maskBlocks: [true] }), {
+    message: /^createModel: maskBlocks has 1 entries but the model has 2 layers/,
+  });
   model.delete();
 });

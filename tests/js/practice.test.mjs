@@ -15,7 +15,10 @@ test('the families follow the handout’s sections, each with a title and an ans
   const key = (s) => s.replace('§', '').split('.').map(Number);
   for (let i = 1; i < families.length; i++) {
     const [a, b] = [key(families[i - 1].section), key(families[i].section)];
-    assert.ok(a[0] < b[0] || (a[0] === b[0] && (a[1] ?? 0) <= (b[1] ?? 0)), `${families[i - 1].section} before ${families[i].section}`);
+    assert.ok(
+      a[0] < b[0] || (a[0] === b[0] && (a[1] ?? 0) <= (b[1] ?? 0)),
+      `${families[i - 1].section} before ${families[i].section}`,
+    );
   }
   for (const f of families) {
     assert.match(f.section, /^§\d/);
@@ -48,7 +51,10 @@ test('every family and seed: a prompt without gaps, every step and mistake worde
         const named = lab.practice.check(f.id, seed, m.answer);
         assert.equal(named.correct, false, `${where}: ${m.id}`);
         assert.equal(named.misconception, m.id, `${where}: ${m.answer} is named ${m.id}`);
-        assert.ok(named.feedback.includes(text.misconceptions[m.id]) && named.feedback.includes(`(see ${m.section})`), named.feedback);
+        assert.ok(
+          named.feedback.includes(text.misconceptions[m.id]) && named.feedback.includes(`(see ${m.section})`),
+          named.feedback,
+        );
       }
     }
   }
@@ -107,12 +113,32 @@ test('unreadable text says what was expected and is not an attempt; ambiguous te
   assert.equal(c.readable, false);
   assert.match(c.feedback, /^Expected a vector, written \[a, b, …\]: could not read/);
   assert.equal(lab.practice.check('retrieval', 0, '[2, 1.4]').readable, true);
-  assert.match(lab.practice.check('cross-entropy', 0, '18,432').feedback, /write 18432 without the comma, or 18\.432 with a decimal point/);
+  assert.match(
+    lab.practice.check('cross-entropy', 0, '18,432').feedback,
+    /write 18432 without the comma, or 18\.432 with a decimal point/,
+  );
   assert.match(lab.practice.check('retrieval', 0, '[2 -1, 1.5]').feedback, /write a space on both sides of the sign/);
 });
 
 test('any text is an answer or a message: empty, unicode, 1/0, 1e999, [[[[[[, a megabyte of digits', () => {
-  const texts = ['', '   ', '\u00e9\u00e8\u2603', '1/0', '1e999', '[[[[[[', '(((((((((((', '9'.repeat(1_000_000), '\u0000', '[1,,2]', 'NaN', 'Infinity', '{(0,1)', '...', 'log', '%%'];
+  const texts = [
+    '',
+    '   ',
+    '\u00e9\u00e8\u2603',
+    '1/0',
+    '1e999',
+    '[[[[[[',
+    '(((((((((((',
+    '9'.repeat(1_000_000),
+    '\u0000',
+    '[1,,2]',
+    'NaN',
+    'Infinity',
+    '{(0,1)',
+    '...',
+    'log',
+    '%%',
+  ];
   for (const f of families) {
     for (const t of texts) {
       const c = lab.practice.check(f.id, 1, t);
@@ -123,12 +149,19 @@ test('any text is an answer or a message: empty, unicode, 1/0, 1e999, [[[[[[, a 
   assert.match(lab.practice.check('retrieval', 0, '1/0').feedback, /could not read/);
   assert.match(lab.practice.check('retrieval', 0, '9'.repeat(20000)).feedback, /longer than 10000 characters/);
   assert.throws(() => lab.practice.generate('nope', 0), { message: /^practice: unknown family 'nope'/ });
-  assert.throws(() => lab.practice.generate('retrieval', -1), { message: /^practice\.generate: seed must be a whole number >= 0/ });
+  assert.throws(() => lab.practice.generate('retrieval', -1), {
+    message: /^practice\.generate: seed must be a whole number >= 0/,
+  });
   assert.equal(lab.practice.check('retrieval', 0, '[2, 1.5]').correct, true, 'still working');
 });
 
 test('checking thousands of answers leaves the wasm heap unchanged', () => {
-  const round = () => { lab.practice.check('retrieval', 3, '[1, 2]'); lab.practice.check('einsum', 1, 'bij,bje->bie'); lab.practice.check('shapes', 2, '[[['); lab.practice.solution('leak', 5); };
+  const round = () => {
+    lab.practice.check('retrieval', 3, '[1, 2]');
+    lab.practice.check('einsum', 1, 'bij,bje->bie');
+    lab.practice.check('shapes', 2, '[[[');
+    lab.practice.solution('leak', 5);
+  };
   for (let i = 0; i < 50; i++) round();
   const before = lab.memory();
   for (let i = 0; i < 2000; i++) round();

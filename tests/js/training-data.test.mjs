@@ -25,7 +25,15 @@ test('tokenisers round-trip and refuse what their vocabulary lacks', () => {
   assert.throws(() => chars.encode('\u2603'), { message: /^encode: the character "\u2603" is not in this vocabulary/ });
   const words = wordTokenizer(toyGrammar());
   assert.equal(words.vocab.length, 14);
-  assert.deepEqual(words.decode(words.encode('the cat sat on the mat <eos>')).split(' '), ['the', 'cat', 'sat', 'on', 'the', 'mat', '<eos>']);
+  assert.deepEqual(words.decode(words.encode('the cat sat on the mat <eos>')).split(' '), [
+    'the',
+    'cat',
+    'sat',
+    'on',
+    'the',
+    'mat',
+    '<eos>',
+  ]);
   assert.throws(() => words.encode('the unicorn'), { message: /^encode: the word "unicorn"/ });
 });
 
@@ -36,7 +44,10 @@ test('split holds out the end; windows are reproducible and shaped [B][T + 1]', 
   const b = windows(train, 4, 8, 7);
   assert.deepEqual([b.length, b[0].length], [4, 9]);
   assert.deepEqual(windows(train, 4, 8, 7), b);
-  assert.ok(b.every((w) => w.every((x, i) => i === 0 || x === w[i - 1] + 1)), 'consecutive ids');
+  assert.ok(
+    b.every((w) => w.every((x, i) => i === 0 || x === w[i - 1] + 1)),
+    'consecutive ids',
+  );
   assert.throws(() => windows([1, 2], 1, 8, 1), { message: /^windows: T = 8 needs at least 9 ids/ });
   assert.throws(() => split(ids, 0), { message: /^split: validFraction must be between 0 and 1/ });
 });

@@ -17,7 +17,9 @@ function harness() {
   const waiting = [];
   const handle = createTrainer(lab, (m) => {
     reports.push(m);
-    for (const w of waiting.splice(0)) if (w.type === m.type) w.resolve(m); else waiting.push(w);
+    for (const w of waiting.splice(0))
+      if (w.type === m.type) w.resolve(m);
+      else waiting.push(w);
   });
   const until = (type) => new Promise((resolve) => waiting.push({ type, resolve }));
   const last = (type) => reports.filter((r) => r.type === type).at(-1);
@@ -32,14 +34,21 @@ test('every experiment builds its runs, steps them together, and reports losses 
     t.handle({ type: 'setup', experiment: id, setup: id === 'scaling' ? { ...small, heads: 1 } : small });
     const ready = t.last('ready');
     assert.ok(ready, `${id}: ${JSON.stringify(t.last('refused'))}`);
-    assert.deepEqual(ready.runIds, exp.runs.map((r) => r.id));
+    assert.deepEqual(
+      ready.runIds,
+      exp.runs.map((r) => r.id),
+    );
     t.handle({ type: 'step' });
     const p = t.last('progress');
     assert.equal(p.step, 1);
     assert.equal(p.losses.length, exp.runs.length);
-    for (const loss of p.losses) assert.ok(Math.abs(loss - Math.log(ready.vocab.length)) < 0.3, `${id}: first loss ${loss} near ln V`);
+    for (const loss of p.losses)
+      assert.ok(Math.abs(loss - Math.log(ready.vocab.length)) < 0.3, `${id}: first loss ${loss} near ln V`);
     assert.equal(p.validation.length, exp.runs.length);
-    assert.equal(exp.causalValidation ? typeof p.validation[0].causal : p.validation[0].causal, exp.causalValidation ? 'number' : null);
+    assert.equal(
+      exp.causalValidation ? typeof p.validation[0].causal : p.validation[0].causal,
+      exp.causalValidation ? 'number' : null,
+    );
     assert.ok(p.samples && typeof p.samples[0].greedy === 'string', 'a manual step reports samples');
   }
 });
@@ -68,7 +77,10 @@ test('bad settings are refused with what was expected and what was received; the
     [{ lr: -1 }, /got -1/],
     [{ lr: NaN }, /got null/],
     [{ T: 5000 }, /T must be a whole number from 1 to 256, got 5000/],
-    [{ T: 250, corpus: 'english' }, /T = 250 is longer than this corpus allows: its validation part has 219 tokens, so T must be at most 218/],
+    [
+      { T: 250, corpus: 'english' },
+      /T = 250 is longer than this corpus allows: its validation part has 219 tokens, so T must be at most 218/,
+    ],
     [{ corpus: 'nope' }, /corpus must be one of grammar, order, english, got "nope"/],
   ]) {
     t.handle({ type: 'setup', experiment: 'custom', setup: { ...small, ...setup } });
@@ -165,6 +177,9 @@ test('§6.1 preset: with learned positions the model answers more order question
   assert.deepEqual(s.answers(), [0, 0, 0], 'nothing is answered before training');
   for (let i = 0; i < 1000; i++) s.trainStep();
   const [learned, sinusoidal, none] = s.answers();
-  assert.ok(learned > none && learned > sinusoidal, `after 1,000 steps: learned ${learned}, sinusoidal ${sinusoidal}, none ${none} of 30`);
+  assert.ok(
+    learned > none && learned > sinusoidal,
+    `after 1,000 steps: learned ${learned}, sinusoidal ${sinusoidal}, none ${none} of 30`,
+  );
   s.dispose();
 });

@@ -43,10 +43,14 @@ export function toTensor(value, fn, name, kind = 'number') {
       return;
     }
     if (!isList(v)) {
-      throw new Error(`${fn}: ${path} is ${describe(v)}, expected an array of ${shape[depth]} (all rows the same length)`);
+      throw new Error(
+        `${fn}: ${path} is ${describe(v)}, expected an array of ${shape[depth]} (all rows the same length)`,
+      );
     }
     if (v.length !== shape[depth]) {
-      throw new Error(`${fn}: ${path} has ${v.length} entries but ${name}${'[0]'.repeat(depth)} has ${shape[depth]} (rows must all be the same length)`);
+      throw new Error(
+        `${fn}: ${path} has ${v.length} entries but ${name}${'[0]'.repeat(depth)} has ${shape[depth]} (rows must all be the same length)`,
+      );
     }
     for (let i = 0; i < v.length; i++) walk(v[i], depth + 1, `${path}[${i}]`);
   };

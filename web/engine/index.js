@@ -8,39 +8,92 @@ import { describe, fromTensor, toTensor } from './arrays.js';
 // ---- option and parameter schemas (names exactly as in the API contract) ----
 
 const LM_OPTIONS = {
-  heads: 'integer', causal: 'boolean', arrangement: 'string', norm: 'string', activation: 'string',
-  gated: 'boolean', positions: 'string', maskBlocks: 'boolean[]',
+  heads: 'integer',
+  causal: 'boolean',
+  arrangement: 'string',
+  norm: 'string',
+  activation: 'string',
+  gated: 'boolean',
+  positions: 'string',
+  maskBlocks: 'boolean[]',
 };
 const OPTIONS = {
   attention: { causal: 'boolean', mask: 'mask', scale: 'number' },
   multiHeadAttention: { heads: 'integer', causal: 'boolean' },
   feedForward: { activation: 'string', gated: 'boolean' },
-  block: { heads: 'integer', causal: 'boolean', arrangement: 'string', norm: 'string', activation: 'string', gated: 'boolean' },
+  block: {
+    heads: 'integer',
+    causal: 'boolean',
+    arrangement: 'string',
+    norm: 'string',
+    activation: 'string',
+    gated: 'boolean',
+  },
   lmForward: { ...LM_OPTIONS, trace: 'boolean' },
   generate: { ...LM_OPTIONS, steps: 'integer', temperature: 'number', seed: 'integer', eos: 'integer' },
   futureDependence: LM_OPTIONS,
   permutationGap: LM_OPTIONS,
   fusedVsSeparateGap: { heads: 'integer', causal: 'boolean' },
   paramCount: {
-    vocab: 'integer', D: 'integer', heads: 'integer', layers: 'integer', ffnMult: 'integer', bias: 'boolean',
-    positions: 'string', maxT: 'integer', tied: 'boolean', norm: 'string', finalNorm: 'boolean', gated: 'boolean',
+    vocab: 'integer',
+    D: 'integer',
+    heads: 'integer',
+    layers: 'integer',
+    ffnMult: 'integer',
+    bias: 'boolean',
+    positions: 'string',
+    maxT: 'integer',
+    tied: 'boolean',
+    norm: 'string',
+    finalNorm: 'boolean',
+    gated: 'boolean',
     attentionOnly: 'boolean',
   },
   scoreVariance: { dk: 'integer', samples: 'integer', sigma: 'number', seed: 'integer' },
   attentionCost: { B: 'integer', H: 'integer', T: 'integer', D: 'integer' },
   createModel: {
-    vocab: 'integer', D: 'integer', heads: 'integer', layers: 'integer', T: 'integer', ffnMult: 'integer',
-    activation: 'string', arrangement: 'string', norm: 'string', positions: 'string', tied: 'boolean', gated: 'boolean',
-    maskBlocks: 'boolean[]', scaled: 'boolean', seed: 'integer',
+    vocab: 'integer',
+    D: 'integer',
+    heads: 'integer',
+    layers: 'integer',
+    T: 'integer',
+    ffnMult: 'integer',
+    activation: 'string',
+    arrangement: 'string',
+    norm: 'string',
+    positions: 'string',
+    tied: 'boolean',
+    gated: 'boolean',
+    maskBlocks: 'boolean[]',
+    scaled: 'boolean',
+    seed: 'integer',
   },
-  trainStep: { optimizer: 'string', lr: 'number', weightDecay: 'number', clip: 'number', warmup: 'integer', totalSteps: 'integer' },
+  trainStep: {
+    optimizer: 'string',
+    lr: 'number',
+    weightDecay: 'number',
+    clip: 'number',
+    warmup: 'integer',
+    totalSteps: 'integer',
+  },
   modelGenerate: { steps: 'integer', temperature: 'number', seed: 'integer', eos: 'integer', causal: 'boolean' },
   evaluate: { causal: 'boolean' },
   inspect: { ablateHeads: 'integer[][]', hideTokens: 'integer[]' },
 };
 
 const TENSOR = 'tensor';
-const MHA = { wQ: TENSOR, wK: TENSOR, wV: TENSOR, bQ: TENSOR, bK: TENSOR, bV: TENSOR, wQKV: TENSOR, bQKV: TENSOR, wO: TENSOR, bO: TENSOR };
+const MHA = {
+  wQ: TENSOR,
+  wK: TENSOR,
+  wV: TENSOR,
+  bQ: TENSOR,
+  bK: TENSOR,
+  bV: TENSOR,
+  wQKV: TENSOR,
+  bQKV: TENSOR,
+  wO: TENSOR,
+  bO: TENSOR,
+};
 const FFN = { w1: TENSOR, b1: TENSOR, w2: TENSOR, b2: TENSOR, wGate: TENSOR, bGate: TENSOR };
 const NORM = { gamma: TENSOR, beta: TENSOR, gain: TENSOR };
 const BLOCK = { attn: MHA, ffn: FFN, norm1: NORM, norm2: NORM };
@@ -73,10 +126,16 @@ function options(fn, opts, what = 'options') {
       const t = toTensor(value, fn, key, 'integer');
       const rank = type === 'integer[]' ? 1 : 2;
       if (t.shape.length !== rank && t.data.length) {
-        throw new Error(`${fn}: option ${key} must be ${rank === 1 ? 'a list of whole numbers' : 'a list of [layer, head] pairs'}, got shape [${t.shape}]`);
+        throw new Error(
+          `${fn}: option ${key} must be ${rank === 1 ? 'a list of whole numbers' : 'a list of [layer, head] pairs'}, got shape [${t.shape}]`,
+        );
       }
-      if (rank === 2 && t.data.length && t.shape[1] !== 2) throw new Error(`${fn}: option ${key} must hold [layer, head] pairs, got rows of ${t.shape[1]}`);
-      out[key] = rank === 1 ? Array.from(t.data) : Array.from({ length: t.shape[0] || 0 }, (_, i) => [t.data[2 * i], t.data[2 * i + 1]]);
+      if (rank === 2 && t.data.length && t.shape[1] !== 2)
+        throw new Error(`${fn}: option ${key} must hold [layer, head] pairs, got rows of ${t.shape[1]}`);
+      out[key] =
+        rank === 1
+          ? Array.from(t.data)
+          : Array.from({ length: t.shape[0] || 0 }, (_, i) => [t.data[2 * i], t.data[2 * i + 1]]);
     } else {
       const [test, want] = TYPE_CHECKS[type];
       if (!test(value)) throw new Error(`${fn}: option ${key} must be ${want}, got ${describe(value)}`);
@@ -110,7 +169,8 @@ const tokens = (fn, value, name) => toTensor(value, fn, name, 'integer');
 // ---- results back to nested arrays ----
 
 const nested = (r, keys) => Object.fromEntries(keys.map((k) => [k, fromTensor(r[k])]));
-const trace = (steps) => steps.map((s) => ({ name: s.name, formula: s.formula, shape: s.shape, values: fromTensor(s) }));
+const trace = (steps) =>
+  steps.map((s) => ({ name: s.name, formula: s.formula, shape: s.shape, values: fromTensor(s) }));
 const MHA_KEYS = ['output', 'weights', 'heads', 'concat', 'scores', 'q', 'k', 'v'];
 
 // The module's functions return a JS Error instead of throwing one (see guarded() in
@@ -127,22 +187,61 @@ function throwing(raw) {
   return wrapped;
 }
 
-const BOUND = ['softmax', 'attention', 'multiHeadAttention', 'layerNorm', 'rmsNorm', 'feedForward', 'block',
-  'sinusoidalPositions', 'lmForward', 'crossEntropy', 'generate', 'paramCount', 'futureDependence', 'permutationGap',
-  'fusedVsSeparateGap', 'maxRowSumError', 'scoreVariance', 'opExp', 'opReduce', 'opMatmul', 'opScaleRows',
-  'opSoftmaxJacobian', 'attentionCost', 'practiceFamilies', 'practiceGenerate', 'practiceCheck', 'practiceSolution', 'practiceCheckValue', 'practiceTolerance', 'parseNumber', 'modelCreate', 'modelTrainStep', 'modelEvaluate',
-  'modelGenerate', 'modelParameters', 'modelInspect', 'modelSave', 'modelLoad', 'modelDelete'];
+const BOUND = [
+  'softmax',
+  'attention',
+  'multiHeadAttention',
+  'layerNorm',
+  'rmsNorm',
+  'feedForward',
+  'block',
+  'sinusoidalPositions',
+  'lmForward',
+  'crossEntropy',
+  'generate',
+  'paramCount',
+  'futureDependence',
+  'permutationGap',
+  'fusedVsSeparateGap',
+  'maxRowSumError',
+  'scoreVariance',
+  'opExp',
+  'opReduce',
+  'opMatmul',
+  'opScaleRows',
+  'opSoftmaxJacobian',
+  'attentionCost',
+  'practiceFamilies',
+  'practiceGenerate',
+  'practiceCheck',
+  'practiceSolution',
+  'practiceCheckValue',
+  'practiceTolerance',
+  'parseNumber',
+  'modelCreate',
+  'modelTrainStep',
+  'modelEvaluate',
+  'modelGenerate',
+  'modelParameters',
+  'modelInspect',
+  'modelSave',
+  'modelLoad',
+  'modelDelete',
+];
 
 function axisOf(fn, axis) {
-  if (!Number.isInteger(axis)) throw new Error(`${fn}: axis must be an integer (negative counts from the end), got ${describe(axis)}`);
+  if (!Number.isInteger(axis))
+    throw new Error(`${fn}: axis must be an integer (negative counts from the end), got ${describe(axis)}`);
   return axis;
 }
 
 // Practice problems come from the engine as keys and numbers; the text is worded here from
 // the strings module, so that a translation changes no code.
 function practiceArgs(fn, id, seed) {
-  if (typeof id !== 'string') throw new Error(`practice.${fn}: id must be a family id such as "retrieval", got ${describe(id)}`);
-  if (!Number.isInteger(seed) || seed < 0) throw new Error(`practice.${fn}: seed must be a whole number >= 0, got ${describe(seed)}`);
+  if (typeof id !== 'string')
+    throw new Error(`practice.${fn}: id must be a family id such as "retrieval", got ${describe(id)}`);
+  if (!Number.isInteger(seed) || seed < 0)
+    throw new Error(`practice.${fn}: seed must be a whole number >= 0, got ${describe(seed)}`);
 }
 const named = (values) => Object.fromEntries(values.map((v) => [v.name, fromTensor(v)]));
 
@@ -157,14 +256,22 @@ function worded(c, format, rule) {
   else if (c.correct) feedback.push(text.correct, text.readAs(c.parsed));
   else {
     feedback.push(text.notYet, text.readAs(c.parsed));
-    if (c.misconception) feedback.push(text.misconception(text.misconceptions[c.misconception], c.misconceptionSection));
+    if (c.misconception)
+      feedback.push(text.misconception(text.misconceptions[c.misconception], c.misconceptionSection));
     else if (c.shapeMismatch) feedback.push(text.countMismatch(c.expectedCount));
-    else if (c.wrongEntries.length && c.expectedCount > 1) feedback.push(text.wrongEntries(c.wrongEntries.map((i) => entryLabel(i, c.expectedShape))));
+    else if (c.wrongEntries.length && c.expectedCount > 1)
+      feedback.push(text.wrongEntries(c.wrongEntries.map((i) => entryLabel(i, c.expectedShape))));
     if (['number', 'vector', 'matrix'].includes(format)) feedback.push(text.tolerance(rule));
   }
   return {
-    correct: c.correct, readable: c.readable, score: c.score, feedback: feedback.join(' '), misconception: c.misconception,
-    section: c.misconception ? c.misconceptionSection : null, parsed: c.parsed, wrongEntries: c.wrongEntries,
+    correct: c.correct,
+    readable: c.readable,
+    score: c.score,
+    feedback: feedback.join(' '),
+    misconception: c.misconception,
+    section: c.misconception ? c.misconceptionSection : null,
+    parsed: c.parsed,
+    wrongEntries: c.wrongEntries,
   };
 }
 
@@ -180,8 +287,17 @@ function practiceApi(m) {
       const p = m.practiceGenerate(id, seed);
       const given = named(p.given);
       return {
-        id: p.id, seed: p.seed, section: p.section, format: p.format, variant: p.variant, given, words: p.words,
-        title: text.titles[p.id], prompt: text.prompts[p.id](given, p), display: text.displays[p.id]?.(given, p) ?? null, hints: text.hints[p.id],
+        id: p.id,
+        seed: p.seed,
+        section: p.section,
+        format: p.format,
+        variant: p.variant,
+        given,
+        words: p.words,
+        title: text.titles[p.id],
+        prompt: text.prompts[p.id](given, p),
+        display: text.displays[p.id]?.(given, p) ?? null,
+        hints: text.hints[p.id],
       };
     },
     check(id, seed, answer) {
@@ -193,13 +309,20 @@ function practiceApi(m) {
     // [{id, section, value}], words} with values as the page shows them (numbers or nested arrays).
     checkValue(answer, spec) {
       const fn = 'practice.checkValue';
-      if (!spec || !text.formats[spec.format]) throw new Error(`${fn}: spec.format must be one of ${Object.keys(text.formats).join(', ')}, got ${describe(spec && spec.format)}`);
+      if (!spec || !text.formats[spec.format])
+        throw new Error(
+          `${fn}: spec.format must be one of ${Object.keys(text.formats).join(', ')}, got ${describe(spec && spec.format)}`,
+        );
       const value = (v) => (typeof v === 'string' ? v : toTensor(Array.isArray(v) ? v : [v], fn, 'expected'));
       const scalar = (v) => (typeof v === 'number' ? { shape: [], data: new Float64Array([v]) } : value(v));
       const c = m.practiceCheckValue(typeof answer === 'string' ? answer : String(answer ?? ''), {
         format: spec.format,
         expected: scalar(spec.expected),
-        misconceptions: (spec.misconceptions || []).map((w) => ({ id: w.id, section: w.section, value: scalar(w.value) })),
+        misconceptions: (spec.misconceptions || []).map((w) => ({
+          id: w.id,
+          section: w.section,
+          value: scalar(w.value),
+        })),
         words: spec.words || [],
       });
       return worded(c, spec.format, rule);
@@ -211,7 +334,12 @@ function practiceApi(m) {
         answer: s.answer,
         format: s.format,
         misconceptions: s.misconceptions.map((w) => ({ ...w, text: text.misconceptions[w.id] })),
-        steps: s.steps.map((st) => ({ key: st.key, title: text.steps[st.key] || st.key, note: text.stepNotes[st.key] || '', values: named(st.values) })),
+        steps: s.steps.map((st) => ({
+          key: st.key,
+          title: text.steps[st.key] || st.key,
+          note: text.stepNotes[st.key] || '',
+          values: named(st.values),
+        })),
       };
     },
   };
@@ -225,7 +353,8 @@ function wrapModel(m, id) {
     trainStep: (batch, opts) => m.modelTrainStep(id, batchOf('trainStep', batch), options('trainStep', opts)),
     // {causal: true} scores the model under the causal mask in every block, as generation sees it.
     evaluate: (batch, opts) => m.modelEvaluate(id, batchOf('evaluate', batch), options('evaluate', opts)),
-    generate: (prompt, opts) => m.modelGenerate(id, toTensor(prompt, 'generate', 'promptTokens', 'integer'), options('modelGenerate', opts)),
+    generate: (prompt, opts) =>
+      m.modelGenerate(id, toTensor(prompt, 'generate', 'promptTokens', 'integer'), options('modelGenerate', opts)),
     parameters: () => list(m.modelParameters(id)),
     // Attention weights (L, H, T, T), next-token probabilities (T, V) and attention entropy
     // (L, H) for one sequence, optionally with heads ablated or positions hidden (§2.2).
@@ -236,16 +365,23 @@ function wrapModel(m, id) {
     // A plain object that JSON.stringify can write and lab.loadModel can read back bit for bit.
     save() {
       const s = m.modelSave(id);
-      return { ...s, parameters: s.parameters.map((p) => ({ name: p.name, shape: p.shape, data: Array.from(p.data) })) };
+      return {
+        ...s,
+        parameters: s.parameters.map((p) => ({ name: p.name, shape: p.shape, data: Array.from(p.data) })),
+      };
     },
-    delete: () => { m.modelDelete(id); },
+    delete: () => {
+      m.modelDelete(id);
+    },
   };
 }
 
 function loadModel(m, saved) {
   const fn = 'loadModel';
   if (!saved || typeof saved !== 'object' || saved.format !== 'attention-lab-model' || saved.version !== 1) {
-    throw new Error(`${fn}: expected an object saved by model.save() (format "attention-lab-model", version 1), got ${describe(saved)}`);
+    throw new Error(
+      `${fn}: expected an object saved by model.save() (format "attention-lab-model", version 1), got ${describe(saved)}`,
+    );
   }
   if (!Array.isArray(saved.parameters)) throw new Error(`${fn}: the saved model has no parameter list`);
   const parameters = saved.parameters.map((p, i) => {
@@ -255,7 +391,10 @@ function loadModel(m, saved) {
     const t = toTensor(p.data, fn, p.name);
     return { name: p.name, shape: p.shape, data: t.data };
   });
-  return wrapModel(m, m.modelLoad({ config: options('createModel', saved.config, 'the saved configuration'), parameters }));
+  return wrapModel(
+    m,
+    m.modelLoad({ config: options('createModel', saved.config, 'the saved configuration'), parameters }),
+  );
 }
 
 function makeLab(module) {
@@ -271,13 +410,18 @@ function makeLab(module) {
 
     multiHeadAttention(x, p, opts) {
       const fn = 'multiHeadAttention';
-      return nested(m.multiHeadAttention(toTensor(x, fn, 'x'), params(fn, p, MHA, 'params'), options(fn, opts)), MHA_KEYS);
+      return nested(
+        m.multiHeadAttention(toTensor(x, fn, 'x'), params(fn, p, MHA, 'params'), options(fn, opts)),
+        MHA_KEYS,
+      );
     },
 
     layerNorm(x, gamma, beta, eps = 1e-5) {
       const fn = 'layerNorm';
       if (typeof eps !== 'number') throw new Error(`${fn}: eps must be a number, got ${describe(eps)}`);
-      return fromTensor(m.layerNorm(toTensor(x, fn, 'x'), toTensor(gamma, fn, 'gamma'), toTensor(beta, fn, 'beta'), eps));
+      return fromTensor(
+        m.layerNorm(toTensor(x, fn, 'x'), toTensor(gamma, fn, 'gamma'), toTensor(beta, fn, 'beta'), eps),
+      );
     },
 
     rmsNorm(x, gain, eps = 1e-5) {
@@ -288,7 +432,11 @@ function makeLab(module) {
 
     feedForward(x, p, opts) {
       const fn = 'feedForward';
-      return nested(m.feedForward(toTensor(x, fn, 'x'), params(fn, p, FFN, 'params'), options(fn, opts)), ['output', 'hidden', 'pre']);
+      return nested(m.feedForward(toTensor(x, fn, 'x'), params(fn, p, FFN, 'params'), options(fn, opts)), [
+        'output',
+        'hidden',
+        'pre',
+      ]);
     },
 
     block(x, p, opts) {
@@ -299,8 +447,12 @@ function makeLab(module) {
 
     sinusoidalPositions(T, D) {
       const fn = 'sinusoidalPositions';
-      for (const [name, v] of [['T', T], ['D', D]]) {
-        if (!Number.isInteger(v) || v < 1) throw new Error(`${fn}: ${name} must be a whole number >= 1, got ${describe(v)}`);
+      for (const [name, v] of [
+        ['T', T],
+        ['D', D],
+      ]) {
+        if (!Number.isInteger(v) || v < 1)
+          throw new Error(`${fn}: ${name} must be a whole number >= 1, got ${describe(v)}`);
       }
       return fromTensor(m.sinusoidalPositions(T, D));
     },
@@ -333,11 +485,18 @@ function makeLab(module) {
     checks: {
       futureDependence(inputs, p, opts) {
         const fn = 'futureDependence';
-        return fromTensor(m.futureDependence(tokens(fn, inputs, 'inputs'), params(fn, p, LM, 'params'), options(fn, opts)));
+        return fromTensor(
+          m.futureDependence(tokens(fn, inputs, 'inputs'), params(fn, p, LM, 'params'), options(fn, opts)),
+        );
       },
       permutationGap(inputs, perm, p, opts) {
         const fn = 'permutationGap';
-        return m.permutationGap(tokens(fn, inputs, 'inputs'), tokens(fn, perm, 'perm'), params(fn, p, LM, 'params'), options(fn, opts));
+        return m.permutationGap(
+          tokens(fn, inputs, 'inputs'),
+          tokens(fn, perm, 'perm'),
+          params(fn, p, LM, 'params'),
+          options(fn, opts),
+        );
       },
       fusedVsSeparateGap(x, p, opts) {
         const fn = 'fusedVsSeparateGap';
@@ -353,9 +512,11 @@ function makeLab(module) {
       exp: (x) => fromTensor(m.opExp(toTensor(x, 'exp', 'x'))),
       sum: (x, axis = -1) => fromTensor(m.opReduce(toTensor(x, 'sum', 'x'), axisOf('sum', axis), 'sum')),
       mean: (x, axis = -1) => fromTensor(m.opReduce(toTensor(x, 'mean', 'x'), axisOf('mean', axis), 'mean')),
-      variance: (x, axis = -1) => fromTensor(m.opReduce(toTensor(x, 'variance', 'x'), axisOf('variance', axis), 'variance')),
+      variance: (x, axis = -1) =>
+        fromTensor(m.opReduce(toTensor(x, 'variance', 'x'), axisOf('variance', axis), 'variance')),
       matmul: (a, b) => fromTensor(m.opMatmul(toTensor(a, 'matmul', 'a'), toTensor(b, 'matmul', 'b'))),
-      scaleRows: (w, rows) => fromTensor(m.opScaleRows(toTensor(w, 'scaleRows', 'w'), toTensor(rows, 'scaleRows', 'm'))),
+      scaleRows: (w, rows) =>
+        fromTensor(m.opScaleRows(toTensor(w, 'scaleRows', 'w'), toTensor(rows, 'scaleRows', 'm'))),
       softmaxJacobian: (s) => fromTensor(m.opSoftmaxJacobian(toTensor(s, 'softmaxJacobian', 's'))),
     },
     attentionCost: (dims) => m.attentionCost(options('attentionCost', dims, 'the dimensions')),
@@ -380,7 +541,9 @@ let engine;
 // Resolves to the `lab` API; the module is instantiated once and shared.
 export function loadEngine() {
   if (typeof WebAssembly !== 'object') {
-    return Promise.reject(new Error('This browser has no WebAssembly support, which Attention Lab needs to compute anything.'));
+    return Promise.reject(
+      new Error('This browser has no WebAssembly support, which Attention Lab needs to compute anything.'),
+    );
   }
   engine ??= createAttentionLab().then(makeLab);
   return engine;

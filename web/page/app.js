@@ -27,14 +27,20 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
   // Made on the first visit and kept: a model goes on training while the student reads elsewhere.
   let training = null;
 
-  const inputsOf = (ex, edits) => Object.fromEntries(Object.entries(ex.inputs).map(([k, spec]) => [k, clone(k in edits ? edits[k] : spec.value)]));
+  const inputsOf = (ex, edits) =>
+    Object.fromEntries(Object.entries(ex.inputs).map(([k, spec]) => [k, clone(k in edits ? edits[k] : spec.value)]));
   const compute = (ex, edits) => {
     const x = inputsOf(ex, edits);
     return { x, r: ex.run(lab, x) };
   };
 
   function load(hash) {
-    const { state: s, problems } = fromHash(hash, examples, { ...state, example: state.example }, families.map((f) => f.id));
+    const { state: s, problems } = fromHash(
+      hash,
+      examples,
+      { ...state, example: state.example },
+      families.map((f) => f.id),
+    );
     if (s.example === PRACTICE || s.example === TRAIN) {
       state = s;
       notice = problems.length ? `${ui.addressProblem} ${problems.join('; ')}.` : '';
@@ -72,7 +78,9 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
     else if (pendingUrl === null) pendingUrl = setTimeout(() => writeUrl(false), URL_DELAY_MS);
     render();
   }
-  window.addEventListener('pagehide', () => { if (pendingUrl !== null) writeUrl(false); });
+  window.addEventListener('pagehide', () => {
+    if (pendingUrl !== null) writeUrl(false);
+  });
 
   function goStep(i, { focusHeading = false } = {}) {
     const n = byId.get(state.example).steps.length;
@@ -139,11 +147,39 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
     const hrefs = examples.map((e) => toHash({ example: e.id, step: 0, edits: kept[e.id] || {}, hide: state.hide }));
     const key = `${state.example}|${hrefs.join('|')}`;
     if (tocCache.key !== key) {
-      tocCache = { key, el: tocView(examples, texts, state.example, (id) => hrefs[examples.findIndex((e) => e.id === id)]) };
-      tocCache.el.querySelector('ol').append(h('li', {}, h('a', { href: practiceHref(null), 'aria-current': state.example === PRACTICE ? 'page' : null },
-        h('span', { class: 'sec' }, '§10'), ' ', h('span', { class: 'title' }, practiceText.setTitle))),
-      h('li', {}, h('a', { href: toHash({ example: TRAIN, experiment: null, hide: state.hide }), 'aria-current': state.example === TRAIN ? 'page' : null },
-        h('span', { class: 'sec' }, trainingText.tocSection), ' ', h('span', { class: 'title' }, trainingText.title))));
+      tocCache = {
+        key,
+        el: tocView(examples, texts, state.example, (id) => hrefs[examples.findIndex((e) => e.id === id)]),
+      };
+      tocCache.el
+        .querySelector('ol')
+        .append(
+          h(
+            'li',
+            {},
+            h(
+              'a',
+              { href: practiceHref(null), 'aria-current': state.example === PRACTICE ? 'page' : null },
+              h('span', { class: 'sec' }, '§10'),
+              ' ',
+              h('span', { class: 'title' }, practiceText.setTitle),
+            ),
+          ),
+          h(
+            'li',
+            {},
+            h(
+              'a',
+              {
+                href: toHash({ example: TRAIN, experiment: null, hide: state.hide }),
+                'aria-current': state.example === TRAIN ? 'page' : null,
+              },
+              h('span', { class: 'sec' }, trainingText.tocSection),
+              ' ',
+              h('span', { class: 'title' }, trainingText.title),
+            ),
+          ),
+        );
     }
     return tocCache.el;
   }
@@ -151,24 +187,44 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
   // The practice set's overview, or one problem.
   function practiceMain() {
     const onChange = () => render();
-    return h('main', { id: 'main', class: 'main' },
+    return h(
+      'main',
+      { id: 'main', class: 'main' },
       notice && h('p', { class: 'notice', role: 'alert' }, notice),
       state.family
-        ? [h('p', {}, h('a', { href: practiceHref(null) }, `← ${practiceText.setTitle}`)),
-          practicePanel({ lab, family: state.family, seed: state.seed, progress, href: practiceHref, onChange, canCopy: !state.hide.includes('copy') })]
-        : practiceOverview({ lab, progress, href: practiceHref, exampleHref, onImport: onChange }));
+        ? [
+            h('p', {}, h('a', { href: practiceHref(null) }, `← ${practiceText.setTitle}`)),
+            practicePanel({
+              lab,
+              family: state.family,
+              seed: state.seed,
+              progress,
+              href: practiceHref,
+              onChange,
+              canCopy: !state.hide.includes('copy'),
+            }),
+          ]
+        : practiceOverview({ lab, progress, href: practiceHref, exampleHref, onImport: onChange }),
+    );
   }
 
   // The worked example that teaches a family's section: the one with that section, or the
   // section it belongs to (§5.1's arrangements are a step of §5's block).
-  const exampleOf = (section) => examples.find((e) => e.section === section) ?? examples.find((e) => section.startsWith(`${e.section}.`));
+  const exampleOf = (section) =>
+    examples.find((e) => e.section === section) ?? examples.find((e) => section.startsWith(`${e.section}.`));
   const exampleHref = (f) => {
     const ex = exampleOf(f.section);
-    return ex ? { href: toHash({ example: ex.id, step: 0, edits: kept[ex.id] || {}, hide: state.hide }), section: ex.section, title: texts[ex.id].title } : null;
+    return ex
+      ? {
+          href: toHash({ example: ex.id, step: 0, edits: kept[ex.id] || {}, hide: state.hide }),
+          section: ex.section,
+          title: texts[ex.id].title,
+        }
+      : null;
   };
   // The first variant after 0 whose answer differs from variant 0's: variant 0 is the handout's
   // own example, whose numbers and answer the example has just shown.
-  const fresh = new Map();  // a family's seeds never change, so each is found once
+  const fresh = new Map(); // a family's seeds never change, so each is found once
   const freshSeed = (family) => {
     if (!fresh.has(family)) {
       const shown = lab.practice.solution(family, 0).answer;
@@ -183,10 +239,31 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
   function practiceAtEnd(ex) {
     const mine = families.filter((f) => exampleOf(f.section) === ex);
     if (!mine.length || state.step !== ex.steps.length - 1) return null;
-    return h('aside', { class: 'practice-box', 'aria-label': practiceText.practiseThis },
+    return h(
+      'aside',
+      { class: 'practice-box', 'aria-label': practiceText.practiseThis },
       h('h3', {}, practiceText.practiseThis),
-      practicePanel({ lab, family: mine[0].id, seed: freshSeed(mine[0].id), progress, href: practiceHref, onChange: () => render(), canCopy: !state.hide.includes('copy') }),
-      mine.length > 1 ? h('ul', {}, mine.slice(1).map((f) => h('li', {}, h('a', { href: practiceHref(f.id, freshSeed(f.id)) }, `${f.section} ${f.title}`)))) : null);
+      practicePanel({
+        lab,
+        family: mine[0].id,
+        seed: freshSeed(mine[0].id),
+        progress,
+        href: practiceHref,
+        onChange: () => render(),
+        canCopy: !state.hide.includes('copy'),
+      }),
+      mine.length > 1
+        ? h(
+            'ul',
+            {},
+            mine
+              .slice(1)
+              .map((f) =>
+                h('li', {}, h('a', { href: practiceHref(f.id, freshSeed(f.id)) }, `${f.section} ${f.title}`)),
+              ),
+          )
+        : null,
+    );
   }
 
   // The page: the table of contents (unless hidden) beside `main`.
@@ -199,7 +276,12 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
     if (state.example === TRAIN) {
       training ??= createTrainingPanel({ lab, workerUrl });
       training.show(state.experiment);
-      const main = h('main', { id: 'main', class: 'main' }, notice && h('p', { class: 'notice', role: 'alert' }, notice), training.el);
+      const main = h(
+        'main',
+        { id: 'main', class: 'main' },
+        notice && h('p', { class: 'notice', role: 'alert' }, notice),
+        training.el,
+      );
       show(main);
       document.title = `${trainingText.title} — ${ui.appName}`;
       return;
@@ -216,7 +298,8 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
     // Keep the focused input (and its caret) across the re-render.
     const active = document.activeElement;
     const focusId = active && active.id ? active.id : null;
-    const caret = active && typeof active.selectionStart === 'number' ? [active.selectionStart, active.selectionEnd] : null;
+    const caret =
+      active && typeof active.selectionStart === 'number' ? [active.selectionStart, active.selectionEnd] : null;
 
     const step = ex.steps[state.step];
     let items = step.show(view.r, view.x, lab);
@@ -232,39 +315,96 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
         // Hide what would give the answer away: the named results, the facts, the result sentence.
         items = items.filter((i) => !i.facts && !(spec.hides || []).includes(i.label));
         prediction = predictionView({
-          what: spec.what, format: spec.format, draft,
+          what: spec.what,
+          format: spec.format,
+          draft,
           onCheck: (typed) => {
             draft.text = typed;
             draft.feedback = lab.practice.checkValue(typed, {
-              format: spec.format, expected: spec.expected(view.r, view.x, lab),
-              misconceptions: spec.misconceptions ? spec.misconceptions(view.r, view.x, lab) : [], words: spec.words || [],
+              format: spec.format,
+              expected: spec.expected(view.r, view.x, lab),
+              misconceptions: spec.misconceptions ? spec.misconceptions(view.r, view.x, lab) : [],
+              words: spec.words || [],
             });
             draft.revealed = draft.feedback.correct;
             render();
           },
-          onReveal: () => { draft.revealed = true; render(); },
+          onReveal: () => {
+            draft.revealed = true;
+            render();
+          },
         });
       } else if (draft.feedback) {
-        prediction = h('p', { class: `feedback ${draft.feedback.correct ? 'ok' : 'no'}`, role: 'status' }, `${ui.yourPrediction}: ${draft.text} — ${draft.feedback.feedback}`);
+        prediction = h(
+          'p',
+          { class: `feedback ${draft.feedback.correct ? 'ok' : 'no'}`, role: 'status' },
+          `${ui.yourPrediction}: ${draft.text} — ${draft.feedback.feedback}`,
+        );
       }
     }
     const hidden = (c) => state.hide.includes(c);
-    const nav = hidden('nav') ? null : h('div', { class: 'nav' },
-      h('button', { type: 'button', id: 'prev', disabled: state.step === 0, onclick: () => goStep(state.step - 1) }, ui.previous),
-      h('span', { class: 'counter' }, `${state.step + 1} / ${ex.steps.length}`),
-      h('button', { type: 'button', id: 'next', disabled: state.step === ex.steps.length - 1, onclick: () => goStep(state.step + 1) }, ui.next));
-    const reset = hidden('reset') || hidden('edit') || !Object.keys(ex.inputs).length ? null
-      : h('button', { type: 'button', id: 'reset', disabled: !Object.keys(state.edits).length,
-        onclick: () => { view = compute(ex, {}); commit({ ...state, edits: {} }, { push: false }); } }, ui.reset);
-    const main = h('main', { id: 'main', class: 'main' },
+    const nav = hidden('nav')
+      ? null
+      : h(
+          'div',
+          { class: 'nav' },
+          h(
+            'button',
+            { type: 'button', id: 'prev', disabled: state.step === 0, onclick: () => goStep(state.step - 1) },
+            ui.previous,
+          ),
+          h('span', { class: 'counter' }, `${state.step + 1} / ${ex.steps.length}`),
+          h(
+            'button',
+            {
+              type: 'button',
+              id: 'next',
+              disabled: state.step === ex.steps.length - 1,
+              onclick: () => goStep(state.step + 1),
+            },
+            ui.next,
+          ),
+        );
+    const reset =
+      hidden('reset') || hidden('edit') || !Object.keys(ex.inputs).length
+        ? null
+        : h(
+            'button',
+            {
+              type: 'button',
+              id: 'reset',
+              disabled: !Object.keys(state.edits).length,
+              onclick: () => {
+                view = compute(ex, {});
+                commit({ ...state, edits: {} }, { push: false });
+              },
+            },
+            ui.reset,
+          );
+    const main = h(
+      'main',
+      { id: 'main', class: 'main' },
       notice && h('p', { class: 'notice', role: 'alert' }, notice),
       stepView({ example: ex, text, stepIndex: state.step, items, ctx: ctx(), prediction, hideResult }),
-      h('div', { class: 'controls' }, nav, reset,
-        h('label', { class: 'predict-toggle' },
-          h('input', { type: 'checkbox', id: 'predict-mode', checked: state.predict,
-            onchange: (e) => commit({ ...state, predict: e.target.checked }, { push: false }) }),
-          ` ${ui.predictMode}`)),
-      practiceAtEnd(ex));
+      h(
+        'div',
+        { class: 'controls' },
+        nav,
+        reset,
+        h(
+          'label',
+          { class: 'predict-toggle' },
+          h('input', {
+            type: 'checkbox',
+            id: 'predict-mode',
+            checked: state.predict,
+            onchange: (e) => commit({ ...state, predict: e.target.checked }, { push: false }),
+          }),
+          ` ${ui.predictMode}`,
+        ),
+      ),
+      practiceAtEnd(ex),
+    );
     show(main);
     document.title = `${ex.section} ${text.title} — ${ui.appName}`;
 
@@ -278,14 +418,28 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
   }
 
   window.addEventListener('popstate', () => load(location.hash));
-  window.addEventListener('hashchange', () => { if (location.hash !== toHash(state)) load(location.hash); });
+  window.addEventListener('hashchange', () => {
+    if (location.hash !== toHash(state)) load(location.hash);
+  });
   document.addEventListener('keydown', (e) => {
-    if (e.altKey || e.ctrlKey || e.metaKey || state.hide.includes('nav') || state.example === PRACTICE || state.example === TRAIN) return;
+    if (
+      e.altKey ||
+      e.ctrlKey ||
+      e.metaKey ||
+      state.hide.includes('nav') ||
+      state.example === PRACTICE ||
+      state.example === TRAIN
+    )
+      return;
     if (e.target.closest('input, select, textarea, table')) return;
     if (e.key === 'ArrowRight') goStep(state.step + 1, { focusHeading: true });
     if (e.key === 'ArrowLeft') goStep(state.step - 1, { focusHeading: true });
   });
 
   load(location.hash);
-  return { get state() { return state; } };
+  return {
+    get state() {
+      return state;
+    },
+  };
 }

@@ -45,13 +45,16 @@ const rows = (m) => (Array.isArray(m[0]) ? m : [m]);
 
 // \begin{bmatrix} a & b \\ c & d \end{bmatrix}, exact digits.
 export function toLatex(m) {
-  const body = rows(m).map((r) => r.map((x) => (Number.isFinite(x) ? exact(x) : (x < 0 ? '-\\infty' : '\\infty'))).join(' & ')).join(' \\\\ ');
+  const body = rows(m)
+    .map((r) => r.map((x) => (Number.isFinite(x) ? exact(x) : x < 0 ? '-\\infty' : '\\infty')).join(' & '))
+    .join(' \\\\ ');
   return `\\begin{bmatrix} ${body} \\end{bmatrix}`;
 }
 
 // np.array([[a, b], [c, d]]), exact digits; -inf as -np.inf.
 export function toNumpy(m) {
-  const item = (x) => (Array.isArray(x) ? `[${x.map(item).join(', ')}]` : Number.isFinite(x) ? exact(x) : x < 0 ? '-np.inf' : 'np.inf');
+  const item = (x) =>
+    Array.isArray(x) ? `[${x.map(item).join(', ')}]` : Number.isFinite(x) ? exact(x) : x < 0 ? '-np.inf' : 'np.inf';
   return `np.array(${item(m)})`;
 }
 

@@ -9,20 +9,22 @@ import { ui } from '../strings.js';
 
 const status = document.getElementById('status');
 
-loadEngine().then((lab) => {
-  window.lab = lab; // the engine's API, for the browser console
-  status.textContent = '';
-  status.hidden = true;
-  // The training worker's script (dist/trainer.js); null in the single file, which trains on the
-  // page's thread (a page opened from disk cannot start a worker from a file).
-  const workerUrl = typeof ATTENTION_LAB_WORKER === 'string' ? ATTENTION_LAB_WORKER : null; // eslint-disable-line no-undef
-  createApp({ lab, root: document.getElementById('app'), examples, workerUrl });
-  performance.mark('attention-lab:first-numbers'); // read by npm run bench
-  // Offline after the first visit, when served over http(s) (not from file://).
-  if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
-    navigator.serviceWorker.register('sw.js').catch((e) => console.warn('Offline copy not installed:', e.message));
-  }
-}).catch((e) => {
-  status.textContent = typeof WebAssembly !== 'object' ? ui.noWasm : `${ui.failed} ${e.message}`;
-  status.classList.add('error');
-});
+loadEngine()
+  .then((lab) => {
+    window.lab = lab; // the engine's API, for the browser console
+    status.textContent = '';
+    status.hidden = true;
+    // The training worker's script (dist/trainer.js); null in the single file, which trains on the
+    // page's thread (a page opened from disk cannot start a worker from a file).
+    const workerUrl = typeof ATTENTION_LAB_WORKER === 'string' ? ATTENTION_LAB_WORKER : null; // eslint-disable-line no-undef
+    createApp({ lab, root: document.getElementById('app'), examples, workerUrl });
+    performance.mark('attention-lab:first-numbers'); // read by npm run bench
+    // Offline after the first visit, when served over http(s) (not from file://).
+    if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
+      navigator.serviceWorker.register('sw.js').catch((e) => console.warn('Offline copy not installed:', e.message));
+    }
+  })
+  .catch((e) => {
+    status.textContent = typeof WebAssembly !== 'object' ? ui.noWasm : `${ui.failed} ${e.message}`;
+    status.classList.add('error');
+  });

@@ -8,7 +8,13 @@ const empty = () => ({ version: VERSION, families: {} });
 
 // {progress} or {progress, problem} when what was stored could not be used.
 export function validate(data) {
-  if (!data || typeof data !== 'object' || data.version !== VERSION || !data.families || typeof data.families !== 'object') {
+  if (
+    !data ||
+    typeof data !== 'object' ||
+    data.version !== VERSION ||
+    !data.families ||
+    typeof data.families !== 'object'
+  ) {
     return { problem: 'not progress data of this version' };
   }
   const families = {};
@@ -52,8 +58,12 @@ export function createProgress(storage = globalThis.localStorage) {
   };
   const entry = (id) => (data.families[id] ||= { attempts: 0, solved: [] });
   return {
-    get notice() { return notice; },
-    clearNotice() { notice = ''; },
+    get notice() {
+      return notice;
+    },
+    clearNotice() {
+      notice = '';
+    },
     of: (id) => data.families[id] || { attempts: 0, solved: [] },
     record(id, seed, correct) {
       const e = entry(id);

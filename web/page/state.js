@@ -42,15 +42,33 @@ export function fromHash(hash, examples, fallback, families = []) {
   const train = /^#\/train(?:\/([^/?]+))?(?:\?(.*))?$/.exec(hash || '');
   if (train) {
     const hide = (new URLSearchParams(train[2] || '').get('hide') || '').split(',').filter((x) => HIDEABLE.includes(x));
-    return { state: { example: TRAIN, experiment: train[1] ? decodeURIComponent(train[1]) : null, step: 0, edits: {}, hide }, problems };
+    return {
+      state: { example: TRAIN, experiment: train[1] ? decodeURIComponent(train[1]) : null, step: 0, edits: {}, hide },
+      problems,
+    };
   }
   const practice = /^#\/practice(?:\/([^/?]+)\/(\d+))?(?:\?(.*))?$/.exec(hash || '');
   if (practice) {
-    const hide = (new URLSearchParams(practice[3] || '').get('hide') || '').split(',').filter((x) => HIDEABLE.includes(x));
+    const hide = (new URLSearchParams(practice[3] || '').get('hide') || '')
+      .split(',')
+      .filter((x) => HIDEABLE.includes(x));
     if (practice[1] && !families.includes(decodeURIComponent(practice[1]))) {
-      return { state: { example: PRACTICE, step: 0, edits: {}, hide }, problems: [`no practice problem "${decodeURIComponent(practice[1])}"`] };
+      return {
+        state: { example: PRACTICE, step: 0, edits: {}, hide },
+        problems: [`no practice problem "${decodeURIComponent(practice[1])}"`],
+      };
     }
-    return { state: { example: PRACTICE, family: practice[1] ? decodeURIComponent(practice[1]) : null, seed: Number(practice[2] || 0), step: 0, edits: {}, hide }, problems };
+    return {
+      state: {
+        example: PRACTICE,
+        family: practice[1] ? decodeURIComponent(practice[1]) : null,
+        seed: Number(practice[2] || 0),
+        step: 0,
+        edits: {},
+        hide,
+      },
+      problems,
+    };
   }
   const m = /^#\/([^/?]+)(?:\/(\d+))?(?:\?(.*))?$/.exec(hash || '');
   if (!m) return { state: fallback, problems: hash && hash !== '#' ? [`unreadable address "${hash}"`] : [] };
@@ -78,5 +96,14 @@ export function fromHash(hash, examples, fallback, families = []) {
   }
   const hide = (params.get('hide') || '').split(',').filter(Boolean);
   for (const h of hide) if (!HIDEABLE.includes(h)) problems.push(`unknown control "${h}" in hide=`);
-  return { state: { example: example.id, step, edits, hide: hide.filter((h) => HIDEABLE.includes(h)), predict: params.get('predict') === '1' }, problems };
+  return {
+    state: {
+      example: example.id,
+      step,
+      edits,
+      hide: hide.filter((h) => HIDEABLE.includes(h)),
+      predict: params.get('predict') === '1',
+    },
+    problems,
+  };
 }

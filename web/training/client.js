@@ -37,5 +37,10 @@ export function connectTrainer(lab, { workerUrl, onMessage }) {
       local();
     }
   } else local();
-  return { send: (m) => send(m), get inWorker() { return inWorker; } };
+  return {
+    send: (m) => send(m),
+    get inWorker() {
+      return inWorker;
+    },
+  };
 }

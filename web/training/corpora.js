@@ -7,9 +7,11 @@
 function picker(seed) {
   let s = seed >>> 0 || 1;
   return (n) => {
-    s ^= s << 13; s >>>= 0;
+    s ^= s << 13;
+    s >>>= 0;
     s ^= s >>> 17;
-    s ^= s << 5; s >>>= 0;
+    s ^= s << 5;
+    s >>>= 0;
     return s % n;
   };
 }
@@ -20,8 +22,17 @@ export function toyGrammar(sentences = 600, seed = 1) {
   const choose = (xs) => xs[pick(xs.length)];
   const out = [];
   for (let i = 0; i < sentences; i++) {
-    out.push([choose(['the', 'a']), choose(['cat', 'dog', 'bird']), choose(['sat', 'ran', 'slept']), choose(['on', 'near']),
-      choose(['the', 'a']), choose(['mat', 'rug', 'log']), '<eos>'].join(' '));
+    out.push(
+      [
+        choose(['the', 'a']),
+        choose(['cat', 'dog', 'bird']),
+        choose(['sat', 'ran', 'slept']),
+        choose(['on', 'near']),
+        choose(['the', 'a']),
+        choose(['mat', 'rug', 'log']),
+        '<eos>',
+      ].join(' '),
+    );
   }
   return out.join(' ');
 }

@@ -10,11 +10,19 @@ export const CORPORA = {
   grammar: { text: () => toyGrammar(), tokenizer: 'word', prompt: 'the', probe: 'the cat sat on the' },
   // examples: held-out questions and their answers, to count how many the model gets exactly right.
   order: {
-    text: () => orderTasks(), tokenizer: 'char', prompt: 'reverse abc = ', probe: 'reverse abc = cb',
-    examples: (validText) => validText.split('\n').slice(1, 1 + HELD_OUT).map((line) => {
-      const cut = line.indexOf('= ') + 2;
-      return { question: line.slice(0, cut), answer: line.slice(cut) };
-    }).filter((e) => e.answer.endsWith(';')),
+    text: () => orderTasks(),
+    tokenizer: 'char',
+    prompt: 'reverse abc = ',
+    probe: 'reverse abc = cb',
+    examples: (validText) =>
+      validText
+        .split('\n')
+        .slice(1, 1 + HELD_OUT)
+        .map((line) => {
+          const cut = line.indexOf('= ') + 2;
+          return { question: line.slice(0, cut), answer: line.slice(cut) };
+        })
+        .filter((e) => e.answer.endsWith(';')),
     stop: ';',
   },
   english: { text: () => english, tokenizer: 'char', prompt: 'The model ', probe: 'The model scores the' },
@@ -23,9 +31,20 @@ export const CORPORA = {
 // A model small enough to train in seconds; every field is a control on the panel.
 export const DEFAULT_SETUP = {
   corpus: 'grammar',
-  D: 32, heads: 2, layers: 2, T: 16, ffnMult: 4, activation: 'gelu', gated: false,
-  arrangement: 'pre', norm: 'layer', positions: 'learned',
-  optimizer: 'adamw', lr: 3e-3, batch: 16, seed: 1,
+  D: 32,
+  heads: 2,
+  layers: 2,
+  T: 16,
+  ffnMult: 4,
+  activation: 'gelu',
+  gated: false,
+  arrangement: 'pre',
+  norm: 'layer',
+  positions: 'learned',
+  optimizer: 'adamw',
+  lr: 3e-3,
+  batch: 16,
+  seed: 1,
 };
 
 // Each experiment: the runs it compares (one setting each) on top of its own setup. A run's

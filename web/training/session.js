@@ -8,7 +8,7 @@ import { charTokenizer, split, windows, wordTokenizer } from './tokenize.js';
 // validation curve, and the curves of the runs of one experiment, are comparable.
 const VALID_WINDOWS = 16;
 const VALID_SEED = 12345;
-const SAMPLE_TOKENS = 24;  // length of each sample generation
+const SAMPLE_TOKENS = 24; // length of each sample generation
 const SAMPLE_TEMPERATURE = 0.8;
 
 // The setup a student asks for, checked field by field before any model is made; the message
@@ -16,9 +16,11 @@ const SAMPLE_TEMPERATURE = 0.8;
 export function checkSetup(setup) {
   const whole = (k, lo, hi) => {
     const v = setup[k];
-    if (!Number.isInteger(v) || v < lo || v > hi) throw new Error(`${k} must be a whole number from ${lo} to ${hi}, got ${JSON.stringify(v)}`);
+    if (!Number.isInteger(v) || v < lo || v > hi)
+      throw new Error(`${k} must be a whole number from ${lo} to ${hi}, got ${JSON.stringify(v)}`);
   };
-  if (!(setup.corpus in CORPORA)) throw new Error(`corpus must be one of ${Object.keys(CORPORA).join(', ')}, got ${JSON.stringify(setup.corpus)}`);
+  if (!(setup.corpus in CORPORA))
+    throw new Error(`corpus must be one of ${Object.keys(CORPORA).join(', ')}, got ${JSON.stringify(setup.corpus)}`);
   whole('D', 1, 512);
   whole('heads', 1, 64);
   whole('layers', 1, 8);
@@ -29,7 +31,8 @@ export function checkSetup(setup) {
   if (!(typeof setup.lr === 'number' && Number.isFinite(setup.lr) && setup.lr > 0 && setup.lr <= 1)) {
     throw new Error(`learning rate must be a number above 0 and at most 1, got ${JSON.stringify(setup.lr)}`);
   }
-  if (setup.D % setup.heads !== 0) throw new Error(`D = ${setup.D} is not divisible by H = ${setup.heads}: each head needs D / H columns`);
+  if (setup.D % setup.heads !== 0)
+    throw new Error(`D = ${setup.D} is not divisible by H = ${setup.heads}: each head needs D / H columns`);
 }
 
 export function createSession(lab, { experiment = 'custom', setup: asked = {}, saved = null }) {
@@ -43,7 +46,9 @@ export function createSession(lab, { experiment = 'custom', setup: asked = {}, s
   const ids = tok.encode(text);
   const data = split(ids, 0.1);
   if (data.valid.length < setup.T + 1) {
-    throw new Error(`T = ${setup.T} is longer than this corpus allows: its validation part has ${data.valid.length} tokens, so T must be at most ${data.valid.length - 1}`);
+    throw new Error(
+      `T = ${setup.T} is longer than this corpus allows: its validation part has ${data.valid.length} tokens, so T must be at most ${data.valid.length - 1}`,
+    );
   }
   const validBatch = windows(data.valid, VALID_WINDOWS, setup.T, VALID_SEED);
   const prompt = tok.encode(corpus.prompt);
@@ -51,9 +56,18 @@ export function createSession(lab, { experiment = 'custom', setup: asked = {}, s
   const examples = corpus.examples ? corpus.examples(tok.decode(data.valid)) : [];
 
   const baseConfig = {
-    vocab: tok.vocab.length, D: setup.D, heads: setup.heads, layers: setup.layers, T: setup.T, ffnMult: setup.ffnMult,
-    activation: setup.activation, gated: setup.gated, arrangement: setup.arrangement, norm: setup.norm,
-    positions: setup.positions, seed: setup.seed,
+    vocab: tok.vocab.length,
+    D: setup.D,
+    heads: setup.heads,
+    layers: setup.layers,
+    T: setup.T,
+    ffnMult: setup.ffnMult,
+    activation: setup.activation,
+    gated: setup.gated,
+    arrangement: setup.arrangement,
+    norm: setup.norm,
+    positions: setup.positions,
+    seed: setup.seed,
   };
   const runs = [];
   try {
@@ -62,7 +76,11 @@ export function createSession(lab, { experiment = 'custom', setup: asked = {}, s
     } else {
       for (const r of exp.runs) {
         const config = { ...baseConfig, ...(r.model || {}) };
-        if (r.mask) config.maskBlocks = Array.from({ length: config.layers }, (_, i) => r.mask === 'every' || (r.mask === 'last' && i === config.layers - 1));
+        if (r.mask)
+          config.maskBlocks = Array.from(
+            { length: config.layers },
+            (_, i) => r.mask === 'every' || (r.mask === 'last' && i === config.layers - 1),
+          );
         runs.push({ id: r.id, model: lab.createModel(config), config });
       }
     }
@@ -72,14 +90,23 @@ export function createSession(lab, { experiment = 'custom', setup: asked = {}, s
   }
   if (saved && saved.config.vocab !== tok.vocab.length) {
     runs[0].model.delete();
-    throw new Error(`this model was trained on a vocabulary of ${saved.config.vocab} tokens, but the ${setup.corpus} corpus has ${tok.vocab.length}; choose the corpus it was trained on`);
+    throw new Error(
+      `this model was trained on a vocabulary of ${saved.config.vocab} tokens, but the ${setup.corpus} corpus has ${tok.vocab.length}; choose the corpus it was trained on`,
+    );
   }
   let step = 0;
   let ms = 0;
 
   return {
-    experiment, setup, vocab: tok.vocab, probe, probeText: corpus.probe, runIds: runs.map((r) => r.id),
-    get step() { return step; },
+    experiment,
+    setup,
+    vocab: tok.vocab,
+    probe,
+    probeText: corpus.probe,
+    runIds: runs.map((r) => r.id),
+    get step() {
+      return step;
+    },
     // One optimiser step for every run on the same batch; a run that diverges throws (its
     // parameters stay as they were) and the caller stops.
     trainStep() {
@@ -89,7 +116,8 @@ export function createSession(lab, { experiment = 'custom', setup: asked = {}, s
       ms = performance.now() - t0;
       step += 1;
       return {
-        step, losses,
+        step,
+        losses,
         tokensPerSecond: Math.round((runs.length * setup.batch * setup.T) / (ms / 1000)),
       };
     },
@@ -105,18 +133,24 @@ export function createSession(lab, { experiment = 'custom', setup: asked = {}, s
       const causal = Boolean(exp.causalValidation);
       return runs.map((r, i) => ({
         greedy: tok.decode(r.model.generate(prompt, { steps: SAMPLE_TOKENS, causal }).tokens),
-        sampled: tok.decode(r.model.generate(prompt, { steps: SAMPLE_TOKENS, temperature: SAMPLE_TEMPERATURE, seed: step + i, causal }).tokens),
+        sampled: tok.decode(
+          r.model.generate(prompt, { steps: SAMPLE_TOKENS, temperature: SAMPLE_TEMPERATURE, seed: step + i, causal })
+            .tokens,
+        ),
       }));
     },
     // For the order task: how many held-out questions each run answers exactly, greedily
     // (a count of string matches; the answers themselves are the engine's generations).
     answers() {
       const stop = tok.encode(corpus.stop)[0];
-      return runs.map((r) => examples.filter(({ question, answer }) => {
-        const q = tok.encode(question).slice(-setup.T);
-        const out = r.model.generate(q, { steps: answer.length, eos: stop }).tokens.slice(q.length);
-        return tok.decode(out) === answer;
-      }).length);
+      return runs.map(
+        (r) =>
+          examples.filter(({ question, answer }) => {
+            const q = tok.encode(question).slice(-setup.T);
+            const out = r.model.generate(q, { steps: answer.length, eos: stop }).tokens.slice(q.length);
+            return tok.decode(out) === answer;
+          }).length,
+      );
     },
     answerCount: examples.length,
     // Attention, next-token probabilities and entropy of run `index` on `tokens` (the probe by
@@ -129,7 +163,8 @@ export function createSession(lab, { experiment = 'custom', setup: asked = {}, s
     encode(s) {
       const ids = tok.encode(s);
       if (!ids.length) throw new Error('the sentence is empty');
-      if (ids.length > setup.T) throw new Error(`the sentence has ${ids.length} tokens but the model reads at most T = ${setup.T}`);
+      if (ids.length > setup.T)
+        throw new Error(`the sentence has ${ids.length} tokens but the model reads at most T = ${setup.T}`);
       return ids;
     },
     save: (index = 0) => runs[index].model.save(),

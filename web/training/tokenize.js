@@ -8,10 +8,11 @@ export function charTokenizer(text) {
   return {
     kind: 'char',
     vocab,
-    encode: (s) => [...s].map((c) => {
-      if (!index.has(c)) throw new Error(`encode: the character ${JSON.stringify(c)} is not in this vocabulary`);
-      return index.get(c);
-    }),
+    encode: (s) =>
+      [...s].map((c) => {
+        if (!index.has(c)) throw new Error(`encode: the character ${JSON.stringify(c)} is not in this vocabulary`);
+        return index.get(c);
+      }),
     decode: (ids) => ids.map((i) => vocab[i] ?? '\uFFFD').join(''),
   };
 }
@@ -24,17 +25,22 @@ export function wordTokenizer(text) {
   return {
     kind: 'word',
     vocab,
-    encode: (s) => s.split(/\s+/).filter(Boolean).map((w) => {
-      if (!index.has(w)) throw new Error(`encode: the word ${JSON.stringify(w)} is not in this vocabulary`);
-      return index.get(w);
-    }),
+    encode: (s) =>
+      s
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((w) => {
+          if (!index.has(w)) throw new Error(`encode: the word ${JSON.stringify(w)} is not in this vocabulary`);
+          return index.get(w);
+        }),
     decode: (ids) => ids.map((i) => vocab[i] ?? '\uFFFD').join(' '),
   };
 }
 
 // The last `validFraction` of the stream is held out for validation.
 export function split(ids, validFraction = 0.1) {
-  if (!(validFraction > 0 && validFraction < 1)) throw new Error(`split: validFraction must be between 0 and 1, got ${validFraction}`);
+  if (!(validFraction > 0 && validFraction < 1))
+    throw new Error(`split: validFraction must be between 0 and 1, got ${validFraction}`);
   const cut = Math.round(ids.length * (1 - validFraction));
   return { train: ids.slice(0, cut), valid: ids.slice(cut) };
 }
@@ -42,12 +48,15 @@ export function split(ids, validFraction = 0.1) {
 // B windows of T + 1 consecutive ids (inputs and their next-token targets), at positions drawn
 // from `seed`; the same seed gives the same batch.
 export function windows(ids, B, T, seed) {
-  if (ids.length < T + 1) throw new Error(`windows: T = ${T} needs at least ${T + 1} ids, the stream has ${ids.length}`);
-  let s = (seed >>> 0) || 1;
+  if (ids.length < T + 1)
+    throw new Error(`windows: T = ${T} needs at least ${T + 1} ids, the stream has ${ids.length}`);
+  let s = seed >>> 0 || 1;
   const next = () => {
-    s ^= s << 13; s >>>= 0;
+    s ^= s << 13;
+    s >>>= 0;
     s ^= s >>> 17;
-    s ^= s << 5; s >>>= 0;
+    s ^= s << 5;
+    s >>>= 0;
     return s;
   };
   return Array.from({ length: B }, () => {

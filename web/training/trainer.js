@@ -12,7 +12,7 @@
 //      {type: 'stopped', message}  {type: 'inspected', ...}  {type: 'saved', data}
 import { createSession } from './session.js';
 
-const EVAL_EVERY = 20;    // steps between validation losses and attention snapshots
+const EVAL_EVERY = 20; // steps between validation losses and attention snapshots
 const SAMPLE_EVERY = 100; // steps between sample generations
 
 export function createTrainer(lab, post) {
@@ -64,7 +64,17 @@ export function createTrainer(lab, post) {
           session = next;
           watched = 0;
           probe = next.probe;
-          post({ type: 'ready', probeText: next.probeText, answerCount: next.answerCount, experiment: next.experiment, setup: next.setup, runIds: next.runIds, vocab: next.vocab, step: 0, ...snapshot(true) });
+          post({
+            type: 'ready',
+            probeText: next.probeText,
+            answerCount: next.answerCount,
+            experiment: next.experiment,
+            setup: next.setup,
+            runIds: next.runIds,
+            vocab: next.vocab,
+            step: 0,
+            ...snapshot(true),
+          });
           break;
         }
         case 'run':
@@ -88,7 +98,12 @@ export function createTrainer(lab, post) {
           const base = session.inspect(watched, probe);
           const intervention = { ablateHeads: msg.ablateHeads || [], hideTokens: msg.hideTokens || [] };
           const unchanged = !intervention.ablateHeads.length && !intervention.hideTokens.length;
-          post({ type: 'inspected', run: watched, base, changed: unchanged ? base : session.inspect(watched, probe, intervention) });
+          post({
+            type: 'inspected',
+            run: watched,
+            base,
+            changed: unchanged ? base : session.inspect(watched, probe, intervention),
+          });
           break;
         }
         case 'save':

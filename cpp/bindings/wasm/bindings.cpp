@@ -13,9 +13,9 @@
 #include <string>
 
 #include "lab/api.hpp"
+#include "lab/model.hpp"
 #include "lab/ops.hpp"
 #include "lab/practice/practice.hpp"
-#include "lab/model.hpp"
 
 using emscripten::val;
 using namespace lab;
@@ -99,7 +99,8 @@ std::optional<NormParams> norm_params(const val& o, const char* key, const std::
     const std::string here = path + key + ".";
     NormParams n;
     if (has(p, "gain")) {
-        require(!has(p, "gamma") && !has(p, "beta"), fn, msg(path, key, " gives gain (RMSNorm) together with gamma/beta (LayerNorm)"));
+        require(!has(p, "gamma") && !has(p, "beta"), fn,
+                msg(path, key, " gives gain (RMSNorm) together with gamma/beta (LayerNorm)"));
         n.gamma = tensor<1>(p, "gain", fn, here, "[D]");
     } else {
         n.gamma = tensor<1>(p, "gamma", fn, here, "[D]");
@@ -148,7 +149,8 @@ LmOptions lm_options(const val& o, const std::string& fn) {
     m.block = block_options(o, fn);
     if (has(o, "positions")) m.positions = parse_positions(text(o, "positions", ""), fn);
     if (has(o, "maskBlocks"))
-        for (double b : emscripten::convertJSArrayToNumberVector<double>(o["maskBlocks"])) m.mask_blocks.push_back(b != 0);
+        for (double b : emscripten::convertJSArrayToNumberVector<double>(o["maskBlocks"]))
+            m.mask_blocks.push_back(b != 0);
     return m;
 }
 
@@ -260,9 +262,7 @@ val layerNorm(val x, val gamma, val beta, double eps) {
 }
 
 val rmsNorm(val x, val gain, double eps) {
-    return guarded([&] {
-        return js(api::rms_norm(nd(x), to_tensor<1>(nd(gain), "rmsNorm", "gain", "[D]"), eps));
-    });
+    return guarded([&] { return js(api::rms_norm(nd(x), to_tensor<1>(nd(gain), "rmsNorm", "gain", "[D]"), eps)); });
 }
 
 val feedForward(val x, val params, val opts) {
@@ -302,7 +302,8 @@ val sinusoidalPositions(double T, double D) {
 val lmForward(val tokens, val params, val opts) {
     return guarded([&] {
         const std::string fn = "lmForward";
-        const api::LmOut r = api::lm_forward(nd(tokens), lm_params(params, fn), lm_options(opts, fn), flag(opts, "trace", true));
+        const api::LmOut r =
+            api::lm_forward(nd(tokens), lm_params(params, fn), lm_options(opts, fn), flag(opts, "trace", true));
         val out = val::object();
         out.set("logits", js(r.logits));
         out.set("probs", js(r.probs));
@@ -332,7 +333,8 @@ val generateTokens(val prompt, val params, val opts) {  // "generate" in JS (lab
         g.temperature = number(opts, "temperature", 0.0);
         g.seed = whole(opts, "seed", fn, 0);
         if (has(opts, "eos")) g.eos = int(whole(opts, "eos", fn, 0));
-        const GenerateResult r = lab::generate(ids(prompt, fn, "promptTokens"), lm_params(params, fn), lm_options(opts, fn), g, fn);
+        const GenerateResult r =
+            lab::generate(ids(prompt, fn, "promptTokens"), lm_params(params, fn), lm_options(opts, fn), g, fn);
         val tokens = val::array();
         for (std::size_t i = 0; i < r.tokens.size(); ++i) tokens.set(i, r.tokens[i]);
         val steps = val::array();
@@ -448,7 +450,8 @@ val opReduce(val x, double axis, std::string kind) {
 val opMatmul(val a, val b) {
     return guarded([&] {
         const std::string fn = "matmul";
-        return js_tensor(lab::matmul(to_tensor<2>(nd(a), fn, "a", "[N][C]"), to_tensor<2>(nd(b), fn, "b", "[C][out]"), fn));
+        return js_tensor(
+            lab::matmul(to_tensor<2>(nd(a), fn, "a", "[N][C]"), to_tensor<2>(nd(b), fn, "b", "[C][out]"), fn));
     });
 }
 
@@ -595,7 +598,8 @@ val practiceCheckValue(val text, val spec) {
         const unsigned n = spec["misconceptions"]["length"].as<unsigned>();
         for (unsigned i = 0; i < n; ++i) {
             const val m = spec["misconceptions"][i];
-            wrongs.push_back({m["id"].as<std::string>(), m["section"].as<std::string>(), answer_of(m["value"], format)});
+            wrongs.push_back(
+                {m["id"].as<std::string>(), m["section"].as<std::string>(), answer_of(m["value"], format)});
         }
         std::vector<std::string> words;
         const unsigned w = spec["words"]["length"].as<unsigned>();
@@ -637,8 +641,10 @@ val parseNumber(val text) {
         const practice::Parsed p = practice::parse_answer(text.as<std::string>(), practice::Format::number);
         val o = val::object();
         o.set("ok", p.ok);
-        if (p.ok) o.set("value", p.answer.numbers[0]);
-        else o.set("error", p.error);
+        if (p.ok)
+            o.set("value", p.answer.numbers[0]);
+        else
+            o.set("error", p.error);
         return o;
     });
 }
@@ -677,7 +683,8 @@ ModelConfig model_config(const val& c, const std::string& fn) {
     m.tied = flag(c, "tied", true);
     m.gated = flag(c, "gated", false);
     if (has(c, "maskBlocks"))
-        for (double b : emscripten::convertJSArrayToNumberVector<double>(c["maskBlocks"])) m.mask_blocks.push_back(b != 0);
+        for (double b : emscripten::convertJSArrayToNumberVector<double>(c["maskBlocks"]))
+            m.mask_blocks.push_back(b != 0);
     m.scaled = flag(c, "scaled", true);
     m.seed = whole(c, "seed", fn, 0);
     return m;
@@ -714,13 +721,14 @@ val parameters_js(const Model& m) {
     LmParams p = m.params();
     val out = val::array();
     unsigned i = 0;
-    for_each_parameter(p, [&](const std::string& name, double* data, std::size_t n, const std::vector<std::size_t>& shape) {
-        val o = val::object();
-        o.set("name", name);
-        o.set("shape", js_array(shape));
-        o.set("data", js_data(data, n));
-        out.set(i++, o);
-    });
+    for_each_parameter(
+        p, [&](const std::string& name, double* data, std::size_t n, const std::vector<std::size_t>& shape) {
+            val o = val::object();
+            o.set("name", name);
+            o.set("shape", js_array(shape));
+            o.set("data", js_data(data, n));
+            out.set(i++, o);
+        });
     return out;
 }
 
@@ -752,7 +760,8 @@ val modelEvaluate(val id, val batch, val opts) {
     return guarded([&] {
         const std::string fn = "evaluate";
         val o = val::object();
-        o.set("loss", model_of(id, fn).evaluate(api::to_tokens(nd(batch), 2, fn, "batch"), flag(opts, "causal", false)));
+        o.set("loss",
+              model_of(id, fn).evaluate(api::to_tokens(nd(batch), 2, fn, "batch"), flag(opts, "causal", false)));
         return o;
     });
 }
@@ -789,7 +798,8 @@ val modelInspect(val id, val tokens, val opts) {
                 iv.heads.emplace_back(std::size_t(list[i][0].as<double>()), std::size_t(list[i][1].as<double>()));
         }
         if (has(opts, "hideTokens"))
-            for (double t : emscripten::convertJSArrayToNumberVector<double>(opts["hideTokens"])) iv.hidden.push_back(std::size_t(t));
+            for (double t : emscripten::convertJSArrayToNumberVector<double>(opts["hideTokens"]))
+                iv.hidden.push_back(std::size_t(t));
         const Inspection r = m.inspect(ids(tokens, fn, "tokens"), iv);
         val o = val::object();
         o.set("weights", js_tensor(r.weights));
@@ -825,16 +835,19 @@ val modelLoad(val saved) {
         std::map<std::string, val> byName;
         for (unsigned i = 0; i < n; ++i) byName.emplace(list[i]["name"].as<std::string>(), list[i]);
         std::size_t used = 0;
-        for_each_parameter(p, [&](const std::string& name, double* data, std::size_t size, const std::vector<std::size_t>& shape) {
-            const auto it = byName.find(name);
-            require(it != byName.end(), fn, msg("the saved model has no parameter ", name));
-            const NdArray a = nd(it->second);
-            require(a.shape == shape && a.data.size() == size, fn,
-                    msg("parameter ", name, " has shape ", shape_str(a.shape), " but the configuration needs ", shape_str(shape)));
-            std::copy(a.data.begin(), a.data.end(), data);
-            ++used;
-        });
-        require(used == byName.size(), fn, msg("the saved model has ", byName.size() - used, " parameter(s) this configuration does not use"));
+        for_each_parameter(
+            p, [&](const std::string& name, double* data, std::size_t size, const std::vector<std::size_t>& shape) {
+                const auto it = byName.find(name);
+                require(it != byName.end(), fn, msg("the saved model has no parameter ", name));
+                const NdArray a = nd(it->second);
+                require(a.shape == shape && a.data.size() == size, fn,
+                        msg("parameter ", name, " has shape ", shape_str(a.shape), " but the configuration needs ",
+                            shape_str(shape)));
+                std::copy(a.data.begin(), a.data.end(), data);
+                ++used;
+            });
+        require(used == byName.size(), fn,
+                msg("the saved model has ", byName.size() - used, " parameter(s) this configuration does not use"));
         return val(keep(std::make_unique<Model>(c, std::move(p), fn)));
     });
 }

@@ -13,8 +13,8 @@ namespace {
 constexpr std::size_t kRows = 8, kCols = 8;
 }  // namespace
 
-void gemm(float* __restrict out, const float* __restrict a, const float* __restrict b,
-          const float* __restrict bias, std::size_t M, std::size_t K, std::size_t N, bool accumulate) {
+void gemm(float* __restrict out, const float* __restrict a, const float* __restrict b, const float* __restrict bias,
+          std::size_t M, std::size_t K, std::size_t N, bool accumulate) {
     const auto start = [&](std::size_t m, std::size_t n) {
         return accumulate ? out[m * N + n] : (bias ? bias[n] : 0.0f);
     };

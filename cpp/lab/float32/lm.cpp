@@ -33,11 +33,11 @@ void matmul_backward(float* dinp, float* dw, float* dbias, const float* dout, co
                      std::size_t N, std::size_t C, std::size_t OC, std::vector<float>& tmp_a,
                      std::vector<float>& tmp_b) {
     fit(tmp_a, C * OC);
-    transpose(tmp_a.data(), w, C, OC);                       // w^T (OC, C)
+    transpose(tmp_a.data(), w, C, OC);                        // w^T (OC, C)
     gemm(dinp, dout, tmp_a.data(), nullptr, N, OC, C, true);  // dinp += dout @ w^T
     fit(tmp_b, N * C);
-    transpose(tmp_b.data(), inp, N, C);                      // inp^T (C, N)
-    gemm(dw, tmp_b.data(), dout, nullptr, C, N, OC, true);    // dw += inp^T @ dout
+    transpose(tmp_b.data(), inp, N, C);                     // inp^T (C, N)
+    gemm(dw, tmp_b.data(), dout, nullptr, C, N, OC, true);  // dw += inp^T @ dout
     if (dbias)
         for (std::size_t n = 0; n < N; ++n)
             for (std::size_t o = 0; o < OC; ++o) dbias[o] += dout[n * OC + o];
@@ -325,8 +325,10 @@ double Lm::forward(const int* inputs, const int* targets, std::size_t B, std::si
     B_ = B, T_ = T;
     const std::size_t N = B * T, D = D_, F = F_, V = V_;
     inputs_.assign(inputs, inputs + N);
-    if (targets) targets_.assign(targets, targets + N);
-    else targets_.clear();
+    if (targets)
+        targets_.assign(targets, targets + N);
+    else
+        targets_.clear();
     const NormKind nk = c_.norm;
     const bool pre = c_.arrangement == Arrangement::pre;
 
@@ -335,8 +337,9 @@ double Lm::forward(const int* inputs, const int* targets, std::size_t B, std::si
     for (std::size_t n = 0; n < N; ++n) {
         const std::size_t t = n % T;
         const float* e = w_.embedding + std::size_t(inputs[n]) * D;
-        const float* p = c_.positions == PositionKind::learned ? w_.positions + t * D
-                         : c_.positions == PositionKind::sinusoidal ? sinusoid_.data() + t * D : nullptr;
+        const float* p = c_.positions == PositionKind::learned      ? w_.positions + t * D
+                         : c_.positions == PositionKind::sinusoidal ? sinusoid_.data() + t * D
+                                                                    : nullptr;
         for (std::size_t i = 0; i < D; ++i) x0[n * D + i] = e[i] + (p ? p[i] : 0.0f);
     }
 
@@ -356,16 +359,20 @@ double Lm::forward(const int* inputs, const int* targets, std::size_t B, std::si
                 if (layer == l) ablated.resize(H_, 0), ablated[head] = 1;
         // pre-norm:  r1 = x + MHA(LN1(x)),  y = r1 + FFN(LN2(r1))
         // post-norm: r1 = x + MHA(x), f_in = LN1(r1),  r2 = f_in + FFN(f_in),  y = LN2(r2)
-        if (pre) norm_forward(nk, a.a_in.data(), a.mean1.data(), a.rstd1.data(), x, w.gamma1, w.beta1, N, D);
-        else std::memcpy(a.a_in.data(), x, N * D * sizeof(float));
+        if (pre)
+            norm_forward(nk, a.a_in.data(), a.mean1.data(), a.rstd1.data(), x, w.gamma1, w.beta1, N, D);
+        else
+            std::memcpy(a.a_in.data(), x, N * D * sizeof(float));
         matmul_forward(a.qkv.data(), a.a_in.data(), w.wqkv, w.bqkv, N, D, 3 * D);
-        const AttentionShape s{B, T, H_, D, causal(l) || (iv && iv->causal),
-                               c_.scaled ? 1.0f / std::sqrt(float(D / H_)) : 1.0f};
+        const AttentionShape s{
+            B, T, H_, D, causal(l) || (iv && iv->causal), c_.scaled ? 1.0f / std::sqrt(float(D / H_)) : 1.0f};
         attention_forward(a.atty.data(), a.att.data(), a.qkv.data(), s, hidden, ablated);
         matmul_forward(a.r1.data(), a.atty.data(), w.wo, w.bo, N, D, D);
         for (std::size_t i = 0; i < N * D; ++i) a.r1[i] += x[i];
-        if (pre) norm_forward(nk, a.f_in.data(), a.mean2.data(), a.rstd2.data(), a.r1.data(), w.gamma2, w.beta2, N, D);
-        else norm_forward(nk, a.f_in.data(), a.mean1.data(), a.rstd1.data(), a.r1.data(), w.gamma1, w.beta1, N, D);
+        if (pre)
+            norm_forward(nk, a.f_in.data(), a.mean2.data(), a.rstd2.data(), a.r1.data(), w.gamma2, w.beta2, N, D);
+        else
+            norm_forward(nk, a.f_in.data(), a.mean1.data(), a.rstd1.data(), a.r1.data(), w.gamma1, w.beta1, N, D);
         matmul_forward(a.fch.data(), a.f_in.data(), w.w1, w.b1, N, D, F);
         if (c_.gated) matmul_forward(a.gate.data(), a.f_in.data(), w.wgate, nullptr, N, D, F);
         ffn_activation_forward(a.fact.data(), a.fch.data(), c_.gated ? a.gate.data() : nullptr, N * F, c_.activation);
@@ -426,7 +433,7 @@ void Lm::backward() {
         gemm(dhf_.data(), dlogits_.data(), w_.embedding, nullptr, N, V, D, true);  // dhf += dz E
         f32::fit(tmp_b_, V * N);
         transpose(tmp_b_.data(), dlogits_.data(), N, V);
-        gemm(g_.embedding, tmp_b_.data(), hf_.data(), nullptr, V, N, D, true);     // dE += dz^T hf
+        gemm(g_.embedding, tmp_b_.data(), hf_.data(), nullptr, V, N, D, true);  // dE += dz^T hf
     }
     // forward: hf = LN_f(x_L)
     std::fill(dx_.begin(), dx_.begin() + N * D, 0.0f);
@@ -464,12 +471,12 @@ void Lm::backward() {
                             tmp_b_);
         // forward: f_in = LN2(r1) (pre-norm) or LN1(r1) (post-norm)
         if (pre) {
-            norm_backward(nk, dr_.data(), g.gamma2, g.beta2, dfin_.data(), a.r1.data(), a.mean2.data(),
-                          a.rstd2.data(), w.gamma2, N, D);
+            norm_backward(nk, dr_.data(), g.gamma2, g.beta2, dfin_.data(), a.r1.data(), a.mean2.data(), a.rstd2.data(),
+                          w.gamma2, N, D);
         } else {
             std::fill(dr_.begin(), dr_.begin() + N * D, 0.0f);
-            norm_backward(nk, dr_.data(), g.gamma1, g.beta1, dfin_.data(), a.r1.data(), a.mean1.data(),
-                          a.rstd1.data(), w.gamma1, N, D);
+            norm_backward(nk, dr_.data(), g.gamma1, g.beta1, dfin_.data(), a.r1.data(), a.mean1.data(), a.rstd1.data(),
+                          w.gamma1, N, D);
         }
         // forward: r1 = x + atty W_O + b_O  (dx takes dr1 through the residual)
         std::fill(datty_.begin(), datty_.begin() + N * D, 0.0f);
@@ -481,11 +488,10 @@ void Lm::backward() {
         attention_backward(dqkv_.data(), datty_.data(), a.qkv.data(), a.att.data(), s, datt_row_.data());
         // forward: qkv = a_in W_QKV + b_QKV, with a_in = LN1(x) (pre-norm) or x (post-norm)
         std::fill(dain_.begin(), dain_.begin() + N * D, 0.0f);
-        matmul_backward(dain_.data(), g.wqkv, g.bqkv, dqkv_.data(), a.a_in.data(), w.wqkv, N, D, 3 * D, tmp_a_,
-                        tmp_b_);
+        matmul_backward(dain_.data(), g.wqkv, g.bqkv, dqkv_.data(), a.a_in.data(), w.wqkv, N, D, 3 * D, tmp_a_, tmp_b_);
         if (pre)
-            norm_backward(nk, dx_.data(), g.gamma1, g.beta1, dain_.data(), x, a.mean1.data(), a.rstd1.data(),
-                          w.gamma1, N, D);
+            norm_backward(nk, dx_.data(), g.gamma1, g.beta1, dain_.data(), x, a.mean1.data(), a.rstd1.data(), w.gamma1,
+                          N, D);
         else
             for (std::size_t i = 0; i < N * D; ++i) dx_[i] += dain_[i];
     }

@@ -28,9 +28,9 @@ struct Slot {
 // Where one block's tensors sit in a flat buffer (the parameters, or their gradients);
 // null = the configuration has no such tensor.
 struct BlockPtrs {
-    float *wqkv = nullptr, *bqkv = nullptr, *wo = nullptr, *bo = nullptr;  // (D, 3D) (3D) (D, D) (D)
-    float *w1 = nullptr, *b1 = nullptr, *w2 = nullptr, *b2 = nullptr;      // (D, F) (F) (F, D) (D)
-    float* wgate = nullptr;                                                  // (D, F), gated FFN
+    float *wqkv = nullptr, *bqkv = nullptr, *wo = nullptr, *bo = nullptr;            // (D, 3D) (3D) (D, D) (D)
+    float *w1 = nullptr, *b1 = nullptr, *w2 = nullptr, *b2 = nullptr;                // (D, F) (F) (F, D) (D)
+    float* wgate = nullptr;                                                          // (D, F), gated FFN
     float *gamma1 = nullptr, *beta1 = nullptr, *gamma2 = nullptr, *beta2 = nullptr;  // (D) each
 };
 struct LmPtrs {
@@ -38,29 +38,29 @@ struct LmPtrs {
     float* positions = nullptr;  // (T, D), learned positions only
     std::vector<BlockPtrs> blocks;
     float *final_gamma = nullptr, *final_beta = nullptr;  // (D)
-    float* head = nullptr;       // (D, V), untied only
+    float* head = nullptr;                                // (D, V), untied only
 };
 
 // An experiment on a model (§2.2): heads whose output is zeroed before W_O, key positions hidden
 // from every query but their own, or the causal mask imposed on every block.
 struct Intervention {
     std::vector<std::pair<std::size_t, std::size_t>> heads;  // (layer, head)
-    std::vector<std::size_t> hidden;                          // positions
+    std::vector<std::size_t> hidden;                         // positions
     bool causal = false;  // the causal mask in every block, whatever maskBlocks says (§7.3's evaluation)
 };
 
 // One block's activations, kept from the forward pass for the backward pass (N = B T).
 struct BlockActs {
-    std::vector<float> a_in;                   // (N, D) attention input: LN1(x) pre-norm, x post-norm
-    std::vector<float> mean1, rstd1;           // (N) statistics of norm1
-    std::vector<float> qkv;                    // (N, 3D)
-    std::vector<float> att;                    // (B, H, T, T) attention weights
-    std::vector<float> atty;                   // (N, D) heads concatenated
-    std::vector<float> r1;                     // (N, D) x + attention
-    std::vector<float> f_in;                   // (N, D) FFN input: LN2(r1) pre-norm, LN1(r1) post-norm
-    std::vector<float> mean2, rstd2;           // (N) statistics of norm2
-    std::vector<float> fch, gate, fact;        // (N, F) x W1 + b1, x W_gate, act(fch) (* gate)
-    std::vector<float> r2;                     // (N, D) f_in + FFN, post-norm only (before LN2)
+    std::vector<float> a_in;             // (N, D) attention input: LN1(x) pre-norm, x post-norm
+    std::vector<float> mean1, rstd1;     // (N) statistics of norm1
+    std::vector<float> qkv;              // (N, 3D)
+    std::vector<float> att;              // (B, H, T, T) attention weights
+    std::vector<float> atty;             // (N, D) heads concatenated
+    std::vector<float> r1;               // (N, D) x + attention
+    std::vector<float> f_in;             // (N, D) FFN input: LN2(r1) pre-norm, LN1(r1) post-norm
+    std::vector<float> mean2, rstd2;     // (N) statistics of norm2
+    std::vector<float> fch, gate, fact;  // (N, F) x W1 + b1, x W_gate, act(fch) (* gate)
+    std::vector<float> r2;               // (N, D) f_in + FFN, post-norm only (before LN2)
 };
 
 class Lm {
@@ -82,8 +82,8 @@ public:
     const std::vector<Slot>& slots() const { return slots_; }
     std::vector<float>& weights() { return weights_; }
     std::vector<float>& grads() { return grads_; }
-    const float* logits() const { return logits_.data(); }        // (B, T, V)
-    const float* probs() const { return probs_.data(); }          // (B, T, V)
+    const float* logits() const { return logits_.data(); }                               // (B, T, V)
+    const float* probs() const { return probs_.data(); }                                 // (B, T, V)
     const float* attention(std::size_t layer) const { return acts_[layer].att.data(); }  // (B, H, T, T)
     const ModelConfig& config() const { return c_; }
 
@@ -100,12 +100,12 @@ private:
     std::size_t B_ = 0, T_ = 0;
     std::vector<int> inputs_, targets_;
     // Activations (N = B T), grown by fit() and then reused.
-    std::vector<std::vector<float>> x_;        // L + 1 residual streams (N, D)
+    std::vector<std::vector<float>> x_;  // L + 1 residual streams (N, D)
     std::vector<BlockActs> acts_;
-    std::vector<float> hf_, meanf_, rstdf_;    // (N, D) after the final norm, its statistics (N)
-    std::vector<float> logits_, probs_;        // (N, V)
-    std::vector<float> sinusoid_;              // (T, D) fixed positions when sinusoidal
-    std::vector<float> eT_;                    // (D, V) the embedding transposed, for a tied head
+    std::vector<float> hf_, meanf_, rstdf_;  // (N, D) after the final norm, its statistics (N)
+    std::vector<float> logits_, probs_;      // (N, V)
+    std::vector<float> sinusoid_;            // (T, D) fixed positions when sinusoidal
+    std::vector<float> eT_;                  // (D, V) the embedding transposed, for a tied head
     // Backward scratch.
     std::vector<float> dx_, dr_, dfin_, dain_, datty_, dqkv_, dlogits_, dhf_;
     std::vector<float> dfact_, dfch_, dgate_, datt_row_, tmp_a_, tmp_b_;

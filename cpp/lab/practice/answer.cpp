@@ -13,11 +13,11 @@
 namespace lab::practice {
 
 Format parse_format(const std::string& name) {
-    static const std::map<std::string, Format> names = {
-        {"number", Format::number},     {"integer", Format::integer}, {"vector", Format::vector},
-        {"matrix", Format::matrix},     {"shape", Format::shape},     {"positions", Format::positions},
-        {"pairs", Format::pairs},       {"token", Format::token},     {"choice", Format::choice},
-        {"einsum", Format::einsum}};
+    static const std::map<std::string, Format> names = {{"number", Format::number}, {"integer", Format::integer},
+                                                        {"vector", Format::vector}, {"matrix", Format::matrix},
+                                                        {"shape", Format::shape},   {"positions", Format::positions},
+                                                        {"pairs", Format::pairs},   {"token", Format::token},
+                                                        {"choice", Format::choice}, {"einsum", Format::einsum}};
     const auto it = names.find(name);
     if (it == names.end()) throw std::invalid_argument("unknown answer format '" + name + "'");
     return it->second;
@@ -46,7 +46,8 @@ using namespace detail;
 // The longest canonical entry: a number as "-1.2345678901234567e-308" (24 characters) or a pair
 // of positions up to 1e9 as "(1000000000, 1000000000)" (24), then ", " and a matrix row's "[", "]".
 constexpr std::size_t kMaxEntryText = 24 + 2 + 2;
-static_assert(kMaxEntries * kMaxEntryText + 2 <= kMaxAnswerLength, "an accepted answer's canonical text must read back");
+static_assert(kMaxEntries * kMaxEntryText + 2 <= kMaxAnswerLength,
+              "an accepted answer's canonical text must read back");
 
 std::string lower(std::string s) {
     std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
@@ -56,10 +57,11 @@ std::string lower(std::string s) {
 std::string trim_word(const std::string& s) {
     std::size_t a = 0, b = s.size();
     while (a < b && (std::isspace(static_cast<unsigned char>(s[a])) || s[a] == '"' || s[a] == '\'')) ++a;
-    while (b > a && (std::isspace(static_cast<unsigned char>(s[b - 1])) || s[b - 1] == '"' || s[b - 1] == '\'' || s[b - 1] == '.')) --b;
+    while (b > a && (std::isspace(static_cast<unsigned char>(s[b - 1])) || s[b - 1] == '"' || s[b - 1] == '\'' ||
+                     s[b - 1] == '.'))
+        --b;
     return s.substr(a, b - a);
 }
-
 
 Answer read(const std::string& original, Format f) {
     Answer a;
@@ -75,7 +77,8 @@ Answer read(const std::string& original, Format f) {
     }
     a = read_numbers(original, f);
     if (const std::size_t n = a.numbers.size() + a.pairs.size(); n > kMaxEntries)
-        throw ParseError("an answer has at most " + std::to_string(kMaxEntries) + " entries, and this one has " + std::to_string(n));
+        throw ParseError("an answer has at most " + std::to_string(kMaxEntries) + " entries, and this one has " +
+                         std::to_string(n));
     std::sort(a.pairs.begin(), a.pairs.end());
     a.pairs.erase(std::unique(a.pairs.begin(), a.pairs.end()), a.pairs.end());
     return a;
@@ -121,7 +124,8 @@ std::string answer_text(const Answer& a) {
         case Format::shape: return "[" + join(a.numbers, 0, a.numbers.size()) + "]";
         case Format::matrix: {
             std::string s = "[";
-            for (std::size_t r = 0; r < a.shape.at(0); ++r) s += (r ? ", [" : "[") + join(a.numbers, r * a.shape[1], a.shape[1]) + "]";
+            for (std::size_t r = 0; r < a.shape.at(0); ++r)
+                s += (r ? ", [" : "[") + join(a.numbers, r * a.shape[1], a.shape[1]) + "]";
             return s + "]";
         }
         case Format::positions: {
@@ -132,7 +136,8 @@ std::string answer_text(const Answer& a) {
         case Format::pairs: {
             std::string s = "{";
             for (std::size_t i = 0; i < a.pairs.size(); ++i)
-                s += (i ? ", (" : "(") + std::to_string(a.pairs[i].first) + ", " + std::to_string(a.pairs[i].second) + ")";
+                s += (i ? ", (" : "(") + std::to_string(a.pairs[i].first) + ", " + std::to_string(a.pairs[i].second) +
+                     ")";
             return s + "}";
         }
         case Format::token:
@@ -152,8 +157,10 @@ Comparison compare(const Answer& given, const Answer& expected, double widen) {
         case Format::token:
         case Format::choice: c.equal = given.text == expected.text; return c;
         case Format::einsum: {
-            const bool g = given.text.find("...") != std::string::npos, e = expected.text.find("...") != std::string::npos;
-            c.equal = given.text == expected.text || (g && !e && expand_ellipsis(given.text, expected.text) == expected.text);
+            const bool g = given.text.find("...") != std::string::npos,
+                       e = expected.text.find("...") != std::string::npos;
+            c.equal =
+                given.text == expected.text || (g && !e && expand_ellipsis(given.text, expected.text) == expected.text);
             return c;
         }
         case Format::positions:

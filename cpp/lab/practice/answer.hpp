@@ -41,10 +41,10 @@ std::string format_name(Format f);
 
 struct Answer {
     Format format = Format::number;
-    std::vector<double> numbers;                   // number/integer: 1; vector: n; matrix: rows*cols; shape: dims
-    std::vector<std::size_t> shape;                // vector {n}; matrix {rows, cols}
-    std::vector<std::pair<long, long>> pairs;      // positions: (i, -1); pairs: (i, j); sorted, unique
-    std::string text;                              // token, choice, einsum: normalised
+    std::vector<double> numbers;               // number/integer: 1; vector: n; matrix: rows*cols; shape: dims
+    std::vector<std::size_t> shape;            // vector {n}; matrix {rows, cols}
+    std::vector<std::pair<long, long>> pairs;  // positions: (i, -1); pairs: (i, j); sorted, unique
+    std::string text;                          // token, choice, einsum: normalised
 };
 
 struct Parsed {
@@ -70,8 +70,8 @@ constexpr double kFloor = 1e-3;
 
 struct Comparison {
     bool equal = false;
-    bool comparable = true;                 // same format and shape
-    std::vector<std::size_t> wrong_entries; // numeric formats: indices (row-major) outside tolerance
+    bool comparable = true;                  // same format and shape
+    std::vector<std::size_t> wrong_entries;  // numeric formats: indices (row-major) outside tolerance
 };
 // `widen` multiplies the tolerance: the generator asks for twice the tolerance between a right
 // and a wrong answer, so that a wrong answer rounded to three figures is still named and still wrong.

@@ -32,8 +32,12 @@ void set_given(Problem& p, const std::string& name, NdArray value) {
         }
     p.given.push_back({name, std::move(value)});
 }
-Tensor2 matrix_of(const Problem& p, const std::string& name) { return to_tensor<2>(given(p, name), "practice", name, "a matrix"); }
-Tensor1 vector_of(const Problem& p, const std::string& name) { return to_tensor<1>(given(p, name), "practice", name, "a vector"); }
+Tensor2 matrix_of(const Problem& p, const std::string& name) {
+    return to_tensor<2>(given(p, name), "practice", name, "a matrix");
+}
+Tensor1 vector_of(const Problem& p, const std::string& name) {
+    return to_tensor<1>(given(p, name), "practice", name, "a vector");
+}
 double number_of(const Problem& p, const std::string& name) {
     const NdArray& a = given(p, name);
     require(a.shape.empty() && a.data.size() == 1, "practice", msg(name, " must be one number"));
@@ -47,8 +51,18 @@ long whole_of(const Problem& p, const std::string& name, long lo, long hi) {
 }
 double size_of(const Problem& p, const std::string& name) { return double(whole_of(p, name, 1, 1L << 20)); }
 
-Answer number(double x) { Answer a; a.format = Format::number; a.numbers = {x}; return a; }
-Answer whole(double x) { Answer a; a.format = Format::integer; a.numbers = {x}; return a; }
+Answer number(double x) {
+    Answer a;
+    a.format = Format::number;
+    a.numbers = {x};
+    return a;
+}
+Answer whole(double x) {
+    Answer a;
+    a.format = Format::integer;
+    a.numbers = {x};
+    return a;
+}
 Answer vec(const Tensor1& v) {
     Answer a;
     a.format = Format::vector;
@@ -64,7 +78,12 @@ Answer mat(const Tensor2& m) {
     a.shape = {m.shape(0), m.shape(1)};
     return a;
 }
-Answer dims(std::vector<double> d) { Answer a; a.format = Format::shape; a.numbers = std::move(d); return a; }
+Answer dims(std::vector<double> d) {
+    Answer a;
+    a.format = Format::shape;
+    a.numbers = std::move(d);
+    return a;
+}
 Answer positions(long from, long to) {  // {from, ..., to - 1}
     Answer a;
     a.format = Format::positions;
@@ -77,7 +96,12 @@ Answer position_set(const std::vector<long>& xs) {
     for (long i : xs) a.pairs.emplace_back(i, -1);
     return a;
 }
-Answer word(Format f, const std::string& w) { Answer a; a.format = f; a.text = w; return a; }
+Answer word(Format f, const std::string& w) {
+    Answer a;
+    a.format = f;
+    a.text = w;
+    return a;
+}
 Answer einsum(const std::string& s) { return parse_answer(s, Format::einsum).answer; }
 
 void wrong(Problem& p, const std::string& id, const std::string& section, const Answer& a) {
@@ -89,7 +113,9 @@ const std::vector<Named>& step_values(const Problem& p, const std::string& key) 
         if (s.key == key) return s.values;
     throw std::logic_error("practice: " + p.family + " has no solution step '" + key + "'");
 }
-const std::vector<double>& step_data(const Problem& p, const std::string& key) { return step_values(p, key).front().value.data; }
+const std::vector<double>& step_data(const Problem& p, const std::string& key) {
+    return step_values(p, key).front().value.data;
+}
 
 bool distinct(const Answer& a, const Answer& b) { return !compare(a, b, 2).equal; }
 
@@ -104,7 +130,6 @@ Tensor2 attention_weights(const Tensor2& q, const Tensor2& k, std::optional<doub
     o.scale = scale;
     return first(attention_forward(one(q), one(k), one(xt::eye<double>(k.shape(0))), o).weights);
 }
-
 
 LmParams toy_model(std::size_t blocks) {
     LmParams m;

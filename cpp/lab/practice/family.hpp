@@ -32,7 +32,9 @@ struct Dice {
     int operator()(int lo, int hi) { return lo + int(rng.next_u32() % std::uint32_t(hi - lo + 1)); }
     Tensor2 matrix(std::size_t r, std::size_t c, int lo, int hi);
     template <class T>
-    T pick(const std::vector<T>& xs) { return xs[(*this)(0, int(xs.size()) - 1)]; }
+    T pick(const std::vector<T>& xs) {
+        return xs[(*this)(0, int(xs.size()) - 1)];
+    }
 };
 
 using Draw = void (*)(Problem&, Dice&, bool handout);
@@ -72,10 +74,12 @@ Entry einsum_family();
 
 inline NdArray scalar(double x) { return NdArray{{}, {x}}; }
 template <class E>
-NdArray nd(const E& t) { return to_ndarray(t); }
-Tensor3 one(const Tensor2& m);      // (1, T, C): one batch item
-Tensor2 first(const Tensor3& t);    // item 0 of (B, T, C)
-Tensor2 as_row(const Tensor1& v);   // (1, n)
+NdArray nd(const E& t) {
+    return to_ndarray(t);
+}
+Tensor3 one(const Tensor2& m);     // (1, T, C): one batch item
+Tensor2 first(const Tensor3& t);   // item 0 of (B, T, C)
+Tensor2 as_row(const Tensor1& v);  // (1, n)
 
 // The given value `name`, read as the family expects it; each throws std::invalid_argument
 // (naming the value) when it is absent or not of that kind.
@@ -85,7 +89,7 @@ Tensor2 matrix_of(const Problem& p, const std::string& name);
 Tensor1 vector_of(const Problem& p, const std::string& name);
 double number_of(const Problem& p, const std::string& name);
 long whole_of(const Problem& p, const std::string& name, long lo, long hi);  // a position, a count, a flag
-double size_of(const Problem& p, const std::string& name);  // a width, head count, d_k or length: >= 1
+double size_of(const Problem& p, const std::string& name);                   // a width, head count, d_k or length: >= 1
 
 // ---- answers out ----
 

@@ -24,11 +24,25 @@ std::uint64_t stream_of(const std::string& family) {
 // much as they do.
 const std::vector<Entry>& registry() {
     static const std::vector<Entry> r = {
-        retrieval_family(),       saturation_family(),   score_variance_family(), attention_matrix_family(),
-        parameter_count_family(), two_heads_family(),    shapes_family(),         layernorm_family(),
-        ffn_family(),             pre_post_family(),     permutation_family(),    positions_family(),
-        generation_family(),      teacher_forcing_family(), causal_mask_family(), leak_family(),
-        cross_entropy_family(),   toy_trace_family(),    einsum_family(),
+        retrieval_family(),
+        saturation_family(),
+        score_variance_family(),
+        attention_matrix_family(),
+        parameter_count_family(),
+        two_heads_family(),
+        shapes_family(),
+        layernorm_family(),
+        ffn_family(),
+        pre_post_family(),
+        permutation_family(),
+        positions_family(),
+        generation_family(),
+        teacher_forcing_family(),
+        causal_mask_family(),
+        leak_family(),
+        cross_entropy_family(),
+        toy_trace_family(),
+        einsum_family(),
     };
     return r;
 }
@@ -96,7 +110,8 @@ std::string unfair(const Problem& p) {
         if (!distinct(ms[m].answer, p.answer)) return "the misconception " + ms[m].id + " gives the answer";
         // check_answer names the first misconception that matches, so each must differ from those before it
         for (std::size_t n = 0; n < m; ++n)
-            if (!distinct(ms[m].answer, ms[n].answer)) return "the misconceptions " + ms[n].id + " and " + ms[m].id + " give the same answer";
+            if (!distinct(ms[m].answer, ms[n].answer))
+                return "the misconceptions " + ms[n].id + " and " + ms[m].id + " give the same answer";
     }
     return insensitive_input(e, p);
 }

@@ -39,8 +39,8 @@ struct Misconception {
 };
 
 struct SolutionStep {
-    std::string key;             // e.g. "scores"
-    std::vector<Named> values;   // what the engine computed at this step
+    std::string key;            // e.g. "scores"
+    std::vector<Named> values;  // what the engine computed at this step
 };
 
 struct Problem {
@@ -48,10 +48,10 @@ struct Problem {
     std::string section;
     std::uint64_t seed = 0;
     Format format = Format::number;
-    std::string variant;               // which question of the family (e.g. "raw" / "scaled")
-    std::vector<Named> given;          // the numbers the student works from
-    std::vector<std::string> inputs;   // the given values the answer must depend on
-    std::vector<std::string> words;    // token vocabulary or choice options, in order
+    std::string variant;              // which question of the family (e.g. "raw" / "scaled")
+    std::vector<Named> given;         // the numbers the student works from
+    std::vector<std::string> inputs;  // the given values the answer must depend on
+    std::vector<std::string> words;   // token vocabulary or choice options, in order
     Answer answer;
     std::vector<Misconception> misconceptions;
     std::vector<SolutionStep> steps;
@@ -81,13 +81,13 @@ std::string unfair(const Problem& p);
 
 struct CheckResult {
     bool correct = false;
-    double score = 0;            // 1 when correct; otherwise the fraction of entries within tolerance
-    bool readable = false;       // the text was parsed as the expected format
-    std::string error;           // when not readable: what could not be read
+    double score = 0;       // 1 when correct; otherwise the fraction of entries within tolerance
+    bool readable = false;  // the text was parsed as the expected format
+    std::string error;      // when not readable: what could not be read
     Answer parsed;
     std::vector<std::size_t> wrong_entries;
-    bool shape_mismatch = false; // readable, but with the wrong number of entries
-    std::string misconception;   // the id of the misconception the answer matches, if any
+    bool shape_mismatch = false;  // readable, but with the wrong number of entries
+    std::string misconception;    // the id of the misconception the answer matches, if any
     std::string misconception_section;
 };
 

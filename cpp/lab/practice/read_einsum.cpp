@@ -13,11 +13,13 @@ namespace {
 std::vector<std::string> einsum_operands(const std::string& canonical) {
     std::vector<std::string> ops(1);
     for (std::size_t i = 0; i < canonical.size(); ++i) {
-        if (canonical[i] == ',') ops.emplace_back();
+        if (canonical[i] == ',')
+            ops.emplace_back();
         else if (canonical.compare(i, 2, "->") == 0) {
             ops.emplace_back();
             ++i;
-        } else ops.back() += canonical[i];
+        } else
+            ops.back() += canonical[i];
     }
     return ops;
 }
@@ -82,10 +84,13 @@ std::string canonical_einsum(const std::string& raw) {
             i += 2;
             continue;
         }
-        if (!std::isalpha(static_cast<unsigned char>(c))) throw ParseError(std::string("an einsum axis must be a letter, not '") + c + "'");
+        if (!std::isalpha(static_cast<unsigned char>(c)))
+            throw ParseError(std::string("an einsum axis must be a letter, not '") + c + "'");
         if (in_output) {
-            if (inputs_seen.find(c) == std::string::npos) throw ParseError(std::string("the output axis '") + c + "' is in no input");
-            if (output_letters.find(c) != std::string::npos) throw ParseError(std::string("the output names the axis '") + c + "' twice");
+            if (inputs_seen.find(c) == std::string::npos)
+                throw ParseError(std::string("the output axis '") + c + "' is in no input");
+            if (output_letters.find(c) != std::string::npos)
+                throw ParseError(std::string("the output names the axis '") + c + "' twice");
             output_letters += c;
         } else {
             inputs_seen += c;

@@ -39,7 +39,9 @@ std::string normalise(const std::string& in) {
         }
         if (replaced) continue;
         const unsigned char c = in[i];
-        if (c >= 0x80) throw ParseError("a character that is not part of any answer format (non-ASCII) at position " + std::to_string(i));
+        if (c >= 0x80)
+            throw ParseError("a character that is not part of any answer format (non-ASCII) at position " +
+                             std::to_string(i));
         out += char(c);
         ++i;
     }
@@ -84,11 +86,13 @@ public:
         int depth = 0;
         for (std::size_t i = pos_; i < s_.size(); ++i) {
             const char c = s_[i];
-            if (c == '[' || c == '(' || c == '{') ++depth;
+            if (c == '[' || c == '(' || c == '{')
+                ++depth;
             else if (c == ']' || c == ')' || c == '}') {
                 if (depth == 0) return c == close;
                 --depth;
-            } else if ((c == ',' || c == '|') && depth == 0) return false;
+            } else if ((c == ',' || c == '|') && depth == 0)
+                return false;
         }
         return close == '\0';
     }
@@ -108,9 +112,12 @@ public:
         double v = term(depth);
         for (;;) {
             if (entry_ends()) return v;
-            if (eat('+')) v += term(depth);
-            else if (eat('-')) v -= term(depth);
-            else return v;
+            if (eat('+'))
+                v += term(depth);
+            else if (eat('-'))
+                v -= term(depth);
+            else
+                return v;
         }
     }
 
@@ -126,7 +133,8 @@ private:
         if (pos_ >= s_.size() || !std::isspace(static_cast<unsigned char>(s_[pos_]))) return false;
         std::size_t i = pos_;
         while (i < s_.size() && std::isspace(static_cast<unsigned char>(s_[i]))) ++i;
-        return i + 1 < s_.size() && (s_[i] == '-' || s_[i] == '+') && !std::isspace(static_cast<unsigned char>(s_[i + 1]));
+        return i + 1 < s_.size() && (s_[i] == '-' || s_[i] == '+') &&
+               !std::isspace(static_cast<unsigned char>(s_[i + 1]));
     }
 
     // Whether the current entry ends here, before an operator or a juxtaposed factor.
@@ -137,7 +145,8 @@ private:
             std::size_t i = pos_;
             while (i < s_.size() && std::isspace(static_cast<unsigned char>(s_[i]))) ++i;
             // a number, a name or a parenthesis after whitespace starts the next entry
-            if (i < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[i])) || s_[i] == '.' || s_[i] == '(')) return true;
+            if (i < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[i])) || s_[i] == '.' || s_[i] == '('))
+                return true;
             return false;
         }
         if (signed_after_space()) {
@@ -168,13 +177,16 @@ private:
         double v = unary(depth);
         for (;;) {
             if (entry_ends()) return v;
-            if (eat('*')) v *= unary(depth);
+            if (eat('*'))
+                v *= unary(depth);
             else if (eat('/')) {
                 const double d = unary(depth);
                 if (d == 0.0) fail("a division by zero");
                 v /= d;
-            } else if (starts_factor()) v *= unary(depth);
-            else return v;
+            } else if (starts_factor())
+                v *= unary(depth);
+            else
+                return v;
         }
     }
 
@@ -242,14 +254,18 @@ private:
             const std::size_t letters = pos_;
             while (pos_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[pos_]))) ++pos_;
             std::string name = s_.substr(start, letters - start);
-            std::transform(name.begin(), name.end(), name.begin(), [](unsigned char ch) { return char(std::tolower(ch)); });
+            std::transform(name.begin(), name.end(), name.begin(),
+                           [](unsigned char ch) { return char(std::tolower(ch)); });
             const std::string digits = s_.substr(letters, pos_ - letters);
             static const char* const functions[] = {"ln", "log", "exp", "sqrt", "sin", "cos", "tan"};
-            const bool function = std::find_if(std::begin(functions), std::end(functions), [&](const char* f) { return name == f; }) != std::end(functions);
-            if (name == "log" && (digits == "10" || digits == "2")) return apply(name + digits, argument(name + digits, depth));
+            const bool function = std::find_if(std::begin(functions), std::end(functions),
+                                               [&](const char* f) { return name == f; }) != std::end(functions);
+            if (name == "log" && (digits == "10" || digits == "2"))
+                return apply(name + digits, argument(name + digits, depth));
             if (!digits.empty() && name == "log")
                 fail("\"log" + digits + "\" is ambiguous: write log(" + digits + ") or ln " + digits +
-                     " for the natural logarithm of " + digits + "; log10(x) and log2(x) are the base-10 and base-2 logarithms");
+                     " for the natural logarithm of " + digits +
+                     "; log10(x) and log2(x) are the base-10 and base-2 logarithms");
             if (!digits.empty() && function) {  // ln2, sqrt2: the function of that number
                 pos_ = letters;
                 return apply(name, power(depth + 1));
@@ -262,7 +278,8 @@ private:
             if (name == "e") return 2.718281828459045;
             if (function) return apply(name, argument(name, depth));
             pos_ = start;
-            fail("an unknown name \"" + name + "\" (known: pi, e, ln, log (natural), log10, log2, exp, sqrt, sin, cos, tan)");
+            fail("an unknown name \"" + name +
+                 "\" (known: pi, e, ln, log (natural), log10, log2, exp, sqrt, sin, cos, tan)");
         }
         fail("expected a number");
     }
@@ -279,8 +296,10 @@ private:
             }
         }
         const std::string lexeme = s_.substr(start, pos_ - start);
-        if (lexeme.size() > kMaxNumberLength) throw ParseError("a number with more than " + std::to_string(kMaxNumberLength) + " characters");
-        if (std::count(lexeme.begin(), lexeme.end(), '.') > 1) throw ParseError("a number with two decimal points: \"" + lexeme + "\"");
+        if (lexeme.size() > kMaxNumberLength)
+            throw ParseError("a number with more than " + std::to_string(kMaxNumberLength) + " characters");
+        if (std::count(lexeme.begin(), lexeme.end(), '.') > 1)
+            throw ParseError("a number with two decimal points: \"" + lexeme + "\"");
         if (lexeme == ".") throw ParseError("a point that is not part of a number");
         char* end = nullptr;
         const double v = std::strtod(lexeme.c_str(), &end);
@@ -304,9 +323,12 @@ double finite_value(double v, const std::string& what) {
 template <class F>
 void list(Reader& r, int depth, F&& item, bool bar = false) {
     char close = '\0';
-    if (r.eat('[')) close = ']';
-    else if (r.eat('(')) close = ')';
-    else if (r.eat('{')) close = '}';
+    if (r.eat('['))
+        close = ']';
+    else if (r.eat('('))
+        close = ')';
+    else if (r.eat('{'))
+        close = '}';
     if (close && r.eat(close)) return;  // an empty list
     const bool was = r.spaced();
     r.set_spaced(r.spaced_list(close));
@@ -336,14 +358,15 @@ std::vector<std::size_t> read_matrix(Reader& r, std::vector<double>& numbers) {
             ++n;
         });
         if (n == 0) throw ParseError("row " + std::to_string(rows) + " is empty");
-        if (rows && n != cols) throw ParseError("row " + std::to_string(rows) + " has " + std::to_string(n) + " entries but row 0 has " + std::to_string(cols));
+        if (rows && n != cols)
+            throw ParseError("row " + std::to_string(rows) + " has " + std::to_string(n) + " entries but row 0 has " +
+                             std::to_string(cols));
         cols = n;
         ++rows;
     } while (r.eat(',') || r.peek() == '[');
     r.expect(']', "']' to close the matrix");
     return {rows, cols};
 }
-
 
 // "18,432" where one number was expected: a thousands separator or a decimal comma, or two
 // entries; the message says how to write each.
@@ -354,13 +377,16 @@ std::string comma_in_number(const std::string& text) {
         if (std::isdigit(static_cast<unsigned char>(c))) {
             digits += c;
             point += c;
-        } else if (c == ',') point += '.';
-        else if (!std::isspace(static_cast<unsigned char>(c))) plain = false;
+        } else if (c == ',')
+            point += '.';
+        else if (!std::isspace(static_cast<unsigned char>(c)))
+            plain = false;
     }
     if (plain && std::count(text.begin(), text.end(), ',') == 1)
-        return "one number was expected, and a comma separates entries: write " + digits + " without the comma, or " + point +
-               " with a decimal point";
-    return "one number was expected, and a comma separates entries: write the number without commas, with a decimal point";
+        return "one number was expected, and a comma separates entries: write " + digits + " without the comma, or " +
+               point + " with a decimal point";
+    return "one number was expected, and a comma separates entries: write the number without commas, with a decimal "
+           "point";
 }
 
 }  // namespace
@@ -385,16 +411,17 @@ Answer read_numbers(const std::string& original, Format f) {
             if (r.opens_matrix()) {  // a row [[a, b]] or a column [[a], [b]]
                 const std::vector<std::size_t> shape = read_matrix(r, a.numbers);
                 if (shape[0] != 1 && shape[1] != 1)
-                    throw ParseError("a vector was expected, and this is a " + std::to_string(shape[0]) + " x " + std::to_string(shape[1]) +
-                                     " matrix; write a vector as [a, b, ...], as a row [[a, b, ...]] or as a column [[a], [b], ...]");
+                    throw ParseError("a vector was expected, and this is a " + std::to_string(shape[0]) + " x " +
+                                     std::to_string(shape[1]) +
+                                     " matrix; write a vector as [a, b, ...], as a row [[a, b, ...]] or as a column "
+                                     "[[a], [b], ...]");
             } else {
-                list(r, 0, [&](int depth) { a.numbers.push_back(finite_value(r.expr(depth), "an entry")); }, true);
+                list(
+                    r, 0, [&](int depth) { a.numbers.push_back(finite_value(r.expr(depth), "an entry")); }, true);
             }
             a.shape = {a.numbers.size()};
             break;
-        case Format::matrix:
-            a.shape = read_matrix(r, a.numbers);
-            break;
+        case Format::matrix: a.shape = read_matrix(r, a.numbers); break;
         case Format::shape:
             list(r, 0, [&](int depth) {
                 const double v = finite_value(r.expr(depth), "a dimension");

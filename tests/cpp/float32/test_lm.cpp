@@ -40,11 +40,11 @@ TEST_CASE("§5 float32 training path: loss and every gradient match the double r
     const Arrangement arrangement = GENERATE(Arrangement::pre, Arrangement::post);
     const NormKind norm = GENERATE(NormKind::layer, NormKind::rms, NormKind::none);
     const bool tied = GENERATE(true, false);
-    const auto [activation, gated, positions, mask, scaled] = GENERATE(table<Activation, bool, PositionKind, int, bool>({
-        {Activation::gelu, false, PositionKind::learned, 0, true},
-        {Activation::relu, false, PositionKind::sinusoidal, 1, true},       // §7.3 mask in the last block only
-        {Activation::gelu_tanh, true, PositionKind::none, 2, false},        // no mask, unscaled scores (§3.1)
-        {Activation::silu, true, PositionKind::learned, 3, true}}));        // mask in the first block only
+    const auto [activation, gated, positions, mask, scaled] = GENERATE(table<Activation, bool, PositionKind, int, bool>(
+        {{Activation::gelu, false, PositionKind::learned, 0, true},
+         {Activation::relu, false, PositionKind::sinusoidal, 1, true},  // §7.3 mask in the last block only
+         {Activation::gelu_tanh, true, PositionKind::none, 2, false},   // no mask, unscaled scores (§3.1)
+         {Activation::silu, true, PositionKind::learned, 3, true}}));   // mask in the first block only
     ModelConfig c;
     c.vocab = 7, c.D = 8, c.heads = 2, c.layers = 2, c.T = 6, c.seed = 11;
     c.arrangement = arrangement, c.norm = norm, c.tied = tied;
@@ -66,16 +66,17 @@ TEST_CASE("§5 float32 training path: loss and every gradient match the double r
     lm.backward();
 
     std::size_t k = 0;
-    for_each_parameter(want.grads, [&](const std::string& name, double* g, std::size_t n, const std::vector<std::size_t>&) {
-        const f32::Slot& s = lm.slots().at(k++);
-        REQUIRE(s.name == name);
-        // float32 keeps about 7 digits; errors are measured against the tensor's largest entry.
-        const double tol = 1e-4 * max_abs(g, n) + 1e-7;
-        for (std::size_t i = 0; i < n; ++i) {
-            CAPTURE(name, i, g[i]);
-            REQUIRE_THAT(double(lm.grads()[s.offset + i]), Catch::Matchers::WithinAbs(g[i], tol));
-        }
-    });
+    for_each_parameter(want.grads,
+                       [&](const std::string& name, double* g, std::size_t n, const std::vector<std::size_t>&) {
+                           const f32::Slot& s = lm.slots().at(k++);
+                           REQUIRE(s.name == name);
+                           // float32 keeps about 7 digits; errors are measured against the tensor's largest entry.
+                           const double tol = 1e-4 * max_abs(g, n) + 1e-7;
+                           for (std::size_t i = 0; i < n; ++i) {
+                               CAPTURE(name, i, g[i]);
+                               REQUIRE_THAT(double(lm.grads()[s.offset + i]), Catch::Matchers::WithinAbs(g[i], tol));
+                           }
+                       });
     REQUIRE(k == lm.slots().size());
 }
 

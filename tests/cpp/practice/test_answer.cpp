@@ -24,11 +24,29 @@ std::string error(const std::string& text, Format f = Format::number) {
 
 TEST_CASE("numbers in exact forms: 1/4, ln 2, sqrt(2)*ln(2), e^2, exp(-1), pi") {
     const double ln2 = std::log(2.0);
-    const auto [text, want] = GENERATE_COPY(table<std::string, double>({
-        {"0.25", 0.25}, {"1/4", 0.25}, {".25", 0.25}, {"2.5e-1", 0.25}, {"ln 2", ln2}, {"log(2)", ln2}, {"ln2", ln2},
-        {"sqrt(2)*ln(2)", std::sqrt(2.0) * ln2}, {"e^2", std::exp(2.0)}, {"exp(-1)", std::exp(-1.0)}, {"pi", M_PI},
-        {"2 pi / 3", 2 * M_PI / 3}, {"-1", -1.0}, {"\xE2\x88\x92" "1", -1.0}, {"3(1/2)", 1.5}, {"2^-1", 0.5},
-        {"-2^2", -4.0}, {"(1 + 2) * 3", 9.0}, {"1 - 2 - 3", -4.0}, {"8 / 4 / 2", 1.0}, {"\xCF\x80", M_PI}}));
+    const auto [text, want] = GENERATE_COPY(table<std::string, double>({{"0.25", 0.25},
+                                                                        {"1/4", 0.25},
+                                                                        {".25", 0.25},
+                                                                        {"2.5e-1", 0.25},
+                                                                        {"ln 2", ln2},
+                                                                        {"log(2)", ln2},
+                                                                        {"ln2", ln2},
+                                                                        {"sqrt(2)*ln(2)", std::sqrt(2.0) * ln2},
+                                                                        {"e^2", std::exp(2.0)},
+                                                                        {"exp(-1)", std::exp(-1.0)},
+                                                                        {"pi", M_PI},
+                                                                        {"2 pi / 3", 2 * M_PI / 3},
+                                                                        {"-1", -1.0},
+                                                                        {"\xE2\x88\x92"
+                                                                         "1",
+                                                                         -1.0},
+                                                                        {"3(1/2)", 1.5},
+                                                                        {"2^-1", 0.5},
+                                                                        {"-2^2", -4.0},
+                                                                        {"(1 + 2) * 3", 9.0},
+                                                                        {"1 - 2 - 3", -4.0},
+                                                                        {"8 / 4 / 2", 1.0},
+                                                                        {"\xCF\x80", M_PI}}));
     CAPTURE(text);
     REQUIRE(value(text) == Approx(want).epsilon(1e-15));
 }
@@ -68,7 +86,8 @@ TEST_CASE("vectors, matrices, shapes, sets, pairs, tokens, choices, einsum strin
         REQUIRE_THAT(error("bid,bjd", Format::einsum), Catch::Contains("->"));
     }
     SECTION("einsum axes are case-sensitive, and all 52 letters keep distinct names that read back") {
-        REQUIRE_FALSE(compare(parse_answer("aA->a", Format::einsum).answer, parse_answer("aa->a", Format::einsum).answer).equal);
+        REQUIRE_FALSE(
+            compare(parse_answer("aA->a", Format::einsum).answer, parse_answer("aa->a", Format::einsum).answer).equal);
         std::string all;  // z…a then Z…A: every letter, none in its canonical place
         for (char c = 'z'; c >= 'a'; --c) all += c;
         for (char c = 'Z'; c >= 'A'; --c) all += c;
@@ -90,7 +109,8 @@ TEST_CASE("text that is not an answer gets a message, never an exception or a ha
     REQUIRE_THAT(error("abc"), Catch::Contains("unknown name \"abc\""));
     REQUIRE_THAT(error("abc"), Catch::Contains("log (natural), log10, log2"));
     REQUIRE_THAT(error("1 2"), Catch::Contains("unexpected text"));
-    REQUIRE_THAT(error("1 -2"), Catch::Contains("write a space on both sides of the sign for a difference (1 - 2), or separate entries with commas (1, -2)"));
+    REQUIRE_THAT(error("1 -2"), Catch::Contains("write a space on both sides of the sign for a difference (1 - 2), or "
+                                                "separate entries with commas (1, -2)"));
     REQUIRE_THAT(error("0.5.5"), Catch::Contains("two decimal points"));
     REQUIRE_THAT(error("ln(-1)"), Catch::Contains("not positive"));
     REQUIRE_THAT(error("\xE2\x9C\x93"), Catch::Contains("non-ASCII"));
@@ -110,8 +130,10 @@ TEST_CASE("an answer has at most kMaxEntries entries, and the canonical text of 
         for (std::size_t i = 0; i < n; ++i) s += (i ? "," : "") + item;
         return s;
     };
-    const auto [item, f] = GENERATE(table<std::string, Format>({{"pi", Format::vector}, {"[1/3]", Format::matrix},
-                                                                {"999999999", Format::positions}, {"(999999999,3)", Format::pairs}}));
+    const auto [item, f] = GENERATE(table<std::string, Format>({{"pi", Format::vector},
+                                                                {"[1/3]", Format::matrix},
+                                                                {"999999999", Format::positions},
+                                                                {"(999999999,3)", Format::pairs}}));
     CAPTURE(item);
     const std::string wrap = f == Format::matrix ? "[" : f == Format::pairs ? "{" : "";
     const std::string close = f == Format::matrix ? "]" : f == Format::pairs ? "}" : "";
@@ -135,9 +157,13 @@ TEST_CASE("an answer has at most kMaxEntries entries, and the canonical text of 
 }
 
 TEST_CASE("the canonical text of an answer reads back to the same answer") {
-    for (const auto& [text, f] : std::vector<std::pair<std::string, Format>>{
-             {"ln 2", Format::number}, {"[1/3, 2/3]", Format::vector}, {"[[1, 2], [3, 4]]", Format::matrix},
-             {"(2, 3)", Format::shape}, {"{3, 1}", Format::positions}, {"{(2, 1)}", Format::pairs}, {"256", Format::integer}}) {
+    for (const auto& [text, f] : std::vector<std::pair<std::string, Format>>{{"ln 2", Format::number},
+                                                                             {"[1/3, 2/3]", Format::vector},
+                                                                             {"[[1, 2], [3, 4]]", Format::matrix},
+                                                                             {"(2, 3)", Format::shape},
+                                                                             {"{3, 1}", Format::positions},
+                                                                             {"{(2, 1)}", Format::pairs},
+                                                                             {"256", Format::integer}}) {
         CAPTURE(text);
         const Answer a = parse_answer(text, f).answer;
         const Parsed again = parse_answer(answer_text(a), f);
@@ -149,17 +175,30 @@ TEST_CASE("the canonical text of an answer reads back to the same answer") {
 TEST_CASE("every form a student may write for the same answer reads the same") {
     const double ln2 = std::log(2.0);
     SECTION("logarithms, trigonometry and percentages work as named") {
-        const auto [text, want] = GENERATE_COPY(table<std::string, double>({
-            {"log10(2)", std::log10(2.0)}, {"log10 100", 2.0}, {"log2(8)", 3.0}, {"log2 8", 3.0}, {"log(2)", ln2}, {"ln(2)", ln2},
-            {"sin(0.01)", std::sin(0.01)}, {"cos(0.03)", std::cos(0.03)}, {"tan(0.5)", std::tan(0.5)}, {"sqrt 2", std::sqrt(2.0)},
-            {"sqrt2", std::sqrt(2.0)}, {"exp(1)", std::exp(1.0)}, {"57.43%", 0.5743}, {"50 %", 0.5}, {"1 - 2", -1.0}, {"1-2", -1.0}}));
+        const auto [text, want] = GENERATE_COPY(table<std::string, double>({{"log10(2)", std::log10(2.0)},
+                                                                            {"log10 100", 2.0},
+                                                                            {"log2(8)", 3.0},
+                                                                            {"log2 8", 3.0},
+                                                                            {"log(2)", ln2},
+                                                                            {"ln(2)", ln2},
+                                                                            {"sin(0.01)", std::sin(0.01)},
+                                                                            {"cos(0.03)", std::cos(0.03)},
+                                                                            {"tan(0.5)", std::tan(0.5)},
+                                                                            {"sqrt 2", std::sqrt(2.0)},
+                                                                            {"sqrt2", std::sqrt(2.0)},
+                                                                            {"exp(1)", std::exp(1.0)},
+                                                                            {"57.43%", 0.5743},
+                                                                            {"50 %", 0.5},
+                                                                            {"1 - 2", -1.0},
+                                                                            {"1-2", -1.0}}));
         CAPTURE(text);
         REQUIRE(value(text) == Approx(want).epsilon(1e-15));
     }
     SECTION("a vector as a row, a column, a 1 x n matrix, numpy's printout or the handout's concatenation") {
         const std::vector<double> want{2, 0.6, 0.6, 2};
-        for (const char* t : {"[2, 0.6, 0.6, 2]", "[[2, 0.6, 0.6, 2]]", "[[2], [0.6], [0.6], [2]]", "[2, 0.6, 0.6, 2,]",
-                              "[2 0.6 0.6 2]", "[ 2.   0.6  0.6  2. ]", "[2, 0.6 | 0.6, 2]", "2, 0.6, 0.6, 2", "(2, 0.6, 0.6, 2)"}) {
+        for (const char* t :
+             {"[2, 0.6, 0.6, 2]", "[[2, 0.6, 0.6, 2]]", "[[2], [0.6], [0.6], [2]]", "[2, 0.6, 0.6, 2,]",
+              "[2 0.6 0.6 2]", "[ 2.   0.6  0.6  2. ]", "[2, 0.6 | 0.6, 2]", "2, 0.6, 0.6, 2", "(2, 0.6, 0.6, 2)"}) {
             const Parsed p = parse_answer(t, Format::vector);
             CAPTURE(t, p.error);
             REQUIRE(p.ok);
@@ -171,7 +210,8 @@ TEST_CASE("every form a student may write for the same answer reads the same") {
         REQUIRE(parse_answer("[ 0.5 -0.2]", Format::vector).answer.numbers == std::vector<double>{0.5, -0.2});
         REQUIRE(parse_answer("[0.5 - 0.2]", Format::vector).answer.numbers.size() == 1);
         REQUIRE(parse_answer("[ln 2 ln 3]", Format::vector).answer.numbers == std::vector<double>{ln2, std::log(3.0)});
-        REQUIRE(parse_answer("[[ 1. -2.]\n [ 3.  4.]]", Format::matrix).answer.numbers == std::vector<double>{1, -2, 3, 4});
+        REQUIRE(parse_answer("[[ 1. -2.]\n [ 3.  4.]]", Format::matrix).answer.numbers ==
+                std::vector<double>{1, -2, 3, 4});
     }
     SECTION("a matrix is not a vector") {
         REQUIRE_THAT(error("[[1, 2], [3, 4]]", Format::vector), Catch::Contains("this is a 2 x 2 matrix"));
@@ -181,7 +221,8 @@ TEST_CASE("every form a student may write for the same answer reads the same") {
         REQUIRE_THAT(error("18,432", Format::integer), Catch::Contains("18432"));
         REQUIRE_THAT(error("log3"), Catch::Contains("write log(3) or ln 3 for the natural logarithm of 3"));
         REQUIRE_THAT(error("log2"), Catch::Contains("log2 needs an argument"));
-        REQUIRE_THAT(error("[1 -2, 3]", Format::vector), Catch::Contains("\"1 -2\" could be a difference or two entries"));
+        REQUIRE_THAT(error("[1 -2, 3]", Format::vector),
+                     Catch::Contains("\"1 -2\" could be a difference or two entries"));
     }
     SECTION("the einsum ellipsis stands for the axes it replaces") {
         const Answer scores = parse_answer("bid,bjd->bij", Format::einsum).answer;
@@ -231,9 +272,12 @@ TEST_CASE("tolerance: each entry within 1 % of its size; three significant figur
         REQUIRE_FALSE(compare(parse_answer("[1, 0]", Format::vector).answer, want).equal);
         const Comparison c = compare(parse_answer("[0.9, 0.0003354]", Format::vector).answer, want);
         REQUIRE(c.wrong_entries == std::vector<std::size_t>{0});
-        REQUIRE_FALSE(compare(parse_answer("[0.27, 0.73]", Format::vector).answer, parse_answer("[0.27, 0.73, 0]", Format::vector).answer).comparable);
+        REQUIRE_FALSE(compare(parse_answer("[0.27, 0.73]", Format::vector).answer,
+                              parse_answer("[0.27, 0.73, 0]", Format::vector).answer)
+                          .comparable);
     }
     SECTION("integers compare exactly") {
-        REQUIRE_FALSE(compare(parse_answer("257", Format::integer).answer, parse_answer("256", Format::integer).answer).equal);
+        REQUIRE_FALSE(
+            compare(parse_answer("257", Format::integer).answer, parse_answer("256", Format::integer).answer).equal);
     }
 }

@@ -49,7 +49,8 @@ std::string other_form(const Answer& a) {
             std::string s = "[";
             for (std::size_t r = 0; r < a.shape[0]; ++r) {
                 s += r ? "\n [" : "[";
-                for (std::size_t c = 0; c < a.shape[1]; ++c) s += (c ? " " : "") + fmt(a.numbers[r * a.shape[1] + c], 7);
+                for (std::size_t c = 0; c < a.shape[1]; ++c)
+                    s += (c ? " " : "") + fmt(a.numbers[r * a.shape[1] + c], 7);
                 s += "]";
             }
             return s + "]";
@@ -122,7 +123,8 @@ bool answer_moves_with(const Problem& p, const std::string& name) {
     return false;
 }
 
-Problem solved(const std::string& family, const std::string& variant, std::vector<Named> given, std::vector<std::string> words = {}) {
+Problem solved(const std::string& family, const std::string& variant, std::vector<Named> given,
+               std::vector<std::string> words = {}) {
     Problem p = make_problem(family, 0);
     p.variant = variant;
     p.given = std::move(given);
@@ -148,7 +150,8 @@ TEST_CASE("§10 every family over thousands of seeds: fair variants, every mista
         // (a) a student who made a named mistake, and wrote its answer to three figures, is told so
         for (const auto& m : p.misconceptions) {
             CAPTURE(m.id, answer_text(m.answer));
-            for (const std::string& text : {answer_text(m.answer), numeric(m.answer.format) ? rounded(m.answer, 3) : answer_text(m.answer)}) {
+            for (const std::string& text :
+                 {answer_text(m.answer), numeric(m.answer.format) ? rounded(m.answer, 3) : answer_text(m.answer)}) {
                 const CheckResult c = check_answer(p, text);
                 REQUIRE_FALSE(c.correct);
                 REQUIRE(c.misconception == m.id);
@@ -162,7 +165,8 @@ TEST_CASE("§10 every family over thousands of seeds: fair variants, every mista
         // the same family and seed give the same problem
         if (seed % 97 == 0) REQUIRE(answer_text(make_problem(family.id, seed).answer) == answer_text(p.answer));
     }
-    std::printf("practice: %-18s %4zu distinct answers in 1,000 seeds (at least %zu)\n", family.id.c_str(), answers.size(), family.diversity);
+    std::printf("practice: %-18s %4zu distinct answers in 1,000 seeds (at least %zu)\n", family.id.c_str(),
+                answers.size(), family.diversity);
     if (kSeeds >= 1000) REQUIRE(answers.size() >= family.diversity);
 }
 
@@ -194,21 +198,28 @@ TEST_CASE("§10 every family: the solution is accepted in other forms and to thr
                 REQUIRE_FALSE(check_answer(p, answer_text(a)).correct);
             }
         }
-        if (p.format == Format::number && std::abs(p.answer.numbers[0]) < 0.01) REQUIRE_FALSE(check_answer(p, "0").correct);
+        if (p.format == Format::number && std::abs(p.answer.numbers[0]) < 0.01)
+            REQUIRE_FALSE(check_answer(p, "0").correct);
     }
 }
 
 TEST_CASE("§10 degenerate problems are refused: each family's own test, and misconceptions that give the answer") {
     SECTION("ffn: every hidden unit off, so FFN(x) = 0") {
-        const Problem p = solved("ffn", "", {{"x", mat(1, 2, {1, 1})}, {"W1", mat(2, 3, {-1, -1, -1, -1, -1, -1})}, {"W2", mat(3, 2, {1, 1, 1, 1, 1, 1})}});
+        const Problem p = solved("ffn", "",
+                                 {{"x", mat(1, 2, {1, 1})},
+                                  {"W1", mat(2, 3, {-1, -1, -1, -1, -1, -1})},
+                                  {"W2", mat(3, 2, {1, 1, 1, 1, 1, 1})}});
         REQUIRE_THAT(unfair(p), Catch::Contains("hidden unit"));
     }
     SECTION("ffn: ReLU has no effect, so leaving it out gives the answer") {
-        const Problem p = solved("ffn", "", {{"x", mat(1, 2, {1, 1})}, {"W1", mat(2, 3, {1, 1, 1, 1, 1, 1})}, {"W2", mat(3, 2, {1, 0, 0, 1, 1, 1})}});
+        const Problem p = solved(
+            "ffn", "",
+            {{"x", mat(1, 2, {1, 1})}, {"W1", mat(2, 3, {1, 1, 1, 1, 1, 1})}, {"W2", mat(3, 2, {1, 0, 0, 1, 1, 1})}});
         REQUIRE_THAT(unfair(p), Catch::Contains("no-nonlinearity gives the answer"));
     }
     SECTION("permutation: the swapped rows are equal") {
-        const Problem p = solved("permutation", "", {{"X", mat(3, 2, {1, 2, 0, 1, 1, 2})}, {"a", num(0)}, {"b", num(2)}});
+        const Problem p =
+            solved("permutation", "", {{"X", mat(3, 2, {1, 2, 0, 1, 1, 2})}, {"a", num(0)}, {"b", num(2)}});
         REQUIRE_FALSE(unfair(p).empty());
     }
     SECTION("causal mask: the last position sees every key") {
@@ -216,7 +227,9 @@ TEST_CASE("§10 degenerate problems are refused: each family's own test, and mis
         REQUIRE_THAT(unfair(p), Catch::Contains("included-future gives the answer"));
     }
     SECTION("retrieval: saturated weights") {
-        const Problem p = solved("retrieval", "", {{"q", mat(1, 2, {2, 2})}, {"K", mat(3, 2, {2, 2, -2, -2, 0, 0})}, {"V", mat(3, 2, {1, 2, 3, 4, 0, 1})}});
+        const Problem p = solved(
+            "retrieval", "",
+            {{"q", mat(1, 2, {2, 2})}, {"K", mat(3, 2, {2, 2, -2, -2, 0, 0})}, {"V", mat(3, 2, {1, 2, 3, 4, 0, 1})}});
         REQUIRE_THAT(unfair(p), Catch::Contains("saturated"));
     }
     SECTION("saturation: at d_k = 4 and s = [0, 16] the scaled weights saturate too") {
@@ -236,7 +249,11 @@ TEST_CASE("§10 degenerate problems are refused: each family's own test, and mis
         REQUIRE_THAT(unfair(p), Catch::Contains("table-square gives the answer"));
     }
     SECTION("toy trace: a query whose two keys get 1/2 each") {
-        const Problem p = solved("toy-trace", "weight", {{"E", mat(3, 2, {1, 0, 1, 0.5, 0.5, 0.5})}, {"P", mat(3, 2, {0, 0, 0, 0.5, 0.5, 0.5})}, {"i", num(1)}, {"j", num(0)}});
+        const Problem p = solved("toy-trace", "weight",
+                                 {{"E", mat(3, 2, {1, 0, 1, 0.5, 0.5, 0.5})},
+                                  {"P", mat(3, 2, {0, 0, 0, 0.5, 0.5, 0.5})},
+                                  {"i", num(1)},
+                                  {"j", num(0)}});
         REQUIRE_THAT(unfair(p), Catch::Contains("uniform"));
     }
     SECTION("leak: with no mask at all, what output 0 reads does not depend on the question asked") {
@@ -244,30 +261,34 @@ TEST_CASE("§10 degenerate problems are refused: each family's own test, and mis
         REQUIRE_THAT(unfair(p), Catch::Contains("does not depend on"));
     }
     SECTION("the given values must make a problem of the family") {
-        REQUIRE_THROWS_WITH(solved("causal-mask", "keys", {{"T", num(4)}, {"i", num(4)}}), Catch::Contains("i must be a whole number from 0 to 3, not 4"));
-        REQUIRE_THROWS_WITH(solved("shapes", "heads", {{"B", num(2)}, {"T", num(5)}, {"D", num(9)}, {"H", num(4)}}), Catch::Contains("not divisible"));
+        REQUIRE_THROWS_WITH(solved("causal-mask", "keys", {{"T", num(4)}, {"i", num(4)}}),
+                            Catch::Contains("i must be a whole number from 0 to 3, not 4"));
+        REQUIRE_THROWS_WITH(solved("shapes", "heads", {{"B", num(2)}, {"T", num(5)}, {"D", num(9)}, {"H", num(4)}}),
+                            Catch::Contains("not divisible"));
     }
 }
 
 TEST_CASE("§10 variant 0 uses the handout's own numbers where they make a fair problem") {
-    const auto [family, text] = GENERATE(table<const char*, const char*>({
-        {"retrieval", "[2, 1.5]"},
-        {"saturation", "[0.268941, 0.731059]"},
-        {"parameter-count", "256"},
-        {"two-heads", "[2, 0.6, 0.6, 2]"},
-        {"cross-entropy", "3.020410"},
-        {"teacher-forcing", "cat"},
-        {"toy-trace", "3.020410"},
-        {"causal-mask", "{0, 1}"},
-        {"leak", "yes"},
-        {"einsum", "bid,bjd->bij"},
-        {"attention-matrix", "[[0.4, 0.2, 0.4], [1/3, 1/3, 1/3], [0.4, 0.2, 0.4]]"}}));
+    const auto [family, text] = GENERATE(
+        table<const char*, const char*>({{"retrieval", "[2, 1.5]"},
+                                         {"saturation", "[0.268941, 0.731059]"},
+                                         {"parameter-count", "256"},
+                                         {"two-heads", "[2, 0.6, 0.6, 2]"},
+                                         {"cross-entropy", "3.020410"},
+                                         {"teacher-forcing", "cat"},
+                                         {"toy-trace", "3.020410"},
+                                         {"causal-mask", "{0, 1}"},
+                                         {"leak", "yes"},
+                                         {"einsum", "bid,bjd->bij"},
+                                         {"attention-matrix", "[[0.4, 0.2, 0.4], [1/3, 1/3, 1/3], [0.4, 0.2, 0.4]]"}}));
     CAPTURE(family, text);
     const Problem p = make_problem(family, 0);
     REQUIRE(compare(parse_answer(text, p.format).answer, p.answer).equal);
 }
 
-TEST_CASE("§10 variant 0 of generation samples the handout's logits at tau = 0.5, where dividing and multiplying by tau differ") {
+TEST_CASE(
+    "§10 variant 0 of generation samples the handout's logits at tau = 0.5, where dividing and multiplying by tau "
+    "differ") {
     const Problem g = make_problem("generation", 0);
     REQUIRE(g.given[0].value.data == std::vector<double>{2.7, 2.4, -5.1});
     REQUIRE(g.given[1].name == "tau");
@@ -302,12 +323,14 @@ TEST_CASE("§10 misconceptions at work on the handout's numbers") {
         REQUIRE(check_answer(any, "bid,bjd->bij").misconception == "fixed-batch");
     }
     SECTION("a choice that is not an option, and unreadable text") {
-        REQUIRE_THAT(check_answer(make_problem("pre-post", 0), "middle").error, Catch::Contains("one of the options (pre, post)"));
+        REQUIRE_THAT(check_answer(make_problem("pre-post", 0), "middle").error,
+                     Catch::Contains("one of the options (pre, post)"));
         REQUIRE_FALSE(check_answer(p, "[[[[[[").readable);
         REQUIRE_FALSE(check_answer(p, std::string(20000, '9')).readable);
     }
 }
 
 TEST_CASE("§10 an unknown family names the known ones") {
-    REQUIRE_THROWS_WITH(make_problem("nope", 0), Catch::StartsWith("practice: unknown family 'nope' (known: retrieval, saturation"));
+    REQUIRE_THROWS_WITH(make_problem("nope", 0),
+                        Catch::StartsWith("practice: unknown family 'nope' (known: retrieval, saturation"));
 }

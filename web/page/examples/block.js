@@ -4,18 +4,56 @@ import { labels as L } from '../../strings.js';
 import { vector } from '../format.js';
 
 // T = 3 positions, D = 4 features, H = 2 heads, F = 8 hidden features; small hand-picked weights.
-const X = [[1, 0, 2, 0], [0, 1, 0, -1], [2, 2, 1, 0]];
-const I4 = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]];
+const X = [
+  [1, 0, 2, 0],
+  [0, 1, 0, -1],
+  [2, 2, 1, 0],
+];
+const I4 = [
+  [1, 0, 0, 0],
+  [0, 1, 0, 0],
+  [0, 0, 1, 0],
+  [0, 0, 0, 1],
+];
 export const blockParams = {
   attn: {
-    wQ: [[1, 0, 0, 1], [0, 1, 1, 0], [0, 0, 1, 0], [1, 0, 0, 0]],
-    wK: [[0, 1, 0, 0], [1, 0, 0, 1], [1, 0, 1, 0], [0, 0, 0, 1]],
+    wQ: [
+      [1, 0, 0, 1],
+      [0, 1, 1, 0],
+      [0, 0, 1, 0],
+      [1, 0, 0, 0],
+    ],
+    wK: [
+      [0, 1, 0, 0],
+      [1, 0, 0, 1],
+      [1, 0, 1, 0],
+      [0, 0, 0, 1],
+    ],
     wV: I4,
-    wO: [[0.5, 0, 0, 0], [0, 0.5, 0, 0], [0, 0, 0.5, 0], [0, 0, 0, 0.5]],
+    wO: [
+      [0.5, 0, 0, 0],
+      [0, 0.5, 0, 0],
+      [0, 0, 0.5, 0],
+      [0, 0, 0, 0.5],
+    ],
   },
   ffn: {
-    w1: [[1, -1, 0, 0, 0.5, 0, 0, 0], [0, 1, -1, 0, 0, 0.5, 0, 0], [0, 0, 1, -1, 0, 0, 0.5, 0], [-1, 0, 0, 1, 0, 0, 0, 0.5]],
-    w2: [[0.5, 0, 0, 0], [0, 0.5, 0, 0], [0, 0, 0.5, 0], [0, 0, 0, 0.5], [0.25, 0, 0, 0], [0, 0.25, 0, 0], [0, 0, 0.25, 0], [0, 0, 0, 0.25]],
+    w1: [
+      [1, -1, 0, 0, 0.5, 0, 0, 0],
+      [0, 1, -1, 0, 0, 0.5, 0, 0],
+      [0, 0, 1, -1, 0, 0, 0.5, 0],
+      [-1, 0, 0, 1, 0, 0, 0, 0.5],
+    ],
+    w2: [
+      [0.5, 0, 0, 0],
+      [0, 0.5, 0, 0],
+      [0, 0, 0.5, 0],
+      [0, 0, 0, 0.5],
+      [0.25, 0, 0, 0],
+      [0, 0.25, 0, 0],
+      [0, 0, 0.25, 0],
+      [0, 0, 0, 0.25],
+    ],
   },
 };
 const positions = [0, 1, 2].map(L.position);
@@ -36,7 +74,10 @@ export const blockExample = {
     const ln = lab.layerNorm(x.X, ones, [0, 0, 0, 0]);
     const ffnX = lab.feedForward(x.X, blockParams.ffn, { activation: x.activation });
     return {
-      pre, post, ln, ffnX,
+      pre,
+      post,
+      ln,
+      ffnX,
       tokenMean: lab.ops.mean(ln, -1),
       tokenVariance: lab.ops.variance(ln, -1),
       featureMean: lab.ops.mean(ln, 0),
@@ -48,14 +89,29 @@ export const blockExample = {
       formula: 'y_i = \\sum_j a_{ij} v_j',
       show: (r, x) => [
         { matrix: x.X, label: 'X', input: 'X', rowLabels: positions, colLabels: features },
-        ...r.pre.attention.weights.map((w, h) => ({ matrix: w, label: L.headAttention(h), kind: 'prob', rowLabels: positions, colLabels: positions })),
+        ...r.pre.attention.weights.map((w, h) => ({
+          matrix: w,
+          label: L.headAttention(h),
+          kind: 'prob',
+          rowLabels: positions,
+          colLabels: positions,
+        })),
       ],
     },
     {
       key: 'ffn',
       formula: '\\mathrm{FFN}(x) = \\varphi(x W_1 + b_1) W_2 + b_2',
       show: (r, x) => [
-        { choice: 'activation', label: '\u03c6', options: [['gelu', 'GELU'], ['relu', 'ReLU'], ['gelu_tanh', 'GELU (tanh)'], ['silu', 'SiLU']] },
+        {
+          choice: 'activation',
+          label: '\u03c6',
+          options: [
+            ['gelu', 'GELU'],
+            ['relu', 'ReLU'],
+            ['gelu_tanh', 'GELU (tanh)'],
+            ['silu', 'SiLU'],
+          ],
+        },
         { matrix: x.X, label: 'X', input: 'X', rowLabels: positions },
         { matrix: r.ffnX.output, label: 'FFN(X)', rowLabels: positions },
       ],
@@ -66,20 +122,28 @@ export const blockExample = {
       show: (r, x) => [
         { matrix: x.X, label: 'X', input: 'X', rowLabels: positions, colLabels: features },
         { matrix: r.ln, label: 'LN(X)', rowLabels: positions, colLabels: features },
-        { facts: [
-          { label: L.tokenMean, value: vector(r.tokenMean), result: 'token-mean' },
-          { label: L.tokenVariance, value: vector(r.tokenVariance) },
-          { label: L.featureMean, value: vector(r.featureMean) },
-        ] },
+        {
+          facts: [
+            { label: L.tokenMean, value: vector(r.tokenMean), result: 'token-mean' },
+            { label: L.tokenVariance, value: vector(r.tokenVariance) },
+            { label: L.featureMean, value: vector(r.featureMean) },
+          ],
+        },
       ],
     },
     {
       key: 'prePost',
-      formula: '\\text{pre: } H = X + \\mathrm{MHA}(\\mathrm{LN}(X)),\\; Y = H + \\mathrm{FFN}(\\mathrm{LN}(H)) \\qquad \\text{post: } H = \\mathrm{LN}(X + \\mathrm{MHA}(X)),\\; Y = \\mathrm{LN}(H + \\mathrm{FFN}(H))',
+      formula:
+        '\\text{pre: } H = X + \\mathrm{MHA}(\\mathrm{LN}(X)),\\; Y = H + \\mathrm{FFN}(\\mathrm{LN}(H)) \\qquad \\text{post: } H = \\mathrm{LN}(X + \\mathrm{MHA}(X)),\\; Y = \\mathrm{LN}(H + \\mathrm{FFN}(H))',
       show: (r) => [
         { group: [{ matrix: r.pre.output, label: L.preNormY, rowLabels: positions }], title: L.preNormTitle },
         { group: [{ matrix: r.post.output, label: L.postNormY, rowLabels: positions }], title: L.postNormTitle },
-        { facts: [{ label: L.row0(L.preNormY), value: vector(r.pre.output[0]), result: 'pre' }, { label: L.row0(L.postNormY), value: vector(r.post.output[0]) }] },
+        {
+          facts: [
+            { label: L.row0(L.preNormY), value: vector(r.pre.output[0]), result: 'pre' },
+            { label: L.row0(L.postNormY), value: vector(r.post.output[0]) },
+          ],
+        },
       ],
     },
   ],

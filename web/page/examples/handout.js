@@ -5,21 +5,58 @@ const ln2 = Math.log(2);
 // §2.1: d_k = 2, one query, three keys, the values v0, v1, v2 named in §4.1.
 export const retrieval = {
   q: [[1, 0]],
-  k: [[Math.SQRT2 * ln2, 0], [0, 1], [0, -1]],
-  v: [[2, 0], [0, 2], [4, 4]],
+  k: [
+    [Math.SQRT2 * ln2, 0],
+    [0, 1],
+    [0, -1],
+  ],
+  v: [
+    [2, 0],
+    [0, 2],
+    [4, 4],
+  ],
 };
 
 // §7.4: vocabulary [A, B, C], D = 2, one head (d_k = 1, d_v = 2), ReLU FFN with W1 = I and
 // W2 = I/2, no norms, untied head.
 export const toyVocabulary = ['A', 'B', 'C'];
 export const toyModel = {
-  embedding: [[1, 0], [0, 0.5], [0.5, 0.5]],
-  positions: [[0, 0], [0, 0.5], [0.5, 0.5]],
-  blocks: [{
-    attn: { wQ: [[1], [0]], wK: [[ln2], [0]], wV: [[1, 0], [0, 1]] },
-    ffn: { w1: [[1, 0], [0, 1]], w2: [[0.5, 0], [0, 0.5]] },
-  }],
-  head: [[1, 0, -1], [0, 1, -1]],
+  embedding: [
+    [1, 0],
+    [0, 0.5],
+    [0.5, 0.5],
+  ],
+  positions: [
+    [0, 0],
+    [0, 0.5],
+    [0.5, 0.5],
+  ],
+  blocks: [
+    {
+      attn: {
+        wQ: [[1], [0]],
+        wK: [[ln2], [0]],
+        wV: [
+          [1, 0],
+          [0, 1],
+        ],
+      },
+      ffn: {
+        w1: [
+          [1, 0],
+          [0, 1],
+        ],
+        w2: [
+          [0.5, 0],
+          [0, 0.5],
+        ],
+      },
+    },
+  ],
+  head: [
+    [1, 0, -1],
+    [0, 1, -1],
+  ],
 };
 export const toyOptions = { heads: 1, positions: 'learned', norm: 'none', activation: 'relu', causal: true };
 export const toyTokens = [0, 1, 2, 0]; // the stream A B C A

@@ -33,31 +33,57 @@ export const paramCountExample = {
       show: (r) => [
         { number: 'D', label: 'D' },
         { number: 'H', label: 'H' },
-        { facts: Object.entries(r.count.breakdown).map(([name, n]) => ({ label: name, value: String(n) }))
-          .concat([{ label: 'd_h = D / H', value: String(r.count.headWidth) },
-            { label: L.total, value: String(r.count.total), result: 'total' }]) },
+        {
+          facts: Object.entries(r.count.breakdown)
+            .map(([name, n]) => ({ label: name, value: String(n) }))
+            .concat([
+              { label: 'd_h = D / H', value: String(r.count.headWidth) },
+              { label: L.total, value: String(r.count.total), result: 'total' },
+            ]),
+        },
       ],
     },
     {
       key: 'heads',
       show: (r) => [
-        { matrix: r.perHeads.map(([heads, c]) => [heads, c.headWidth, c.total]), label: L.counts, kind: 'plain',
-          colLabels: ['H', 'd_h', L.parameters] },
+        {
+          matrix: r.perHeads.map(([heads, c]) => [heads, c.headWidth, c.total]),
+          label: L.counts,
+          kind: 'plain',
+          colLabels: ['H', 'd_h', L.parameters],
+        },
       ],
     },
     {
       key: 'bias',
       formula: '4D^2 + 4D',
       show: (r) => [
-        { choice: 'bias', label: L.biases, options: [['no', L.noBiases], ['yes', L.withBiases]] },
+        {
+          choice: 'bias',
+          label: L.biases,
+          options: [
+            ['no', L.noBiases],
+            ['yes', L.withBiases],
+          ],
+        },
         { facts: [{ label: L.total, value: String(r.count.total), result: 'total-bias' }] },
       ],
     },
   ],
 };
 
-const AVERAGE = [[0.5, 0], [0, 0.5], [0.5, 0], [0, 0.5]]; // (head 1 + head 2) / 2 as a 4 x 2 map
-const IDENTITY4 = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]];
+const AVERAGE = [
+  [0.5, 0],
+  [0, 0.5],
+  [0.5, 0],
+  [0, 0.5],
+]; // (head 1 + head 2) / 2 as a 4 x 2 map
+const IDENTITY4 = [
+  [1, 0, 0, 0],
+  [0, 1, 0, 0],
+  [0, 0, 1, 0],
+  [0, 0, 0, 1],
+];
 
 export const twoHeadsExample = {
   id: '4.1',
@@ -70,56 +96,97 @@ export const twoHeadsExample = {
   },
   run(lab, x) {
     // One query with d_k = 1 and key j equal to s_j, scale 1: the scores are s_j themselves.
-    const head = (s) => lab.attention([[1]], s.map((sj) => [sj]), x.v, { scale: 1 });
+    const head = (s) =>
+      lab.attention(
+        [[1]],
+        s.map((sj) => [sj]),
+        x.v,
+        { scale: 1 },
+      );
     const h1 = head(x.s1);
     const h2 = head(x.s2);
     const concat = [...h1.output[0], ...h2.output[0]]; // side by side: [head 1 | head 2]
     return {
-      h1, h2, concat,
+      h1,
+      h2,
+      concat,
       output: lab.ops.matmul([concat], x.wO)[0],
       average: lab.ops.matmul([concat], AVERAGE)[0],
     };
   },
-  steps: ['1', '2'].map((n) => ({
-    key: `head${n}`,
-    formula: `\\mathrm{head}_${n} = \\sum_j a^{(${n})}_j v_j`,
-    show: (r, x) => [
-      { matrix: x[`s${n}`], label: L.headScores(n), input: `s${n}` },
-      { matrix: r[`h${n}`].weights[0], label: L.headWeights(n), kind: 'prob' },
-      { matrix: x.v, label: 'V', input: 'v', rowLabels: ['v0', 'v1', 'v2'] },
-      { facts: [{ label: L.head(n), value: vector(r[`h${n}`].output[0]), result: `head${n}` }] },
-    ],
-  })).concat([
-    {
-      key: 'concat',
-      formula: '\\mathrm{MHA} = [\\mathrm{head}_1 \\,|\\, \\mathrm{head}_2]\\, W_O',
-      predict: { what: L.predict.concat, format: 'vector', hides: ['concat', 'concat W_O'], expected: (r) => r.concat },
+  steps: ['1', '2']
+    .map((n) => ({
+      key: `head${n}`,
+      formula: `\\mathrm{head}_${n} = \\sum_j a^{(${n})}_j v_j`,
       show: (r, x) => [
-        { matrix: r.concat, label: 'concat' },
-        { matrix: x.wO, label: 'W_O', input: 'wO' },
-        { matrix: r.output, label: 'concat W_O' },
-        { facts: [{ label: 'concat', value: vector(r.concat), result: 'concat' }, { label: 'concat W_O', value: vector(r.output) }] },
+        { matrix: x[`s${n}`], label: L.headScores(n), input: `s${n}` },
+        { matrix: r[`h${n}`].weights[0], label: L.headWeights(n), kind: 'prob' },
+        { matrix: x.v, label: 'V', input: 'v', rowLabels: ['v0', 'v1', 'v2'] },
+        { facts: [{ label: L.head(n), value: vector(r[`h${n}`].output[0]), result: `head${n}` }] },
       ],
-    },
-    {
-      key: 'average',
-      show: (r) => [
-        { matrix: AVERAGE, label: L.averagingMap },
-        { facts: [
-          { label: L.averageOfHeads, value: vector(r.average), result: 'average' },
-          { label: L.concatenation, value: vector(r.concat) },
-          { label: L.weightOnPosition2, value: `${short(r.h1.weights[0][2])}, ${short(r.h2.weights[0][2])}` },
-        ] },
-      ],
-    },
-  ]),
+    }))
+    .concat([
+      {
+        key: 'concat',
+        formula: '\\mathrm{MHA} = [\\mathrm{head}_1 \\,|\\, \\mathrm{head}_2]\\, W_O',
+        predict: {
+          what: L.predict.concat,
+          format: 'vector',
+          hides: ['concat', 'concat W_O'],
+          expected: (r) => r.concat,
+        },
+        show: (r, x) => [
+          { matrix: r.concat, label: 'concat' },
+          { matrix: x.wO, label: 'W_O', input: 'wO' },
+          { matrix: r.output, label: 'concat W_O' },
+          {
+            facts: [
+              { label: 'concat', value: vector(r.concat), result: 'concat' },
+              { label: 'concat W_O', value: vector(r.output) },
+            ],
+          },
+        ],
+      },
+      {
+        key: 'average',
+        show: (r) => [
+          { matrix: AVERAGE, label: L.averagingMap },
+          {
+            facts: [
+              { label: L.averageOfHeads, value: vector(r.average), result: 'average' },
+              { label: L.concatenation, value: vector(r.concat) },
+              { label: L.weightOnPosition2, value: `${short(r.h1.weights[0][2])}, ${short(r.h2.weights[0][2])}` },
+            ],
+          },
+        ],
+      },
+    ]),
 };
 
 // §4.2: B = 1, T = 3, D = 4 with small hand-picked weights.
-const X = [[1, 0, 1, 0], [0, 2, 0, 1], [1, 1, -1, 0]];
-const WQ = [[1, 0, 0, 1], [0, 1, 1, 0], [1, 0, 0, 0], [0, 0, 1, 1]];
-const WK = [[0, 1, 0, 0], [1, 0, 0, 1], [0, 0, 1, 0], [1, 1, 0, 0]];
-const WV = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]];
+const X = [
+  [1, 0, 1, 0],
+  [0, 2, 0, 1],
+  [1, 1, -1, 0],
+];
+const WQ = [
+  [1, 0, 0, 1],
+  [0, 1, 1, 0],
+  [1, 0, 0, 0],
+  [0, 0, 1, 1],
+];
+const WK = [
+  [0, 1, 0, 0],
+  [1, 0, 0, 1],
+  [0, 0, 1, 0],
+  [1, 1, 0, 0],
+];
+const WV = [
+  [1, 0, 0, 0],
+  [0, 1, 0, 0],
+  [0, 0, 1, 0],
+  [0, 0, 0, 1],
+];
 
 export const fusedExample = {
   id: '4.2',
@@ -162,12 +229,14 @@ export const fusedExample = {
       formula: '[B, T, 3D] \\to 3 \\times [B, T, D] \\to [B, T, H, d_h] \\to [B, H, T, d_h]',
       show: (r) => [
         { number: 'H', label: 'H' },
-        { facts: [
-          { label: 'X W_QKV', value: `[1, ${r.qkv.length}, ${r.qkv[0].length}]` },
-          { label: 'Q, K, V', value: shapeText(r.fused.q) },
-          { label: L.headsAfterTranspose, value: shapeText(r.fused.heads), result: 'heads-shape' },
-          { label: L.weights, value: shapeText(r.fused.weights) },
-        ] },
+        {
+          facts: [
+            { label: 'X W_QKV', value: `[1, ${r.qkv.length}, ${r.qkv[0].length}]` },
+            { label: 'Q, K, V', value: shapeText(r.fused.q) },
+            { label: L.headsAfterTranspose, value: shapeText(r.fused.heads), result: 'heads-shape' },
+            { label: L.weights, value: shapeText(r.fused.weights) },
+          ],
+        },
         ...r.fused.heads[0].map((hd, h) => ({ matrix: hd, label: L.headOutput(h) })),
       ],
     },
@@ -184,8 +253,15 @@ export const fusedExample = {
       formula: '\\text{weights: } B H T^2 \\qquad \\text{score and value arithmetic: } \\propto B T^2 D',
       show: (r, x) => [
         { number: 'T', label: 'T' },
-        { matrix: [[x.H, r.cost.weightEntries, r.cost.multiplyAdds], [r.D, r.costMoreHeads.weightEntries, r.costMoreHeads.multiplyAdds]],
-          label: L.cost, kind: 'plain', colLabels: ['H', L.storedWeights, L.multiplyAdds] },
+        {
+          matrix: [
+            [x.H, r.cost.weightEntries, r.cost.multiplyAdds],
+            [r.D, r.costMoreHeads.weightEntries, r.costMoreHeads.multiplyAdds],
+          ],
+          label: L.cost,
+          kind: 'plain',
+          colLabels: ['H', L.storedWeights, L.multiplyAdds],
+        },
       ],
     },
   ],

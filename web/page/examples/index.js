@@ -8,7 +8,21 @@ import { retrievalExample, routingExample } from './retrieval.js';
 import { batchExample, scalingExample } from './scaling.js';
 
 export const examples = [
-  retrievalExample, routingExample, scalingExample, batchExample, paramCountExample, twoHeadsExample, fusedExample,
-  blockExample, headExample, orderExample, generationExample, teacherForcingExample, leakExample, traceExample,
-  checksExample, einsumExample, namesExample,
+  retrievalExample,
+  routingExample,
+  scalingExample,
+  batchExample,
+  paramCountExample,
+  twoHeadsExample,
+  fusedExample,
+  blockExample,
+  headExample,
+  orderExample,
+  generationExample,
+  teacherForcingExample,
+  leakExample,
+  traceExample,
+  checksExample,
+  einsumExample,
+  namesExample,
 ];

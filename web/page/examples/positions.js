@@ -22,11 +22,13 @@ export const headExample = {
       show: (r) => [
         { number: 'V', label: L.vocabularySize },
         { number: 'D', label: 'D' },
-        { facts: [
-          { label: L.tiedModel, value: String(r.tied.total) },
-          { label: L.untiedModel, value: String(r.untied.total) },
-          { label: L.untiedHead, value: String(r.untied.breakdown['vocabulary head']), result: 'head-params' },
-        ] },
+        {
+          facts: [
+            { label: L.tiedModel, value: String(r.tied.total) },
+            { label: L.untiedModel, value: String(r.untied.total) },
+            { label: L.untiedHead, value: String(r.untied.breakdown['vocabulary head']), result: 'head-params' },
+          ],
+        },
       ],
     },
   ],
@@ -57,9 +59,23 @@ export const orderExample = {
   },
   run(lab, x) {
     // lmForward needs a target after the last input; its loss is not shown here.
-    const logits = (kind, toks) => lab.lmForward([...toks, 0], modelFor(kind), { heads: 1, norm: 'none', activation: 'relu', causal: false, positions: kind }).logits;
+    const logits = (kind, toks) =>
+      lab.lmForward([...toks, 0], modelFor(kind), {
+        heads: 1,
+        norm: 'none',
+        activation: 'relu',
+        causal: false,
+        positions: kind,
+      }).logits;
     const swapped = SWAP_0_2.map((i) => x.tokens[i]);
-    const gap = (kind) => lab.checks.permutationGap(x.tokens, SWAP_0_2, modelFor(kind), { heads: 1, norm: 'none', activation: 'relu', causal: false, positions: kind });
+    const gap = (kind) =>
+      lab.checks.permutationGap(x.tokens, SWAP_0_2, modelFor(kind), {
+        heads: 1,
+        norm: 'none',
+        activation: 'relu',
+        causal: false,
+        positions: kind,
+      });
     return {
       swapped,
       none: { original: logits('none', x.tokens), swapped: logits('none', swapped), gap: gap('none') },
@@ -72,7 +88,9 @@ export const orderExample = {
       key: 'swap',
       show: (r, x) => [
         { matrix: x.tokens, label: L.tokens, kind: 'plain', input: 'tokens', colLabels: [0, 1, 2].map(L.position) },
-        { note: `${x.tokens.map((t) => toyVocabulary[t]).join(' ')} \u2192 ${r.swapped.map((t) => toyVocabulary[t]).join(' ')}` },
+        {
+          note: `${x.tokens.map((t) => toyVocabulary[t]).join(' ')} \u2192 ${r.swapped.map((t) => toyVocabulary[t]).join(' ')}`,
+        },
         ...comparison(r.none, 'gap-none'),
       ],
     },
@@ -80,13 +98,22 @@ export const orderExample = {
       key: 'positions',
       formula: 'x_i = E[w_i] + p_i',
       show: (r) => [
-        { choice: 'positions', label: L.positions, options: [['learned', L.learnedTable], ['sinusoidal', L.sinusoidal], ['none', L.noPositions]] },
+        {
+          choice: 'positions',
+          label: L.positions,
+          options: [
+            ['learned', L.learnedTable],
+            ['sinusoidal', L.sinusoidal],
+            ['none', L.noPositions],
+          ],
+        },
         ...comparison(r.chosen, 'gap-positions'),
       ],
     },
     {
       key: 'sinusoid',
-      formula: 'PE_{p,2i} = \\sin\\!\\left(\\frac{p}{10000^{2i/D}}\\right), \\quad PE_{p,2i+1} = \\cos\\!\\left(\\frac{p}{10000^{2i/D}}\\right)',
+      formula:
+        'PE_{p,2i} = \\sin\\!\\left(\\frac{p}{10000^{2i/D}}\\right), \\quad PE_{p,2i+1} = \\cos\\!\\left(\\frac{p}{10000^{2i/D}}\\right)',
       show: (r) => [
         { number: 'T', label: 'T' },
         { number: 'D', label: 'D' },

@@ -20,7 +20,13 @@ export const generationExample = {
   run(lab, x) {
     const greedy = lab.generate(x.prompt, toyModel, { ...toyOptions, steps: 1 });
     const eos = x.eos === 'none' ? undefined : toyVocabulary.indexOf(x.eos);
-    const sampled = lab.generate(x.prompt, toyModelNoTable, { ...sinusoidal, steps: x.steps, temperature: x.temperature, seed: x.seed, eos });
+    const sampled = lab.generate(x.prompt, toyModelNoTable, {
+      ...sinusoidal,
+      steps: x.steps,
+      temperature: x.temperature,
+      seed: x.seed,
+      eos,
+    });
     const next = sampled.tokens[x.prompt.length];
     // lmForward scores a target after its inputs; the appended 0 is that placeholder target.
     const before = lab.lmForward([...x.prompt, 0], toyModelNoTable, sinusoidal).logits;
@@ -35,7 +41,10 @@ export const generationExample = {
       key: 'greedy',
       formula: 'w_{T} = \\arg\\max_v \\, z_{T-1, v}',
       predict: {
-        what: L.predict.greedy, format: 'token', words: toyVocabulary, hides: [L.lastLogits, 'softmax'],
+        what: L.predict.greedy,
+        format: 'token',
+        words: toyVocabulary,
+        hides: [L.lastLogits, 'softmax'],
         expected: (r) => toyVocabulary[r.greedy.steps[0].token].toLowerCase(),
       },
       show: (r, x) => [
@@ -47,29 +56,55 @@ export const generationExample = {
     },
     {
       key: 'sample',
-      formula: 'p = \\mathrm{softmax}(z / \\tau), \\qquad w = \\min\\{v : \\textstyle\\sum_{u \\le v} p_u > u_{\\text{seed}}\\}',
+      formula:
+        'p = \\mathrm{softmax}(z / \\tau), \\qquad w = \\min\\{v : \\textstyle\\sum_{u \\le v} p_u > u_{\\text{seed}}\\}',
       show: (r) => [
         { number: 'temperature', label: 'temperature \u03c4' },
         { number: 'seed', label: 'seed' },
         { number: 'steps', label: L.stepsAtMost },
         { choice: 'eos', label: L.stopAfter, options: [['none', L.noStopToken], ...toyVocabulary.map((t) => [t, t])] },
-        { matrix: r.sampled.steps.map((s) => s.probs), label: L.probabilities, kind: 'prob', rowLabels: r.sampled.steps.map((s, i) => L.step(i + 1)), colLabels: toyVocabulary },
-        { matrix: r.sampled.steps.map((s) => s.cumulative), label: L.cumulative, kind: 'prob', rowLabels: r.sampled.steps.map((s, i) => L.step(i + 1)), colLabels: toyVocabulary },
-        { table: { colLabels: r.sampled.steps.map((s, i) => L.step(i + 1)), rows: [
-          ['u', ...r.sampled.steps.map((s) => (s.u === null ? '\u2014' : short(s.u)))],
-          [L.token, ...r.sampled.steps.map((s) => names([s.token])[0])],
-        ] }, caption: L.draws },
-        { facts: [
-          { label: L.sequence, value: names(r.sampled.tokens).join(' '), result: 'sampled' },
-          { label: L.stopped, value: r.sampled.stoppedAtEos ? L.atStopToken : L.atStepBound, result: 'stopped' },
-        ] },
+        {
+          matrix: r.sampled.steps.map((s) => s.probs),
+          label: L.probabilities,
+          kind: 'prob',
+          rowLabels: r.sampled.steps.map((s, i) => L.step(i + 1)),
+          colLabels: toyVocabulary,
+        },
+        {
+          matrix: r.sampled.steps.map((s) => s.cumulative),
+          label: L.cumulative,
+          kind: 'prob',
+          rowLabels: r.sampled.steps.map((s, i) => L.step(i + 1)),
+          colLabels: toyVocabulary,
+        },
+        {
+          table: {
+            colLabels: r.sampled.steps.map((s, i) => L.step(i + 1)),
+            rows: [
+              ['u', ...r.sampled.steps.map((s) => (s.u === null ? '\u2014' : short(s.u)))],
+              [L.token, ...r.sampled.steps.map((s) => names([s.token])[0])],
+            ],
+          },
+          caption: L.draws,
+        },
+        {
+          facts: [
+            { label: L.sequence, value: names(r.sampled.tokens).join(' '), result: 'sampled' },
+            { label: L.stopped, value: r.sampled.stoppedAtEos ? L.atStopToken : L.atStepBound, result: 'stopped' },
+          ],
+        },
       ],
     },
     {
       key: 'prefix',
       show: (r, x) => [
         { matrix: r.before, label: L.logitsBefore, rowLabels: names(x.prompt), colLabels: toyVocabulary },
-        { matrix: r.after, label: L.logitsAfter(names([r.next])[0]), rowLabels: names(x.prompt), colLabels: toyVocabulary },
+        {
+          matrix: r.after,
+          label: L.logitsAfter(names([r.next])[0]),
+          rowLabels: names(x.prompt),
+          colLabels: toyVocabulary,
+        },
         { facts: [{ label: L.earlierUnchanged, value: r.same ? L.bitForBit : L.changed, result: 'prefix-same' }] },
       ],
     },
@@ -78,7 +113,14 @@ export const generationExample = {
 
 // §7.2: six words, D = 2, sinusoidal positions, the §7.4 block, tied head.
 const wordModel = {
-  embedding: [[1, 0], [0, 1], [0.5, 0.5], [-1, 0], [0, -1], [-0.5, 0.5]],
+  embedding: [
+    [1, 0],
+    [0, 1],
+    [0.5, 0.5],
+    [-1, 0],
+    [0, -1],
+    [-0.5, 0.5],
+  ],
   blocks: toyModel.blocks,
 };
 
@@ -91,24 +133,49 @@ export const teacherForcingExample = {
     {
       key: 'table',
       show: (r, x) => [
-        { matrix: x.sentence, label: L.tokenIds, kind: 'plain', input: 'sentence', colLabels: names(x.sentence, words) },
-        { table: { colLabels: x.sentence.slice(0, -1).map((_, i) => String(i)), rows: [
-          [L.input, ...names(x.sentence.slice(0, -1), words)],
-          [L.target, ...names(x.sentence.slice(1), words)],
-        ] }, caption: L.positionCaption },
+        {
+          matrix: x.sentence,
+          label: L.tokenIds,
+          kind: 'plain',
+          input: 'sentence',
+          colLabels: names(x.sentence, words),
+        },
+        {
+          table: {
+            colLabels: x.sentence.slice(0, -1).map((_, i) => String(i)),
+            rows: [
+              [L.input, ...names(x.sentence.slice(0, -1), words)],
+              [L.target, ...names(x.sentence.slice(1), words)],
+            ],
+          },
+          caption: L.positionCaption,
+        },
       ],
     },
     {
       key: 'losses',
       formula: 'L = \\frac{1}{T} \\sum_{i=0}^{T-1} -\\log p_i(w_{i+1})',
       predict: {
-        what: L.predict.loss, format: 'number', hides: ['\u2212log p_i(target)'],
+        what: L.predict.loss,
+        format: 'number',
+        hides: ['\u2212log p_i(target)'],
         expected: (r) => r.loss,
         misconceptions: (r, x, lab) => [{ id: 'sum', section: '§7.2', value: lab.ops.sum(r.losses) }],
       },
       show: (r, x) => [
-        { matrix: r.probs, label: 'p_i', kind: 'prob', rowLabels: names(x.sentence.slice(0, -1), words), colLabels: words },
-        { matrix: r.losses, label: '\u2212log p_i(target)', kind: 'magnitude', colLabels: names(x.sentence.slice(1), words) },
+        {
+          matrix: r.probs,
+          label: 'p_i',
+          kind: 'prob',
+          rowLabels: names(x.sentence.slice(0, -1), words),
+          colLabels: words,
+        },
+        {
+          matrix: r.losses,
+          label: '\u2212log p_i(target)',
+          kind: 'magnitude',
+          colLabels: names(x.sentence.slice(1), words),
+        },
         { facts: [{ label: L.meanLoss, value: short(r.loss), result: 'loss' }] },
       ],
     },
@@ -128,7 +195,9 @@ export const leakExample = {
   run(lab, x) {
     const dep = (o) => lab.checks.futureDependence(x.tokens, twoBlocks, { ...sinusoidal, ...o });
     return {
-      unmasked: lab.lmForward([...x.tokens, 0], toyModelNoTable, { ...sinusoidal, causal: false }).trace.find((s) => s.name === 'block0.weights').values[0],
+      unmasked: lab
+        .lmForward([...x.tokens, 0], toyModelNoTable, { ...sinusoidal, causal: false })
+        .trace.find((s) => s.name === 'block0.weights').values[0],
       every: dep({ causal: true }),
       last: dep({ maskBlocks: [false, true] }),
       none: dep({ causal: false }),
@@ -137,16 +206,38 @@ export const leakExample = {
   steps: [
     {
       key: 'mask',
-      formula: 'A = \\mathrm{softmax}(S + M), \\quad M_{ij} = \\begin{cases} 0 & j \\le i \\\\ -\\infty & j > i \\end{cases}',
+      formula:
+        'A = \\mathrm{softmax}(S + M), \\quad M_{ij} = \\begin{cases} 0 & j \\le i \\\\ -\\infty & j > i \\end{cases}',
       show: (r, x) => {
         const T = x.tokens.length;
         const keep = Array.from({ length: T }, (_, i) => Array.from({ length: T }, (_, j) => (j <= i ? 1 : 0)));
         const additive = keep.map((row) => row.map((k) => (k ? 0 : Number.NEGATIVE_INFINITY)));
         return [
-          { choice: 'convention', label: L.showMaskAs, options: [['keep', L.keepMatrix], ['additive', L.additiveMatrix]] },
+          {
+            choice: 'convention',
+            label: L.showMaskAs,
+            options: [
+              ['keep', L.keepMatrix],
+              ['additive', L.additiveMatrix],
+            ],
+          },
           x.convention === 'keep'
-            ? { matrix: keep, label: 'keep = tril(ones)', kind: 'prob', caption: L.keepCaption, rowLabels: names(x.tokens), colLabels: names(x.tokens) }
-            : { matrix: additive, label: 'M', kind: 'plain', caption: L.additiveCaption, rowLabels: names(x.tokens), colLabels: names(x.tokens) },
+            ? {
+                matrix: keep,
+                label: 'keep = tril(ones)',
+                kind: 'prob',
+                caption: L.keepCaption,
+                rowLabels: names(x.tokens),
+                colLabels: names(x.tokens),
+              }
+            : {
+                matrix: additive,
+                label: 'M',
+                kind: 'plain',
+                caption: L.additiveCaption,
+                rowLabels: names(x.tokens),
+                colLabels: names(x.tokens),
+              },
         ];
       },
     },
@@ -154,7 +245,13 @@ export const leakExample = {
       key: 'unmasked',
       show: (r, x) => [
         { matrix: x.tokens, label: L.tokens, kind: 'plain', input: 'tokens', colLabels: names(x.tokens) },
-        { matrix: r.unmasked, label: L.unmaskedWeights, kind: 'prob', rowLabels: names(x.tokens).map((n, i) => `${i}: ${n}`), colLabels: names(x.tokens).map((n, i) => `${i}: ${n}`) },
+        {
+          matrix: r.unmasked,
+          label: L.unmaskedWeights,
+          kind: 'prob',
+          rowLabels: names(x.tokens).map((n, i) => `${i}: ${n}`),
+          colLabels: names(x.tokens).map((n, i) => `${i}: ${n}`),
+        },
         { facts: r.unmasked.slice(0, -1).map((row, i) => ({ label: L.weightOnTarget(i), value: short(row[i + 1]) })) },
       ],
     },
@@ -162,10 +259,20 @@ export const leakExample = {
       key: 'dependence',
       show: (r, x) => [
         ...['every', 'last', 'none'].map((k) => ({
-          matrix: r[k], label: L.dependence(L.masks[k]), kind: 'magnitude', caption: L.dependenceCaption(L.masks[k]),
-          rowLabels: x.tokens.map((_, i) => L.out(i)), colLabels: x.tokens.map((_, j) => L.tok(j)),
+          matrix: r[k],
+          label: L.dependence(L.masks[k]),
+          kind: 'magnitude',
+          caption: L.dependenceCaption(L.masks[k]),
+          rowLabels: x.tokens.map((_, i) => L.out(i)),
+          colLabels: x.tokens.map((_, j) => L.tok(j)),
         })),
-        { badges: ['every', 'last', 'none'].map((k) => ({ label: L.masks[k], pass: !dependsOnLater(r[k]), detail: dependsOnLater(r[k]) ? L.readsFuture : L.noFuture })) },
+        {
+          badges: ['every', 'last', 'none'].map((k) => ({
+            label: L.masks[k],
+            pass: !dependsOnLater(r[k]),
+            detail: dependsOnLater(r[k]) ? L.readsFuture : L.noFuture,
+          })),
+        },
       ],
     },
   ],
@@ -190,7 +297,12 @@ export const traceExample = {
   section: '§7.4',
   inputs: toyInputs,
   run(lab, x) {
-    const model = { embedding: x.E, positions: x.P, blocks: [{ attn: { wQ: x.wQ, wK: x.wK, wV: x.wV }, ffn: { w1: x.w1, w2: x.w2 } }], head: x.head };
+    const model = {
+      embedding: x.E,
+      positions: x.P,
+      blocks: [{ attn: { wQ: x.wQ, wK: x.wK, wV: x.wV }, ffn: { w1: x.w1, w2: x.w2 } }],
+      head: x.head,
+    };
     const r = lab.lmForward(x.tokens, model, toyOptions);
     const next = lab.generate(x.tokens.slice(0, -1), model, { ...toyOptions, steps: 1 }).steps[0].token;
     return { ...r, next };
@@ -221,10 +333,21 @@ export const traceExample = {
     {
       key: 'attend',
       formula: 'S = \\frac{Q K^\\top}{\\sqrt{d_k}}, \\quad A = \\mathrm{softmax}(S + M), \\quad \\mathrm{attn} = A V',
-      predict: { what: L.predict.attnRow2, format: 'vector', hides: ['A', 'attn'], expected: (r) => step(r, 'block0.attn')[2] },
+      predict: {
+        what: L.predict.attnRow2,
+        format: 'vector',
+        hides: ['A', 'attn'],
+        expected: (r) => step(r, 'block0.attn')[2],
+      },
       show: (r, x) => [
         { matrix: step(r, 'block0.scores')[0], label: 'S', rowLabels: positionsOf(x), colLabels: positionsOf(x) },
-        { matrix: step(r, 'block0.weights')[0], label: 'A', kind: 'prob', rowLabels: positionsOf(x), colLabels: positionsOf(x) },
+        {
+          matrix: step(r, 'block0.weights')[0],
+          label: 'A',
+          kind: 'prob',
+          rowLabels: positionsOf(x),
+          colLabels: positionsOf(x),
+        },
         { matrix: step(r, 'block0.attn'), label: 'attn', rowLabels: positionsOf(x) },
         { facts: [{ label: 'attn row 2', value: vector(step(r, 'block0.attn')[2]), result: 'attn2' }] },
       ],
@@ -241,9 +364,12 @@ export const traceExample = {
     },
     {
       key: 'loss',
-      formula: '\\ell_i = \\operatorname{logsumexp}(z_i) - z_{i,\\text{target}}, \\qquad L = \\frac{1}{3} \\sum_i \\ell_i',
+      formula:
+        '\\ell_i = \\operatorname{logsumexp}(z_i) - z_{i,\\text{target}}, \\qquad L = \\frac{1}{3} \\sum_i \\ell_i',
       predict: {
-        what: L.predict.loss, format: 'number', hides: ['p', '\u2113'],
+        what: L.predict.loss,
+        format: 'number',
+        hides: ['p', '\u2113'],
         expected: (r) => r.loss,
         misconceptions: (r, x, lab) => [{ id: 'sum', section: '§7.2', value: lab.ops.sum(r.losses) }],
       },
@@ -251,13 +377,19 @@ export const traceExample = {
         { matrix: x.head, label: 'W_vocab', input: 'head', colLabels: toyVocabulary },
         { matrix: r.logits, label: L.logitsZ, rowLabels: positionsOf(x), colLabels: toyVocabulary },
         { matrix: r.probs, label: 'p', kind: 'prob', rowLabels: positionsOf(x), colLabels: toyVocabulary },
-        { matrix: r.losses, label: '\u2113', kind: 'magnitude', colLabels: names(x.tokens.slice(1)).map(L.targetNamed) },
-        { facts: [
-          { label: L.meanLoss, value: r.loss.toFixed(5), result: 'loss' },
-          { label: L.greedyAfterInputs, value: toyVocabulary[r.next], result: 'next' },
-        ] },
+        {
+          matrix: r.losses,
+          label: '\u2113',
+          kind: 'magnitude',
+          colLabels: names(x.tokens.slice(1)).map(L.targetNamed),
+        },
+        {
+          facts: [
+            { label: L.meanLoss, value: r.loss.toFixed(5), result: 'loss' },
+            { label: L.greedyAfterInputs, value: toyVocabulary[r.next], result: 'next' },
+          ],
+        },
       ],
     },
   ],
 };
-

@@ -26,7 +26,8 @@ export const retrievalExample = {
   steps: [
     {
       key: 'setup',
-      formula: 'y = \\sum_j a_j v_j, \\qquad a_j = \\frac{e^{s_j}}{\\sum_l e^{s_l}}, \\qquad s_j = \\frac{q \\cdot k_j}{\\sqrt{d_k}}',
+      formula:
+        'y = \\sum_j a_j v_j, \\qquad a_j = \\frac{e^{s_j}}{\\sum_l e^{s_l}}, \\qquad s_j = \\frac{q \\cdot k_j}{\\sqrt{d_k}}',
       show: (r, x) => [
         { matrix: x.q, label: 'q', input: 'q' },
         { matrix: x.k, label: 'K', input: 'k', rowLabels: keys },
@@ -37,9 +38,13 @@ export const retrievalExample = {
       key: 'scores',
       formula: 's_j = \\frac{q \\cdot k_j}{\\sqrt{d_k}}',
       predict: {
-        what: L.predict.scores, format: 'vector', hides: ['s'],
+        what: L.predict.scores,
+        format: 'vector',
+        hides: ['s'],
         expected: (r) => r.scores[0],
-        misconceptions: (r, x, lab) => [{ id: 'no-scaling', section: '§3.1', value: lab.attention(x.q, x.k, x.v, { scale: 1 }).scores[0] }],
+        misconceptions: (r, x, lab) => [
+          { id: 'no-scaling', section: '§3.1', value: lab.attention(x.q, x.k, x.v, { scale: 1 }).scores[0] },
+        ],
       },
       show: (r, x) => [
         { matrix: x.q, label: 'q' },
@@ -59,9 +64,13 @@ export const retrievalExample = {
       key: 'weights',
       formula: 'a_j = \\frac{e^{s_j}}{\\sum_l e^{s_l}}',
       predict: {
-        what: L.predict.weights, format: 'vector', hides: ['a'],
+        what: L.predict.weights,
+        format: 'vector',
+        hides: ['a'],
         expected: (r) => r.weights[0],
-        misconceptions: (r, x, lab) => [{ id: 'no-scaling', section: '§3.1', value: lab.attention(x.q, x.k, x.v, { scale: 1 }).weights[0] }],
+        misconceptions: (r, x, lab) => [
+          { id: 'no-scaling', section: '§3.1', value: lab.attention(x.q, x.k, x.v, { scale: 1 }).weights[0] },
+        ],
       },
       show: (r) => [
         { matrix: r.weights[0], label: 'a', kind: 'prob', colLabels: keys },
@@ -72,7 +81,9 @@ export const retrievalExample = {
       key: 'output',
       formula: 'y = \\sum_j a_j v_j',
       predict: {
-        what: L.predict.output, format: 'vector', hides: ['a_j v_j', 'y'],
+        what: L.predict.output,
+        format: 'vector',
+        hides: ['a_j v_j', 'y'],
         expected: (r) => r.output[0],
         misconceptions: (r, x, lab) => [
           { id: 'no-scaling', section: '§3.1', value: lab.attention(x.q, x.k, x.v, { scale: 1 }).output[0] },
@@ -119,15 +130,23 @@ export const routingExample = {
       show: (r, x) => [
         { matrix: x.nudged, label: "s'", input: 'nudged', colLabels: keys },
         { matrix: r.b, label: "a'", kind: 'prob', colLabels: keys },
-        { facts: r.a.map((a, j) => ({ label: `a${j} \u2192 a'${j}`, value: `${short(a)} \u2192 ${short(r.b[j])}` }))
-          .concat([{ label: "\u03a3 a'_j", value: short(r.sums[1]), result: 'nudged-sum' }]) },
+        {
+          facts: r.a
+            .map((a, j) => ({ label: `a${j} \u2192 a'${j}`, value: `${short(a)} \u2192 ${short(r.b[j])}` }))
+            .concat([{ label: "\u03a3 a'_j", value: short(r.sums[1]), result: 'nudged-sum' }]),
+        },
       ],
     },
     {
       key: 'gradient',
       formula: '\\frac{\\partial a_i}{\\partial s_j} = a_i(\\delta_{ij} - a_j)',
       show: (r) => [
-        { matrix: r.jacobian, label: '\u2202a_i/\u2202s_j', rowLabels: ['a0', 'a1', 'a2'], colLabels: ['s0', 's1', 's2'] },
+        {
+          matrix: r.jacobian,
+          label: '\u2202a_i/\u2202s_j',
+          rowLabels: ['a0', 'a1', 'a2'],
+          colLabels: ['s0', 's1', 's2'],
+        },
         { matrix: r.columnSums, label: L.columnSums, colLabels: ['s0', 's1', 's2'] },
       ],
     },

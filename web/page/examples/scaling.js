@@ -44,7 +44,9 @@ export const scalingExample = {
       key: 'scaled',
       formula: '\\mathrm{softmax}\\!\\left(\\frac{s}{\\sqrt{d_k}}\\right)',
       predict: {
-        what: L.predict.scaled, format: 'vector', hides: ['s / \u221ad_k', 'softmax(s / \u221ad_k)'],
+        what: L.predict.scaled,
+        format: 'vector',
+        hides: ['s / \u221ad_k', 'softmax(s / \u221ad_k)'],
         expected: (r) => r.scaled,
         misconceptions: (r) => [{ id: 'no-scaling', section: '§3.1', value: r.raw }],
       },
@@ -57,12 +59,15 @@ export const scalingExample = {
     },
     {
       key: 'variance',
-      formula: '\\operatorname{Var}(q \\cdot k) = d_k \\sigma^4, \\qquad \\operatorname{Var}\\!\\left(\\frac{q \\cdot k}{\\sqrt{d_k}}\\right) = \\sigma^4',
+      formula:
+        '\\operatorname{Var}(q \\cdot k) = d_k \\sigma^4, \\qquad \\operatorname{Var}\\!\\left(\\frac{q \\cdot k}{\\sqrt{d_k}}\\right) = \\sigma^4',
       show: (r) => [
         { number: 'seed', label: 'seed' },
         {
           matrix: r.variance.map((v) => [v.raw, v.expectedRaw, v.scaled, v.expectedScaled]),
-          label: L.variance, kind: 'plain', rowLabels: DKS.map((d) => `d_k = ${d}`),
+          label: L.variance,
+          kind: 'plain',
+          rowLabels: DKS.map((d) => `d_k = ${d}`),
           colLabels: ['q\u00b7k', 'd_k \u03c3\u2074', 'q\u00b7k / \u221ad_k', '\u03c3\u2074'],
         },
       ],
@@ -75,9 +80,48 @@ export const batchExample = {
   id: '3.2',
   section: '§3.2',
   inputs: {
-    Q: { value: [[[1, 0], [0, 1], [1, 1]], [[2, 0], [0, 0], [-1, 1]]] },
-    K: { value: [[[1, 0], [0, 1], [1, -1]], [[0, 1], [1, 0], [1, 1]]] },
-    V: { value: [[[1, 0], [0, 1], [1, 1]], [[3, 0], [0, 3], [1, 1]]] },
+    Q: {
+      value: [
+        [
+          [1, 0],
+          [0, 1],
+          [1, 1],
+        ],
+        [
+          [2, 0],
+          [0, 0],
+          [-1, 1],
+        ],
+      ],
+    },
+    K: {
+      value: [
+        [
+          [1, 0],
+          [0, 1],
+          [1, -1],
+        ],
+        [
+          [0, 1],
+          [1, 0],
+          [1, 1],
+        ],
+      ],
+    },
+    V: {
+      value: [
+        [
+          [1, 0],
+          [0, 1],
+          [1, 1],
+        ],
+        [
+          [3, 0],
+          [0, 3],
+          [1, 1],
+        ],
+      ],
+    },
   },
   run(lab, x) {
     const r = lab.attention(x.Q, x.K, x.V);
@@ -88,31 +132,41 @@ export const batchExample = {
       key: 'shapes',
       formula: '\\mathrm{Attention}(Q, K, V) = \\mathrm{softmax}\\!\\left(\\frac{Q K^\\top}{\\sqrt{d_k}}\\right) V',
       show: (r, x) => [
-        ...items.map((_, b) => ({ group: [
-          { matrix: x.Q[b], label: `Q[${b}]`, input: 'Q', index: [b] },
-          { matrix: x.K[b], label: `K[${b}]`, input: 'K', index: [b] },
-          { matrix: x.V[b], label: `V[${b}]`, input: 'V', index: [b] },
-        ] })),
-        { facts: [
-          { label: 'Q', value: shapeText(x.Q) },
-          { label: 'K.transpose(-2, -1)', value: `[${x.K.length}, ${x.K[0][0].length}, ${x.K[0].length}]` },
-          { label: L.scoresShape, value: shapeText(r.scores), result: 'scores-shape' },
-        ] },
+        ...items.map((_, b) => ({
+          group: [
+            { matrix: x.Q[b], label: `Q[${b}]`, input: 'Q', index: [b] },
+            { matrix: x.K[b], label: `K[${b}]`, input: 'K', index: [b] },
+            { matrix: x.V[b], label: `V[${b}]`, input: 'V', index: [b] },
+          ],
+        })),
+        {
+          facts: [
+            { label: 'Q', value: shapeText(x.Q) },
+            { label: 'K.transpose(-2, -1)', value: `[${x.K.length}, ${x.K[0][0].length}, ${x.K[0].length}]` },
+            { label: L.scoresShape, value: shapeText(r.scores), result: 'scores-shape' },
+          ],
+        },
       ],
     },
     {
       key: 'perItem',
-      show: (r) => items.map((b) => ({ matrix: r.weights[b], label: `A[${b}]`, kind: 'prob', caption: L.batchItem(b) })),
+      show: (r) =>
+        items.map((b) => ({ matrix: r.weights[b], label: `A[${b}]`, kind: 'prob', caption: L.batchItem(b) })),
     },
     {
       key: 'sums',
-      show: (r) => items.map((_, b) => ({ group: [
-        { matrix: r.weights[b], label: `A[${b}]`, kind: 'prob' },
-        { facts: [
-          { label: L.rowSums, value: vector(r.rowSums[b]), result: `rows-${b}` },
-          { label: L.columnSums, value: vector(r.columnSums[b]), result: `columns-${b}` },
-        ] },
-      ] })),
+      show: (r) =>
+        items.map((_, b) => ({
+          group: [
+            { matrix: r.weights[b], label: `A[${b}]`, kind: 'prob' },
+            {
+              facts: [
+                { label: L.rowSums, value: vector(r.rowSums[b]), result: `rows-${b}` },
+                { label: L.columnSums, value: vector(r.columnSums[b]), result: `columns-${b}` },
+              ],
+            },
+          ],
+        })),
     },
   ],
 };

@@ -15,10 +15,13 @@ const SCALES = {
 
 // Relative luminance (WCAG) of an "rgb(r, g, b)" colour, to pick readable text on it.
 function luminance(rgb) {
-  const [r, g, b] = rgb.match(/\d+/g).map(Number).map((c) => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  });
+  const [r, g, b] = rgb
+    .match(/\d+/g)
+    .map(Number)
+    .map((c) => {
+      const s = c / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
@@ -68,45 +71,79 @@ export function matrixView({ label, value, kind = 'signed', rowLabels, colLabels
     exactLine.textContent = `${label}[${r}][${c}] = ${exact(m[r][c])}`;
   };
 
-  const head = colLabels ? h('thead', {}, h('tr', {}, rowLabels ? h('td') : null, colLabels.map((c) => h('th', { scope: 'col' }, c)))) : null;
-  const body = h('tbody', {}, m.map((row, r) => h('tr', {},
-    rowLabels ? h('th', { scope: 'row' }, rowLabels[r]) : null,
-    row.map((x, c) => {
-      const bg = colour(x);
-      const cellLabel = `${label} ${ui.row} ${r}, ${ui.column} ${c}`;
-      const td = h('td', { dataset: { r, c } });
-      if (bg) {
-        td.style.backgroundColor = bg;
-        td.style.color = luminance(bg) > 0.35 ? '#111' : '#fff';
-      }
-      if (edit) {
-        // Rounded like every other cell until focused; then the exact value, to edit.
-        const input = h('input', {
-          type: 'text', inputmode: 'decimal', value: short(x), 'aria-label': cellLabel, spellcheck: 'false',
-          id: `${id}-${r}-${c}`, size: 6, title: exact(x),
-          'aria-describedby': `${id}-error`,
-          oninput: (e) => edit.onInput(r, c, e.target.value, e.target),
-          onfocus: (e) => {
-            if (e.target.value === short(x)) {
-              e.target.value = editable(x);
-              e.target.select(); // as on entering any field: typing replaces the number
-            }
-            show(r, c);
-          },
-          onblur: (e) => { if (e.target.value === editable(x)) e.target.value = short(x); },
-        });
-        td.append(input);
-      } else {
-        td.textContent = short(x);
-        td.title = exact(x);
-        td.setAttribute('aria-label', `${cellLabel}: ${exact(x)}`);
-        td.tabIndex = -1;
-        td.addEventListener('focus', () => show(r, c));
-      }
-      td.addEventListener('mouseenter', () => show(r, c));
-      return td;
-    }))));
-  const table = h('table', { class: `matrix ${edit ? 'editable' : ''}` }, h('caption', {}, caption || label), head, body);
+  const head = colLabels
+    ? h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          rowLabels ? h('td') : null,
+          colLabels.map((c) => h('th', { scope: 'col' }, c)),
+        ),
+      )
+    : null;
+  const body = h(
+    'tbody',
+    {},
+    m.map((row, r) =>
+      h(
+        'tr',
+        {},
+        rowLabels ? h('th', { scope: 'row' }, rowLabels[r]) : null,
+        row.map((x, c) => {
+          const bg = colour(x);
+          const cellLabel = `${label} ${ui.row} ${r}, ${ui.column} ${c}`;
+          const td = h('td', { dataset: { r, c } });
+          if (bg) {
+            td.style.backgroundColor = bg;
+            td.style.color = luminance(bg) > 0.35 ? '#111' : '#fff';
+          }
+          if (edit) {
+            // Rounded like every other cell until focused; then the exact value, to edit.
+            const input = h('input', {
+              type: 'text',
+              inputmode: 'decimal',
+              value: short(x),
+              'aria-label': cellLabel,
+              spellcheck: 'false',
+              id: `${id}-${r}-${c}`,
+              size: 6,
+              title: exact(x),
+              'aria-describedby': `${id}-error`,
+              oninput: (e) => edit.onInput(r, c, e.target.value, e.target),
+              onfocus: (e) => {
+                if (e.target.value === short(x)) {
+                  e.target.value = editable(x);
+                  e.target.select(); // as on entering any field: typing replaces the number
+                }
+                show(r, c);
+              },
+              onblur: (e) => {
+                if (e.target.value === editable(x)) e.target.value = short(x);
+              },
+            });
+            td.append(input);
+          } else {
+            td.textContent = short(x);
+            td.title = exact(x);
+            td.setAttribute('aria-label', `${cellLabel}: ${exact(x)}`);
+            td.tabIndex = -1;
+            td.addEventListener('focus', () => show(r, c));
+          }
+          td.addEventListener('mouseenter', () => show(r, c));
+          return td;
+        }),
+      ),
+    ),
+  );
+  const table = h(
+    'table',
+    { class: `matrix ${edit ? 'editable' : ''}` },
+    h('caption', {}, caption || label),
+    head,
+    body,
+  );
   if (!edit) {
     // One tab stop per matrix; arrow keys move between its cells.
     const cells = [...table.querySelectorAll('td[data-r]')];
@@ -127,13 +164,47 @@ export function matrixView({ label, value, kind = 'signed', rowLabels, colLabels
     });
   }
   const copyStatus = h('span', { class: 'copy-status', 'aria-live': 'polite' });
-  const copy = hideCopy ? null : h('div', { class: 'copy' },
-    h('button', { type: 'button', onclick: () => copyText(toLatex(value), copyStatus), 'aria-label': `${ui.copyLatex}: ${label}` }, ui.copyLatex),
-    h('button', { type: 'button', onclick: () => copyText(toNumpy(value), copyStatus), 'aria-label': `${ui.copyNumpy}: ${label}` }, ui.copyNumpy),
-    copyStatus);
-  const shape = Array.isArray(value) ? (Array.isArray(value[0]) ? `[${m.length}, ${m[0].length}]` : `[${m[0].length}]`) : '';
-  return h('figure', { class: 'matrix-figure', dataset: { label } },
+  const copy = hideCopy
+    ? null
+    : h(
+        'div',
+        { class: 'copy' },
+        h(
+          'button',
+          {
+            type: 'button',
+            onclick: () => copyText(toLatex(value), copyStatus),
+            'aria-label': `${ui.copyLatex}: ${label}`,
+          },
+          ui.copyLatex,
+        ),
+        h(
+          'button',
+          {
+            type: 'button',
+            onclick: () => copyText(toNumpy(value), copyStatus),
+            'aria-label': `${ui.copyNumpy}: ${label}`,
+          },
+          ui.copyNumpy,
+        ),
+        copyStatus,
+      );
+  const shape = Array.isArray(value)
+    ? Array.isArray(value[0])
+      ? `[${m.length}, ${m[0].length}]`
+      : `[${m[0].length}]`
+    : '';
+  return h(
+    'figure',
+    { class: 'matrix-figure', dataset: { label } },
     h('div', { class: 'scroll' }, table),
-    h('figcaption', {}, shape && h('span', { class: 'shape' }, `${ui.shape} ${shape}`), scale && legend(scale, lo, hi), copy),
-    exactLine);
+    h(
+      'figcaption',
+      {},
+      shape && h('span', { class: 'shape' }, `${ui.shape} ${shape}`),
+      scale && legend(scale, lo, hi),
+      copy,
+    ),
+    exactLine,
+  );
 }

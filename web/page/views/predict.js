@@ -4,15 +4,46 @@ import { practice as text, ui } from '../../strings.js';
 import { h } from './dom.js';
 
 export function predictionView({ what, format, draft, onCheck, onReveal }) {
-  const input = h('input', { type: 'text', id: 'prediction', value: draft.text, autocomplete: 'off', spellcheck: 'false',
-    maxlength: 10000, 'aria-describedby': 'prediction-feedback', oninput: (e) => { draft.text = e.target.value; } });
-  return h('section', { class: 'prediction', 'aria-labelledby': 'prediction-title' },
+  const input = h('input', {
+    type: 'text',
+    id: 'prediction',
+    value: draft.text,
+    autocomplete: 'off',
+    spellcheck: 'false',
+    maxlength: 10000,
+    'aria-describedby': 'prediction-feedback',
+    oninput: (e) => {
+      draft.text = e.target.value;
+    },
+  });
+  return h(
+    'section',
+    { class: 'prediction', 'aria-labelledby': 'prediction-title' },
     h('h3', { id: 'prediction-title' }, ui.predictTitle(what)),
-    h('form', { class: 'answer', onsubmit: (e) => { e.preventDefault(); onCheck(input.value.slice(0, 10000)); } },
-      h('label', { for: 'prediction' }, ui.yourPrediction), input,
+    h(
+      'form',
+      {
+        class: 'answer',
+        onsubmit: (e) => {
+          e.preventDefault();
+          onCheck(input.value.slice(0, 10000));
+        },
+      },
+      h('label', { for: 'prediction' }, ui.yourPrediction),
+      input,
       h('button', { type: 'submit' }, text.check),
       h('button', { type: 'button', id: 'reveal', onclick: onReveal }, ui.reveal),
-      h('span', { class: 'format' }, text.formats[format])),
-    h('p', { class: `feedback ${draft.feedback ? (draft.feedback.correct ? 'ok' : 'no') : ''}`, id: 'prediction-feedback', role: 'status', 'aria-live': 'polite' },
-      draft.feedback ? draft.feedback.feedback : ''));
+      h('span', { class: 'format' }, text.formats[format]),
+    ),
+    h(
+      'p',
+      {
+        class: `feedback ${draft.feedback ? (draft.feedback.correct ? 'ok' : 'no') : ''}`,
+        id: 'prediction-feedback',
+        role: 'status',
+        'aria-live': 'polite',
+      },
+      draft.feedback ? draft.feedback.feedback : '',
+    ),
+  );
 }

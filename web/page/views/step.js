@@ -12,25 +12,73 @@ import { matrixView } from './matrix.js';
 //   {formula: tex} / {note: text} / {badges: [{label, pass, detail}]} / {group: [items], title}
 export function renderItem(item, ctx) {
   if (item.group) {
-    return h('div', { class: 'group' }, item.title && h('h4', {}, item.title), item.group.map((i) => renderItem(i, ctx)));
+    return h(
+      'div',
+      { class: 'group' },
+      item.title && h('h4', {}, item.title),
+      item.group.map((i) => renderItem(i, ctx)),
+    );
   }
   if (item.formula) return formula(item.formula);
   if (item.note) return h('p', { class: 'note' }, item.note);
   if (item.facts) {
-    return h('dl', { class: 'facts' }, item.facts.map((f) => [
-      h('dt', {}, f.label),
-      h('dd', {}, h('output', { dataset: f.result ? { result: f.result } : {} }, f.value)),
-    ]));
+    return h(
+      'dl',
+      { class: 'facts' },
+      item.facts.map((f) => [
+        h('dt', {}, f.label),
+        h('dd', {}, h('output', { dataset: f.result ? { result: f.result } : {} }, f.value)),
+      ]),
+    );
   }
   if (item.badges) {
-    return h('ul', { class: 'badges' }, item.badges.map((b) => h('li', { class: b.pass ? 'pass' : 'fail', dataset: { check: b.label } },
-      h('span', { class: 'badge' }, b.pass ? ui.pass : ui.fail), ' ', h('strong', {}, b.label), b.detail ? ` — ${b.detail}` : '')));
+    return h(
+      'ul',
+      { class: 'badges' },
+      item.badges.map((b) =>
+        h(
+          'li',
+          { class: b.pass ? 'pass' : 'fail', dataset: { check: b.label } },
+          h('span', { class: 'badge' }, b.pass ? ui.pass : ui.fail),
+          ' ',
+          h('strong', {}, b.label),
+          b.detail ? ` — ${b.detail}` : '',
+        ),
+      ),
+    );
   }
   if (item.table) {
-    return h('div', { class: 'scroll' }, h('table', { class: 'tokens' },
-      item.caption && h('caption', {}, item.caption),
-      h('thead', {}, h('tr', {}, h('td'), item.table.colLabels.map((c) => h('th', { scope: 'col' }, c)))),
-      h('tbody', {}, item.table.rows.map(([head, ...cells]) => h('tr', {}, h('th', { scope: 'row' }, head), cells.map((c) => h('td', {}, c)))))));
+    return h(
+      'div',
+      { class: 'scroll' },
+      h(
+        'table',
+        { class: 'tokens' },
+        item.caption && h('caption', {}, item.caption),
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            h('td'),
+            item.table.colLabels.map((c) => h('th', { scope: 'col' }, c)),
+          ),
+        ),
+        h(
+          'tbody',
+          {},
+          item.table.rows.map(([head, ...cells]) =>
+            h(
+              'tr',
+              {},
+              h('th', { scope: 'row' }, head),
+              cells.map((c) => h('td', {}, c)),
+            ),
+          ),
+        ),
+      ),
+    );
   }
   const editable = item.input && ctx.canEdit;
   const inputId = `in-${item.input}${(item.index || []).map((i) => `-${i}`).join('')}`;
@@ -39,21 +87,52 @@ export function renderItem(item, ctx) {
     const name = item.number ?? item.choice;
     const value = ctx.inputs[name];
     const id = `in-${name}`;
-    const control = item.choice !== undefined
-      ? h('select', { id, disabled: !ctx.canEdit, onchange: (e) => ctx.onChoice(name, e.target.value) },
-        item.options.map(([v, text]) => h('option', { value: v, selected: v === value }, text)))
-      : h('input', { id, type: 'text', inputmode: 'decimal', value: String(value), size: 6, disabled: !ctx.canEdit,
-        'aria-describedby': `${id}-error`, oninput: (e) => ctx.onNumber(name, e.target.value, e.target) });
-    return h('div', { class: 'control' }, h('label', { for: id }, item.label), control,
-      h('p', { class: 'input-error', role: 'status', id: `${id}-error` }));
+    const control =
+      item.choice !== undefined
+        ? h(
+            'select',
+            { id, disabled: !ctx.canEdit, onchange: (e) => ctx.onChoice(name, e.target.value) },
+            item.options.map(([v, text]) => h('option', { value: v, selected: v === value }, text)),
+          )
+        : h('input', {
+            id,
+            type: 'text',
+            inputmode: 'decimal',
+            value: String(value),
+            size: 6,
+            disabled: !ctx.canEdit,
+            'aria-describedby': `${id}-error`,
+            oninput: (e) => ctx.onNumber(name, e.target.value, e.target),
+          });
+    return h(
+      'div',
+      { class: 'control' },
+      h('label', { for: id }, item.label),
+      control,
+      h('p', { class: 'input-error', role: 'status', id: `${id}-error` }),
+    );
   }
   const fig = matrixView({
-    label: item.label, value: item.matrix, kind: item.kind, rowLabels: item.rowLabels, colLabels: item.colLabels,
-    caption: item.caption, hideCopy: !ctx.canCopy, id: inputId,
-    edit: editable ? {
-      // a vector is shown as one row: its cell (0, c) is entry c
-      onInput: (r, c, text, el) => ctx.onCell(item.input, [...(item.index || []), ...(Array.isArray(item.matrix[0]) ? [r, c] : [c])], text, el),
-    } : null,
+    label: item.label,
+    value: item.matrix,
+    kind: item.kind,
+    rowLabels: item.rowLabels,
+    colLabels: item.colLabels,
+    caption: item.caption,
+    hideCopy: !ctx.canCopy,
+    id: inputId,
+    edit: editable
+      ? {
+          // a vector is shown as one row: its cell (0, c) is entry c
+          onInput: (r, c, text, el) =>
+            ctx.onCell(
+              item.input,
+              [...(item.index || []), ...(Array.isArray(item.matrix[0]) ? [r, c] : [c])],
+              text,
+              el,
+            ),
+        }
+      : null,
   });
   if (errorLine) fig.append(errorLine);
   return fig;
@@ -63,14 +142,24 @@ export function renderItem(item, ctx) {
 export function stepView({ example, text, stepIndex, items, ctx, prediction, hideResult = false }) {
   const step = example.steps[stepIndex];
   const st = text.steps[step.key];
-  return h('article', { class: 'step', 'aria-labelledby': 'step-title' },
-    h('header', {},
+  return h(
+    'article',
+    { class: 'step', 'aria-labelledby': 'step-title' },
+    h(
+      'header',
+      {},
       h('p', { class: 'section' }, `${example.section} · ${text.title}`),
       h('h2', { id: 'step-title', tabindex: '-1' }, st.title),
-      h('p', { class: 'counter', 'aria-live': 'polite' }, ui.stepOf(stepIndex + 1, example.steps.length))),
+      h('p', { class: 'counter', 'aria-live': 'polite' }, ui.stepOf(stepIndex + 1, example.steps.length)),
+    ),
     step.formula && formula(step.formula),
     h('p', { class: 'explain' }, st.result && !hideResult ? `${st.text} ${st.result}` : st.text),
     ctx.edited ? h('p', { class: 'edited', id: 'edited-notice' }, ui.edited) : null,
     prediction,
-    h('div', { class: 'items' }, items.map((i) => renderItem(i, ctx))));
+    h(
+      'div',
+      { class: 'items' },
+      items.map((i) => renderItem(i, ctx)),
+    ),
+  );
 }

@@ -4,9 +4,26 @@ import { h } from './dom.js';
 
 // hrefOf(id): the address of an example, carrying its kept edits and the page's options.
 export function tocView(examples, texts, currentId, hrefOf) {
-  return h('nav', { class: 'toc', 'aria-label': ui.contents },
+  return h(
+    'nav',
+    { class: 'toc', 'aria-label': ui.contents },
     h('h2', {}, ui.contents),
-    h('ol', {}, examples.map((e) => h('li', {},
-      h('a', { href: hrefOf(e.id), 'aria-current': e.id === currentId ? 'page' : null },
-        h('span', { class: 'sec' }, e.section), ' ', h('span', { class: 'title' }, texts[e.id].title))))));
+    h(
+      'ol',
+      {},
+      examples.map((e) =>
+        h(
+          'li',
+          {},
+          h(
+            'a',
+            { href: hrefOf(e.id), 'aria-current': e.id === currentId ? 'page' : null },
+            h('span', { class: 'sec' }, e.section),
+            ' ',
+            h('span', { class: 'title' }, texts[e.id].title),
+          ),
+        ),
+      ),
+    ),
+  );
 }

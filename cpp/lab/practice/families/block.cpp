@@ -30,8 +30,11 @@ void layernorm_solve(Problem& p) {
     const Tensor1 x0 = xt::row(X, 0);
     const double mean = xt::mean(x0)();
     const double var = xt::mean(xt::square(x0 - mean))();
-    p.steps = {{"mean", {{"mu", scalar(mean)}}}, {"variance", {{"sigma^2", scalar(var)}}}, {"normalise", {{"LN(x_0)", nd(Tensor1(xt::row(Y, 0)))}}}};
-    const Tensor2 across = xt::transpose(layernorm_forward(Tensor2(xt::transpose(X)), xt::ones<double>({X.shape(0)}), xt::zeros<double>({X.shape(0)})));
+    p.steps = {{"mean", {{"mu", scalar(mean)}}},
+               {"variance", {{"sigma^2", scalar(var)}}},
+               {"normalise", {{"LN(x_0)", nd(Tensor1(xt::row(Y, 0)))}}}};
+    const Tensor2 across = xt::transpose(
+        layernorm_forward(Tensor2(xt::transpose(X)), xt::ones<double>({X.shape(0)}), xt::zeros<double>({X.shape(0)})));
     wrong(p, "across-positions", "§5", row_answer(across, 0));
     const double n = double(D);
     wrong(p, "unbiased", "§5", vec((x0 - mean) / std::sqrt(var * n / (n - 1) + 1e-5)));
@@ -55,7 +58,9 @@ void ffn_solve(Problem& p) {
     o.activation = Activation::relu;
     const FfnResult r = ffn_forward(x, f, o, "practice");
     p.answer = row_answer(Tensor2(x + r.output), 0);
-    p.steps = {{"hidden", {{"x W1", nd(r.pre)}, {"ReLU", nd(r.hidden)}}}, {"ffn", {{"FFN(x)", nd(r.output)}}}, {"residual", {{"x + FFN(x)", nd(Tensor2(x + r.output))}}}};
+    p.steps = {{"hidden", {{"x W1", nd(r.pre)}, {"ReLU", nd(r.hidden)}}},
+               {"ffn", {{"FFN(x)", nd(r.output)}}},
+               {"residual", {{"x + FFN(x)", nd(Tensor2(x + r.output))}}}};
     wrong(p, "no-nonlinearity", "§5", row_answer(Tensor2(x + matmul(r.pre, W2)), 0));
     wrong(p, "no-residual", "§5.1", row_answer(r.output, 0));
 }
@@ -63,7 +68,8 @@ std::string ffn_fair(const Problem& p) {
     const auto& out = step_data(p, "ffn");
     const auto small = [](double v) { return std::abs(v) < 0.5; };
     if (std::all_of(out.begin(), out.end(), small)) return "the FFN gives (nearly) nothing: every hidden unit is off";
-    if (std::all_of(p.answer.numbers.begin(), p.answer.numbers.end(), small)) return "FFN(x) cancels x: the answer is (nearly) 0";
+    if (std::all_of(p.answer.numbers.begin(), p.answer.numbers.end(), small))
+        return "FFN(x) cancels x: the answer is (nearly) 0";
     return "";
 }
 
@@ -77,10 +83,10 @@ struct Arrangement {
 };
 const std::vector<Arrangement>& arrangements() {
     static const std::vector<Arrangement> a = {
-        {"pre-math", "pre", "swapped"},          {"post-math", "post", "swapped"},
-        {"nanogpt", "pre", "swapped"},           {"torch-post", "post", "swapped"},
-        {"torch-pre", "pre", "swapped"},         {"sublayer-post", "post", "swapped"},
-        {"sublayer-pre", "pre", "swapped"},      {"final-norm", "pre", "final-norm-post"},
+        {"pre-math", "pre", "swapped"},     {"post-math", "post", "swapped"},
+        {"nanogpt", "pre", "swapped"},      {"torch-post", "post", "swapped"},
+        {"torch-pre", "pre", "swapped"},    {"sublayer-post", "post", "swapped"},
+        {"sublayer-pre", "pre", "swapped"}, {"final-norm", "pre", "final-norm-post"},
     };
     return a;
 }
@@ -103,11 +109,15 @@ void pre_post_solve(Problem& p) {
 
 }  // namespace
 
-Entry layernorm_family() { return {{"layernorm", "§5", Format::vector}, layernorm_draw, layernorm_solve, layernorm_fair}; }
+Entry layernorm_family() {
+    return {{"layernorm", "§5", Format::vector}, layernorm_draw, layernorm_solve, layernorm_fair};
+}
 
 Entry ffn_family() { return {{"ffn", "§5", Format::vector}, ffn_draw, ffn_solve, ffn_fair}; }
 
 // Two possible answers: the variety is in the eight formulas and code lines to classify.
-Entry pre_post_family() { return {{"pre-post", "§5.1", Format::choice, 2}, pre_post_draw, pre_post_solve, always_fair}; }
+Entry pre_post_family() {
+    return {{"pre-post", "§5.1", Format::choice, 2}, pre_post_draw, pre_post_solve, always_fair};
+}
 
 }  // namespace lab::practice::detail

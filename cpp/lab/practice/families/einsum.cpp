@@ -4,7 +4,6 @@
 
 #include <xtensor/xview.hpp>
 
-
 #include "lab/practice/family.hpp"
 
 namespace lab::practice::detail {
@@ -19,12 +18,36 @@ struct Contraction {
 };
 const std::vector<Contraction>& contractions() {
     static const std::vector<Contraction> c = {
-        {"scores", "bid,bjd->bij", {{"transposed-keys", "bid,bdj->bij"}, {"transposed-output", "bid,bjd->bji"}, {"kept-summed-axis", "bid,bjd->bijd"}}},
-        {"values", "bij,bje->bie", {{"summed-queries", "bij,bie->bje"}, {"kept-summed-axis", "bij,bje->bije"}, {"summed-wrong-axis", "bij,bje->bij"}}},
-        {"head-scores", "bhid,bhjd->bhij", {{"summed-heads", "bhid,bhjd->bij"}, {"transposed-output", "bhid,bhjd->bhji"}, {"kept-summed-axis", "bhid,bhjd->bhijd"}}},
-        {"head-values", "bhij,bhje->bhie", {{"summed-heads", "bhij,bhje->bie"}, {"summed-queries", "bhij,bhie->bhje"}, {"kept-summed-axis", "bhij,bhje->bhije"}}},
-        {"ellipsis", "...id,...jd->...ij", {{"fixed-batch", "bid,bjd->bij"}, {"transposed-output", "...id,...jd->...ji"}, {"kept-summed-axis", "...id,...jd->...ijd"}}},
-        {"projection", "btc,cd->btd", {{"linear-layout", "btc,dc->btd"}, {"transposed-output", "btc,cd->bdt"}, {"kept-summed-axis", "btc,cd->btcd"}}},
+        {"scores",
+         "bid,bjd->bij",
+         {{"transposed-keys", "bid,bdj->bij"},
+          {"transposed-output", "bid,bjd->bji"},
+          {"kept-summed-axis", "bid,bjd->bijd"}}},
+        {"values",
+         "bij,bje->bie",
+         {{"summed-queries", "bij,bie->bje"},
+          {"kept-summed-axis", "bij,bje->bije"},
+          {"summed-wrong-axis", "bij,bje->bij"}}},
+        {"head-scores",
+         "bhid,bhjd->bhij",
+         {{"summed-heads", "bhid,bhjd->bij"},
+          {"transposed-output", "bhid,bhjd->bhji"},
+          {"kept-summed-axis", "bhid,bhjd->bhijd"}}},
+        {"head-values",
+         "bhij,bhje->bhie",
+         {{"summed-heads", "bhij,bhje->bie"},
+          {"summed-queries", "bhij,bhie->bhje"},
+          {"kept-summed-axis", "bhij,bhje->bhije"}}},
+        {"ellipsis",
+         "...id,...jd->...ij",
+         {{"fixed-batch", "bid,bjd->bij"},
+          {"transposed-output", "...id,...jd->...ji"},
+          {"kept-summed-axis", "...id,...jd->...ijd"}}},
+        {"projection",
+         "btc,cd->btd",
+         {{"linear-layout", "btc,dc->btd"},
+          {"transposed-output", "btc,cd->bdt"},
+          {"kept-summed-axis", "btc,cd->btcd"}}},
     };
     return c;
 }

@@ -5,8 +5,8 @@
 #include <xtensor/xview.hpp>
 
 #include "lab/ops.hpp"
-#include "lab/softmax.hpp"
 #include "lab/practice/family.hpp"
+#include "lab/softmax.hpp"
 
 namespace lab::practice::detail {
 namespace {
@@ -24,9 +24,12 @@ void shapes_draw(Problem& p, Dice& d, bool handout) {
         D = H * d(2, 16);
     }
     p.given = {{"B", scalar(B)}, {"T", scalar(T)}, {"D", scalar(D)}, {"H", scalar(H)}};
-    if (p.variant == "heads") p.inputs = {"B", "T", "D", "H"};
-    else if (p.variant == "weights") p.inputs = {"B", "T", "H"};
-    else p.inputs = {"B", "T", "D"};
+    if (p.variant == "heads")
+        p.inputs = {"B", "T", "D", "H"};
+    else if (p.variant == "weights")
+        p.inputs = {"B", "T", "H"};
+    else
+        p.inputs = {"B", "T", "D"};
 }
 void shapes_solve(Problem& p) {
     const double B = size_of(p, "B"), T = size_of(p, "T"), D = size_of(p, "D"), H = size_of(p, "H");
@@ -62,10 +65,15 @@ void param_count_draw(Problem& p, Dice& d, bool handout) {
         p.given = {{"D", scalar(D)}, {"H", scalar(H)}, {"bias", scalar(bias)}};
         p.inputs = {"D", "bias"};  // not H: the count is the same for any H that divides D
     } else {
-        const double V = d.pick<double>({50, 65, 96, 100, 128, 256, 512, 1000}), D = d.pick<double>({16, 24, 32, 48, 64, 128});
+        const double V = d.pick<double>({50, 65, 96, 100, 128, 256, 512, 1000}),
+                     D = d.pick<double>({16, 24, 32, 48, 64, 128});
         const double Tm = d.pick<double>({32, 64, 128, 256, 1024});
         const double learned = d(0, 1), tied = d(0, 1);
-        p.given = {{"V", scalar(V)}, {"D", scalar(D)}, {"T_max", scalar(Tm)}, {"learned", scalar(learned)}, {"tied", scalar(tied)}};
+        p.given = {{"V", scalar(V)},
+                   {"D", scalar(D)},
+                   {"T_max", scalar(Tm)},
+                   {"learned", scalar(learned)},
+                   {"tied", scalar(tied)}};
         p.inputs = {"V", "D", "learned", "tied"};
         if (learned) p.inputs.push_back("T_max");
     }
@@ -77,7 +85,9 @@ void param_count_solve(Problem& p) {
         require(std::fmod(D, H) == 0, "practice", msg("D = ", D, " is not divisible by H = ", H));
         const double b = bias ? 4 * D : 0;
         p.answer = whole(4 * D * D + b);
-        p.steps = {{"projections", {{"3 D^2", scalar(3 * D * D)}}}, {"output", {{"D^2", scalar(D * D)}}}, {"biases", {{"4 D", scalar(b)}}}};
+        p.steps = {{"projections", {{"3 D^2", scalar(3 * D * D)}}},
+                   {"output", {{"D^2", scalar(D * D)}}},
+                   {"biases", {{"4 D", scalar(b)}}}};
         wrong(p, "forgot-wo", "§4", whole(3 * D * D + (bias ? 3 * D : 0)));
         if (H > 1) wrong(p, "per-head", "§4", whole(4 * D * D * H + b));
         wrong(p, bias ? "forgot-biases" : "counted-biases", "§4", whole(4 * D * D + (bias ? 0 : 4 * D)));
@@ -86,12 +96,17 @@ void param_count_solve(Problem& p) {
         const bool learned = whole_of(p, "learned", 0, 1), tied = whole_of(p, "tied", 0, 1);
         const double answer = V * D + (learned ? Tm * D : 0) + (tied ? 0 : D * V);
         p.answer = whole(answer);
-        p.steps = {{"embedding", {{"V D", scalar(V * D)}}}, {"positions", {{"T_max D", scalar(learned ? Tm * D : 0)}}},
+        p.steps = {{"embedding", {{"V D", scalar(V * D)}}},
+                   {"positions", {{"T_max D", scalar(learned ? Tm * D : 0)}}},
                    {"head", {{"D V", scalar(tied ? 0 : D * V)}}}};
-        if (learned) wrong(p, "forgot-positions", "§6.1", whole(answer - Tm * D));
-        else wrong(p, "counted-sinusoidal", "§6.1", whole(answer + Tm * D));
-        if (tied) wrong(p, "tied-twice", "§6", whole(answer + D * V));
-        else wrong(p, "forgot-head", "§6", whole(answer - D * V));
+        if (learned)
+            wrong(p, "forgot-positions", "§6.1", whole(answer - Tm * D));
+        else
+            wrong(p, "counted-sinusoidal", "§6.1", whole(answer + Tm * D));
+        if (tied)
+            wrong(p, "tied-twice", "§6", whole(answer + D * V));
+        else
+            wrong(p, "forgot-head", "§6", whole(answer - D * V));
     }
 }
 
@@ -122,7 +137,9 @@ void two_heads_solve(Problem& p) {
     const Tensor1 concat = xt::concatenate(xt::xtuple(h1, h2));
     p.answer = vec(concat);
     p.steps = {{"weights", {{"a1", nd(softmax_forward(as_row(s1)))}, {"a2", nd(softmax_forward(as_row(s2)))}}},
-               {"head1", {{"head 1", nd(h1)}}}, {"head2", {{"head 2", nd(h2)}}}, {"concat", {{"concat", nd(concat)}}}};
+               {"head1", {{"head 1", nd(h1)}}},
+               {"head2", {{"head 2", nd(h2)}}},
+               {"concat", {{"concat", nd(concat)}}}};
     wrong(p, "averaged", "§4.1", vec((h1 + h2) / 2.0));
     wrong(p, "summed", "§4.1", vec(h1 + h2));
     wrong(p, "heads-swapped", "§4.1", vec(Tensor1(xt::concatenate(xt::xtuple(h2, h1)))));
@@ -135,9 +152,13 @@ std::string two_heads_fair(const Problem& p) {
 
 }  // namespace
 
-Entry parameter_count_family() { return {{"parameter-count", "§4", Format::integer}, param_count_draw, param_count_solve, always_fair}; }
+Entry parameter_count_family() {
+    return {{"parameter-count", "§4", Format::integer}, param_count_draw, param_count_solve, always_fair};
+}
 
-Entry two_heads_family() { return {{"two-heads", "§4.1", Format::vector}, two_heads_draw, two_heads_solve, two_heads_fair}; }
+Entry two_heads_family() {
+    return {{"two-heads", "§4.1", Format::vector}, two_heads_draw, two_heads_solve, two_heads_fair};
+}
 
 Entry shapes_family() { return {{"shapes", "§4.2", Format::shape}, shapes_draw, shapes_solve, always_fair}; }
 

@@ -39,19 +39,21 @@ void causal_mask_solve(Problem& p) {
     }
 }
 
-
 // ---- §7.3: what an output can read when the mask is in some blocks only ----
 
 // The evidence and the answer come from the engine: §7.4's block stacked L times with sinusoidal
 // positions; dependence(i, j) is how much output i moves when token j changes.
 void leak_draw(Problem& p, Dice& d, bool handout) {
     p.variant = handout ? "can" : d.pick<std::string>({"can", "which"});
-    if (p.variant == "which") p.format = Format::positions;
-    else p.words = {"yes", "no"};
+    if (p.variant == "which")
+        p.format = Format::positions;
+    else
+        p.words = {"yes", "no"};
     const int L = handout ? 2 : d(2, 3);
     const int T = handout ? 3 : d(3, 5);
     Tensor1 mask = xt::zeros<double>({std::size_t(L)});
-    if (handout) mask(1) = 1;  // the mask in the last block only
+    if (handout)
+        mask(1) = 1;  // the mask in the last block only
     else
         for (auto& m : mask) m = d(0, 1);
     // An earlier token is always readable, mask or not, and the last output reads every token
@@ -77,8 +79,10 @@ void leak_solve(Problem& p) {
         o.mask_blocks.push_back(mask(l) == 1);
         masked_somewhere |= mask(l) == 1;
         masked_everywhere &= mask(l) == 1;
-        if (l + 1 < mask.size()) last_only &= mask(l) == 0;
-        else last_only &= mask(l) == 1;
+        if (l + 1 < mask.size())
+            last_only &= mask(l) == 0;
+        else
+            last_only &= mask(l) == 1;
     }
     std::vector<int> tokens;
     for (long t = 0; t < T; ++t) tokens.push_back(int(t % 3));
@@ -91,8 +95,10 @@ void leak_solve(Problem& p) {
         require(a != b, "practice", "a and b must be two different positions");
         const bool reads = dep(a, b) > 0;
         p.answer = word(Format::choice, reads ? "yes" : "no");
-        if (reads && masked_somewhere) wrong(p, enough, "§7.3", word(Format::choice, "no"));
-        else if (!reads) wrong(p, "mask-leaks", "§7.3", word(Format::choice, "yes"));
+        if (reads && masked_somewhere)
+            wrong(p, enough, "§7.3", word(Format::choice, "no"));
+        else if (!reads)
+            wrong(p, "mask-leaks", "§7.3", word(Format::choice, "yes"));
     } else {
         std::vector<long> reads;
         for (long j = 0; j < T; ++j)
@@ -117,7 +123,9 @@ std::string leak_fair(const Problem& p) {
 }  // namespace
 
 // A run of positions {0..i} or {j..T-1}: with T up to 10 there are only about 80.
-Entry causal_mask_family() { return {{"causal-mask", "§7.3", Format::positions, 40}, causal_mask_draw, causal_mask_solve, always_fair}; }
+Entry causal_mask_family() {
+    return {{"causal-mask", "§7.3", Format::positions, 40}, causal_mask_draw, causal_mask_solve, always_fair};
+}
 
 // yes / no, or a run of positions: the variety is in the mask patterns and positions asked.
 Entry leak_family() { return {{"leak", "§7.3", Format::choice, 4}, leak_draw, leak_solve, leak_fair}; }

@@ -62,7 +62,8 @@ void positions_draw(Problem& p, Dice& d, bool) {
 void positions_solve(Problem& p) {
     if (p.variant == "sinusoidal") {
         const std::size_t D = std::size_t(size_of(p, "D"));
-        const std::size_t pos = std::size_t(whole_of(p, "p", 0, 1L << 20)), i = std::size_t(whole_of(p, "i", 0, long(D) - 1));
+        const std::size_t pos = std::size_t(whole_of(p, "p", 0, 1L << 20)),
+                          i = std::size_t(whole_of(p, "i", 0, long(D) - 1));
         const Tensor2 pe = sinusoidal_positions(pos + 2, D);
         p.answer = number(pe(pos, i));
         const double angle = double(pos) / std::pow(10000.0, double(2 * (i / 2)) / double(D));
@@ -86,8 +87,12 @@ std::string positions_fair(const Problem& p) {
 
 }  // namespace
 
-Entry permutation_family() { return {{"permutation", "§6.1", Format::matrix}, permutation_draw, permutation_solve, permutation_fair}; }
+Entry permutation_family() {
+    return {{"permutation", "§6.1", Format::matrix}, permutation_draw, permutation_solve, permutation_fair};
+}
 
-Entry positions_family() { return {{"positions", "§6.1", Format::number}, positions_draw, positions_solve, positions_fair}; }
+Entry positions_family() {
+    return {{"positions", "§6.1", Format::number}, positions_draw, positions_solve, positions_fair};
+}
 
 }  // namespace lab::practice::detail

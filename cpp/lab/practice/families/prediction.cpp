@@ -5,8 +5,8 @@
 #include <xtensor/xview.hpp>
 
 #include "lab/lm.hpp"
-#include "lab/softmax.hpp"
 #include "lab/practice/family.hpp"
+#include "lab/softmax.hpp"
 
 namespace lab::practice::detail {
 namespace {
@@ -63,7 +63,8 @@ void cross_entropy_solve(Problem& p) {
     }
     const CrossEntropyResult ce = cross_entropy_forward(Z, t, "practice");
     p.answer = number(ce.loss);
-    p.steps = {{"probs", {{"p", nd(ce.probs)}}}, {"losses", {{"losses", nd(ce.losses)}}}, {"mean", {{"L", scalar(ce.loss)}}}};
+    p.steps = {
+        {"probs", {{"p", nd(ce.probs)}}}, {"losses", {{"losses", nd(ce.losses)}}}, {"mean", {{"L", scalar(ce.loss)}}}};
     double raw = 0;
     for (std::size_t n = 0; n < t.size(); ++n) raw -= Z(n, t[n]);
     const double N = double(t.size());
@@ -109,7 +110,6 @@ std::string generation_fair(const Problem& p) {
     return "";
 }
 
-
 // ---- §7.4: a named quantity of the toy trace, for a variant of its embeddings ----
 
 void toy_trace_draw(Problem& p, Dice& d, bool handout) {
@@ -153,7 +153,8 @@ void toy_trace_solve(Problem& p) {
         p.answer = number(step(r, "block0.weights").values[at]);
         LmOptions open = o;
         open.block.causal = false;
-        wrong(p, "no-mask", "§7.4", number(step(lm_forward(tokens, m, open, true, "practice"), "block0.weights").values[at]));
+        wrong(p, "no-mask", "§7.4",
+              number(step(lm_forward(tokens, m, open, true, "practice"), "block0.weights").values[at]));
         const std::vector<double>& S = step(r, "block0.scores").values;  // (1, 1, 3, 3), before the mask
         double total = 0;
         for (long k = 0; k <= i; ++k) total += S[std::size_t(i * 3 + k)];
@@ -175,13 +176,21 @@ std::string toy_trace_fair(const Problem& p) {
 
 }  // namespace
 
-Entry generation_family() { return {{"generation", "§7.1", Format::number}, generation_draw, generation_solve, generation_fair}; }
+Entry generation_family() {
+    return {{"generation", "§7.1", Format::number}, generation_draw, generation_solve, generation_fair};
+}
 
 // The answer is a word of one of eight sentences.
-Entry teacher_forcing_family() { return {{"teacher-forcing", "§7.2", Format::token, 30}, teacher_forcing_draw, teacher_forcing_solve, always_fair}; }
+Entry teacher_forcing_family() {
+    return {{"teacher-forcing", "§7.2", Format::token, 30}, teacher_forcing_draw, teacher_forcing_solve, always_fair};
+}
 
-Entry cross_entropy_family() { return {{"cross-entropy", "§7.4", Format::number}, cross_entropy_draw, cross_entropy_solve, always_fair}; }
+Entry cross_entropy_family() {
+    return {{"cross-entropy", "§7.4", Format::number}, cross_entropy_draw, cross_entropy_solve, always_fair};
+}
 
-Entry toy_trace_family() { return {{"toy-trace", "§7.4", Format::number}, toy_trace_draw, toy_trace_solve, toy_trace_fair}; }
+Entry toy_trace_family() {
+    return {{"toy-trace", "§7.4", Format::number}, toy_trace_draw, toy_trace_solve, toy_trace_fair};
+}
 
 }  // namespace lab::practice::detail

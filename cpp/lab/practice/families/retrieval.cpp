@@ -27,7 +27,9 @@ void retrieval_solve(Problem& p) {
     const Tensor2 q = matrix_of(p, "q"), K = matrix_of(p, "K"), V = matrix_of(p, "V");
     const AttentionResult r = attention_forward(one(q), one(K), one(V), {});
     p.answer = row_answer(first(r.output), 0);
-    p.steps = {{"scores", {{"s", nd(first(r.scores))}}}, {"weights", {{"a", nd(first(r.weights))}}}, {"output", {{"y", nd(first(r.output))}}}};
+    p.steps = {{"scores", {{"s", nd(first(r.scores))}}},
+               {"weights", {{"a", nd(first(r.weights))}}},
+               {"output", {{"y", nd(first(r.output))}}}};
     AttentionOptions unscaled;
     unscaled.scale = 1.0;
     wrong(p, "no-scaling", "§3.1", row_answer(first(attention_forward(one(q), one(K), one(V), unscaled).output), 0));
@@ -46,6 +48,8 @@ std::string retrieval_fair(const Problem& p) {
 
 }  // namespace
 
-Entry retrieval_family() { return {{"retrieval", "§2.1", Format::vector}, retrieval_draw, retrieval_solve, retrieval_fair}; }
+Entry retrieval_family() {
+    return {{"retrieval", "§2.1", Format::vector}, retrieval_draw, retrieval_solve, retrieval_fair};
+}
 
 }  // namespace lab::practice::detail

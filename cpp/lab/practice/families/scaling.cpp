@@ -5,8 +5,8 @@
 #include <xtensor/xview.hpp>
 
 #include "lab/attention.hpp"
-#include "lab/softmax.hpp"
 #include "lab/practice/family.hpp"
+#include "lab/softmax.hpp"
 
 namespace lab::practice::detail {
 namespace {
@@ -52,8 +52,10 @@ void variance_draw(Problem& p, Dice& d, bool handout) {
         sigma2 = d.pick<double>({0.25, 0.5, 2, 3, 4, 9});
     }
     p.given = {{"d_k", scalar(dk)}, {"sigma^2", scalar(sigma2)}};
-    if (p.variant == "scaled") p.inputs = {"sigma^2"};  // whatever d_k is: the point of §3.1
-    else p.inputs = {"d_k", "sigma^2"};
+    if (p.variant == "scaled")
+        p.inputs = {"sigma^2"};  // whatever d_k is: the point of §3.1
+    else
+        p.inputs = {"d_k", "sigma^2"};
 }
 void variance_solve(Problem& p) {
     const double dk = size_of(p, "d_k"), sigma2 = number_of(p, "sigma^2");
@@ -116,12 +118,21 @@ std::string attention_matrix_fair(const Problem& p) {
 
 }  // namespace
 
-Entry saturation_family() { return {{"saturation", "§3.1", Format::vector}, saturation_draw, saturation_solve, saturation_fair}; }
+Entry saturation_family() {
+    return {{"saturation", "§3.1", Format::vector}, saturation_draw, saturation_solve, saturation_fair};
+}
 
 // Products of a few round numbers; and the scaled variance does not depend on d_k at all,
 // which is what the question teaches.
-Entry score_variance_family() { return {{"score-variance", "§3.1", Format::number, 40}, variance_draw, variance_solve, always_fair}; }
+Entry score_variance_family() {
+    return {{"score-variance", "§3.1", Format::number, 40}, variance_draw, variance_solve, always_fair};
+}
 
-Entry attention_matrix_family() { return {{"attention-matrix", "§3.2", Format::matrix}, attention_matrix_draw, attention_matrix_solve, attention_matrix_fair}; }
+Entry attention_matrix_family() {
+    return {{"attention-matrix", "§3.2", Format::matrix},
+            attention_matrix_draw,
+            attention_matrix_solve,
+            attention_matrix_fair};
+}
 
 }  // namespace lab::practice::detail
