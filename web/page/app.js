@@ -151,35 +151,33 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
         key,
         el: tocView(examples, texts, state.example, (id) => hrefs[examples.findIndex((e) => e.id === id)]),
       };
-      tocCache.el
-        .querySelector('ol')
-        .append(
+      tocCache.el.querySelector('ol').append(
+        h(
+          'li',
+          {},
           h(
-            'li',
-            {},
-            h(
-              'a',
-              { href: practiceHref(null), 'aria-current': state.example === PRACTICE ? 'page' : null },
-              h('span', { class: 'sec' }, '§10'),
-              ' ',
-              h('span', { class: 'title' }, practiceText.setTitle),
-            ),
+            'a',
+            { href: practiceHref(null), 'aria-current': state.example === PRACTICE ? 'page' : null },
+            h('span', { class: 'sec' }, '§10'),
+            ' ',
+            h('span', { class: 'title' }, practiceText.setTitle),
           ),
+        ),
+        h(
+          'li',
+          {},
           h(
-            'li',
-            {},
-            h(
-              'a',
-              {
-                href: toHash({ example: TRAIN, experiment: null, hide: state.hide }),
-                'aria-current': state.example === TRAIN ? 'page' : null,
-              },
-              h('span', { class: 'sec' }, trainingText.tocSection),
-              ' ',
-              h('span', { class: 'title' }, trainingText.title),
-            ),
+            'a',
+            {
+              href: toHash({ example: TRAIN, experiment: null, hide: state.hide }),
+              'aria-current': state.example === TRAIN ? 'page' : null,
+            },
+            h('span', { class: 'sec' }, trainingText.tocSection),
+            ' ',
+            h('span', { class: 'title' }, trainingText.title),
           ),
-        );
+        ),
+      );
     }
     return tocCache.el;
   }
