@@ -1,4 +1,4 @@
-# Settings of the Emscripten (3.1.6) build; see ../shared/TOOLCHAIN.md for why each is here.
+# Settings of the Emscripten (3.1.6) build, each with the reason it is here.
 
 # Emscripten's JS tools need the npm package acorn, which Debian installs in /usr/share/nodejs;
 # a Node.js that is not Debian's own does not look there, so compiler and linker get NODE_PATH.

@@ -1,5 +1,5 @@
 // A transformer block (§5.1): attention mixes positions, the FFN transforms each position.
-//   pre-norm  (nanoGPT Block.forward):  H = X + MHA(LN(X)),  Y = H + FFN(LN(H))
+//   pre-norm  (§9's reading):           H = X + MHA(LN(X)),  Y = H + FFN(LN(H))
 //   post-norm (original Transformer):   H = LN(X + MHA(X)),  Y = LN(H + FFN(H))
 #pragma once
 

@@ -3,15 +3,15 @@
 // Dimension letters used in every shape comment of the engine:
 //   B   batch items (any leading batch axes, flattened into one)
 //   T   sequence length; Tq query positions, Tk key positions
-//   D   model width (nanoGPT's C)
-//   H   number of heads (nanoGPT's nh)
+//   D   model width (§9's C)
+//   H   number of heads (§9's nh)
 //   dk  query/key width of one head; dv value width of one head (d_h = D / H when equal)
 //   F   hidden width of the feed-forward network (D_ff, typically 4 D)
 //   V   vocabulary size
 //   N   rows of a flattened (B * T) matrix
 //   P   maximum number of positions of a learned position table (T_max)
 //
-// Conventions (REFERENCE.md): row vectors, X @ W with W shaped (in, out), zero-based
+// Conventions (docs/conventions.md): row vectors, X @ W with W shaped (in, out), zero-based
 // positions, natural logarithms.
 #pragma once
 

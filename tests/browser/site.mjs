@@ -13,7 +13,8 @@ import { pageBuild } from '../../scripts/build-page.mjs';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const shots = path.join(root, 'test-results');
 const CHROMIUM = '/usr/bin/chromium';
-// Flags for a root user on a machine with no outside network (see ../shared/TOOLCHAIN.md).
+// Flags for a root user on a machine with no outside network: no sandbox (root cannot have one),
+// no GPU, and no QUIC or background requests that would wait on a network that is not there.
 const FLAGS = [
   '--no-sandbox',
   '--disable-gpu',

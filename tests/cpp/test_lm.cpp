@@ -61,7 +61,7 @@ TEST_CASE("§7.4 one sequence from embeddings to the mean loss 3.02041 nats") {
         require_all_near(r.losses, {l0, l1, l2});
         REQUIRE_THAT(r.loss, near((l0 + l1 + l2) / 3.0));
         REQUIRE_THAT(r.loss, near(3.02041, 0, half_unit(5)));
-        REQUIRE_THAT(r.loss, near(3.020410, 0, half_unit(6)));  // REFERENCE.md's 3.020410
+        REQUIRE_THAT(r.loss, near(3.020410, 0, half_unit(6)));  // the handout's 3.020410
         REQUIRE_THAT(step(t, "loss").values[0], near(r.loss));
     }
     SECTION("row 2 predicts A greedily after A B C") {

@@ -1,5 +1,5 @@
 // The training panel's setups as data (no DOM, no arithmetic): the corpora with their tokenisers,
-// the default model, and the four experiments of issue 5, each a set of runs that differ in one
+// the default model, and the four experiments of the panel, each a set of runs that differ in one
 // setting and share everything else, including the seed.
 import { english, orderTasks, toyGrammar } from './corpora.js';
 

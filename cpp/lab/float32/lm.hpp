@@ -1,6 +1,5 @@
-// The toy language model in float32, the path training runs on (issue 5), in the manner of
-// llm.c's train_gpt2.c: parameters, gradients and every activation live in flat buffers that
-// are allocated once (they grow only when a larger batch arrives), and each layer's forward and
+// The toy language model in float32, the path training runs on: parameters, gradients and
+// every activation live in flat buffers that are allocated once (they grow only when a larger batch arrives), and each layer's forward and
 // backward is a loop over raw pointers that reads like its formula.
 //
 // The double-precision layers (lab/lm.hpp, lab/lm_backward.hpp) stay the reference: the tests

@@ -1,4 +1,4 @@
-// The handout's worked examples as plain data (numbers from REFERENCE.md); the engine computes
+// The handout's worked examples as plain data (the numbers the handout states); the engine computes
 // everything derived from them.
 const ln2 = Math.log(2);
 

@@ -1,4 +1,4 @@
-// The training panel (issue 5): settings, Start / Pause / Step / Reset, the loss plot, samples,
+// The training panel: settings, Start / Pause / Step / Reset, the loss plot, samples,
 // attention heatmaps and §2.2's intervention. It is created once and kept while the student looks
 // at other pages, so a model keeps training in the background. State flows one way: controls send
 // messages to the trainer (web/training/trainer.js); the trainer's reports update the views.
