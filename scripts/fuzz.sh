@@ -10,7 +10,7 @@ mkdir -p build/fuzz/corpus
 CXX=$(command -v clang++-14 || command -v clang++ || true)
 if [ -z "$CXX" ]; then echo "fuzz: clang++ is missing (Debian: clang-14 and libclang-rt-14-dev)"; exit 1; fi
 bin=build/fuzz/answer_fuzz
-sources=(tests/fuzz/answer_fuzz.cpp cpp/lab/*.cpp cpp/lab/float32/*.cpp cpp/lab/practice/*.cpp cpp/lab/practice/families/*.cpp)  # the whole engine: problems use all of it
+sources=(tests/fuzz/answer_fuzz.cpp cpp/lab/*/*.cpp cpp/lab/practice/families/*.cpp)  # the whole engine: problems use all of it
 if [ ! -x "$bin" ] || [ -n "$(find "${sources[@]}" cpp/lab -newer "$bin" -name '*.?pp' | head -1)" ]; then
   "$CXX" -std=c++17 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
     -Icpp "${sources[@]}" -o "$bin"

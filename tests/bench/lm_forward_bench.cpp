@@ -7,8 +7,8 @@
 #include <cstdio>
 #include <vector>
 
-#include "lab/lm.hpp"
-#include "lab/rng.hpp"
+#include "lab/core/rng.hpp"
+#include "lab/layers/lm.hpp"
 
 using namespace lab;
 

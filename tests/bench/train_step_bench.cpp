@@ -11,9 +11,9 @@
 #include <functional>
 #include <vector>
 
-#include "lab/float32/gemm.hpp"
-#include "lab/model.hpp"
-#include "lab/rng.hpp"
+#include "lab/core/rng.hpp"
+#include "lab/training/gemm_f32.hpp"
+#include "lab/training/model.hpp"
 
 using namespace lab;
 

@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "lab/rng.hpp"
-#include "lab/tensor.hpp"
-#include "lab/train.hpp"
+#include "lab/core/rng.hpp"
+#include "lab/core/tensor.hpp"
+#include "lab/training/train.hpp"
 
 namespace corpus {
 

@@ -4,8 +4,8 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "lab/lm.hpp"
-#include "lab/rng.hpp"
+#include "lab/core/rng.hpp"
+#include "lab/layers/lm.hpp"
 
 namespace fixtures {
 

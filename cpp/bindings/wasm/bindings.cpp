@@ -12,10 +12,10 @@
 #include <memory>
 #include <string>
 
-#include "lab/api.hpp"
-#include "lab/model.hpp"
-#include "lab/ops.hpp"
+#include "lab/boundary/api.hpp"
+#include "lab/page/ops.hpp"
 #include "lab/practice/practice.hpp"
+#include "lab/training/model.hpp"
 
 using emscripten::val;
 using namespace lab;

@@ -5,7 +5,7 @@
 
 #include <xtensor/xview.hpp>
 
-#include "lab/attention.hpp"
+#include "lab/layers/attention.hpp"
 
 namespace lab::practice::detail {
 

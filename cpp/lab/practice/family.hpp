@@ -17,9 +17,9 @@
 #include <string>
 #include <vector>
 
-#include "lab/lm.hpp"
+#include "lab/core/rng.hpp"
+#include "lab/layers/lm.hpp"
 #include "lab/practice/practice.hpp"
-#include "lab/rng.hpp"
 
 namespace lab::practice::detail {
 

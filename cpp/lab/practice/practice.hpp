@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "lab/ndarray.hpp"
+#include "lab/boundary/ndarray.hpp"
 #include "lab/practice/answer.hpp"
 
 namespace lab::practice {

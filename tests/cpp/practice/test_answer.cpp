@@ -2,8 +2,8 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "lab/core/rng.hpp"
 #include "lab/practice/answer.hpp"
-#include "lab/rng.hpp"
 
 using namespace lab::practice;
 

@@ -4,9 +4,9 @@
 
 #include <xtensor/xview.hpp>
 
-#include "lab/ffn.hpp"
-#include "lab/norm.hpp"
-#include "lab/ops.hpp"
+#include "lab/layers/ffn.hpp"
+#include "lab/layers/norm.hpp"
+#include "lab/page/ops.hpp"
 #include "lab/practice/family.hpp"
 
 namespace lab::practice::detail {

@@ -4,7 +4,7 @@
 
 #include <xtensor/xview.hpp>
 
-#include "lab/checks.hpp"
+#include "lab/page/checks.hpp"
 #include "lab/practice/family.hpp"
 
 namespace lab::practice::detail {

@@ -4,8 +4,8 @@
 
 #include <xtensor/xview.hpp>
 
-#include "lab/attention.hpp"
-#include "lab/positions.hpp"
+#include "lab/layers/attention.hpp"
+#include "lab/layers/positions.hpp"
 #include "lab/practice/family.hpp"
 
 namespace lab::practice::detail {

@@ -4,8 +4,8 @@
 
 #include <xtensor/xview.hpp>
 
-#include "lab/attention.hpp"
-#include "lab/ops.hpp"
+#include "lab/layers/attention.hpp"
+#include "lab/page/ops.hpp"
 #include "lab/practice/family.hpp"
 
 namespace lab::practice::detail {

@@ -4,9 +4,9 @@
 
 #include <xtensor/xview.hpp>
 
-#include "lab/attention.hpp"
+#include "lab/layers/attention.hpp"
+#include "lab/layers/softmax.hpp"
 #include "lab/practice/family.hpp"
-#include "lab/softmax.hpp"
 
 namespace lab::practice::detail {
 namespace {

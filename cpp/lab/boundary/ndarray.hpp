@@ -1,0 +1,61 @@
+// The engine's public boundary: n-dimensional arrays of any rank (what JavaScript hands over),
+// converted to and from the fixed-rank tensors the kernels take. Leading batch axes are
+// flattened into one axis B on the way in and restored on the way out.
+#pragma once
+
+#include <vector>
+
+#include "lab/core/tensor.hpp"
+
+namespace lab {
+
+struct NdArray {
+    std::vector<std::size_t> shape;
+    std::vector<double> data;  // row-major, product(shape) entries
+};
+
+// Checks that `a` has rank N exactly and copies it into a fixed-rank tensor.
+template <std::size_t N>
+xt::xtensor<double, N> to_tensor(const NdArray& a, const std::string& fn, const std::string& name,
+                                 const char* expected) {
+    require(a.shape.size() == N, fn, msg(name, " must be ", expected, " but has shape ", shape_str(a.shape)));
+    std::array<std::size_t, N> s;
+    std::copy(a.shape.begin(), a.shape.end(), s.begin());
+    xt::xtensor<double, N> t = xt::xtensor<double, N>::from_shape(s);
+    require(t.size() == a.data.size(), fn,
+            msg(name, " has ", a.data.size(), " numbers for shape ", shape_str(a.shape)));
+    std::copy(a.data.begin(), a.data.end(), t.begin());
+    return t;
+}
+
+// A tensor with `trailing` core axes and up to `max_leading` batch axes in front, viewed as
+// (B, core...): `leading` receives the batch axes so results can be given the same ones.
+struct Batched {
+    std::vector<std::size_t> leading;
+    std::vector<std::size_t> core;
+    std::size_t batch = 1;
+};
+Batched split_batch(const NdArray& a, std::size_t trailing, std::size_t max_leading, const std::string& fn,
+                    const std::string& name, const char* expected);
+
+Tensor3 as_batched3(const NdArray& a, const Batched& b);  // (B, core0, core1)
+Tensor2 as_rows(const NdArray& a, const Batched& b);      // (B, core0)
+
+// Copies `t` out with the leading axes put back: its first axis (of size product(leading))
+// is replaced by the axes in `leading`.
+template <class E>
+NdArray with_leading(const E& t, const std::vector<std::size_t>& leading) {
+    NdArray out;
+    out.shape = leading;
+    out.shape.insert(out.shape.end(), t.shape().begin() + 1, t.shape().end());
+    out.data.assign(t.begin(), t.end());
+    return out;
+}
+
+template <class E>
+NdArray to_ndarray(const E& t) {
+    return NdArray{std::vector<std::size_t>(t.shape().begin(), t.shape().end()),
+                   std::vector<double>(t.begin(), t.end())};
+}
+
+}  // namespace lab

@@ -1,0 +1,76 @@
+#include "lab/layers/attention.hpp"
+
+#include <cassert>
+#include <cmath>
+
+#include "lab/layers/softmax.hpp"
+
+namespace lab {
+
+BoolMatrix attention_keep(std::size_t Tq, std::size_t Tk, const AttentionOptions& options, const std::string& fn) {
+    BoolMatrix keep = BoolMatrix::from_shape({Tq, Tk});
+    keep.fill(true);
+    if (options.mask) {
+        const auto& m = *options.mask;
+        require(m.shape(0) == Tq && m.shape(1) == Tk, fn,
+                msg("mask has shape ", shape_str(m.shape()), " but the scores are [", Tq, ", ", Tk,
+                    "] (one row per query, one column per key)"));
+        keep = m;
+    }
+    if (options.causal)
+        for (std::size_t i = 0; i < Tq; ++i)
+            for (std::size_t j = i + 1; j < Tk; ++j) keep(i, j) = false;
+    return keep;
+}
+
+AttentionResult attention_forward(const Tensor3& q, const Tensor3& k, const Tensor3& v, const AttentionOptions& options,
+                                  const std::string& fn) {
+    const std::size_t B = q.shape(0), Tq = q.shape(1), dk = q.shape(2);
+    const std::size_t Tk = k.shape(1), dv = v.shape(2);
+    require(k.shape(0) == B && v.shape(0) == B, fn,
+            msg("q, k and v must have the same batch axes; got q ", shape_str(q.shape()), ", k ", shape_str(k.shape()),
+                ", v ", shape_str(v.shape())));
+    require(k.shape(2) == dk, fn, msg("k has ", k.shape(2), " columns but q has ", dk, " (d_k must match)"));
+    require(v.shape(1) == Tk, fn, msg("v has ", v.shape(1), " rows but k has ", Tk, " (one value per key)"));
+    require(Tq > 0 && Tk > 0 && dk > 0 && dv > 0, fn,
+            msg("every axis must be non-empty; got q ", shape_str(q.shape()), ", k ", shape_str(k.shape()), ", v ",
+                shape_str(v.shape())));
+    require_finite(q, fn, "q");
+    require_finite(k, fn, "k");
+    require_finite(v, fn, "v");
+    const double scale = options.scale ? *options.scale : 1.0 / std::sqrt(double(dk));
+    require(std::isfinite(scale), fn, msg("scale must be a finite number, got ", scale));
+    const BoolMatrix keep = attention_keep(Tq, Tk, options, fn);
+
+    AttentionResult r{Tensor3::from_shape({B, Tq, Tk}), Tensor3::from_shape({B, Tq, Tk}),
+                      Tensor3::from_shape({B, Tq, dv})};
+    for (std::size_t b = 0; b < B; ++b) {
+        const double* qb = q.data() + b * Tq * dk;
+        const double* kb = k.data() + b * Tk * dk;
+        const double* vb = v.data() + b * Tk * dv;
+        for (std::size_t i = 0; i < Tq; ++i) {
+            // s_ij = q_i . k_j * scale
+            double* s = r.scores.data() + (b * Tq + i) * Tk;
+            for (std::size_t j = 0; j < Tk; ++j) {
+                double dot = 0.0;
+                for (std::size_t c = 0; c < dk; ++c) dot += qb[i * dk + c] * kb[j * dk + c];
+                s[j] = dot * scale;
+            }
+            // a_ij = softmax over the kept keys j
+            double* a = r.weights.data() + (b * Tq + i) * Tk;
+            const bool* keep_row = keep.data() + i * Tk;
+            require(softmax_row(s, keep_row, a, Tk), fn,
+                    msg("query row ", i, " has every key masked (softmax over no keys is undefined)"));
+            // y_i = sum_j a_ij v_j
+            double* y = r.output.data() + (b * Tq + i) * dv;
+            for (std::size_t c = 0; c < dv; ++c) y[c] = 0.0;
+            for (std::size_t j = 0; j < Tk; ++j) {
+                if (a[j] == 0.0) continue;
+                for (std::size_t c = 0; c < dv; ++c) y[c] += a[j] * vb[j * dv + c];
+            }
+        }
+    }
+    return r;
+}
+
+}  // namespace lab

@@ -1,0 +1,85 @@
+#include "lab/layers/generate.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "lab/core/rng.hpp"
+#include "lab/layers/softmax.hpp"
+
+namespace lab {
+
+int sample_from_cumulative(const Tensor1& cumulative, const Tensor1& probs, double u) {
+    const std::size_t V = cumulative.size();
+    for (std::size_t i = 0; i < V; ++i)
+        if (u < cumulative(i) && probs(i) > 0) return int(i);
+    // Rounding can leave the last sum a hair below 1: fall back to the last possible token.
+    for (std::size_t i = V; i-- > 0;)
+        if (probs(i) > 0) return int(i);
+    return 0;
+}
+
+GenerateStep choose_next(const Tensor1& logits, double temperature, Pcg32& rng, const std::string& fn) {
+    const std::size_t V = logits.size();
+    GenerateStep st;
+    st.position = 0;
+    st.logits = logits;
+    const bool greedy = temperature == 0.0;
+    Tensor1 scaled = greedy ? logits : Tensor1(logits / temperature);
+    require(all_finite(scaled), fn,
+            msg("temperature ", temperature, " is so small that logits / temperature overflow; use 0 for greedy"));
+    st.probs = Tensor1::from_shape({V});
+    softmax_row(scaled.data(), nullptr, st.probs.data(), V);
+    st.cumulative = Tensor1::from_shape({V});
+    double run = 0.0;
+    for (std::size_t i = 0; i < V; ++i) st.cumulative(i) = (run += st.probs(i));
+    if (greedy) {
+        st.u = std::numeric_limits<double>::quiet_NaN();
+        st.token = 0;  // argmax; ties go to the lowest id
+        for (std::size_t i = 1; i < V; ++i)
+            if (logits(i) > logits(st.token)) st.token = int(i);
+    } else {
+        st.u = rng.uniform();
+        st.token = sample_from_cumulative(st.cumulative, st.probs, st.u);
+    }
+    return st;
+}
+
+GenerateResult generate(const std::vector<int>& prompt, const LmParams& p, const LmOptions& o, const GenerateOptions& g,
+                        const std::string& fn) {
+    const std::size_t V = lm_vocab(p, fn);
+    require(!prompt.empty(), fn, "the prompt is empty (generation needs at least one token to condition on)");
+    require(std::isfinite(g.temperature) && g.temperature >= 0, fn,
+            msg("temperature must be a finite number >= 0 (0 = greedy), got ", g.temperature));
+    if (g.eos)
+        require(*g.eos >= 0 && std::size_t(*g.eos) < V, fn,
+                msg("eos = ", *g.eos, " is not a token id in [0, ", V - 1, "]"));
+    if (o.positions == PositionKind::learned && p.positions)
+        require(
+            prompt.size() + g.steps - 1 <= p.positions->shape(0), fn,
+            msg("the prompt (", prompt.size(), " tokens) plus ", g.steps, " steps needs ", prompt.size() + g.steps - 1,
+                " positions but params.positions has ", p.positions->shape(0), " rows (Tmax)"));
+
+    GenerateResult r;
+    r.tokens = prompt;
+    Pcg32 rng(g.seed);
+    for (std::size_t s = 0; s < g.steps; ++s) {
+        TokenMatrix inputs = TokenMatrix::from_shape({1, r.tokens.size()});
+        for (std::size_t t = 0; t < r.tokens.size(); ++t) inputs(0, t) = r.tokens[t];
+        const LmLogits lg = lm_logits(inputs, p, o, false, fn);
+        const std::size_t last = r.tokens.size() - 1;
+
+        Tensor1 logits = Tensor1::from_shape({V});
+        for (std::size_t i = 0; i < V; ++i) logits(i) = lg.logits(0, last, i);
+        GenerateStep st = choose_next(logits, g.temperature, rng, fn);
+        st.position = last;
+        r.tokens.push_back(st.token);
+        r.steps.push_back(std::move(st));
+        if (g.eos && r.tokens.back() == *g.eos) {
+            r.stopped_at_eos = true;
+            break;
+        }
+    }
+    return r;
+}
+
+}  // namespace lab

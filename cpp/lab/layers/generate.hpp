@@ -1,0 +1,46 @@
+// Generation (§7.1): take the logits at the last real position, pick the next token (greedy
+// argmax, or a sample from softmax(logits / temperature)), append it, and repeat, recomputing
+// the whole growing prefix each step (the naive loop; caching is Handout #12's subject).
+#pragma once
+
+#include <cstdint>
+
+#include "lab/core/rng.hpp"
+#include "lab/layers/lm.hpp"
+
+namespace lab {
+
+struct GenerateOptions {
+    std::size_t steps = 1;     // at most this many new tokens (the length bound)
+    double temperature = 0.0;  // 0 = greedy
+    std::uint64_t seed = 0;    // for sampling
+    std::optional<int> eos;    // stop after producing this id
+};
+
+struct GenerateStep {
+    std::size_t position;  // the prefix position whose logits were used
+    Tensor1 logits;        // (V)
+    Tensor1 probs;         // (V) softmax(logits / temperature), or softmax(logits) when greedy
+    Tensor1 cumulative;    // (V) running sums of probs
+    double u;              // the uniform number drawn (NaN for greedy)
+    int token;             // the chosen id
+};
+
+struct GenerateResult {
+    std::vector<int> tokens;  // prompt followed by the generated ids
+    std::vector<GenerateStep> steps;
+    bool stopped_at_eos = false;
+};
+
+// Index of the first cumulative sum that exceeds u (the inverse-CDF draw).
+int sample_from_cumulative(const Tensor1& cumulative, const Tensor1& probs, double u);
+
+// The next token from the logits at one position (V): the argmax (ties to the lowest id) when
+// temperature is 0, else a draw from softmax(logits / temperature). Everything but `position`
+// is filled in.
+GenerateStep choose_next(const Tensor1& logits, double temperature, Pcg32& rng, const std::string& fn);
+
+GenerateResult generate(const std::vector<int>& prompt, const LmParams& p, const LmOptions& o, const GenerateOptions& g,
+                        const std::string& fn = "generate");
+
+}  // namespace lab

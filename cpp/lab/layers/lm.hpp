@@ -1,0 +1,66 @@
+// The toy language model (§6, §7): embeddings + positions, L blocks, an optional final norm,
+// and a vocabulary head (untied W_vocab, or tied: logits = h E^T); cross-entropy under
+// teacher forcing (§7.2): the output at input position i is scored on the token at i + 1.
+#pragma once
+
+#include <vector>
+
+#include "lab/layers/block.hpp"
+#include "lab/layers/positions.hpp"
+
+namespace lab {
+
+struct LmParams {
+    Tensor2 embedding;                 // (V, D) E
+    std::optional<Tensor2> positions;  // (P, D) learned table
+    std::vector<BlockParams> blocks;   // L blocks
+    std::optional<NormParams> final_norm;
+    std::optional<Tensor2> head;  // (D, V); absent = tied to the embedding
+};
+
+struct LmOptions {
+    BlockOptions block;  // heads, arrangement, norm, FFN, default causal
+    PositionKind positions = PositionKind::learned;
+    std::vector<bool> mask_blocks;  // per block, whether it applies the causal mask (§7.3)
+};
+
+struct CrossEntropyResult {
+    Tensor2 probs;   // (N, V) softmax of the logits
+    Tensor1 losses;  // (N) -log p_i(target_i) = logsumexp(z_i) - z_i[target_i]
+    double loss;     // mean of losses
+};
+
+CrossEntropyResult cross_entropy_forward(const Tensor2& logits,            // (N, V)
+                                         const std::vector<int>& targets,  // (N)
+                                         const std::string& fn = "crossEntropy");
+
+// x (B, T, D) = E[inputs] + positions, after checking the tokens and the position table; the
+// position table is recorded in `trace` when one is given.
+Tensor3 lm_embed(const TokenMatrix& inputs, const LmParams& p, const LmOptions& o, const std::string& fn,
+                 Trace* trace = nullptr);
+
+struct LmLogits {
+    Tensor3 logits;  // (B, T, V)
+    Trace trace;
+};
+
+// Logits for every position of `inputs` (B, T); the trace is recorded only when asked for.
+LmLogits lm_logits(const TokenMatrix& inputs, const LmParams& p, const LmOptions& o, bool record_trace,
+                   const std::string& fn = "lmForward");
+
+struct LmResult {
+    Tensor3 logits;  // (B, T, V)
+    Tensor3 probs;   // (B, T, V)
+    Tensor2 losses;  // (B, T)
+    double loss;     // mean over all B * T scored positions
+    Trace trace;
+};
+
+// tokens (B, T + 1): inputs tokens[:, :-1], targets tokens[:, 1:].
+LmResult lm_forward(const TokenMatrix& tokens, const LmParams& p, const LmOptions& o, bool record_trace = true,
+                    const std::string& fn = "lmForward");
+
+// Vocabulary size and model width, after checking the embedding.
+std::size_t lm_vocab(const LmParams& p, const std::string& fn);
+
+}  // namespace lab

@@ -1,0 +1,79 @@
+#include "lab/layers/norm.hpp"
+
+#include <cmath>
+
+namespace lab {
+
+NormKind parse_norm(const std::string& name, const std::string& fn) {
+    if (name == "layer") return NormKind::layer;
+    if (name == "rms") return NormKind::rms;
+    if (name == "none") return NormKind::none;
+    throw std::invalid_argument(fn + ": norm must be 'layer', 'rms' or 'none', got '" + name + "'");
+}
+
+namespace {
+void check_norm_args(const Tensor2& x, const Tensor1& g, const char* g_name, double eps, const std::string& fn) {
+    const std::size_t D = x.shape(1);
+    require(D > 0, fn, "x has no features (the last axis is empty)");
+    require(g.size() == D, fn, msg(g_name, " has ", g.size(), " entries but x has ", D, " features"));
+    require(std::isfinite(eps) && eps >= 0, fn, msg("eps must be a finite number >= 0, got ", eps));
+    require_finite(x, fn, "x");
+    require_finite(g, fn, g_name);
+}
+}  // namespace
+
+Tensor2 layernorm_forward(const Tensor2& x, const Tensor1& gamma, const Tensor1& beta, double eps,
+                          const std::string& fn) {
+    check_norm_args(x, gamma, "gamma", eps, fn);
+    check_norm_args(x, beta, "beta", eps, fn);
+    const std::size_t N = x.shape(0), D = x.shape(1);
+    Tensor2 y = Tensor2::from_shape({N, D});
+    for (std::size_t n = 0; n < N; ++n) {
+        const double* xr = x.data() + n * D;
+        double mean = 0.0;
+        for (std::size_t i = 0; i < D; ++i) mean += xr[i];
+        mean /= double(D);
+        double var = 0.0;  // biased: divide by D, not D - 1
+        for (std::size_t i = 0; i < D; ++i) var += (xr[i] - mean) * (xr[i] - mean);
+        var /= double(D);
+        const double rstd = 1.0 / std::sqrt(var + eps);
+        double* yr = y.data() + n * D;
+        for (std::size_t i = 0; i < D; ++i) yr[i] = (xr[i] - mean) * rstd * gamma[i] + beta[i];
+    }
+    return y;
+}
+
+Tensor2 rmsnorm_forward(const Tensor2& x, const Tensor1& gain, double eps, const std::string& fn) {
+    check_norm_args(x, gain, "gain", eps, fn);
+    const std::size_t N = x.shape(0), D = x.shape(1);
+    Tensor2 y = Tensor2::from_shape({N, D});
+    for (std::size_t n = 0; n < N; ++n) {
+        const double* xr = x.data() + n * D;
+        double ms = 0.0;
+        for (std::size_t i = 0; i < D; ++i) ms += xr[i] * xr[i];
+        ms /= double(D);
+        const double r = 1.0 / std::sqrt(ms + eps);
+        double* yr = y.data() + n * D;
+        for (std::size_t i = 0; i < D; ++i) yr[i] = xr[i] * r * gain[i];
+    }
+    return y;
+}
+
+Tensor2 norm_forward(NormKind kind, const Tensor2& x, const std::optional<NormParams>& p, const std::string& fn,
+                     const std::string& name) {
+    const std::size_t D = x.shape(1);
+    const Tensor1 ones = xt::ones<double>({D});
+    const Tensor1 zeros = xt::zeros<double>({D});
+    switch (kind) {
+        case NormKind::layer:
+            return layernorm_forward(x, p ? p->gamma : ones, p && p->beta ? *p->beta : zeros, 1e-5,
+                                     fn + " (" + name + ")");
+        case NormKind::rms:
+            require(!p || !p->beta, fn, msg(name, " is an RMSNorm: give it {gain}, not beta"));
+            return rmsnorm_forward(x, p ? p->gamma : ones, 1e-5, fn + " (" + name + ")");
+        case NormKind::none: require(!p, fn, msg(name, " was given but norm is 'none'")); return x;
+    }
+    return x;
+}
+
+}  // namespace lab

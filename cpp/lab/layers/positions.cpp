@@ -1,0 +1,27 @@
+#include "lab/layers/positions.hpp"
+
+#include <cmath>
+
+namespace lab {
+
+PositionKind parse_positions(const std::string& name, const std::string& fn) {
+    if (name == "learned") return PositionKind::learned;
+    if (name == "sinusoidal") return PositionKind::sinusoidal;
+    if (name == "none") return PositionKind::none;
+    throw std::invalid_argument(fn + ": positions must be 'learned', 'sinusoidal' or 'none', got '" + name + "'");
+}
+
+Tensor2 sinusoidal_positions(std::size_t T, std::size_t D, const std::string& fn) {
+    require(T > 0 && D > 0, fn, msg("T and D must be positive integers, got T = ", T, ", D = ", D));
+    constexpr double kBase = 10000.0;  // the wavelength base of the original Transformer
+    Tensor2 pe = Tensor2::from_shape({T, D});
+    for (std::size_t p = 0; p < T; ++p)
+        for (std::size_t c = 0; c < D; ++c) {
+            const std::size_t pair = c / 2;  // features 2i and 2i + 1 share one frequency
+            const double angle = double(p) / std::pow(kBase, double(2 * pair) / double(D));
+            pe(p, c) = (c % 2 == 0) ? std::sin(angle) : std::cos(angle);
+        }
+    return pe;
+}
+
+}  // namespace lab

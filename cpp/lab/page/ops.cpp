@@ -1,0 +1,90 @@
+#include "lab/page/ops.hpp"
+
+#include <cmath>
+
+#include "lab/core/matmul.hpp"
+#include "lab/layers/softmax.hpp"
+
+namespace lab {
+
+NdArray exp_elementwise(const NdArray& x, const std::string& fn) {
+    split_batch(x, 0, 64, fn, "x", "an array");  // size and emptiness checks
+    NdArray out{x.shape, std::vector<double>(x.data.size())};
+    for (std::size_t i = 0; i < x.data.size(); ++i) {
+        require(std::isfinite(x.data[i]), fn, msg("x entry ", i, " is not a finite number"));
+        out.data[i] = std::exp(x.data[i]);
+        require(std::isfinite(out.data[i]), fn, msg("exp(", x.data[i], ") overflows a double"));
+    }
+    return out;
+}
+
+NdArray reduce_axis(const NdArray& x, int axis, Reduction r, const std::string& fn) {
+    const int rank = int(x.shape.size());
+    require(rank >= 1, fn, "x must be an array of rank >= 1");
+    const int a = axis < 0 ? axis + rank : axis;
+    require(a >= 0 && a < rank, fn, msg("axis ", axis, " does not exist for shape ", shape_str(x.shape)));
+    split_batch(x, 1, 64, fn, "x", "an array");  // size and emptiness checks
+    std::size_t outer = 1, inner = 1;
+    for (int i = 0; i < a; ++i) outer *= x.shape[i];
+    for (int i = a + 1; i < rank; ++i) inner *= x.shape[i];
+    const std::size_t n = x.shape[a];
+    NdArray out;
+    for (int i = 0; i < rank; ++i)
+        if (i != a) out.shape.push_back(x.shape[i]);
+    out.data.assign(outer * inner, 0.0);
+    for (std::size_t o = 0; o < outer; ++o)
+        for (std::size_t i = 0; i < inner; ++i) {
+            double sum = 0.0;
+            for (std::size_t k = 0; k < n; ++k) sum += x.data[(o * n + k) * inner + i];
+            double value = r == Reduction::sum ? sum : sum / double(n);
+            if (r == Reduction::variance) {
+                const double mean = value;
+                double sq = 0.0;
+                for (std::size_t k = 0; k < n; ++k) {
+                    const double d = x.data[(o * n + k) * inner + i] - mean;
+                    sq += d * d;
+                }
+                value = sq / double(n);
+            }
+            out.data[o * inner + i] = value;
+        }
+    return out;
+}
+
+Tensor2 matmul(const Tensor2& a, const Tensor2& b, const std::string& fn) {
+    require_finite(a, fn, "a");
+    require_finite(b, fn, "b");
+    return linear(a, b, std::nullopt, fn, "b");
+}
+
+Tensor2 scale_rows(const Tensor1& w, const Tensor2& m, const std::string& fn) {
+    require(w.size() == m.shape(0), fn,
+            msg("w has ", w.size(), " entries but m has ", m.shape(0), " rows (one weight per row)"));
+    require_finite(w, fn, "w");
+    require_finite(m, fn, "m");
+    Tensor2 out = m;
+    for (std::size_t j = 0; j < m.shape(0); ++j)
+        for (std::size_t c = 0; c < m.shape(1); ++c) out(j, c) *= w(j);
+    return out;
+}
+
+Tensor2 softmax_jacobian(const Tensor1& s, const std::string& fn) {
+    const std::size_t n = s.size();
+    require(n > 0, fn, "s is empty");
+    require_finite(s, fn, "s");
+    Tensor1 a = Tensor1::from_shape({n});
+    softmax_row(s.data(), nullptr, a.data(), n);
+    Tensor2 J = Tensor2::from_shape({n, n});
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = 0; j < n; ++j) J(i, j) = a(i) * ((i == j ? 1.0 : 0.0) - a(j));
+    return J;
+}
+
+AttentionCost attention_cost(std::size_t B, std::size_t H, std::size_t T, std::size_t D, const std::string& fn) {
+    require(B > 0 && H > 0 && T > 0 && D > 0, fn, "B, H, T and D must be positive integers");
+    require(D % H == 0, fn, msg("D = ", D, " is not divisible by heads = ", H));
+    const std::uint64_t t2 = std::uint64_t(T) * T;
+    return {std::uint64_t(B) * H * t2, 2 * std::uint64_t(B) * t2 * D};
+}
+
+}  // namespace lab

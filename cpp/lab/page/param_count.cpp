@@ -1,0 +1,56 @@
+#include "lab/page/param_count.hpp"
+
+namespace lab {
+
+ParamCount param_count(const ParamCountConfig& c, const std::string& fn) {
+    require(c.D > 0, fn, "D must be a positive integer");
+    require(c.heads > 0, fn, "heads must be a positive integer");
+    require(c.D % c.heads == 0, fn,
+            msg("D = ", c.D, " is not divisible by heads = ", c.heads, " (d_h = D / H must be a whole number)"));
+    const std::size_t D = c.D;
+    ParamCount r;
+    r.head_width = D / c.heads;
+    const auto add = [&](const std::string& name, std::size_t n) {
+        r.breakdown.emplace_back(name, n);
+        r.total += n;
+    };
+    // One attention layer: W_Q, W_K, W_V (D x D each, split into heads of width D / H) and
+    // W_O (D x D): 4 D^2 whatever H is; biases add 4 D.
+    const auto attention = [&](const std::string& prefix) {
+        add(prefix + "W_Q", D * D);
+        add(prefix + "W_K", D * D);
+        add(prefix + "W_V", D * D);
+        add(prefix + "W_O", D * D);
+        if (c.bias) add(prefix + "attention biases", 4 * D);
+    };
+    if (c.attention_only) {
+        attention("");
+        return r;
+    }
+    require(c.vocab > 0, fn, "vocab must be a positive integer");
+    require(c.layers > 0, fn, "layers must be a positive integer");
+    require(c.ffn_mult > 0, fn, "ffnMult must be a positive integer");
+    const std::size_t F = c.ffn_mult * D;
+    const std::size_t per_norm = c.norm == NormKind::layer ? 2 * D : c.norm == NormKind::rms ? D : 0;
+
+    add("embedding E", c.vocab * D);
+    if (c.positions == PositionKind::learned) {
+        require(c.max_t > 0, fn, "positions: 'learned' needs maxT, the number of rows of the table");
+        add("learned positions", c.max_t * D);
+    }
+    for (std::size_t l = 0; l < c.layers; ++l) {
+        const std::string prefix = "block" + std::to_string(l) + ".";
+        if (per_norm) add(prefix + "norm1", per_norm);
+        attention(prefix);
+        if (per_norm) add(prefix + "norm2", per_norm);
+        add(prefix + "FFN W_1", D * F);
+        if (c.gated) add(prefix + "FFN W_gate", D * F);
+        add(prefix + "FFN W_2", F * D);
+        if (c.bias) add(prefix + "FFN biases", F + D + (c.gated ? F : 0));
+    }
+    if (per_norm && c.final_norm) add("final norm", per_norm);
+    if (!c.tied) add("vocabulary head", D * c.vocab);
+    return r;
+}
+
+}  // namespace lab

@@ -1,0 +1,65 @@
+#include "lab/training/gemm_f32.hpp"
+
+#include <algorithm>
+
+namespace lab::f32 {
+
+namespace {
+// The register tile: kRows rows of `out` by kCols columns stay in registers while k runs over
+// the whole inner dimension, so each row of `b` loaded is used kRows times and each entry of
+// `a` kCols times. Measured on the twelve products of one training step of the reference model
+// (the project's wasm flags): 4 x 8 took 11.2 ms, 8 x 8 6.9, 4 x 16 6.6, 8 x 16 7.1; natively
+// 8 x 8 ran at 17 GFLOP/s and 8 x 16 at 13, so 8 x 8 serves both builds.
+constexpr std::size_t kRows = 8, kCols = 8;
+}  // namespace
+
+void gemm(float* __restrict out, const float* __restrict a, const float* __restrict b, const float* __restrict bias,
+          std::size_t M, std::size_t K, std::size_t N, bool accumulate) {
+    const auto start = [&](std::size_t m, std::size_t n) {
+        return accumulate ? out[m * N + n] : (bias ? bias[n] : 0.0f);
+    };
+    std::size_t m = 0;
+    for (; m + kRows <= M; m += kRows) {
+        std::size_t n = 0;
+        for (; n + kCols <= N; n += kCols) {
+            float c[kRows][kCols];
+            for (std::size_t i = 0; i < kRows; ++i)
+                for (std::size_t j = 0; j < kCols; ++j) c[i][j] = start(m + i, n + j);
+            for (std::size_t k = 0; k < K; ++k) {
+                const float* brow = b + k * N + n;
+                for (std::size_t i = 0; i < kRows; ++i) {
+                    const float av = a[(m + i) * K + k];
+                    for (std::size_t j = 0; j < kCols; ++j) c[i][j] += av * brow[j];
+                }
+            }
+            for (std::size_t i = 0; i < kRows; ++i)
+                for (std::size_t j = 0; j < kCols; ++j) out[(m + i) * N + n + j] = c[i][j];
+        }
+        for (; n < N; ++n)  // the columns left over from the tiles
+            for (std::size_t i = 0; i < kRows; ++i) {
+                float s = start(m + i, n);
+                for (std::size_t k = 0; k < K; ++k) s += a[(m + i) * K + k] * b[k * N + n];
+                out[(m + i) * N + n] = s;
+            }
+    }
+    for (; m < M; ++m)  // the rows left over from the tiles
+        for (std::size_t n = 0; n < N; ++n) {
+            float s = start(m, n);
+            for (std::size_t k = 0; k < K; ++k) s += a[m * K + k] * b[k * N + n];
+            out[m * N + n] = s;
+        }
+}
+
+void transpose(float* __restrict out, const float* __restrict in, std::size_t R, std::size_t C) {
+    // In square blocks, so that reads and writes both stay within a few cache lines at a time
+    // (row by row, every write of a 1024-row matrix landed on a different page: 10 % of a step).
+    constexpr std::size_t kBlock = 16;
+    for (std::size_t r0 = 0; r0 < R; r0 += kBlock)
+        for (std::size_t c0 = 0; c0 < C; c0 += kBlock) {
+            const std::size_t r1 = std::min(R, r0 + kBlock), c1 = std::min(C, c0 + kBlock);
+            for (std::size_t r = r0; r < r1; ++r)
+                for (std::size_t c = c0; c < c1; ++c) out[c * R + r] = in[r * C + c];
+        }
+}
+
+}  // namespace lab::f32

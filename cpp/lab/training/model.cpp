@@ -1,0 +1,152 @@
+#include "lab/training/model.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "lab/core/rng.hpp"
+
+namespace lab {
+
+// init_model checks the configuration, naming the calling function.
+Model::Model(const ModelConfig& c, const std::string& fn)
+    : config_(c), lm_(std::make_unique<f32::Lm>(c, init_model(c, fn))) {}
+
+Model::Model(const ModelConfig& c, LmParams params, const std::string& fn) : config_(c) {
+    // The saved parameters must have exactly the names and sizes a fresh model of this
+    // configuration has, and hold only finite numbers.
+    std::vector<std::pair<std::string, std::size_t>> want, got;
+    LmParams fresh = init_model(c, fn);
+    for_each_parameter(fresh, [&](const std::string& name, double*, std::size_t n, const std::vector<std::size_t>&) {
+        want.emplace_back(name, n);
+    });
+    for_each_parameter(
+        params, [&](const std::string& name, double* data, std::size_t n, const std::vector<std::size_t>&) {
+            got.emplace_back(name, n);
+            for (std::size_t i = 0; i < n; ++i)
+                require(std::isfinite(data[i]) && std::abs(data[i]) <= std::numeric_limits<float>::max(), fn,
+                        msg("parameter ", name, " holds a value that is not a finite float32 number"));
+        });
+    require(want == got, fn, "the saved parameters do not match the saved configuration (names or sizes differ)");
+    lm_ = std::make_unique<f32::Lm>(c, std::move(params));
+}
+
+void Model::check_tokens(const std::vector<int>& tokens, const std::string& fn, const std::string& name) const {
+    for (std::size_t i = 0; i < tokens.size(); ++i)
+        require(tokens[i] >= 0 && std::size_t(tokens[i]) < config_.vocab, fn,
+                msg(name, "[", i, "] = ", tokens[i], " is not a token id in [0, ", config_.vocab - 1, "]"));
+}
+
+void Model::check_batch(const TokenMatrix& batch, const std::string& fn) const {
+    require(batch.shape(0) > 0 && batch.shape(1) >= 2, fn, "a batch needs at least one sequence of 2 token ids");
+    require(
+        config_.positions != PositionKind::learned || batch.shape(1) - 1 <= config_.T, fn,
+        msg("the sequences have ", batch.shape(1) - 1, " input positions but the model was made for T = ", config_.T));
+    for (std::size_t b = 0; b < batch.shape(0); ++b)
+        for (std::size_t t = 0; t < batch.shape(1); ++t)
+            require(
+                batch(b, t) >= 0 && std::size_t(batch(b, t)) < config_.vocab, fn,
+                msg("batch[", b, "][", t, "] = ", batch(b, t), " is not a token id in [0, ", config_.vocab - 1, "]"));
+}
+
+namespace {
+// Inputs tokens[:, :-1] and targets tokens[:, 1:] of a batch (B, T + 1), row-major.
+void split_batch(const TokenMatrix& batch, std::vector<int>& inputs, std::vector<int>& targets) {
+    const std::size_t B = batch.shape(0), T = batch.shape(1) - 1;
+    inputs.resize(B * T);
+    targets.resize(B * T);
+    for (std::size_t b = 0; b < B; ++b)
+        for (std::size_t t = 0; t < T; ++t) {
+            inputs[b * T + t] = batch(b, t);
+            targets[b * T + t] = batch(b, t + 1);
+        }
+}
+}  // namespace
+
+TrainStep Model::train(const TokenMatrix& batch, const OptimizerConfig& oc) {
+    const std::string fn = "trainStep";
+    check_optimizer(oc, fn);
+    check_batch(batch, fn);
+    split_batch(batch, inputs_, targets_);
+    const double loss = lm_->forward(inputs_.data(), targets_.data(), batch.shape(0), batch.shape(1) - 1);
+    // A diverged step changes nothing: the last good parameters stay.
+    require(
+        std::isfinite(loss), fn,
+        msg("the loss is ", loss, ": training diverged; the parameters were not changed (lower the learning rate)"));
+    lm_->backward();
+    const double norm = f32::gradient_norm(lm_->grads());
+    require(std::isfinite(norm), fn,
+            "the gradient is not finite: training diverged; the parameters were not changed (lower the learning rate)");
+    if (optimizer_)
+        optimizer_->reconfigure(oc);
+    else
+        optimizer_.emplace(oc);
+    optimizer_->step(*lm_, norm);
+    return {loss, norm, optimizer_->last_lr()};
+}
+
+double Model::evaluate(const TokenMatrix& batch, bool causal) {
+    check_batch(batch, "evaluate");
+    split_batch(batch, inputs_, targets_);
+    f32::Intervention iv;
+    iv.causal = causal;
+    return lm_->forward(inputs_.data(), targets_.data(), batch.shape(0), batch.shape(1) - 1, &iv);
+}
+
+std::vector<int> Model::generate(const std::vector<int>& prompt, const GenerateOptions& g, bool causal) {
+    const std::string fn = "generate";
+    const std::size_t V = config_.vocab;
+    require(!prompt.empty(), fn, "the prompt is empty (generation needs at least one token to condition on)");
+    check_tokens(prompt, fn, "promptTokens");
+    require(std::isfinite(g.temperature) && g.temperature >= 0, fn,
+            msg("temperature must be a finite number >= 0 (0 = greedy), got ", g.temperature));
+    std::vector<int> tokens = prompt;
+    Pcg32 rng(g.seed);
+    const std::size_t context = config_.T > 0 ? config_.T : tokens.size() + g.steps;
+    Tensor1 logits = Tensor1::from_shape({V});
+    f32::Intervention iv;
+    iv.causal = causal;
+    for (std::size_t s = 0; s < g.steps; ++s) {
+        const std::size_t T = std::min(tokens.size(), context);
+        lm_->forward(tokens.data() + tokens.size() - T, nullptr, 1, T, &iv);
+        std::copy(lm_->logits() + (T - 1) * V, lm_->logits() + T * V, logits.begin());
+        const int next = choose_next(logits, g.temperature, rng, fn).token;
+        tokens.push_back(next);
+        if (g.eos && next == *g.eos) break;
+    }
+    return tokens;
+}
+
+Inspection Model::inspect(const std::vector<int>& tokens, const f32::Intervention& iv) {
+    const std::string fn = "inspect";
+    const std::size_t T = tokens.size(), L = config_.layers, H = config_.heads, V = config_.vocab;
+    require(T > 0, fn, "the sequence is empty");
+    require(config_.positions != PositionKind::learned || T <= config_.T, fn,
+            msg("the sequence has ", T, " tokens but the model was made for T = ", config_.T));
+    check_tokens(tokens, fn, "tokens");
+    for (const auto& [layer, head] : iv.heads)
+        require(layer < L && head < H, fn,
+                msg("ablateHeads names layer ", layer, " head ", head, " but the model has ", L, " layers of ", H,
+                    " heads"));
+    for (std::size_t t : iv.hidden)
+        require(t < T, fn, msg("hideTokens names position ", t, " but the sequence has positions 0 to ", T - 1));
+    lm_->forward(tokens.data(), nullptr, 1, T, &iv);
+    Inspection r{Tensor4::from_shape({L, H, T, T}), Tensor2::from_shape({T, V}), Tensor2::from_shape({L, H})};
+    std::copy(lm_->probs(), lm_->probs() + T * V, r.probs.begin());
+    for (std::size_t l = 0; l < L; ++l) {
+        const float* a = lm_->attention(l);
+        std::copy(a, a + H * T * T, r.weights.begin() + std::ptrdiff_t(l * H * T * T));
+        for (std::size_t h = 0; h < H; ++h) {
+            // H(a_i) = -sum_j a_ij ln a_ij, averaged over the T rows
+            double total = 0.0;
+            for (std::size_t i = 0; i < T; ++i)
+                for (std::size_t j = 0; j < T; ++j) {
+                    const double w = a[(h * T + i) * T + j];
+                    if (w > 0) total -= w * std::log(w);
+                }
+            r.entropy(l, h) = total / double(T);
+        }
+    }
+    return r;
+}
+
+}  // namespace lab

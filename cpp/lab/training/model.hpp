@@ -1,0 +1,49 @@
+// A trainable model as the JS API's lab.createModel() holds it: its configuration, its
+// parameters on the float32 training path, and the optimiser's state.
+#pragma once
+
+#include <memory>
+#include <optional>
+
+#include "lab/layers/generate.hpp"
+#include "lab/training/lm_f32.hpp"
+
+namespace lab {
+
+// What the trained model does with one sequence (§2.2): every block's attention, and the
+// next-token distribution at every position, under an optional intervention.
+struct Inspection {
+    Tensor4 weights;  // (L, H, T, T) attention weights of each block and head
+    Tensor2 probs;    // (T, V) next-token distribution after each position
+    Tensor2 entropy;  // (L, H) mean entropy in nats of the attention rows (§3.1: saturation shows as ~0)
+};
+
+class Model {
+public:
+    explicit Model(const ModelConfig& c, const std::string& fn = "createModel");
+    Model(const ModelConfig& c, LmParams params, const std::string& fn = "loadModel");
+
+    // One optimiser step on batch (B, T + 1). A non-finite loss or gradient throws and leaves
+    // the parameters as they were: the last good ones.
+    TrainStep train(const TokenMatrix& batch, const OptimizerConfig& oc);
+    // The mean loss on batch (B, T + 1); `causal` imposes the mask on every block, as generation
+    // sees the model whatever it was trained with (§7.3).
+    double evaluate(const TokenMatrix& batch, bool causal = false);
+    // Greedy or sampled continuation; beyond T tokens the model sees the last T (its context).
+    // `causal` imposes the mask on every block, as in evaluate().
+    std::vector<int> generate(const std::vector<int>& prompt, const GenerateOptions& g, bool causal = false);
+    Inspection inspect(const std::vector<int>& tokens, const f32::Intervention& iv);
+
+    const ModelConfig& config() const { return config_; }
+    LmParams params() const { return lm_->params(); }
+
+private:
+    void check_batch(const TokenMatrix& batch, const std::string& fn) const;
+    void check_tokens(const std::vector<int>& tokens, const std::string& fn, const std::string& name) const;
+    ModelConfig config_;
+    std::unique_ptr<f32::Lm> lm_;
+    std::optional<f32::Optimizer> optimizer_;
+    std::vector<int> inputs_, targets_;  // a batch split into inputs and targets, reused every step
+};
+
+}  // namespace lab

@@ -1,0 +1,140 @@
+#include "lab/training/train.hpp"
+
+#include <cmath>
+
+#include "lab/core/rng.hpp"
+
+namespace lab {
+
+LmOptions options_of(const ModelConfig& c) {
+    LmOptions o;
+    o.block.heads = c.heads;
+    o.block.arrangement = c.arrangement;
+    o.block.norm = c.norm;
+    o.block.ffn.activation = c.activation;
+    o.block.ffn.gated = c.gated;
+    o.positions = c.positions;
+    o.mask_blocks = c.mask_blocks;
+    if (!c.scaled) o.block.scale = 1.0;
+    return o;
+}
+
+LmParams init_model(const ModelConfig& c, const std::string& fn) {
+    require(c.vocab > 0 && c.D > 0 && c.layers > 0 && c.heads > 0, fn,
+            "vocab, D, heads and layers must be positive integers");
+    require(c.D % c.heads == 0, fn, msg("D = ", c.D, " is not divisible by heads = ", c.heads));
+    require(c.T > 0 || c.positions != PositionKind::learned, fn, "T (the longest sequence) must be a positive integer");
+    require(c.mask_blocks.empty() || c.mask_blocks.size() == c.layers, fn,
+            msg("maskBlocks has ", c.mask_blocks.size(), " entries but the model has ", c.layers,
+                " layers (one per block)"));
+    constexpr double kStd = 0.02;  // GPT-2's initial weight scale
+    Pcg32 rng(c.seed);
+    const auto normal = [&](std::size_t r, std::size_t cols, double std) {
+        Tensor2 m = Tensor2::from_shape({r, cols});
+        for (auto& x : m) x = std * rng.normal();
+        return m;
+    };
+    const std::size_t D = c.D, F = c.ffn_mult * D;
+    const double residual_std = kStd / std::sqrt(2.0 * double(c.layers));
+    const auto norm = [&]() -> std::optional<NormParams> {
+        if (c.norm == NormKind::none) return std::nullopt;
+        NormParams n{xt::ones<double>({D}), std::nullopt};
+        if (c.norm == NormKind::layer) n.beta = Tensor1(xt::zeros<double>({D}));
+        return n;
+    };
+    LmParams p;
+    p.embedding = normal(c.vocab, D, kStd);
+    if (c.positions == PositionKind::learned) p.positions = normal(c.T, D, kStd);
+    for (std::size_t l = 0; l < c.layers; ++l) {
+        BlockParams b;
+        b.attn.wQKV = normal(D, 3 * D, kStd);
+        b.attn.bQKV = Tensor1(xt::zeros<double>({3 * D}));
+        b.attn.wO = normal(D, D, residual_std);
+        b.attn.bO = Tensor1(xt::zeros<double>({D}));
+        b.ffn.w1 = normal(D, F, kStd);
+        b.ffn.b1 = Tensor1(xt::zeros<double>({F}));
+        if (c.gated) b.ffn.wGate = normal(D, F, kStd);
+        b.ffn.w2 = normal(F, D, residual_std);
+        b.ffn.b2 = Tensor1(xt::zeros<double>({D}));
+        b.norm1 = norm();
+        b.norm2 = norm();
+        p.blocks.push_back(b);
+    }
+    p.final_norm = norm();
+    if (!c.tied) p.head = normal(D, c.vocab, kStd);
+    return p;
+}
+
+OptimizerKind parse_optimizer(const std::string& name, const std::string& fn) {
+    if (name == "adamw") return OptimizerKind::adamw;
+    if (name == "sgd") return OptimizerKind::sgd;
+    throw std::invalid_argument(fn + ": optimizer must be 'adamw' or 'sgd', got '" + name + "'");
+}
+
+double scheduled_lr(const OptimizerConfig& c, std::size_t step) {
+    constexpr double kPi = 3.141592653589793;
+    if (c.warmup && step < c.warmup) return c.lr * double(step + 1) / double(c.warmup);
+    if (!c.total_steps) return c.lr;
+    const double span = double(c.total_steps > c.warmup ? c.total_steps - c.warmup : 1);
+    const double progress = std::min(1.0, double(step - c.warmup) / span);
+    const double cosine = 0.5 * (1.0 + std::cos(kPi * progress));
+    return c.lr * (c.min_lr_ratio + (1.0 - c.min_lr_ratio) * cosine);
+}
+
+double gradient_norm(LmParams& g) {
+    double sq = 0.0;
+    for_each_parameter(g, [&](const std::string&, double* data, std::size_t n, const std::vector<std::size_t>&) {
+        for (std::size_t i = 0; i < n; ++i) sq += data[i] * data[i];
+    });
+    return std::sqrt(sq);
+}
+
+bool decays(const std::string& name) {
+    return name.find(".b") == std::string::npos && name.find("norm") == std::string::npos &&
+           name.find("Norm") == std::string::npos;
+}
+
+double Optimizer::step(LmParams& p, LmParams& g) {
+    std::vector<const double*> grads;
+    for_each_parameter(g, [&](const std::string&, double* data, std::size_t, const std::vector<std::size_t>&) {
+        grads.push_back(data);
+    });
+    const double norm = gradient_norm(g);
+    const double clip_scale = (c_.clip > 0 && norm > c_.clip) ? c_.clip / norm : 1.0;
+    const double lr = scheduled_lr(c_, t_);
+    last_lr_ = lr;
+    ++t_;
+    std::size_t k = 0;
+    for_each_parameter(p, [&](const std::string& name, double* w, std::size_t n, const std::vector<std::size_t>&) {
+        if (m_.size() <= k) {
+            m_.emplace_back(n, 0.0);
+            v_.emplace_back(n, 0.0);
+        }
+        optimizer_update(c_, lr, t_, clip_scale, decays(name), w, grads[k], m_[k].data(), v_[k].data(), n);
+        ++k;
+    });
+    return norm;
+}
+
+TrainStep train_step(const TokenMatrix& batch, LmParams& p, const LmOptions& o, Optimizer& opt, const std::string& fn) {
+    require(batch.shape(0) > 0 && batch.shape(1) >= 2, fn, "the batch needs at least one sequence of 2 tokens");
+    LmLossAndGrads r = lm_backward(batch, p, o, fn);
+    // A diverged step changes nothing: the last good parameters stay.
+    require(
+        std::isfinite(r.loss), fn,
+        msg("the loss is ", r.loss, ": training diverged; the parameters were not changed (lower the learning rate)"));
+    require(std::isfinite(gradient_norm(r.grads)), fn,
+            "the gradient is not finite; the parameters were not changed (lower the learning rate)");
+    const double norm = opt.step(p, r.grads);
+    return {r.loss, norm, opt.last_lr()};
+}
+
+void check_optimizer(const OptimizerConfig& c, const std::string& fn) {
+    require(std::isfinite(c.lr) && c.lr > 0, fn, msg("lr must be a finite number > 0, got ", c.lr));
+    require(std::isfinite(c.weight_decay) && c.weight_decay >= 0, fn,
+            msg("weightDecay must be a finite number >= 0, got ", c.weight_decay));
+    require(std::isfinite(c.clip) && c.clip >= 0, fn,
+            msg("clip must be a finite number >= 0 (0 = no clipping), got ", c.clip));
+}
+
+}  // namespace lab

@@ -1,0 +1,119 @@
+// Training the toy language model: seeded initialisation, optimisers (SGD with momentum, AdamW),
+// gradient clipping by global norm, learning-rate warm-up and cosine decay.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "lab/training/lm_backward.hpp"
+
+namespace lab {
+
+struct ModelConfig {
+    std::size_t vocab = 0, D = 0, heads = 1, layers = 1, T = 0;  // T: the position table's rows
+    std::size_t ffn_mult = 4;
+    Activation activation = Activation::gelu;
+    Arrangement arrangement = Arrangement::pre;
+    NormKind norm = NormKind::layer;
+    PositionKind positions = PositionKind::learned;
+    bool tied = true;
+    bool gated = false;
+    std::vector<bool> mask_blocks;  // per block, whether it applies the causal mask; empty = all (§7.3)
+    bool scaled = true;             // scores divided by sqrt(d_k); false = raw dot products (§3.1)
+    std::uint64_t seed = 0;
+};
+
+// GPT-2's scheme with the engine's own RNG: weights N(0, 0.02^2), the projections into the
+// residual stream (W_O, W_2) scaled by 1/sqrt(2 L), biases 0, norms gamma 1 and beta 0.
+LmParams init_model(const ModelConfig& c, const std::string& fn = "createModel");
+LmOptions options_of(const ModelConfig& c);
+
+enum class OptimizerKind { sgd, adamw };
+OptimizerKind parse_optimizer(const std::string& name, const std::string& fn);
+
+struct OptimizerConfig {
+    OptimizerKind kind = OptimizerKind::adamw;
+    double lr = 1e-3;
+    double momentum = 0.9;                         // SGD
+    double beta1 = 0.9, beta2 = 0.95, eps = 1e-8;  // AdamW
+    double weight_decay = 0.0;                     // decoupled (AdamW) or L2 (SGD), on matrices only
+    double clip = 0.0;                             // global gradient norm bound; 0 = none
+    std::size_t warmup = 0;                        // linear warm-up steps
+    std::size_t total_steps = 0;                   // cosine decay to min_lr_ratio * lr; 0 = constant
+    double min_lr_ratio = 0.1;
+};
+
+// The learning rate at step `step` (0-based) under warm-up and cosine decay.
+double scheduled_lr(const OptimizerConfig& c, std::size_t step);
+
+// sqrt of the sum of squares of every gradient entry.
+double gradient_norm(LmParams& g);
+
+// Whether weight decay applies to the parameter of this name: matrices, not biases or norm gains.
+bool decays(const std::string& parameter_name);
+
+// One optimiser update of one parameter tensor w (n) from its gradient g, with moments m and v
+// (SGD keeps its velocity in m); `t` counts the steps taken, this one included. T is double for
+// the reference Optimizer below and float for the training path (f32::Optimizer).
+//   AdamW: m = b1 m + (1 - b1) g,  v = b2 v + (1 - b2) g^2,  w -= lr (m^ / (sqrt(v^) + eps) + wd w)
+//   SGD:   m = momentum m + g + wd w,  w -= lr m
+template <class T>
+void optimizer_update(const OptimizerConfig& c, double lr, std::size_t t, double clip_scale, bool decay, T* w,
+                      const T* g, T* m, T* v, std::size_t n) {
+    const T rate = T(lr), wd = decay ? T(c.weight_decay) : T(0), clip = T(clip_scale);
+    if (c.kind == OptimizerKind::adamw) {
+        const T b1 = T(c.beta1), b2 = T(c.beta2), eps = T(c.eps);
+        const T b1t = T(1.0 - std::pow(c.beta1, double(t))), b2t = T(1.0 - std::pow(c.beta2, double(t)));
+        for (std::size_t i = 0; i < n; ++i) {
+            const T gi = g[i] * clip;
+            m[i] = b1 * m[i] + (T(1) - b1) * gi;
+            v[i] = b2 * v[i] + (T(1) - b2) * gi * gi;
+            const T update = (m[i] / b1t) / (std::sqrt(v[i] / b2t) + eps);
+            w[i] -= rate * (update + wd * w[i]);
+        }
+    } else {
+        const T momentum = T(c.momentum);
+        for (std::size_t i = 0; i < n; ++i) {
+            m[i] = momentum * m[i] + g[i] * clip + wd * w[i];
+            w[i] -= rate * m[i];
+        }
+    }
+}
+
+class Optimizer {
+public:
+    explicit Optimizer(OptimizerConfig c) : c_(c) {}
+    // New settings (learning rate, decay, clipping) keep the moments; a new kind starts afresh.
+    void reconfigure(const OptimizerConfig& c) {
+        if (c.kind != c_.kind) m_.clear(), v_.clear(), t_ = 0;
+        c_ = c;
+    }
+    // Updates p in place from g; returns the gradient's global norm before clipping.
+    double step(LmParams& p, LmParams& g);
+    std::size_t steps_taken() const { return t_; }
+    double last_lr() const { return last_lr_; }
+    const OptimizerConfig& config() const { return c_; }
+
+private:
+    OptimizerConfig c_;
+    double last_lr_ = 0.0;
+    std::vector<std::vector<double>> m_, v_;  // first and second moments (SGD uses m_ as velocity)
+    std::size_t t_ = 0;
+};
+
+struct TrainStep {
+    double loss;
+    double grad_norm;
+    double lr;
+};
+
+void check_optimizer(const OptimizerConfig& c, const std::string& fn);
+
+// One step on a batch (B, T + 1): forward, backward, optimiser. A non-finite loss or gradient
+// leaves the parameters untouched and throws, so the last good parameters stay.
+TrainStep train_step(const TokenMatrix& batch, LmParams& p, const LmOptions& o, Optimizer& opt,
+                     const std::string& fn = "trainStep");
+
+}  // namespace lab

@@ -1,0 +1,68 @@
+// param_count.hpp: §4's 256 and §6's position and head parameters.
+#include "fixtures.hpp"
+#include "lab/page/param_count.hpp"
+
+using namespace lab;
+using namespace fixtures;
+
+TEST_CASE("§4 attention has 4 D^2 parameters: 256 at D = 8 for every H dividing D") {
+    const std::size_t H = GENERATE(1, 2, 4, 8);
+    CAPTURE(H);
+    ParamCountConfig c;
+    c.D = 8;
+    c.heads = H;
+    c.attention_only = true;
+    c.bias = false;
+    const ParamCount n = param_count(c);
+    REQUIRE(n.total == 256);
+    REQUIRE(n.head_width == 8 / H);  // d_h changes with H, the count does not
+    SECTION("three projection families 3 D^2 = 192, W_O adds D^2 = 64") {
+        REQUIRE(n.breakdown.size() == 4);
+        REQUIRE(n.breakdown[0].second + n.breakdown[1].second + n.breakdown[2].second == 192);
+        REQUIRE(n.breakdown[3].second == 64);
+    }
+    SECTION("biases add 4 D") {
+        c.bias = true;
+        REQUIRE(param_count(c).total == 256 + 32);
+    }
+}
+
+TEST_CASE("§4 H must divide D") {
+    ParamCountConfig c;
+    c.D = 8;
+    c.heads = 3;
+    c.attention_only = true;
+    REQUIRE_THROWS_WITH(param_count(c),
+                        "paramCount: D = 8 is not divisible by heads = 3 (d_h = D / H must be a whole number)");
+}
+
+TEST_CASE("§6 learned positions add T_max D, sinusoidal none; an untied head adds D V") {
+    ParamCountConfig c;
+    c.vocab = 65;
+    c.D = 64;
+    c.heads = 4;
+    c.layers = 2;
+    c.max_t = 64;
+    c.positions = PositionKind::learned;
+    const std::size_t learned = param_count(c).total;
+    c.positions = PositionKind::sinusoidal;
+    const std::size_t sinusoidal = param_count(c).total;
+    REQUIRE(learned - sinusoidal == 64 * 64);
+    c.tied = false;
+    REQUIRE(param_count(c).total - sinusoidal == 64 * 65);
+    SECTION("the whole reference model, counted by hand") {
+        c.tied = true;
+        c.positions = PositionKind::learned;
+        const std::size_t D = 64, F = 256, V = 65, P = 64;
+        const std::size_t block = 2 * D + 4 * D * D + 4 * D + 2 * D + D * F + F + F * D + D;
+        REQUIRE(param_count(c).total == V * D + P * D + 2 * block + 2 * D);
+    }
+    SECTION("a gated FFN adds a second D x F map; RMSNorm has one vector per norm") {
+        ParamCountConfig g = c;
+        g.gated = true;
+        REQUIRE(param_count(g).total - param_count(c).total == 2 * (64 * 256 + 256));
+        ParamCountConfig r = c;
+        r.norm = NormKind::rms;
+        REQUIRE(param_count(c).total - param_count(r).total == 5 * 64);
+    }
+}
