@@ -9,6 +9,12 @@ set(CMAKE_CXX_LINKER_LAUNCHER "${CMAKE_COMMAND};-E;env;NODE_PATH=/usr/share/node
 add_compile_options(-fexceptions -msimd128)
 add_link_options(-fexceptions)
 
+# lab_wasm_binding(<target>): the Embind layer only converts values, once a call, so it is
+# compiled for size.
+function(lab_wasm_binding target)
+  target_compile_options(${target} PRIVATE -Oz)
+endfunction()
+
 # lab_wasm_module(<target>): the ES-importable module the JS facade loads, in Node and browsers.
 #   MODULARIZE              a factory function, so the facade decides when to instantiate
 #   SINGLE_FILE             wasm embedded as base64: no fetch of a .wasm file, so it also works

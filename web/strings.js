@@ -475,108 +475,206 @@ const maskPattern = (mask) => {
   return `applies the causal mask in ${names} only (blocks count from 0, in the order they run)`;
 };
 export const practice = {
-  titles: {
-    retrieval: 'One query’s output',
-    saturation: 'Softmax after scaling',
-    'score-variance': 'The variance of a score',
-    'attention-matrix': 'An attention matrix',
-    shapes: 'Shapes with heads',
-    'parameter-count': 'Counting parameters',
-    'two-heads': 'Two heads',
-    layernorm: 'LayerNorm of one token',
-    ffn: 'The feed-forward sub-layer',
-    'pre-post': 'Pre-norm or post-norm',
-    permutation: 'Swapping inputs',
-    positions: 'Positions',
-    'causal-mask': 'What the mask allows',
-    'teacher-forcing': 'Teacher forcing',
-    'cross-entropy': 'Cross-entropy in nats',
-    generation: 'Sampling with a temperature',
-    leak: 'Where the mask must be',
-    'toy-trace': 'The toy trace',
-    einsum: 'einsum axes',
-  },
-  prompts: {
-    retrieval: () =>
-      'Compute the output y = Σ_j a_j v_j of the query q over the keys (rows of K) and the values (rows of V), with d_k = 2: each score is q·k_j / √2.',
-    saturation: (g) =>
-      `Two keys give the unscaled dot products q·k = [${list(g.s)}]. With d_k = ${g.d_k}, what are the attention weights after dividing the scores by √d_k?`,
-    'score-variance': (g, p) => {
-      const given = `Query and key coordinates are independent, with mean 0 and variance σ² = ${g['sigma^2']}.`;
-      return {
-        raw: `${given} What is the variance of the unscaled score q·k for d_k = ${g.d_k}?`,
-        scaled: `${given} What is the variance of the scaled score q·k / √d_k for d_k = ${g.d_k}?`,
-        'raw-std': `${given} What is the standard deviation of the unscaled score q·k for d_k = ${g.d_k}?`,
-      }[p.variant];
+  // One entry per practice family, in the registry's order: its title, the prompt (from the
+  // given values g and the problem p), the lines shown below the prompt where it has some, and
+  // the hints, staged.
+  families: {
+    retrieval: {
+      title: 'One query’s output',
+      prompt: () =>
+        'Compute the output y = Σ_j a_j v_j of the query q over the keys (rows of K) and the values (rows of V), with d_k = 2: each score is q·k_j / √2.',
+      hints: [
+        'Start with the scores s_j = q·k_j / √2.',
+        'Exponentiate, divide by the sum to get weights, then add a_j v_j.',
+      ],
     },
-    'attention-matrix': (g) =>
-      `Compute the attention matrix A = softmax(Q Kᵀ / √d_k) for the rows of Q and K below (d_k = ${g.Q[0].length}, no mask).`,
-    shapes: (g, p) =>
-      ({
-        heads: `In nanoGPT, q = q.view(B, T, nh, C // nh).transpose(1, 2) with B = ${g.B}, T = ${g.T}, C = ${g.D}, nh = ${g.H}. What is q’s shape?`,
-        weights: `With B = ${g.B}, T = ${g.T}, D = ${g.D} and H = ${g.H} heads, what is the shape of the stored attention weights?`,
-        fused: `nanoGPT computes q, k and v together as c_attn(x), one linear layer. With B = ${g.B}, T = ${g.T}, C = ${g.D} and nh = ${g.H}, what is the shape of c_attn(x) before it is split?`,
-      })[p.variant],
-    'parameter-count': (g, p) =>
-      p.variant === 'attention'
-        ? `How many parameters do W_Q, W_K, W_V and W_O of one attention layer have at D = ${g.D} with H = ${g.H} heads, ${g.bias ? 'with' : 'without'} biases?`
-        : `A model has a vocabulary of V = ${g.V}, width D = ${g.D}, ${g.learned ? `a learned position table for T_max = ${g.T_max}` : `sinusoidal positions (T_max = ${g.T_max})`}, and ${g.tied ? 'a head tied to the embedding' : 'a separate (untied) output head without a bias'}. How many parameters are in its embedding, position table and output head together?`,
-    'two-heads': () =>
-      'Two heads read the same values V with the scores s1 and s2 below (already scaled). Write the multi-head output before W_O.',
-    layernorm: (g) =>
-      `Apply LayerNorm to the token in row 0 of X, across its ${g.X[0].length} features (γ = 1, β = 0; ε = 1e-5 is small enough to ignore).`,
-    ffn: () =>
-      'Compute the residual stream after the feed-forward sub-layer, x + ReLU(x W1) W2, for the row vector x (no biases).',
-    'pre-post': (g, p) =>
-      p.variant === 'final-norm'
-        ? 'Each block of a model computes the two lines below, and one more LayerNorm, ln_f, is applied once after the last block. Which arrangement are its blocks? Answer pre or post.'
-        : `Which arrangement is ${practice.formulas[p.variant].intro}? Answer pre or post.`,
-    permutation: (g) =>
-      `Y is the output of unmasked self-attention (Q = K = V = X, no positions, d_k = 2) for the rows of X. What is the output if rows ${g.a} and ${g.b} of X are swapped?`,
-    positions: (g, p) =>
-      p.variant === 'sinusoidal'
-        ? `What is the sinusoidal position encoding PE[${g.p}, ${g.i}] for D = ${g.D}? Positions and features count from 0; an even feature uses sin, an odd one cos.`
-        : `How many trainable parameters does a learned position table add for T_max = ${g.T_max} positions and width D = ${g.D}?`,
-    'causal-mask': (g, p) =>
-      p.variant === 'keys'
-        ? `In a causal model with T = ${g.T} positions (0 to ${g.T - 1}), which key positions may the query at position ${g.i} attend to? Give a set of positions.`
-        : `In a causal model with T = ${g.T} positions (0 to ${g.T - 1}), which query positions may attend to the key at position ${g.j}? Give a set of positions.`,
-    'teacher-forcing': (g, p) =>
-      `Training on “${p.words.join(' ')}”, what is the target of the output at input position ${g.i} (zero-based)?`,
-    'cross-entropy': (g) =>
-      `The rows of logits below are scored on the targets ${list(g.targets)} (zero-based vocabulary ids). What is the mean cross-entropy loss in nats?`,
-    generation: (g) =>
-      `Sampling at temperature τ = ${g.tau} from the logits [${list(g.logits)}], what is the probability of token ${g.j} (zero-based)?`,
-    leak: (g, p) => {
-      const model = `A ${numberWord(g.mask.length)}-block model ${maskPattern(g.mask)}. It reads ${g.T} tokens, at positions 0 to ${g.T - 1}.`;
-      return p.variant === 'can'
-        ? `${model} Can the output at position ${g.a} depend on the token at position ${g.b}? Answer yes or no.`
-        : `${model} The tokens at which positions can the output at position ${g.a} depend on? Give a set of positions.`;
+    saturation: {
+      title: 'Softmax after scaling',
+      prompt: (g) =>
+        `Two keys give the unscaled dot products q·k = [${list(g.s)}]. With d_k = ${g.d_k}, what are the attention weights after dividing the scores by √d_k?`,
+      hints: ['Divide both scores by √d_k first.', 'softmax([a, b]) = [1 / (1 + e^(b−a)), e^(b−a) / (1 + e^(b−a))].'],
     },
-    'toy-trace': (g, p) => {
-      const model =
-        'Run §7.4’s toy model on the stream A B C A (inputs A B C at positions 0, 1, 2; targets B C A): X = E[token] + P with the embeddings E and positions P below; one head with W_Q = [1, 0]ᵀ, W_K = [ln 2, 0]ᵀ, W_V = I, d_k = 1 (scale 1) and the causal mask; U = X + attention output; H = U + ReLU(U W_1) W_2 with W_1 = I and W_2 = I/2; no LayerNorm; logits H W_vocab with the untied head W_vocab = [[1, 0, −1], [0, 1, −1]], no bias.';
-      return {
-        loss: `${model} What is the mean loss in nats?`,
-        weight: `${model} What attention weight does the query at position ${g.i} give to the key at position ${g.j}?`,
-        residual: `${model} What is entry [${g.i}][${g.c}] of U (row ${g.i}, feature ${g.c})?`,
-      }[p.variant];
+    'score-variance': {
+      title: 'The variance of a score',
+      prompt: (g, p) => {
+        const given = `Query and key coordinates are independent, with mean 0 and variance σ² = ${g['sigma^2']}.`;
+        return {
+          raw: `${given} What is the variance of the unscaled score q·k for d_k = ${g.d_k}?`,
+          scaled: `${given} What is the variance of the scaled score q·k / √d_k for d_k = ${g.d_k}?`,
+          'raw-std': `${given} What is the standard deviation of the unscaled score q·k for d_k = ${g.d_k}?`,
+        }[p.variant];
+      },
+      hints: [
+        'One product q_c k_c of independent zero-mean factors has variance σ²·σ² = σ⁴.',
+        'Variances of independent terms add; dividing by a constant c divides the variance by c²; the standard deviation is the square root of the variance.',
+      ],
     },
-    einsum: (g, p) =>
-      ({
-        scores:
-          'q and k both have axes [batch, position, feature]. Write the einsum string for the unscaled scores: one number for each batch item, query position and key position (in that order), the dot product of that query row with that key row.',
-        values:
-          'weights has axes [batch, query position, key position] and v has axes [batch, key position, feature]. Write the einsum string for the attention output, with axes [batch, query position, feature]: each output row is its query’s weighted sum of the value rows.',
-        'head-scores':
-          'q and k have axes [batch, head, position, feature]. Write the einsum string for every head’s unscaled scores, with axes [batch, head, query position, key position].',
-        'head-values':
-          'weights has axes [batch, head, query position, key position] and v has axes [batch, head, key position, feature]. Write the einsum string for every head’s output, with axes [batch, head, query position, feature].',
-        ellipsis:
-          'q and k have any number of leading batch axes, then [position, feature]. Write one einsum string for the unscaled scores, with the same leading axes, then [query position, key position], whatever the number of leading axes.',
-        projection:
-          'x has axes [batch, position, input feature] and W is stored as [input feature, output feature], as in x @ W. Write the einsum string for x @ W, with axes [batch, position, output feature].',
-      })[p.variant],
+    'attention-matrix': {
+      title: 'An attention matrix',
+      prompt: (g) =>
+        `Compute the attention matrix A = softmax(Q Kᵀ / √d_k) for the rows of Q and K below (d_k = ${g.Q[0].length}, no mask).`,
+      hints: [
+        'Score every query (row of Q) against every key (row of K), divided by √d_k.',
+        'Softmax each row on its own: rows sum to one.',
+      ],
+    },
+    shapes: {
+      title: 'Shapes with heads',
+      prompt: (g, p) =>
+        ({
+          heads: `In nanoGPT, q = q.view(B, T, nh, C // nh).transpose(1, 2) with B = ${g.B}, T = ${g.T}, C = ${g.D}, nh = ${g.H}. What is q’s shape?`,
+          weights: `With B = ${g.B}, T = ${g.T}, D = ${g.D} and H = ${g.H} heads, what is the shape of the stored attention weights?`,
+          fused: `nanoGPT computes q, k and v together as c_attn(x), one linear layer. With B = ${g.B}, T = ${g.T}, C = ${g.D} and nh = ${g.H}, what is the shape of c_attn(x) before it is split?`,
+        })[p.variant],
+      hints: [
+        'd_h = D / H; c_attn maps C features to 3·C.',
+        'view puts the head axis after T; transpose(1, 2) swaps T and the head axis.',
+      ],
+    },
+    'parameter-count': {
+      title: 'Counting parameters',
+      prompt: (g, p) =>
+        p.variant === 'attention'
+          ? `How many parameters do W_Q, W_K, W_V and W_O of one attention layer have at D = ${g.D} with H = ${g.H} heads, ${g.bias ? 'with' : 'without'} biases?`
+          : `A model has a vocabulary of V = ${g.V}, width D = ${g.D}, ${g.learned ? `a learned position table for T_max = ${g.T_max}` : `sinusoidal positions (T_max = ${g.T_max})`}, and ${g.tied ? 'a head tied to the embedding' : 'a separate (untied) output head without a bias'}. How many parameters are in its embedding, position table and output head together?`,
+      hints: [
+        'Each of W_Q, W_K, W_V, W_O is a D × D matrix, whatever H is.',
+        'A tied head reuses E; sinusoidal positions have nothing to learn.',
+      ],
+    },
+    'two-heads': {
+      title: 'Two heads',
+      prompt: () =>
+        'Two heads read the same values V with the scores s1 and s2 below (already scaled). Write the multi-head output before W_O.',
+      hints: [
+        'Compute each head’s weights by softmax of its scores, then its weighted sum of V.',
+        'Place the two results side by side, head 1 first.',
+      ],
+    },
+    layernorm: {
+      title: 'LayerNorm of one token',
+      prompt: (g) =>
+        `Apply LayerNorm to the token in row 0 of X, across its ${g.X[0].length} features (γ = 1, β = 0; ε = 1e-5 is small enough to ignore).`,
+      hints: [
+        'Use the mean and the variance of row 0 only, dividing by D (not D − 1).',
+        'Subtract the mean, divide by the standard deviation.',
+      ],
+    },
+    ffn: {
+      title: 'The feed-forward sub-layer',
+      prompt: () =>
+        'Compute the residual stream after the feed-forward sub-layer, x + ReLU(x W1) W2, for the row vector x (no biases).',
+      hints: ['Compute x W1, then set its negative entries to 0.', 'Multiply by W2 and add x back.'],
+    },
+    'pre-post': {
+      title: 'Pre-norm or post-norm',
+      prompt: (g, p) =>
+        p.variant === 'final-norm'
+          ? 'Each block of a model computes the two lines below, and one more LayerNorm, ln_f, is applied once after the last block. Which arrangement are its blocks? Answer pre or post.'
+          : `Which arrangement is ${practice.formulas[p.variant].intro}? Answer pre or post.`,
+      display: (g, p) => practice.formulas[p.variant].code,
+      hints: [
+        'Where is LN applied: to the sub-layer’s input, or after the addition?',
+        'Look inside each block: what happens after the last block does not change that.',
+      ],
+    },
+    permutation: {
+      title: 'Swapping inputs',
+      prompt: (g) =>
+        `Y is the output of unmasked self-attention (Q = K = V = X, no positions, d_k = 2) for the rows of X. What is the output if rows ${g.a} and ${g.b} of X are swapped?`,
+      hints: [
+        'Without positions or a mask, nothing in attention depends on where a row sits.',
+        'Compare the output you expect with Y before computing anything.',
+      ],
+    },
+    positions: {
+      title: 'Positions',
+      prompt: (g, p) =>
+        p.variant === 'sinusoidal'
+          ? `What is the sinusoidal position encoding PE[${g.p}, ${g.i}] for D = ${g.D}? Positions and features count from 0; an even feature uses sin, an odd one cos.`
+          : `How many trainable parameters does a learned position table add for T_max = ${g.T_max} positions and width D = ${g.D}?`,
+      hints: [
+        'Features 2k and 2k + 1 share the frequency 1 / 10000^(2k/D): feature i belongs to the pair k = ⌊i/2⌋.',
+        'A learned table has one D-wide row per position.',
+      ],
+    },
+    'causal-mask': {
+      title: 'What the mask allows',
+      prompt: (g, p) =>
+        p.variant === 'keys'
+          ? `In a causal model with T = ${g.T} positions (0 to ${g.T - 1}), which key positions may the query at position ${g.i} attend to? Give a set of positions.`
+          : `In a causal model with T = ${g.T} positions (0 to ${g.T - 1}), which query positions may attend to the key at position ${g.j}? Give a set of positions.`,
+      hints: ['The causal mask keeps key j for query i exactly when j ≤ i.', 'A position may attend to itself.'],
+    },
+    'teacher-forcing': {
+      title: 'Teacher forcing',
+      prompt: (g, p) =>
+        `Training on “${p.words.join(' ')}”, what is the target of the output at input position ${g.i} (zero-based)?`,
+      hints: ['The output at position i is scored on the token at position i + 1.'],
+    },
+    'cross-entropy': {
+      title: 'Cross-entropy in nats',
+      prompt: (g) =>
+        `The rows of logits below are scored on the targets ${list(g.targets)} (zero-based vocabulary ids). What is the mean cross-entropy loss in nats?`,
+      hints: ['Each row’s loss is logsumexp(z) − z[target].', 'Use natural logarithms and average over the rows.'],
+    },
+    generation: {
+      title: 'Sampling with a temperature',
+      prompt: (g) =>
+        `Sampling at temperature τ = ${g.tau} from the logits [${list(g.logits)}], what is the probability of token ${g.j} (zero-based)?`,
+      hints: ['Divide the logits by τ, then take softmax.', 'The probability of token j is e^(z_j/τ) / Σ_v e^(z_v/τ).'],
+    },
+    leak: {
+      title: 'Where the mask must be',
+      prompt: (g, p) => {
+        const model = `A ${numberWord(g.mask.length)}-block model ${maskPattern(g.mask)}. It reads ${g.T} tokens, at positions 0 to ${g.T - 1}.`;
+        return p.variant === 'can'
+          ? `${model} Can the output at position ${g.a} depend on the token at position ${g.b}? Answer yes or no.`
+          : `${model} The tokens at which positions can the output at position ${g.a} depend on? Give a set of positions.`;
+      },
+      hints: [
+        'In a block without the mask every position reads every other, later ones included.',
+        'Once a block has mixed a later token into an earlier row, a mask in a later block cannot take it out.',
+      ],
+    },
+    'toy-trace': {
+      title: 'The toy trace',
+      prompt: (g, p) => {
+        const model =
+          'Run §7.4’s toy model on the stream A B C A (inputs A B C at positions 0, 1, 2; targets B C A): X = E[token] + P with the embeddings E and positions P below; one head with W_Q = [1, 0]ᵀ, W_K = [ln 2, 0]ᵀ, W_V = I, d_k = 1 (scale 1) and the causal mask; U = X + attention output; H = U + ReLU(U W_1) W_2 with W_1 = I and W_2 = I/2; no LayerNorm; logits H W_vocab with the untied head W_vocab = [[1, 0, −1], [0, 1, −1]], no bias.';
+        return {
+          loss: `${model} What is the mean loss in nats?`,
+          weight: `${model} What attention weight does the query at position ${g.i} give to the key at position ${g.j}?`,
+          residual: `${model} What is entry [${g.i}][${g.c}] of U (row ${g.i}, feature ${g.c})?`,
+        }[p.variant];
+      },
+      hints: [
+        'Follow §7.4 step by step: X = E[tokens] + P, then Q, K, V.',
+        'The mask keeps query i from keys after i; U = X + attention output.',
+      ],
+    },
+    einsum: {
+      title: 'einsum axes',
+      prompt: (g, p) =>
+        ({
+          scores:
+            'q and k both have axes [batch, position, feature]. Write the einsum string for the unscaled scores: one number for each batch item, query position and key position (in that order), the dot product of that query row with that key row.',
+          values:
+            'weights has axes [batch, query position, key position] and v has axes [batch, key position, feature]. Write the einsum string for the attention output, with axes [batch, query position, feature]: each output row is its query’s weighted sum of the value rows.',
+          'head-scores':
+            'q and k have axes [batch, head, position, feature]. Write the einsum string for every head’s unscaled scores, with axes [batch, head, query position, key position].',
+          'head-values':
+            'weights has axes [batch, head, query position, key position] and v has axes [batch, head, key position, feature]. Write the einsum string for every head’s output, with axes [batch, head, query position, feature].',
+          ellipsis:
+            'q and k have any number of leading batch axes, then [position, feature]. Write one einsum string for the unscaled scores, with the same leading axes, then [query position, key position], whatever the number of leading axes.',
+          projection:
+            'x has axes [batch, position, input feature] and W is stored as [input feature, output feature], as in x @ W. Write the einsum string for x @ W, with axes [batch, position, output feature].',
+        })[p.variant],
+      hints: [
+        'A letter that appears in the inputs but not after -> is summed over.',
+        'Use the same letter for the same axis in both inputs; "..." stands for any number of leading axes.',
+      ],
+    },
   },
   // The formulas and code lines of the pre-post family, by question: how the prompt names
   // them, and the lines shown below it.
@@ -604,79 +702,6 @@ export const practice = {
       code: 'y = x + f(LayerNorm(x))',
     },
     'final-norm': { code: 'x = x + attn(ln_1(x))\nx = x + mlp(ln_2(x))' }, // its prompt says the rest
-  },
-  // Lines of code or a formula a prompt refers to, shown on their own below it.
-  displays: {
-    'pre-post': (g, p) => practice.formulas[p.variant].code,
-  },
-  hints: {
-    retrieval: [
-      'Start with the scores s_j = q·k_j / √2.',
-      'Exponentiate, divide by the sum to get weights, then add a_j v_j.',
-    ],
-    saturation: [
-      'Divide both scores by √d_k first.',
-      'softmax([a, b]) = [1 / (1 + e^(b−a)), e^(b−a) / (1 + e^(b−a))].',
-    ],
-    'score-variance': [
-      'One product q_c k_c of independent zero-mean factors has variance σ²·σ² = σ⁴.',
-      'Variances of independent terms add; dividing by a constant c divides the variance by c²; the standard deviation is the square root of the variance.',
-    ],
-    'attention-matrix': [
-      'Score every query (row of Q) against every key (row of K), divided by √d_k.',
-      'Softmax each row on its own: rows sum to one.',
-    ],
-    shapes: [
-      'd_h = D / H; c_attn maps C features to 3·C.',
-      'view puts the head axis after T; transpose(1, 2) swaps T and the head axis.',
-    ],
-    'parameter-count': [
-      'Each of W_Q, W_K, W_V, W_O is a D × D matrix, whatever H is.',
-      'A tied head reuses E; sinusoidal positions have nothing to learn.',
-    ],
-    'two-heads': [
-      'Compute each head’s weights by softmax of its scores, then its weighted sum of V.',
-      'Place the two results side by side, head 1 first.',
-    ],
-    layernorm: [
-      'Use the mean and the variance of row 0 only, dividing by D (not D − 1).',
-      'Subtract the mean, divide by the standard deviation.',
-    ],
-    ffn: ['Compute x W1, then set its negative entries to 0.', 'Multiply by W2 and add x back.'],
-    'pre-post': [
-      'Where is LN applied: to the sub-layer’s input, or after the addition?',
-      'Look inside each block: what happens after the last block does not change that.',
-    ],
-    permutation: [
-      'Without positions or a mask, nothing in attention depends on where a row sits.',
-      'Compare the output you expect with Y before computing anything.',
-    ],
-    positions: [
-      'Features 2k and 2k + 1 share the frequency 1 / 10000^(2k/D): feature i belongs to the pair k = ⌊i/2⌋.',
-      'A learned table has one D-wide row per position.',
-    ],
-    'causal-mask': ['The causal mask keeps key j for query i exactly when j ≤ i.', 'A position may attend to itself.'],
-    'teacher-forcing': ['The output at position i is scored on the token at position i + 1.'],
-    'cross-entropy': [
-      'Each row’s loss is logsumexp(z) − z[target].',
-      'Use natural logarithms and average over the rows.',
-    ],
-    generation: [
-      'Divide the logits by τ, then take softmax.',
-      'The probability of token j is e^(z_j/τ) / Σ_v e^(z_v/τ).',
-    ],
-    leak: [
-      'In a block without the mask every position reads every other, later ones included.',
-      'Once a block has mixed a later token into an earlier row, a mask in a later block cannot take it out.',
-    ],
-    'toy-trace': [
-      'Follow §7.4 step by step: X = E[tokens] + P, then Q, K, V.',
-      'The mask keeps query i from keys after i; U = X + attention output.',
-    ],
-    einsum: [
-      'A letter that appears in the inputs but not after -> is summed over.',
-      'Use the same letter for the same axis in both inputs; "..." stands for any number of leading axes.',
-    ],
   },
   misconceptions: {
     'no-scaling': 'the scores are not divided by √d_k',

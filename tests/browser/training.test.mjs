@@ -234,3 +234,43 @@ test('the single file from file:// trains on the page thread and says so', async
   assert.deepEqual(problems, []);
   await ctx.close();
 });
+
+test("a teacher's link opens the panel configured, starts it with start=1, and applied settings go into the address", async () => {
+  const { page, problems, close } = await open(
+    `${site.base}#/train/custom?D=16&heads=4&lr=0.01&activation=relu&start=1`,
+  );
+  assert.equal(await page.inputValue('#train-D'), '16');
+  assert.equal(await page.inputValue('#train-heads'), '4');
+  assert.equal(await page.inputValue('#train-lr'), '0.01');
+  assert.equal(await page.inputValue('#train-activation'), 'relu');
+  await waitForStep(page, 5); // start=1: training without a click
+  assert.equal(await page.locator('#train-start').textContent(), 'Pause');
+  await pause(page);
+  await page.fill('#train-layers', '1');
+  await page.click('#train-apply');
+  await page.waitForFunction(() => /layers=1/.test(location.hash));
+  const hash = await page.evaluate(() => location.hash);
+  for (const part of ['D=16', 'heads=4', 'lr=0.01', 'activation=relu', 'layers=1'])
+    assert.ok(hash.includes(part), `${part} in ${hash}`);
+  assert.ok(!/[?&]corpus=/.test(hash), `settings left as the experiment has them stay out of the link: ${hash}`);
+  // The link as copied opens the same settings in a fresh page, paused this time.
+  const again = await open(`${site.base}${hash.replace('&start=1', '')}`);
+  assert.equal(await again.page.inputValue('#train-layers'), '1');
+  assert.equal(await again.page.inputValue('#train-D'), '16');
+  await assertStill(again.page, 'no start=1: the panel waits for Start');
+  await again.close();
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test('a link with settings the panel cannot use says which, and trains the experiment as it is', async () => {
+  const { page, problems, close } = await open(`${site.base}#/train/custom?D=abc&heads=3&D2=1`);
+  await page.waitForFunction(() =>
+    /D: expected a number, got “abc”/.test(document.querySelector('.train-error').textContent),
+  );
+  assert.match(await page.locator('main > .notice').textContent(), /unknown training setting "D2"/);
+  assert.equal(await page.inputValue('#train-D'), '32', 'the default width');
+  await page.screenshot({ path: path.join(shots, 'training-bad-link.png') });
+  assert.deepEqual(problems, []);
+  await close();
+});

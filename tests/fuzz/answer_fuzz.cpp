@@ -16,7 +16,7 @@ using namespace lab::practice;
 // Says what broke, for which format and input, before the abort that libFuzzer reports.
 // Inputs can be 10,000 characters long: the line shows the first 200 of each text.
 [[noreturn]] static void fail(const std::string& what, Format f, const std::string& text) {
-    std::fprintf(stderr, "answer_fuzz: %.200s (format %s, input \"%.200s\")\n", what.c_str(), format_name(f).c_str(),
+    std::fprintf(stderr, "answer_fuzz: %.200s (format %s, input \"%.200s\")\n", what.c_str(), lab::name_of(f),
                  text.c_str());
     std::abort();
 }

@@ -1,17 +1,49 @@
-// The practice API (lab.practice): every family generates, checks and solves; every mistake is
-// worded and named; the rule for numbers that students read is the rule the engine applies; no
-// text of any kind throws.
+// The practice API (lab.practice, keys and numbers) and the page's wording of it
+// (web/page/practice-text.js): every family generates, checks and solves; every mistake is worded
+// and named; the rule for numbers that students read is the rule the engine applies; no text of
+// any kind throws; the engine's facade carries no page text.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine } from '../../web/engine/index.js';
 import { practice as text } from '../../web/strings.js';
+import { wordedPractice } from '../../web/page/practice-text.js';
 
 const lab = await loadEngine();
-const families = lab.practice.families();
-const FORMATS = ['number', 'integer', 'vector', 'matrix', 'shape', 'positions', 'pairs', 'token', 'choice', 'einsum'];
+const practice = wordedPractice(lab.practice);
+const families = practice.families();
+const FORMATS = lab.practice.formats;
+
+test('the facade answers in keys and numbers: no sentence of the page comes from it', () => {
+  assert.deepEqual(FORMATS, [
+    'number',
+    'integer',
+    'vector',
+    'matrix',
+    'shape',
+    'positions',
+    'pairs',
+    'token',
+    'choice',
+    'einsum',
+  ]);
+  for (const f of FORMATS) assert.ok(text.formats[f], `answer format ${f} is worded in strings.js`);
+  assert.deepEqual(Object.keys(lab.practice.families()[0]).sort(), ['format', 'id', 'section']);
+  const p = lab.practice.generate('retrieval', 0);
+  for (const key of ['title', 'prompt', 'hints', 'display']) assert.ok(!(key in p), `generate() has no ${key}`);
+  const c = lab.practice.check('retrieval', 0, '[2, 1.4]');
+  assert.ok(!('feedback' in c));
+  assert.deepEqual(c.wrongEntries, [1]);
+  const s = lab.practice.solution('retrieval', 0);
+  assert.ok(s.steps.every((st) => Object.keys(st).sort().join() === 'key,values'));
+  assert.ok(s.misconceptions.every((m) => !('text' in m)));
+});
 
 test('the families follow the handout’s sections, each with a title and an answer format', () => {
-  assert.ok(families.length >= 19);
+  assert.deepEqual(
+    Object.keys(text.families).sort(),
+    families.map((f) => f.id).sort(),
+    'strings.js words each family of the registry, and no other',
+  );
   const key = (s) => s.replace('§', '').split('.').map(Number);
   for (let i = 1; i < families.length; i++) {
     const [a, b] = [key(families[i - 1].section), key(families[i].section)];
@@ -24,22 +56,23 @@ test('the families follow the handout’s sections, each with a title and an ans
     assert.match(f.section, /^§\d/);
     assert.ok(f.title && f.title.length > 3, f.id);
     assert.ok(FORMATS.includes(f.format));
-    assert.ok(text.prompts[f.id] && text.hints[f.id], `${f.id} has a prompt and hints`);
+    const words = text.families[f.id];
+    assert.ok(typeof words.prompt === 'function' && words.hints.length >= 1, `${f.id} has a prompt and hints`);
   }
 });
 
 test('every family and seed: a prompt without gaps, every step and mistake worded, the solution accepted, each mistake named', () => {
   for (const f of families) {
     for (let seed = 0; seed < 40; seed++) {
-      const p = lab.practice.generate(f.id, seed);
+      const p = practice.generate(f.id, seed);
       const where = `${f.id} ${seed} (${p.variant})`;
       assert.ok(p.prompt.length > 20 && !/undefined|NaN|\[object/.test(p.prompt), `${where}: ${p.prompt}`);
       assert.ok(!('answer' in p), 'generate does not reveal the answer');
       assert.ok(FORMATS.includes(p.format));
       assert.ok(p.display === null || (typeof p.display === 'string' && p.display.length > 5), `${where}: display`);
       if (f.id === 'pre-post') assert.ok(p.display, `${where}: the lines to classify are shown below the prompt`);
-      const s = lab.practice.solution(f.id, seed);
-      const c = lab.practice.check(f.id, seed, s.answer);
+      const s = practice.solution(f.id, seed);
+      const c = practice.check(f.id, seed, s.answer);
       assert.equal(c.correct, true, `${where}: ${s.answer} -> ${c.feedback}`);
       assert.ok(s.steps.length >= 1);
       for (const st of s.steps) {
@@ -48,7 +81,7 @@ test('every family and seed: a prompt without gaps, every step and mistake worde
       }
       for (const m of s.misconceptions) {
         assert.ok(text.misconceptions[m.id], `${where}: misconception "${m.id}" is worded in strings.js`);
-        const named = lab.practice.check(f.id, seed, m.answer);
+        const named = practice.check(f.id, seed, m.answer);
         assert.equal(named.correct, false, `${where}: ${m.id}`);
         assert.equal(named.misconception, m.id, `${where}: ${m.answer} is named ${m.id}`);
         assert.ok(
@@ -69,55 +102,55 @@ test('the rule for numbers students read is the rule the engine applies', () => 
   assert.match(sentence, /smaller than 1\/1000 of the answer’s largest entry/);
   assert.match(sentence, /Three significant figures are always enough/);
   for (const seed of [0, 1, 2, 3, 4, 5, 6, 7]) {
-    const value = Number(lab.practice.solution('cross-entropy', seed).answer);
-    assert.equal(lab.practice.check('cross-entropy', seed, String(value * (1 + 0.99 * relative))).correct, true);
-    assert.equal(lab.practice.check('cross-entropy', seed, String(value * (1 - 1.01 * relative))).correct, false);
-    assert.equal(lab.practice.check('cross-entropy', seed, value.toPrecision(3)).correct, true);
+    const value = Number(practice.solution('cross-entropy', seed).answer);
+    assert.equal(practice.check('cross-entropy', seed, String(value * (1 + 0.99 * relative))).correct, true);
+    assert.equal(practice.check('cross-entropy', seed, String(value * (1 - 1.01 * relative))).correct, false);
+    assert.equal(practice.check('cross-entropy', seed, value.toPrecision(3)).correct, true);
   }
-  const wrong = lab.practice.check('cross-entropy', 0, '2.9');
+  const wrong = practice.check('cross-entropy', 0, '2.9');
   assert.ok(wrong.feedback.endsWith(sentence), 'the feedback on a wrong number states the rule');
 });
 
 test('feedback names the mistake and the section, reports wrong entries as the page labels them, and says how the answer was read', () => {
-  const base10 = lab.practice.check('cross-entropy', 0, 'log10(e^3.020410229)');
+  const base10 = practice.check('cross-entropy', 0, 'log10(e^3.020410229)');
   assert.equal(base10.misconception, 'log10');
   assert.match(base10.feedback, /base 10 \(see §7\.4\)/);
-  const noScale = lab.practice.check('saturation', 0, '[0.000335, 0.999665]');
+  const noScale = practice.check('saturation', 0, '[0.000335, 0.999665]');
   assert.equal(noScale.misconception, 'no-scaling');
-  assert.equal(lab.practice.check('two-heads', 0, '[1.3, 1.3]').misconception, 'averaged');
-  const entry = lab.practice.check('retrieval', 0, '2, 1.4');
+  assert.equal(practice.check('two-heads', 0, '[1.3, 1.3]').misconception, 'averaged');
+  const entry = practice.check('retrieval', 0, '2, 1.4');
   assert.deepEqual(entry.wrongEntries, [1]);
   assert.match(entry.feedback, /Read as \[2, 1\.4\]\. Entry \[1\] is off \(counting from 0/);
-  const matrix = lab.practice.check('attention-matrix', 0, '[[0.4, 0.2, 0.4], [1/3, 1/3, 0.5], [0.4, 0.2, 0.4]]');
+  const matrix = practice.check('attention-matrix', 0, '[[0.4, 0.2, 0.4], [1/3, 1/3, 0.5], [0.4, 0.2, 0.4]]');
   assert.match(matrix.feedback, /Entry \[1\]\[2\] is off/);
-  const exact = lab.practice.check('saturation', 0, '[1/(1+e), e/(1+e)]');
+  const exact = practice.check('saturation', 0, '[1/(1+e), e/(1+e)]');
   assert.equal(exact.correct, true);
   assert.match(exact.feedback, /Read as \[0\.26894/);
-  assert.equal(lab.practice.check('saturation', 0, '[[0.269, 0.731]]').correct, true, 'a 1 x n row, as x is shown');
-  assert.equal(lab.practice.check('saturation', 0, '[0.269 0.731]').correct, true, 'numpy’s printout');
-  assert.equal(lab.practice.check('two-heads', 0, '[2, 0.6 | 0.6, 2]').correct, true, 'the handout’s concatenation');
-  assert.equal(lab.practice.check('einsum', 0, 'xyz,xwz->xyw').correct, true, 'letters may be renamed consistently');
-  assert.equal(lab.practice.check('einsum', 0, '...id,...jd->...ij').correct, true, 'the ellipsis');
-  assert.equal(lab.practice.check('causal-mask', 0, '{0, 1}').correct, true);
-  assert.equal(lab.practice.check('causal-mask', 0, '{0, 1, 2}').misconception, 'included-future');
-  assert.equal(lab.practice.check('teacher-forcing', 0, 'Cat').correct, true);
-  assert.equal(lab.practice.check('teacher-forcing', 0, 'the').misconception, 'not-shifted');
-  assert.equal(lab.practice.check('parameter-count', 0, '192').misconception, 'forgot-wo');
-  assert.equal(lab.practice.check('leak', 0, 'no').misconception, 'last-block-enough');
-  const evidence = lab.practice.solution('leak', 0).steps[0].values.dependence;
+  assert.equal(practice.check('saturation', 0, '[[0.269, 0.731]]').correct, true, 'a 1 x n row, as x is shown');
+  assert.equal(practice.check('saturation', 0, '[0.269 0.731]').correct, true, 'numpy’s printout');
+  assert.equal(practice.check('two-heads', 0, '[2, 0.6 | 0.6, 2]').correct, true, 'the handout’s concatenation');
+  assert.equal(practice.check('einsum', 0, 'xyz,xwz->xyw').correct, true, 'letters may be renamed consistently');
+  assert.equal(practice.check('einsum', 0, '...id,...jd->...ij').correct, true, 'the ellipsis');
+  assert.equal(practice.check('causal-mask', 0, '{0, 1}').correct, true);
+  assert.equal(practice.check('causal-mask', 0, '{0, 1, 2}').misconception, 'included-future');
+  assert.equal(practice.check('teacher-forcing', 0, 'Cat').correct, true);
+  assert.equal(practice.check('teacher-forcing', 0, 'the').misconception, 'not-shifted');
+  assert.equal(practice.check('parameter-count', 0, '192').misconception, 'forgot-wo');
+  assert.equal(practice.check('leak', 0, 'no').misconception, 'last-block-enough');
+  const evidence = practice.solution('leak', 0).steps[0].values.dependence;
   assert.ok(evidence[0][2] > 0, 'with the mask in the last block only, output 0 moves when token 2 changes');
 });
 
 test('unreadable text says what was expected and is not an attempt; ambiguous text says how to write it', () => {
-  const c = lab.practice.check('retrieval', 0, '[[[[[[');
+  const c = practice.check('retrieval', 0, '[[[[[[');
   assert.equal(c.readable, false);
   assert.match(c.feedback, /^Expected a vector, written \[a, b, …\]: could not read/);
-  assert.equal(lab.practice.check('retrieval', 0, '[2, 1.4]').readable, true);
+  assert.equal(practice.check('retrieval', 0, '[2, 1.4]').readable, true);
   assert.match(
-    lab.practice.check('cross-entropy', 0, '18,432').feedback,
+    practice.check('cross-entropy', 0, '18,432').feedback,
     /write 18432 without the comma, or 18\.432 with a decimal point/,
   );
-  assert.match(lab.practice.check('retrieval', 0, '[2 -1, 1.5]').feedback, /write a space on both sides of the sign/);
+  assert.match(practice.check('retrieval', 0, '[2 -1, 1.5]').feedback, /write a space on both sides of the sign/);
 });
 
 test('any text is an answer or a message: empty, unicode, 1/0, 1e999, [[[[[[, a megabyte of digits', () => {
@@ -141,26 +174,26 @@ test('any text is an answer or a message: empty, unicode, 1/0, 1e999, [[[[[[, a 
   ];
   for (const f of families) {
     for (const t of texts) {
-      const c = lab.practice.check(f.id, 1, t);
+      const c = practice.check(f.id, 1, t);
       assert.equal(c.correct, false, `${f.id}: ${t.slice(0, 20)}`);
       assert.ok(c.feedback.length > 0);
     }
   }
-  assert.match(lab.practice.check('retrieval', 0, '1/0').feedback, /could not read/);
-  assert.match(lab.practice.check('retrieval', 0, '9'.repeat(20000)).feedback, /longer than 10000 characters/);
-  assert.throws(() => lab.practice.generate('nope', 0), { message: /^practice: unknown family 'nope'/ });
-  assert.throws(() => lab.practice.generate('retrieval', -1), {
+  assert.match(practice.check('retrieval', 0, '1/0').feedback, /could not read/);
+  assert.match(practice.check('retrieval', 0, '9'.repeat(20000)).feedback, /longer than 10000 characters/);
+  assert.throws(() => practice.generate('nope', 0), { message: /^practice: unknown family 'nope'/ });
+  assert.throws(() => practice.generate('retrieval', -1), {
     message: /^practice\.generate: seed must be a whole number >= 0/,
   });
-  assert.equal(lab.practice.check('retrieval', 0, '[2, 1.5]').correct, true, 'still working');
+  assert.equal(practice.check('retrieval', 0, '[2, 1.5]').correct, true, 'still working');
 });
 
 test('checking thousands of answers leaves the wasm heap unchanged', () => {
   const round = () => {
-    lab.practice.check('retrieval', 3, '[1, 2]');
-    lab.practice.check('einsum', 1, 'bij,bje->bie');
-    lab.practice.check('shapes', 2, '[[[');
-    lab.practice.solution('leak', 5);
+    practice.check('retrieval', 3, '[1, 2]');
+    practice.check('einsum', 1, 'bij,bje->bie');
+    practice.check('shapes', 2, '[[[');
+    practice.solution('leak', 5);
   };
   for (let i = 0; i < 50; i++) round();
   const before = lab.memory();

@@ -2,84 +2,11 @@
 // functions take and return plain nested arrays. This facade checks names and types, converts
 // arrays, and calls the WebAssembly module; it computes nothing itself.
 import createAttentionLab from '../../build/wasm/attention_lab.cjs';
-import { practice as text } from '../strings.js';
 import { describe, fromTensor, toTensor } from './arrays.js';
 
-// ---- option and parameter schemas (names exactly as in the API contract) ----
-
-const LM_OPTIONS = {
-  heads: 'integer',
-  causal: 'boolean',
-  arrangement: 'string',
-  norm: 'string',
-  activation: 'string',
-  gated: 'boolean',
-  positions: 'string',
-  maskBlocks: 'boolean[]',
-};
-const OPTIONS = {
-  attention: { causal: 'boolean', mask: 'mask', scale: 'number' },
-  multiHeadAttention: { heads: 'integer', causal: 'boolean' },
-  feedForward: { activation: 'string', gated: 'boolean' },
-  block: {
-    heads: 'integer',
-    causal: 'boolean',
-    arrangement: 'string',
-    norm: 'string',
-    activation: 'string',
-    gated: 'boolean',
-  },
-  lmForward: { ...LM_OPTIONS, trace: 'boolean' },
-  generate: { ...LM_OPTIONS, steps: 'integer', temperature: 'number', seed: 'integer', eos: 'integer' },
-  futureDependence: LM_OPTIONS,
-  permutationGap: LM_OPTIONS,
-  fusedVsSeparateGap: { heads: 'integer', causal: 'boolean' },
-  paramCount: {
-    vocab: 'integer',
-    D: 'integer',
-    heads: 'integer',
-    layers: 'integer',
-    ffnMult: 'integer',
-    bias: 'boolean',
-    positions: 'string',
-    maxT: 'integer',
-    tied: 'boolean',
-    norm: 'string',
-    finalNorm: 'boolean',
-    gated: 'boolean',
-    attentionOnly: 'boolean',
-  },
-  scoreVariance: { dk: 'integer', samples: 'integer', sigma: 'number', seed: 'integer' },
-  attentionCost: { B: 'integer', H: 'integer', T: 'integer', D: 'integer' },
-  createModel: {
-    vocab: 'integer',
-    D: 'integer',
-    heads: 'integer',
-    layers: 'integer',
-    T: 'integer',
-    ffnMult: 'integer',
-    activation: 'string',
-    arrangement: 'string',
-    norm: 'string',
-    positions: 'string',
-    tied: 'boolean',
-    gated: 'boolean',
-    maskBlocks: 'boolean[]',
-    scaled: 'boolean',
-    seed: 'integer',
-  },
-  trainStep: {
-    optimizer: 'string',
-    lr: 'number',
-    weightDecay: 'number',
-    clip: 'number',
-    warmup: 'integer',
-    totalSteps: 'integer',
-  },
-  modelGenerate: { steps: 'integer', temperature: 'number', seed: 'integer', eos: 'integer', causal: 'boolean' },
-  evaluate: { causal: 'boolean' },
-  inspect: { ablateHeads: 'integer[][]', hideTokens: 'integer[]' },
-};
+// ---- parameter schemas (names exactly as in the API contract) ----
+// The options of every function are declared once, in the engine (cpp/lab/boundary/options.cpp),
+// and checked here against that declaration before anything crosses into wasm.
 
 const TENSOR = 'tensor';
 const MHA = {
@@ -108,41 +35,42 @@ const TYPE_CHECKS = {
 
 const isPlainObject = (x) => x !== null && typeof x === 'object' && !Array.isArray(x) && !ArrayBuffer.isView(x);
 
-// Checks option names and types against OPTIONS[fn]; returns the object for the engine.
-function options(fn, opts, what = 'options') {
-  if (opts === undefined || opts === null) return {};
-  if (!isPlainObject(opts)) throw new Error(`${fn}: ${what} must be an object, got ${describe(opts)}`);
-  const allowed = OPTIONS[fn];
-  const out = {};
-  for (const [key, value] of Object.entries(opts)) {
-    const type = allowed[key];
-    if (!type) throw new Error(`${fn}: unknown option '${key}' (expected one of ${Object.keys(allowed).join(', ')})`);
-    if (value === undefined) continue;
-    if (type === 'mask') {
-      out.mask = toTensor(value, fn, 'mask', 'boolean');
-    } else if (type === 'boolean[]') {
-      out[key] = toTensor(value, fn, key, 'boolean').data;
-    } else if (type === 'integer[]' || type === 'integer[][]') {
-      const t = toTensor(value, fn, key, 'integer');
-      const rank = type === 'integer[]' ? 1 : 2;
-      if (t.shape.length !== rank && t.data.length) {
-        throw new Error(
-          `${fn}: option ${key} must be ${rank === 1 ? 'a list of whole numbers' : 'a list of [layer, head] pairs'}, got shape [${t.shape}]`,
-        );
+// A checker of option names and types against the engine's declarations: options(fn, opts)
+// returns the object for the engine, arrays converted to tensors.
+function optionChecker(declarations) {
+  const types = Object.fromEntries(
+    Object.entries(declarations).map(([fn, list]) => [fn, Object.fromEntries(list.map((d) => [d.name, d.type]))]),
+  );
+  return function options(fn, opts, what = 'options') {
+    if (opts === undefined || opts === null) return {};
+    if (!isPlainObject(opts)) throw new Error(`${fn}: ${what} must be an object, got ${describe(opts)}`);
+    const allowed = types[fn];
+    const out = {};
+    for (const [key, value] of Object.entries(opts)) {
+      const type = allowed[key];
+      if (!type) throw new Error(`${fn}: unknown option '${key}' (expected one of ${Object.keys(allowed).join(', ')})`);
+      if (value === undefined) continue;
+      if (type === 'mask' || type === 'boolean[]') {
+        out[key] = toTensor(value, fn, key === 'mask' ? 'mask' : key, 'boolean');
+      } else if (type === 'integer[]' || type === 'integer[][]') {
+        const t = toTensor(value, fn, key, 'integer');
+        const rank = type === 'integer[]' ? 1 : 2;
+        if (t.shape.length !== rank && t.data.length) {
+          throw new Error(
+            `${fn}: option ${key} must be ${rank === 1 ? 'a list of whole numbers' : 'a list of [layer, head] pairs'}, got shape [${t.shape}]`,
+          );
+        }
+        if (rank === 2 && t.data.length && t.shape[1] !== 2)
+          throw new Error(`${fn}: option ${key} must hold [layer, head] pairs, got rows of ${t.shape[1]}`);
+        out[key] = t;
+      } else {
+        const [test, want] = TYPE_CHECKS[type];
+        if (!test(value)) throw new Error(`${fn}: option ${key} must be ${want}, got ${describe(value)}`);
+        out[key] = value;
       }
-      if (rank === 2 && t.data.length && t.shape[1] !== 2)
-        throw new Error(`${fn}: option ${key} must hold [layer, head] pairs, got rows of ${t.shape[1]}`);
-      out[key] =
-        rank === 1
-          ? Array.from(t.data)
-          : Array.from({ length: t.shape[0] || 0 }, (_, i) => [t.data[2 * i], t.data[2 * i + 1]]);
-    } else {
-      const [test, want] = TYPE_CHECKS[type];
-      if (!test(value)) throw new Error(`${fn}: option ${key} must be ${want}, got ${describe(value)}`);
-      out[key] = value;
     }
-  }
-  return out;
+    return out;
+  };
 }
 
 // Converts every tensor of a parameter object following `schema`; unknown names are errors,
@@ -174,60 +102,15 @@ const trace = (steps) =>
 const MHA_KEYS = ['output', 'weights', 'heads', 'concat', 'scores', 'q', 'k', 'v'];
 
 // The module's functions return a JS Error instead of throwing one (see guarded() in
-// bindings.cpp); this wraps each so that callers get an ordinary throw.
-function throwing(raw) {
-  const wrapped = {};
-  for (const name of Object.keys(raw)) {
-    wrapped[name] = (...args) => {
-      const r = raw[name](...args);
-      if (r instanceof Error) throw r;
-      return r;
-    };
-  }
-  return wrapped;
-}
-
-const BOUND = [
-  'softmax',
-  'attention',
-  'multiHeadAttention',
-  'layerNorm',
-  'rmsNorm',
-  'feedForward',
-  'block',
-  'sinusoidalPositions',
-  'lmForward',
-  'crossEntropy',
-  'generate',
-  'paramCount',
-  'futureDependence',
-  'permutationGap',
-  'fusedVsSeparateGap',
-  'maxRowSumError',
-  'scoreVariance',
-  'opExp',
-  'opReduce',
-  'opMatmul',
-  'opScaleRows',
-  'opSoftmaxJacobian',
-  'attentionCost',
-  'practiceFamilies',
-  'practiceGenerate',
-  'practiceCheck',
-  'practiceSolution',
-  'practiceCheckValue',
-  'practiceTolerance',
-  'parseNumber',
-  'modelCreate',
-  'modelTrainStep',
-  'modelEvaluate',
-  'modelGenerate',
-  'modelParameters',
-  'modelInspect',
-  'modelSave',
-  'modelLoad',
-  'modelDelete',
-];
+// cpp/bindings/wasm/convert.hpp); this turns each returned Error into an ordinary throw.
+const unwrap = (r) => {
+  if (r instanceof Error) throw r;
+  return r;
+};
+const throwing = (target) =>
+  new Proxy(target, {
+    get: (t, name) => (typeof t[name] === 'function' ? (...args) => unwrap(t[name](...args)) : t[name]),
+  });
 
 function axisOf(fn, axis) {
   if (!Number.isInteger(axis))
@@ -235,8 +118,8 @@ function axisOf(fn, axis) {
   return axis;
 }
 
-// Practice problems come from the engine as keys and numbers; the text is worded here from
-// the strings module, so that a translation changes no code.
+// Practice problems come from the engine as keys and numbers: ids of families, steps and
+// mistakes, and the numbers they are about. The page words them (web/page/practice-text.js).
 function practiceArgs(fn, id, seed) {
   if (typeof id !== 'string')
     throw new Error(`practice.${fn}: id must be a family id such as "retrieval", got ${describe(id)}`);
@@ -245,73 +128,50 @@ function practiceArgs(fn, id, seed) {
 }
 const named = (values) => Object.fromEntries(values.map((v) => [v.name, fromTensor(v)]));
 
-// An entry as the page labels it, counting from 0: [1] in a vector, [1][0] in a matrix.
-const entryLabel = (i, shape) => (shape.length === 2 ? `[${Math.floor(i / shape[1])}][${i % shape[1]}]` : `[${i}]`);
-
-// The engine's verdict in words: how the answer was read, and what is wrong with it. `readable`
-// says whether the text was an answer at all (unreadable text is not an attempt).
-function worded(c, format, rule) {
-  const feedback = [];
-  if (!c.readable) feedback.push(text.unreadable(text.formats[format], c.error));
-  else if (c.correct) feedback.push(text.correct, text.readAs(c.parsed));
-  else {
-    feedback.push(text.notYet, text.readAs(c.parsed));
-    if (c.misconception)
-      feedback.push(text.misconception(text.misconceptions[c.misconception], c.misconceptionSection));
-    else if (c.shapeMismatch) feedback.push(text.countMismatch(c.expectedCount));
-    else if (c.wrongEntries.length && c.expectedCount > 1)
-      feedback.push(text.wrongEntries(c.wrongEntries.map((i) => entryLabel(i, c.expectedShape))));
-    if (['number', 'vector', 'matrix'].includes(format)) feedback.push(text.tolerance(rule));
-  }
-  return {
-    correct: c.correct,
-    readable: c.readable,
-    score: c.score,
-    feedback: feedback.join(' '),
-    misconception: c.misconception,
-    section: c.misconception ? c.misconceptionSection : null,
-    parsed: c.parsed,
-    wrongEntries: c.wrongEntries,
-  };
-}
+// The engine's verdict: whether the text was an answer at all (`readable`; unreadable text is
+// not an attempt), whether it is right, and what is wrong with it, as keys and entry indices.
+const verdict = (c, format) => ({
+  correct: c.correct,
+  readable: c.readable,
+  score: c.score,
+  format,
+  error: c.error,
+  parsed: c.parsed,
+  misconception: c.misconception,
+  section: c.misconception ? c.misconceptionSection : null,
+  shapeMismatch: c.shapeMismatch,
+  wrongEntries: c.wrongEntries,
+  expectedCount: c.expectedCount,
+  expectedShape: c.expectedShape,
+});
 
 function practiceApi(m) {
   const rule = m.practiceTolerance();
+  const formats = m.practiceFormats();
   return {
     // The rule for numbers, {relative, floor}: each entry within `relative` of its size, an entry
     // smaller than `floor` times the largest counting as that size.
     tolerance: { ...rule },
-    families: () => m.practiceFamilies().map((f) => ({ ...f, title: text.titles[f.id] })),
+    // Every answer format a problem or a prediction may have.
+    formats,
+    families: () => m.practiceFamilies(),
     generate(id, seed = 0) {
       practiceArgs('generate', id, seed);
       const p = m.practiceGenerate(id, seed);
-      const given = named(p.given);
-      return {
-        id: p.id,
-        seed: p.seed,
-        section: p.section,
-        format: p.format,
-        variant: p.variant,
-        given,
-        words: p.words,
-        title: text.titles[p.id],
-        prompt: text.prompts[p.id](given, p),
-        display: text.displays[p.id]?.(given, p) ?? null,
-        hints: text.hints[p.id],
-      };
+      return { ...p, given: named(p.given) };
     },
     check(id, seed, answer) {
       practiceArgs('check', id, seed);
       const c = m.practiceCheck(id, seed, typeof answer === 'string' ? answer : String(answer ?? ''));
-      return worded(c, c.format, rule);
+      return verdict(c, c.format);
     },
     // Checks a prediction of a worked example's step: spec = {format, expected, misconceptions:
     // [{id, section, value}], words} with values as the page shows them (numbers or nested arrays).
     checkValue(answer, spec) {
       const fn = 'practice.checkValue';
-      if (!spec || !text.formats[spec.format])
+      if (!spec || !formats.includes(spec.format))
         throw new Error(
-          `${fn}: spec.format must be one of ${Object.keys(text.formats).join(', ')}, got ${describe(spec && spec.format)}`,
+          `${fn}: spec.format must be one of ${formats.join(', ')}, got ${describe(spec && spec.format)}`,
         );
       const value = (v) => (typeof v === 'string' ? v : toTensor(Array.isArray(v) ? v : [v], fn, 'expected'));
       const scalar = (v) => (typeof v === 'number' ? { shape: [], data: new Float64Array([v]) } : value(v));
@@ -325,58 +185,58 @@ function practiceApi(m) {
         })),
         words: spec.words || [],
       });
-      return worded(c, spec.format, rule);
+      return verdict(c, spec.format);
     },
     solution(id, seed = 0) {
       practiceArgs('solution', id, seed);
       const s = m.practiceSolution(id, seed);
-      return {
-        answer: s.answer,
-        format: s.format,
-        misconceptions: s.misconceptions.map((w) => ({ ...w, text: text.misconceptions[w.id] })),
-        steps: s.steps.map((st) => ({
-          key: st.key,
-          title: text.steps[st.key] || st.key,
-          note: text.stepNotes[st.key] || '',
-          values: named(st.values),
-        })),
-      };
+      return { ...s, steps: s.steps.map((st) => ({ key: st.key, values: named(st.values) })) };
     },
   };
 }
 
-// A trainable model: the engine keeps it under a handle; this object converts and checks.
-function wrapModel(m, id) {
+// A trainable model: `handle` is the engine's Model object, alive until model.delete(); this
+// object converts and checks.
+function wrapModel(handle, options) {
+  const live = (fn) => {
+    if (handle.isDeleted())
+      throw new Error(`${fn}: this model was deleted (call lab.createModel or lab.loadModel for a new one)`);
+    return throwing(handle);
+  };
   const batchOf = (fn, b) => toTensor(b, fn, 'batch', 'integer');
   const list = (params) => Object.fromEntries(params.map((p) => [p.name, fromTensor(p)]));
   return {
-    trainStep: (batch, opts) => m.modelTrainStep(id, batchOf('trainStep', batch), options('trainStep', opts)),
+    trainStep: (batch, opts) => live('trainStep').trainStep(batchOf('trainStep', batch), options('trainStep', opts)),
     // {causal: true} scores the model under the causal mask in every block, as generation sees it.
-    evaluate: (batch, opts) => m.modelEvaluate(id, batchOf('evaluate', batch), options('evaluate', opts)),
+    evaluate: (batch, opts) => live('evaluate').evaluate(batchOf('evaluate', batch), options('evaluate', opts)),
     generate: (prompt, opts) =>
-      m.modelGenerate(id, toTensor(prompt, 'generate', 'promptTokens', 'integer'), options('modelGenerate', opts)),
-    parameters: () => list(m.modelParameters(id)),
+      live('generate').generate(
+        toTensor(prompt, 'generate', 'promptTokens', 'integer'),
+        options('modelGenerate', opts),
+      ),
+    parameters: () => list(live('parameters').parameters()),
     // Attention weights (L, H, T, T), next-token probabilities (T, V) and attention entropy
     // (L, H) for one sequence, optionally with heads ablated or positions hidden (§2.2).
     inspect(sequence, opts) {
-      const r = m.modelInspect(id, toTensor(sequence, 'inspect', 'tokens', 'integer'), options('inspect', opts));
+      const r = live('inspect').inspect(toTensor(sequence, 'inspect', 'tokens', 'integer'), options('inspect', opts));
       return nested(r, ['weights', 'probs', 'entropy']);
     },
     // A plain object that JSON.stringify can write and lab.loadModel can read back bit for bit.
     save() {
-      const s = m.modelSave(id);
+      const s = live('save').save();
       return {
         ...s,
         parameters: s.parameters.map((p) => ({ name: p.name, shape: p.shape, data: Array.from(p.data) })),
       };
     },
     delete: () => {
-      m.modelDelete(id);
+      if (handle.isDeleted()) throw new Error('delete: this model was already deleted');
+      handle.delete();
     },
   };
 }
 
-function loadModel(m, saved) {
+function loadModel(m, saved, options) {
   const fn = 'loadModel';
   if (!saved || typeof saved !== 'object' || saved.format !== 'attention-lab-model' || saved.version !== 1) {
     throw new Error(
@@ -391,14 +251,14 @@ function loadModel(m, saved) {
     const t = toTensor(p.data, fn, p.name);
     return { name: p.name, shape: p.shape, data: t.data };
   });
-  return wrapModel(
-    m,
-    m.modelLoad({ config: options('createModel', saved.config, 'the saved configuration'), parameters }),
-  );
+  const config = options('createModel', saved.config, 'the saved configuration');
+  return wrapModel(m.loadModel({ format: saved.format, version: saved.version, config, parameters }), options);
 }
 
 function makeLab(module) {
-  const m = throwing(Object.fromEntries(BOUND.map((name) => [name, module[name]])));
+  const m = throwing(module);
+  const declarations = m.optionDeclarations();
+  const options = optionChecker(declarations);
   return {
     softmax: (x) => fromTensor(m.softmax(toTensor(x, 'softmax', 'x'))),
 
@@ -522,8 +382,10 @@ function makeLab(module) {
     attentionCost: (dims) => m.attentionCost(options('attentionCost', dims, 'the dimensions')),
 
     // Training (the toy LM in the browser): models live in the engine until model.delete().
-    createModel: (config) => wrapModel(m, m.modelCreate(options('createModel', config, 'the configuration'))),
-    loadModel: (saved) => loadModel(m, saved),
+    createModel: (config) => wrapModel(m.createModel(options('createModel', config, 'the configuration')), options),
+    loadModel: (saved) => loadModel(m, saved, options),
+    // Every function's options as the engine declares them: {fn: [{name, type, fallback, choices}]}.
+    options: declarations,
 
     // A number as a student types it: 0.5, 1/2, ln 2, sqrt(2)*ln(2) -> {ok, value} or {ok: false, error}.
     parseNumber: (typed) => m.parseNumber(String(typed ?? '')),

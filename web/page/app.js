@@ -3,9 +3,11 @@
 import { parseNumber } from './format.js';
 import { PRACTICE, TRAIN, fromHash, initialState, toHash } from './state.js';
 import { practice as practiceText, examples as texts, training as trainingText, ui } from '../strings.js';
-import { createTrainingPanel } from './views/training.js';
+import { createTrainingPanel } from './views/training/panel.js';
+import { settingsDiff } from '../training/experiments.js';
 import { createProgress } from './progress.js';
 import { practiceOverview, practicePanel } from './views/practice.js';
+import { wordedPractice } from './practice-text.js';
 import { h } from './views/dom.js';
 import { stepView } from './views/step.js';
 import { tocView } from './views/toc.js';
@@ -22,7 +24,8 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
   const progress = createProgress();
   // Predictions typed in worked examples, and which results they have revealed, per step and inputs.
   const predictions = new Map();
-  const families = lab.practice.families();
+  const practice = wordedPractice(lab.practice);
+  const families = practice.families();
   const practiceHref = (family, seed) => toHash({ example: PRACTICE, family, seed, hide: state.hide });
   // Made on the first visit and kept: a model goes on training while the student reads elsewhere.
   let training = null;
@@ -193,7 +196,7 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
         ? [
             h('p', {}, h('a', { href: practiceHref(null) }, `← ${practiceText.setTitle}`)),
             practicePanel({
-              lab,
+              practice,
               family: state.family,
               seed: state.seed,
               progress,
@@ -202,7 +205,7 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
               canCopy: !state.hide.includes('copy'),
             }),
           ]
-        : practiceOverview({ lab, progress, href: practiceHref, exampleHref, onImport: onChange }),
+        : practiceOverview({ practice, progress, href: practiceHref, exampleHref, onImport: onChange }),
     );
   }
 
@@ -225,9 +228,9 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
   const fresh = new Map(); // a family's seeds never change, so each is found once
   const freshSeed = (family) => {
     if (!fresh.has(family)) {
-      const shown = lab.practice.solution(family, 0).answer;
+      const shown = practice.solution(family, 0).answer;
       let seed = 1;
-      while (lab.practice.solution(family, seed).answer === shown) seed += 1;
+      while (practice.solution(family, seed).answer === shown) seed += 1;
       fresh.set(family, seed);
     }
     return fresh.get(family);
@@ -242,7 +245,7 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
       { class: 'practice-box', 'aria-label': practiceText.practiseThis },
       h('h3', {}, practiceText.practiseThis),
       practicePanel({
-        lab,
+        practice,
         family: mine[0].id,
         seed: freshSeed(mine[0].id),
         progress,
@@ -264,6 +267,14 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
     );
   }
 
+  // The training panel made models with these settings: the address names them, so that a
+  // teacher can copy a link to the panel as configured.
+  function settingsTaken(experiment, setup) {
+    if (state.example !== TRAIN) return;
+    state = { ...state, experiment, settings: settingsDiff(experiment, setup) };
+    writeUrl(false);
+  }
+
   // The page: the table of contents (unless hidden) beside `main`.
   function show(main) {
     const noToc = state.hide.includes('toc');
@@ -272,8 +283,8 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
 
   function render() {
     if (state.example === TRAIN) {
-      training ??= createTrainingPanel({ lab, workerUrl });
-      training.show(state.experiment);
+      training ??= createTrainingPanel({ lab, workerUrl, onSettings: settingsTaken });
+      training.show(state.experiment, { setup: state.settings, start: state.start });
       const main = h(
         'main',
         { id: 'main', class: 'main' },
@@ -318,7 +329,7 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
           draft,
           onCheck: (typed) => {
             draft.text = typed;
-            draft.feedback = lab.practice.checkValue(typed, {
+            draft.feedback = practice.checkValue(typed, {
               format: spec.format,
               expected: spec.expected(view.r, view.x, lab),
               misconceptions: spec.misconceptions ? spec.misconceptions(view.r, view.x, lab) : [],

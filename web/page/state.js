@@ -3,9 +3,13 @@
 //   (predict=1: each result that can be predicted stays hidden until the student predicts it)
 //   #/practice                     the practice set
 //   #/practice/<family>/<seed>     one problem, one variant
-//   #/train[/<experiment>]         the training panel, with one of its experiments
+//   #/train[/<experiment>]?<setting>=<value>&start=1
+//                                  the training panel, with one of its experiments, the settings
+//                                  that differ from the experiment's (D=16&heads=4&lr=0.01 …),
+//                                  and start=1 to begin training as soon as the models are made
 // e.g. #/7.4/3?hide=edit,reset opens §7.4 at step 3 with editing and reset hidden. Steps are
 // 1-based in the URL, 0-based in the state.
+import { DEFAULT_SETUP } from '../training/experiments.js';
 
 export const HIDEABLE = ['toc', 'nav', 'edit', 'reset', 'copy'];
 
@@ -19,6 +23,8 @@ export const TRAIN = 'train';
 export function toHash(state) {
   const params = new URLSearchParams();
   if (state.example === TRAIN) {
+    for (const [key, value] of Object.entries(state.settings || {})) params.set(key, String(value));
+    if (state.start) params.set('start', '1');
     if (state.hide.length) params.set('hide', state.hide.join(','));
     const query = params.toString();
     return `#/${TRAIN}${state.experiment ? `/${state.experiment}` : ''}${query ? `?${query}` : ''}`;
@@ -41,9 +47,24 @@ export function fromHash(hash, examples, fallback, families = []) {
   const problems = [];
   const train = /^#\/train(?:\/([^/?]+))?(?:\?(.*))?$/.exec(hash || '');
   if (train) {
-    const hide = (new URLSearchParams(train[2] || '').get('hide') || '').split(',').filter((x) => HIDEABLE.includes(x));
+    const params = new URLSearchParams(train[2] || '');
+    const hide = (params.get('hide') || '').split(',').filter((x) => HIDEABLE.includes(x));
+    // Settings stay as typed: the training panel reads them, and says which it cannot.
+    const settings = {};
+    for (const [key, value] of params) {
+      if (key in DEFAULT_SETUP) settings[key] = value;
+      else if (key !== 'hide' && key !== 'start') problems.push(`unknown training setting "${key}"`);
+    }
     return {
-      state: { example: TRAIN, experiment: train[1] ? decodeURIComponent(train[1]) : null, step: 0, edits: {}, hide },
+      state: {
+        example: TRAIN,
+        experiment: train[1] ? decodeURIComponent(train[1]) : null,
+        settings,
+        start: params.get('start') === '1',
+        step: 0,
+        edits: {},
+        hide,
+      },
       problems,
     };
   }

@@ -91,3 +91,12 @@ export const EXPERIMENTS = {
     intervene: true,
   },
 };
+
+// The settings of `setup` that differ from what `experiment` sets by itself: what a link to the
+// panel needs to name.
+export function settingsDiff(experiment, setup) {
+  const base = { ...DEFAULT_SETUP, ...(EXPERIMENTS[experiment]?.setup || {}) };
+  return Object.fromEntries(
+    Object.entries(setup).filter(([key, value]) => key in DEFAULT_SETUP && base[key] !== value),
+  );
+}

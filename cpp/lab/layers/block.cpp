@@ -4,12 +4,6 @@
 
 namespace lab {
 
-Arrangement parse_arrangement(const std::string& name, const std::string& fn) {
-    if (name == "pre") return Arrangement::pre;
-    if (name == "post") return Arrangement::post;
-    throw std::invalid_argument(fn + ": arrangement must be 'pre' or 'post', got '" + name + "'");
-}
-
 BlockResult block_forward(const Tensor3& x, const BlockParams& p, const BlockOptions& o, bool record_trace,
                           const std::string& name, const std::string& fn) {
     const std::size_t B = x.shape(0), T = x.shape(1), D = x.shape(2);

@@ -3,6 +3,7 @@
 //   post-norm (original Transformer):   H = LN(X + MHA(X)),  Y = LN(H + FFN(H))
 #pragma once
 
+#include "lab/core/names.hpp"
 #include "lab/core/trace.hpp"
 #include "lab/layers/ffn.hpp"
 #include "lab/layers/multihead.hpp"
@@ -11,7 +12,12 @@
 namespace lab {
 
 enum class Arrangement { pre, post };
-Arrangement parse_arrangement(const std::string& name, const std::string& fn);
+template <>
+struct EnumNames<Arrangement> {
+    static constexpr const char* what = "arrangement";
+    static constexpr std::array<std::pair<Arrangement, const char*>, 2> all = {
+        {{Arrangement::pre, "pre"}, {Arrangement::post, "post"}}};
+};
 
 struct BlockParams {
     MhaParams attn;

@@ -6,14 +6,6 @@
 
 namespace lab {
 
-Activation parse_activation(const std::string& name, const std::string& fn) {
-    if (name == "relu") return Activation::relu;
-    if (name == "gelu") return Activation::gelu;
-    if (name == "gelu_tanh") return Activation::gelu_tanh;
-    if (name == "silu") return Activation::silu;
-    throw std::invalid_argument(fn + ": activation must be 'relu', 'gelu', 'gelu_tanh' or 'silu', got '" + name + "'");
-}
-
 double activate(double x, Activation a) {
     constexpr double kSqrt2 = 1.4142135623730951;
     constexpr double kSqrt2OverPi = 0.7978845608028654;  // sqrt(2 / pi)

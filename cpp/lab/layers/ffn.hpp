@@ -4,12 +4,20 @@
 
 #include <string>
 
+#include "lab/core/names.hpp"
 #include "lab/core/tensor.hpp"
 
 namespace lab {
 
 enum class Activation { relu, gelu, gelu_tanh, silu };
-Activation parse_activation(const std::string& name, const std::string& fn);
+template <>
+struct EnumNames<Activation> {
+    static constexpr const char* what = "activation";
+    static constexpr std::array<std::pair<Activation, const char*>, 4> all = {{{Activation::relu, "relu"},
+                                                                               {Activation::gelu, "gelu"},
+                                                                               {Activation::gelu_tanh, "gelu_tanh"},
+                                                                               {Activation::silu, "silu"}}};
+};
 
 // relu(x) = max(0, x); gelu(x) = x Phi(x) = 0.5 x (1 + erf(x / sqrt 2)) (exact, the default);
 // gelu_tanh(x) = 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))); silu(x) = x sigmoid(x).

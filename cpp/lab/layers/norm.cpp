@@ -4,13 +4,6 @@
 
 namespace lab {
 
-NormKind parse_norm(const std::string& name, const std::string& fn) {
-    if (name == "layer") return NormKind::layer;
-    if (name == "rms") return NormKind::rms;
-    if (name == "none") return NormKind::none;
-    throw std::invalid_argument(fn + ": norm must be 'layer', 'rms' or 'none', got '" + name + "'");
-}
-
 namespace {
 void check_norm_args(const Tensor2& x, const Tensor1& g, const char* g_name, double eps, const std::string& fn) {
     const std::size_t D = x.shape(1);

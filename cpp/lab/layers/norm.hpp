@@ -3,12 +3,18 @@
 
 #include <string>
 
+#include "lab/core/names.hpp"
 #include "lab/core/tensor.hpp"
 
 namespace lab {
 
 enum class NormKind { layer, rms, none };
-NormKind parse_norm(const std::string& name, const std::string& fn);
+template <>
+struct EnumNames<NormKind> {
+    static constexpr const char* what = "norm";
+    static constexpr std::array<std::pair<NormKind, const char*>, 3> all = {
+        {{NormKind::layer, "layer"}, {NormKind::rms, "rms"}, {NormKind::none, "none"}}};
+};
 
 // Learned parameters of one norm: gamma and beta for LayerNorm, gamma alone (the gain) for RMSNorm.
 struct NormParams {

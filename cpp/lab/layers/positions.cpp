@@ -4,13 +4,6 @@
 
 namespace lab {
 
-PositionKind parse_positions(const std::string& name, const std::string& fn) {
-    if (name == "learned") return PositionKind::learned;
-    if (name == "sinusoidal") return PositionKind::sinusoidal;
-    if (name == "none") return PositionKind::none;
-    throw std::invalid_argument(fn + ": positions must be 'learned', 'sinusoidal' or 'none', got '" + name + "'");
-}
-
 Tensor2 sinusoidal_positions(std::size_t T, std::size_t D, const std::string& fn) {
     require(T > 0 && D > 0, fn, msg("T and D must be positive integers, got T = ", T, ", D = ", D));
     constexpr double kBase = 10000.0;  // the wavelength base of the original Transformer

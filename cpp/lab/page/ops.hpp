@@ -6,12 +6,19 @@
 #include <cstdint>
 
 #include "lab/boundary/ndarray.hpp"
+#include "lab/core/names.hpp"
 
 namespace lab {
 
 NdArray exp_elementwise(const NdArray& x, const std::string& fn = "exp");
 
 enum class Reduction { sum, mean, variance };  // variance: biased (divide by n), as in LayerNorm
+template <>
+struct EnumNames<Reduction> {
+    static constexpr const char* what = "reduction";
+    static constexpr std::array<std::pair<Reduction, const char*>, 3> all = {
+        {{Reduction::sum, "sum"}, {Reduction::mean, "mean"}, {Reduction::variance, "variance"}}};
+};
 // Reduces `axis` (negative counts from the end) of x; the result drops that axis.
 NdArray reduce_axis(const NdArray& x, int axis, Reduction r, const std::string& fn);
 

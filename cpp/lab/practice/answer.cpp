@@ -12,33 +12,6 @@
 
 namespace lab::practice {
 
-Format parse_format(const std::string& name) {
-    static const std::map<std::string, Format> names = {{"number", Format::number}, {"integer", Format::integer},
-                                                        {"vector", Format::vector}, {"matrix", Format::matrix},
-                                                        {"shape", Format::shape},   {"positions", Format::positions},
-                                                        {"pairs", Format::pairs},   {"token", Format::token},
-                                                        {"choice", Format::choice}, {"einsum", Format::einsum}};
-    const auto it = names.find(name);
-    if (it == names.end()) throw std::invalid_argument("unknown answer format '" + name + "'");
-    return it->second;
-}
-
-std::string format_name(Format f) {
-    switch (f) {
-        case Format::number: return "number";
-        case Format::integer: return "integer";
-        case Format::vector: return "vector";
-        case Format::matrix: return "matrix";
-        case Format::shape: return "shape";
-        case Format::positions: return "positions";
-        case Format::pairs: return "pairs";
-        case Format::token: return "token";
-        case Format::choice: return "choice";
-        case Format::einsum: return "einsum";
-    }
-    return "number";
-}
-
 namespace {
 
 using namespace detail;

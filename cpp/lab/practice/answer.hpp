@@ -27,6 +27,8 @@
 #include <utility>
 #include <vector>
 
+#include "lab/core/names.hpp"
+
 namespace lab::practice {
 
 constexpr std::size_t kMaxAnswerLength = 10000;
@@ -36,8 +38,27 @@ constexpr std::size_t kMaxAnswerLength = 10000;
 constexpr std::size_t kMaxEntries = 256;
 
 enum class Format { number, integer, vector, matrix, shape, positions, pairs, token, choice, einsum };
-Format parse_format(const std::string& name);
-std::string format_name(Format f);
+}  // namespace lab::practice
+
+namespace lab {
+template <>
+struct EnumNames<practice::Format> {
+    static constexpr const char* what = "answer format";
+    static constexpr std::array<std::pair<practice::Format, const char*>, 10> all = {
+        {{practice::Format::number, "number"},
+         {practice::Format::integer, "integer"},
+         {practice::Format::vector, "vector"},
+         {practice::Format::matrix, "matrix"},
+         {practice::Format::shape, "shape"},
+         {practice::Format::positions, "positions"},
+         {practice::Format::pairs, "pairs"},
+         {practice::Format::token, "token"},
+         {practice::Format::choice, "choice"},
+         {practice::Format::einsum, "einsum"}}};
+};
+}  // namespace lab
+
+namespace lab::practice {
 
 struct Answer {
     Format format = Format::number;

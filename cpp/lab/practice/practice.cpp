@@ -20,30 +20,34 @@ std::uint64_t stream_of(const std::string& family) {
     return h;
 }
 
-// In the handout's order; each family's file says what it asks and why its answers vary as
-// much as they do.
+// (major, minor) of a section such as "§7.3"; "§5" is (5, 0).
+std::pair<int, int> section_number(const std::string& section) {
+    int part[2] = {0, 0}, k = 0;
+    for (char c : section.substr(std::string("§").size())) {
+        if (c == '.')
+            ++k;
+        else if (k < 2)
+            part[k] = 10 * part[k] + (c - '0');
+    }
+    return {part[0], part[1]};
+}
+
+// Every family in the handout's order: the parts' lists, sorted by section (stably, so a part's
+// own order stands within a section). Each family's file says what it asks and why its
+// answers vary as much as they do.
 const std::vector<Entry>& registry() {
-    static const std::vector<Entry> r = {
-        retrieval_family(),
-        saturation_family(),
-        score_variance_family(),
-        attention_matrix_family(),
-        parameter_count_family(),
-        two_heads_family(),
-        shapes_family(),
-        layernorm_family(),
-        ffn_family(),
-        pre_post_family(),
-        permutation_family(),
-        positions_family(),
-        generation_family(),
-        teacher_forcing_family(),
-        causal_mask_family(),
-        leak_family(),
-        cross_entropy_family(),
-        toy_trace_family(),
-        einsum_family(),
-    };
+    static const std::vector<Entry> r = [] {
+        std::vector<Entry> all;
+        for (auto part : {retrieval_families, scaling_families, heads_families, block_families, positions_families,
+                          prediction_families, masking_families, einsum_families}) {
+            const std::vector<Entry> families = part();
+            all.insert(all.end(), families.begin(), families.end());
+        }
+        std::stable_sort(all.begin(), all.end(), [](const Entry& a, const Entry& b) {
+            return section_number(a.family.section) < section_number(b.family.section);
+        });
+        return all;
+    }();
     return r;
 }
 

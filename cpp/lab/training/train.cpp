@@ -65,12 +65,6 @@ LmParams init_model(const ModelConfig& c, const std::string& fn) {
     return p;
 }
 
-OptimizerKind parse_optimizer(const std::string& name, const std::string& fn) {
-    if (name == "adamw") return OptimizerKind::adamw;
-    if (name == "sgd") return OptimizerKind::sgd;
-    throw std::invalid_argument(fn + ": optimizer must be 'adamw' or 'sgd', got '" + name + "'");
-}
-
 double scheduled_lr(const OptimizerConfig& c, std::size_t step) {
     constexpr double kPi = 3.141592653589793;
     if (c.warmup && step < c.warmup) return c.lr * double(step + 1) / double(c.warmup);

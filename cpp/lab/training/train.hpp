@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "lab/core/names.hpp"
 #include "lab/training/lm_backward.hpp"
 
 namespace lab {
@@ -31,7 +32,12 @@ LmParams init_model(const ModelConfig& c, const std::string& fn = "createModel")
 LmOptions options_of(const ModelConfig& c);
 
 enum class OptimizerKind { sgd, adamw };
-OptimizerKind parse_optimizer(const std::string& name, const std::string& fn);
+template <>
+struct EnumNames<OptimizerKind> {
+    static constexpr const char* what = "optimizer";
+    static constexpr std::array<std::pair<OptimizerKind, const char*>, 2> all = {
+        {{OptimizerKind::adamw, "adamw"}, {OptimizerKind::sgd, "sgd"}}};
+};
 
 struct OptimizerConfig {
     OptimizerKind kind = OptimizerKind::adamw;

@@ -13,7 +13,7 @@ TEST_CASE("activations: ReLU, exact GELU (default), GELU tanh, SiLU") {
     REQUIRE_THAT(activate(1.0, Activation::gelu_tanh), near(0.8411919906082768, 1e-14));
     REQUIRE_THAT(activate(1.0, Activation::silu), near(0.7310585786300049, 1e-15));  // sigmoid(1)
     REQUIRE(FfnOptions{}.activation == Activation::gelu);
-    REQUIRE_THROWS_WITH(parse_activation("tanh", "feedForward"),
+    REQUIRE_THROWS_WITH(parse_name<Activation>("tanh", "feedForward"),
                         "feedForward: activation must be 'relu', 'gelu', 'gelu_tanh' or 'silu', got 'tanh'");
 }
 

@@ -20,8 +20,8 @@ TEST_CASE("§6.1 sinusoidal positions: sin on even features, cos on odd, at zero
 }
 
 TEST_CASE("position kinds are parsed by name, with a clear message otherwise") {
-    REQUIRE(parse_positions("learned", "t") == PositionKind::learned);
-    REQUIRE(parse_positions("none", "t") == PositionKind::none);
-    REQUIRE_THROWS_WITH(parse_positions("rotary", "lmForward"),
+    REQUIRE(parse_name<PositionKind>("learned", "t") == PositionKind::learned);
+    REQUIRE(parse_name<PositionKind>("none", "t") == PositionKind::none);
+    REQUIRE_THROWS_WITH(parse_name<PositionKind>("rotary", "lmForward"),
                         "lmForward: positions must be 'learned', 'sinusoidal' or 'none', got 'rotary'");
 }

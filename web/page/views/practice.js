@@ -1,5 +1,6 @@
 // A practice problem: prompt, given numbers, an answer box checked by the engine, staged
-// hints, the worked solution, and a new variant. Also the practice-set overview.
+// hints, the worked solution, and a new variant. Also the practice-set overview. `practice` is
+// the engine's practice set in words (web/page/practice-text.js).
 import { practice as text, ui } from '../../strings.js';
 import { short } from '../format.js';
 import { h } from './dom.js';
@@ -17,8 +18,8 @@ const givenView = (name, value, hideCopy) =>
     ? matrixView({ label: name, value, kind: 'plain', hideCopy, id: `given-${name}` })
     : h('p', { class: 'given-scalar' }, `${name} = ${short(value)}`);
 
-export function practicePanel({ lab, family, seed, progress, href, onChange, canCopy = true }) {
-  const p = lab.practice.generate(family, seed);
+export function practicePanel({ practice, family, seed, progress, href, onChange, canCopy = true }) {
+  const p = practice.generate(family, seed);
   const key = `${family}/${seed}`;
   const draft = draftOf(key);
   const mine = progress.of(family);
@@ -47,12 +48,12 @@ export function practicePanel({ lab, family, seed, progress, href, onChange, can
   const check = (e) => {
     e.preventDefault();
     draft.answer = input.value.slice(0, 10000);
-    draft.feedback = lab.practice.check(family, seed, draft.answer);
+    draft.feedback = practice.check(family, seed, draft.answer);
     // Text that is not an answer at all (a typo, the wrong format) is not an attempt.
     if (draft.feedback.readable) progress.record(family, seed, draft.feedback.correct);
     onChange();
   };
-  const solution = draft.solution ? lab.practice.solution(family, seed) : null;
+  const solution = draft.solution ? practice.solution(family, seed) : null;
   return h(
     'section',
     { class: 'practice', 'aria-labelledby': `practice-${family}` },
@@ -145,7 +146,7 @@ export function practicePanel({ lab, family, seed, progress, href, onChange, can
 // The outcome of the last import, shown again after the overview re-renders with the new progress.
 let importMessage = '';
 
-export function practiceOverview({ lab, progress, href, exampleHref, onImport }) {
+export function practiceOverview({ practice, progress, href, exampleHref, onImport }) {
   const status = h('p', { role: 'status', 'aria-live': 'polite', class: 'import-status' }, importMessage);
   const download = () => {
     const url = URL.createObjectURL(new Blob([progress.exportJson()], { type: 'application/json' }));
@@ -191,7 +192,7 @@ export function practiceOverview({ lab, progress, href, exampleHref, onImport })
       h(
         'tbody',
         {},
-        lab.practice.families().map((f) => {
+        practice.families().map((f) => {
           const mine = progress.of(f.id);
           const next = [0, 1, 2, 3, 4, 5, 6, 7].find((s) => !mine.solved.includes(s)) ?? mine.solved.length;
           const ex = exampleHref(f);

@@ -109,15 +109,14 @@ void pre_post_solve(Problem& p) {
 
 }  // namespace
 
-Entry layernorm_family() {
-    return {{"layernorm", "§5", Format::vector}, layernorm_draw, layernorm_solve, layernorm_fair};
-}
-
-Entry ffn_family() { return {{"ffn", "§5", Format::vector}, ffn_draw, ffn_solve, ffn_fair}; }
-
-// Two possible answers: the variety is in the eight formulas and code lines to classify.
-Entry pre_post_family() {
-    return {{"pre-post", "§5.1", Format::choice, 2}, pre_post_draw, pre_post_solve, always_fair};
+// This part's families, in the handout's order.
+std::vector<Entry> block_families() {
+    return {
+        {{"layernorm", "§5", Format::vector}, layernorm_draw, layernorm_solve, layernorm_fair},
+        {{"ffn", "§5", Format::vector}, ffn_draw, ffn_solve, ffn_fair},
+        // Two possible answers: the variety is in the eight formulas and code lines to classify.
+        {{"pre-post", "§5.1", Format::choice, 2}, pre_post_draw, pre_post_solve, always_fair},
+    };
 }
 
 }  // namespace lab::practice::detail

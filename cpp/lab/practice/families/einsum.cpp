@@ -70,6 +70,11 @@ void einsum_solve(Problem& p) {
 }  // namespace
 
 // One answer per contraction asked: six of them.
-Entry einsum_family() { return {{"einsum", "§8.1", Format::einsum, 6}, einsum_draw, einsum_solve, always_fair}; }
+// This part's families, in the handout's order.
+std::vector<Entry> einsum_families() {
+    return {
+        {{"einsum", "§8.1", Format::einsum, 6}, einsum_draw, einsum_solve, always_fair},
+    };
+}
 
 }  // namespace lab::practice::detail

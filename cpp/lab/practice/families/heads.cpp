@@ -152,14 +152,13 @@ std::string two_heads_fair(const Problem& p) {
 
 }  // namespace
 
-Entry parameter_count_family() {
-    return {{"parameter-count", "§4", Format::integer}, param_count_draw, param_count_solve, always_fair};
+// This part's families, in the handout's order.
+std::vector<Entry> heads_families() {
+    return {
+        {{"parameter-count", "§4", Format::integer}, param_count_draw, param_count_solve, always_fair},
+        {{"two-heads", "§4.1", Format::vector}, two_heads_draw, two_heads_solve, two_heads_fair},
+        {{"shapes", "§4.2", Format::shape}, shapes_draw, shapes_solve, always_fair},
+    };
 }
-
-Entry two_heads_family() {
-    return {{"two-heads", "§4.1", Format::vector}, two_heads_draw, two_heads_solve, two_heads_fair};
-}
-
-Entry shapes_family() { return {{"shapes", "§4.2", Format::shape}, shapes_draw, shapes_solve, always_fair}; }
 
 }  // namespace lab::practice::detail

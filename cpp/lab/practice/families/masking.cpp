@@ -123,11 +123,13 @@ std::string leak_fair(const Problem& p) {
 }  // namespace
 
 // A run of positions {0..i} or {j..T-1}: with T up to 10 there are only about 80.
-Entry causal_mask_family() {
-    return {{"causal-mask", "§7.3", Format::positions, 40}, causal_mask_draw, causal_mask_solve, always_fair};
+// This part's families, in the handout's order.
+std::vector<Entry> masking_families() {
+    return {
+        {{"causal-mask", "§7.3", Format::positions, 40}, causal_mask_draw, causal_mask_solve, always_fair},
+        // yes / no, or a run of positions: the variety is in the mask patterns and positions asked.
+        {{"leak", "§7.3", Format::choice, 4}, leak_draw, leak_solve, leak_fair},
+    };
 }
-
-// yes / no, or a run of positions: the variety is in the mask patterns and positions asked.
-Entry leak_family() { return {{"leak", "§7.3", Format::choice, 4}, leak_draw, leak_solve, leak_fair}; }
 
 }  // namespace lab::practice::detail

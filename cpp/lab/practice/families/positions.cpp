@@ -87,12 +87,12 @@ std::string positions_fair(const Problem& p) {
 
 }  // namespace
 
-Entry permutation_family() {
-    return {{"permutation", "§6.1", Format::matrix}, permutation_draw, permutation_solve, permutation_fair};
-}
-
-Entry positions_family() {
-    return {{"positions", "§6.1", Format::number}, positions_draw, positions_solve, positions_fair};
+// This part's families, in the handout's order.
+std::vector<Entry> positions_families() {
+    return {
+        {{"permutation", "§6.1", Format::matrix}, permutation_draw, permutation_solve, permutation_fair},
+        {{"positions", "§6.1", Format::number}, positions_draw, positions_solve, positions_fair},
+    };
 }
 
 }  // namespace lab::practice::detail

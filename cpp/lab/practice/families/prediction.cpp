@@ -176,21 +176,15 @@ std::string toy_trace_fair(const Problem& p) {
 
 }  // namespace
 
-Entry generation_family() {
-    return {{"generation", "§7.1", Format::number}, generation_draw, generation_solve, generation_fair};
-}
-
-// The answer is a word of one of eight sentences.
-Entry teacher_forcing_family() {
-    return {{"teacher-forcing", "§7.2", Format::token, 30}, teacher_forcing_draw, teacher_forcing_solve, always_fair};
-}
-
-Entry cross_entropy_family() {
-    return {{"cross-entropy", "§7.4", Format::number}, cross_entropy_draw, cross_entropy_solve, always_fair};
-}
-
-Entry toy_trace_family() {
-    return {{"toy-trace", "§7.4", Format::number}, toy_trace_draw, toy_trace_solve, toy_trace_fair};
+// This part's families, in the handout's order.
+std::vector<Entry> prediction_families() {
+    return {
+        {{"generation", "§7.1", Format::number}, generation_draw, generation_solve, generation_fair},
+        // The answer is a word of one of eight sentences.
+        {{"teacher-forcing", "§7.2", Format::token, 30}, teacher_forcing_draw, teacher_forcing_solve, always_fair},
+        {{"cross-entropy", "§7.4", Format::number}, cross_entropy_draw, cross_entropy_solve, always_fair},
+        {{"toy-trace", "§7.4", Format::number}, toy_trace_draw, toy_trace_solve, toy_trace_fair},
+    };
 }
 
 }  // namespace lab::practice::detail

@@ -118,21 +118,18 @@ std::string attention_matrix_fair(const Problem& p) {
 
 }  // namespace
 
-Entry saturation_family() {
-    return {{"saturation", "§3.1", Format::vector}, saturation_draw, saturation_solve, saturation_fair};
-}
-
-// Products of a few round numbers; and the scaled variance does not depend on d_k at all,
-// which is what the question teaches.
-Entry score_variance_family() {
-    return {{"score-variance", "§3.1", Format::number, 40}, variance_draw, variance_solve, always_fair};
-}
-
-Entry attention_matrix_family() {
-    return {{"attention-matrix", "§3.2", Format::matrix},
-            attention_matrix_draw,
-            attention_matrix_solve,
-            attention_matrix_fair};
+// This part's families, in the handout's order.
+std::vector<Entry> scaling_families() {
+    return {
+        {{"saturation", "§3.1", Format::vector}, saturation_draw, saturation_solve, saturation_fair},
+        // Products of a few round numbers; and the scaled variance does not depend on d_k at all,
+        // which is what the question teaches.
+        {{"score-variance", "§3.1", Format::number, 40}, variance_draw, variance_solve, always_fair},
+        {{"attention-matrix", "§3.2", Format::matrix},
+         attention_matrix_draw,
+         attention_matrix_solve,
+         attention_matrix_fair},
+    };
 }
 
 }  // namespace lab::practice::detail

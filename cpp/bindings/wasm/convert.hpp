@@ -1,0 +1,68 @@
+// Conversions between JS values and the engine's types, for bindings.cpp. Tensors arrive as
+// {shape: number[], data: Float64Array} (made by web/engine/arrays.js) and leave as new objects
+// of the same form whose data is a copy, never a view of wasm memory.
+#pragma once
+
+#include <emscripten/val.h>
+
+#include <string>
+#include <vector>
+
+#include "lab/boundary/api.hpp"
+#include "lab/boundary/model_file.hpp"
+#include "lab/boundary/options.hpp"
+#include "lab/practice/practice.hpp"
+
+namespace lab::wasm {
+
+using emscripten::val;
+
+// ---- in ----
+
+NdArray nd(const val& v);
+Values values(const val& options);  // a plain object of option values
+template <class S>
+S options(const val& o, const std::string& fn) {
+    return read_options<S>(fn, values(o));
+}
+std::vector<int> ids(const val& v, const std::string& fn, const std::string& name);
+std::size_t whole_number(double x, const std::string& fn, const char* name);
+
+MhaParams mha_params(const val& p, const std::string& fn);
+FfnParams ffn_params(const val& p, const std::string& fn);
+BlockParams block_params(const val& p, const std::string& fn);
+LmParams lm_params(const val& p, const std::string& fn);
+SavedModel saved_model(const val& saved);
+practice::Answer answer_of(const val& v, practice::Format format);
+
+// ---- out ----
+
+val js(const NdArray& a);
+template <class E>
+val js_tensor(const E& t) {
+    return js(to_ndarray(t));
+}
+val js(const Trace& trace);
+val js(const api::MhaOut& m);
+val js(const Values& values);
+val js(const std::vector<SavedParameter>& parameters);
+val js(const SavedModel& saved);
+val js(const std::vector<OptionDeclaration>& declarations);
+val js(const std::vector<practice::Named>& values);
+val js(const std::vector<std::string>& words);
+val js(const practice::CheckResult& c, const practice::Answer& expected);
+
+// Runs `body`; a C++ exception comes back as a JS Error object with the same message (the
+// facade throws it). It is returned, not thrown from here: a JS throw would unwind the wasm
+// stack without finishing the C++ catch or running destructors, leaking the exception object
+// and any live strings on every error (the API tests check the heap stays flat).
+template <class F>
+val guarded(F&& body) {
+    try {
+        return body();
+    } catch (const std::exception& e) {
+        return val::global("Error").new_(std::string(e.what()));
+    }
+}
+
+}  // namespace lab::wasm

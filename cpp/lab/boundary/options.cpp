@@ -1,0 +1,417 @@
+#include "lab/boundary/options.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <set>
+#include <type_traits>
+
+namespace lab {
+
+namespace {
+
+// An option with no default: JS must give it, or leaving it out means "not used".
+struct NoDefault {};
+constexpr NoDefault kNoDefault;
+
+// ---- the declarations: each entry point's options and the members they set ----
+
+template <class V>
+void fields(V& v, AttentionOptions& o) {
+    v("causal", o.causal);
+    v("mask", o.mask);
+    v("scale", o.scale);
+}
+template <class V>
+void fields(V& v, MhaCall& o) {
+    v("heads", o.heads);
+    v("causal", o.causal);
+}
+template <class V>
+void fields(V& v, FfnOptions& o) {
+    v("activation", o.activation);
+    v("gated", o.gated);
+}
+template <class V>
+void fields(V& v, BlockOptions& o) {
+    v("heads", o.heads);
+    v("causal", o.causal);
+    v("arrangement", o.arrangement);
+    v("norm", o.norm);
+    fields(v, o.ffn);
+}
+template <class V>
+void fields(V& v, LmOptions& o) {
+    fields(v, o.block);
+    v("positions", o.positions);
+    v("maskBlocks", o.mask_blocks);
+}
+template <class V>
+void fields(V& v, LmCall& o) {
+    fields(v, o.lm);
+    v("trace", o.trace);
+}
+template <class V>
+void fields(V& v, GenerateOptions& o) {
+    v("steps", o.steps);
+    v("temperature", o.temperature);
+    v("seed", o.seed);
+    v("eos", o.eos);
+}
+template <class V>
+void fields(V& v, GenerateCall& o) {
+    fields(v, o.lm);
+    fields(v, o.generate);
+}
+template <class V>
+void fields(V& v, ParamCountConfig& c) {
+    v("vocab", c.vocab, kNoDefault);
+    v("D", c.D, kNoDefault);
+    v("heads", c.heads);
+    v("layers", c.layers);
+    v("ffnMult", c.ffn_mult);
+    v("bias", c.bias);
+    v("positions", c.positions);
+    v("maxT", c.max_t, kNoDefault);
+    v("tied", c.tied);
+    v("norm", c.norm);
+    v("finalNorm", c.final_norm);
+    v("gated", c.gated);
+    v("attentionOnly", c.attention_only);
+}
+template <class V>
+void fields(V& v, ScoreVarianceCall& c) {
+    v("dk", c.dk, kNoDefault);
+    v("samples", c.samples);
+    v("sigma", c.sigma);
+    v("seed", c.seed);
+}
+template <class V>
+void fields(V& v, AttentionCostCall& c) {
+    v("B", c.B);
+    v("H", c.H);
+    v("T", c.T, kNoDefault);
+    v("D", c.D, kNoDefault);
+}
+template <class V>
+void fields(V& v, ModelConfig& c) {
+    v("vocab", c.vocab, kNoDefault);
+    v("D", c.D, kNoDefault);
+    v("heads", c.heads);
+    v("layers", c.layers);
+    v("T", c.T, kNoDefault);
+    v("ffnMult", c.ffn_mult);
+    v("activation", c.activation);
+    v("arrangement", c.arrangement);
+    v("norm", c.norm);
+    v("positions", c.positions);
+    v("tied", c.tied);
+    v("gated", c.gated);
+    v("maskBlocks", c.mask_blocks);
+    v("scaled", c.scaled);
+    v("seed", c.seed);
+}
+template <class V>
+void fields(V& v, TrainCall& c) {
+    v("optimizer", c.optimizer.kind);
+    v("lr", c.optimizer.lr);
+    v("weightDecay", c.weight_decay);
+    v("clip", c.optimizer.clip);
+    v("warmup", c.optimizer.warmup);
+    v("totalSteps", c.optimizer.total_steps);
+}
+template <class V>
+void fields(V& v, ModelGenerateCall& c) {
+    fields(v, c.generate);
+    v("causal", c.causal);
+}
+template <class V>
+void fields(V& v, EvaluateCall& c) {
+    v("causal", c.causal);
+}
+template <class V>
+void fields(V& v, f32::Intervention& c) {
+    v("ablateHeads", c.heads);
+    v("hideTokens", c.hidden);
+}
+
+template <class E>
+using if_enum = std::enable_if_t<std::is_enum_v<E>, int>;
+// Counts and ids: every integer type but bool.
+template <class I>
+using if_whole = std::enable_if_t<std::is_integral_v<I> && !std::is_same_v<I, bool>, int>;
+
+// 2^53: the largest whole number a JS number holds exactly.
+constexpr double kMaxExactInteger = 9007199254740992.0;
+
+// ---- reading: the values JS passed, into the struct ----
+
+class Reader {
+public:
+    Reader(const std::string& fn, const Values& given) : fn_(fn), given_(given) {}
+
+    template <class T>
+    void operator()(const char* name, T& member, NoDefault) {
+        (*this)(name, member);
+    }
+    template <class T>
+    void operator()(const char* name, T& member) {
+        const auto it = given_.find(name);
+        if (it == given_.end()) return;
+        used_.insert(name);
+        read(name, it->second, member);
+    }
+    // Names given that no field took.
+    void refuse_unknown(const std::vector<OptionDeclaration>& declared) const {
+        for (const auto& [name, value] : given_) {
+            (void)value;
+            if (used_.count(name)) continue;
+            std::string known;
+            for (const OptionDeclaration& d : declared) known += (known.empty() ? "" : ", ") + d.name;
+            throw std::invalid_argument(fn_ + ": unknown option '" + name + "' (expected one of " + known + ")");
+        }
+    }
+
+private:
+    void expect(bool ok, const char* name, const char* expected) const {
+        require(ok, fn_, msg("option ", name, " must be ", expected));
+    }
+    void read(const char* name, const Value& v, bool& out) const {
+        expect(v.kind == Value::Kind::boolean, name, "true or false");
+        out = v.boolean;
+    }
+    void read(const char* name, const Value& v, double& out) const {
+        expect(v.kind == Value::Kind::number && std::isfinite(v.number), name, "a finite number");
+        out = v.number;
+    }
+    std::size_t whole(const char* name, double x) const {
+        expect(std::isfinite(x) && x >= 0 && x == std::floor(x) && x < kMaxExactInteger, name, "a whole number >= 0");
+        return std::size_t(x);
+    }
+    template <class I, if_whole<I> = 0>
+    void read(const char* name, const Value& v, I& out) const {
+        expect(v.kind == Value::Kind::number, name, "a whole number >= 0");
+        const double x = v.number;
+        expect(std::isfinite(x) && x >= 0 && x == std::floor(x) && x < kMaxExactInteger &&
+                   x <= double(std::numeric_limits<I>::max()),
+               name, "a whole number >= 0");
+        out = I(x);
+    }
+    template <class E, if_enum<E> = 0>
+    void read(const char* name, const Value& v, E& out) const {
+        expect(v.kind == Value::Kind::text, name, "a string");
+        out = parse_name<E>(v.text, fn_);
+    }
+    template <class T>
+    void read(const char* name, const Value& v, std::optional<T>& out) const {
+        T t{};
+        read(name, v, t);
+        out = t;
+    }
+    void read(const char* name, const Value& v, std::vector<bool>& out) const {
+        expect(v.kind == Value::Kind::array && v.array.shape.size() <= 1, name, "a list of true/false");
+        out.clear();
+        for (double b : v.array.data) out.push_back(b != 0);
+    }
+    void read(const char* name, const Value& v, std::vector<std::size_t>& out) const {
+        expect(v.kind == Value::Kind::array && v.array.shape.size() <= 1, name, "a list of whole numbers");
+        out.clear();
+        for (double x : v.array.data) out.push_back(whole(name, x));
+    }
+    void read(const char* name, const Value& v, std::vector<std::pair<std::size_t, std::size_t>>& out) const {
+        expect(v.kind == Value::Kind::array, name, "a list of [layer, head] pairs");
+        const NdArray& a = v.array;
+        expect(a.data.empty() || (a.shape.size() == 2 && a.shape[1] == 2), name, "a list of [layer, head] pairs");
+        out.clear();
+        for (std::size_t i = 0; i + 1 < a.data.size(); i += 2)
+            out.emplace_back(whole(name, a.data[i]), whole(name, a.data[i + 1]));
+    }
+    void read(const char* name, const Value& v, std::optional<BoolMatrix>& out) const {
+        expect(v.kind == Value::Kind::array, name, "[Tq][Tk] booleans");
+        out = xt::cast<bool>(to_tensor<2>(v.array, fn_, name, "[Tq][Tk] booleans"));
+    }
+
+    const std::string& fn_;
+    const Values& given_;
+    std::set<std::string> used_;
+};
+
+// ---- writing: the values a struct holds ----
+
+class Writer {
+public:
+    explicit Writer(Values& out) : out_(out) {}
+    template <class T>
+    void operator()(const char* name, const T& member, NoDefault) {
+        (*this)(name, member);
+    }
+    template <class T>
+    void operator()(const char* name, const T& member) {
+        if (auto v = value(member)) out_[name] = *v;
+    }
+
+private:
+    static std::optional<Value> value(bool b) {
+        Value v;
+        v.kind = Value::Kind::boolean;
+        v.boolean = b;
+        return v;
+    }
+    static std::optional<Value> value(double x) {
+        Value v;
+        v.number = x;
+        return v;
+    }
+    template <class I, if_whole<I> = 0>
+    static std::optional<Value> value(I x) {
+        return value(double(x));
+    }
+    template <class E, if_enum<E> = 0>
+    static std::optional<Value> value(E e) {
+        Value v;
+        v.kind = Value::Kind::text;
+        v.text = name_of(e);
+        return v;
+    }
+    static std::optional<Value> value(const std::vector<bool>& flags) {
+        if (flags.empty()) return std::nullopt;  // the default: every block
+        Value v;
+        v.kind = Value::Kind::array;
+        v.flags = true;
+        v.array.shape = {flags.size()};
+        for (bool b : flags) v.array.data.push_back(b ? 1.0 : 0.0);
+        return v;
+    }
+    Values& out_;
+};
+
+// ---- declaring: name, type, default and choices, from a default-constructed struct ----
+
+std::string number_text(double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.17g", x);
+    double back = 0;
+    for (int digits = 1; digits <= 17; ++digits) {  // the shortest text that reads back exactly
+        std::snprintf(buf, sizeof buf, "%.*g", digits, x);
+        std::sscanf(buf, "%lf", &back);
+        if (back == x) break;
+    }
+    return buf;
+}
+
+class Declarer {
+public:
+    explicit Declarer(std::vector<OptionDeclaration>& out) : out_(out) {}
+    template <class T>
+    void operator()(const char* name, const T& member, NoDefault) {
+        (*this)(name, member);
+        out_.back().fallback.clear();
+    }
+    template <class T>
+    void operator()(const char* name, const T& member) {
+        OptionDeclaration d{name, "", "", {}};
+        describe(d, member);
+        out_.push_back(d);
+    }
+
+private:
+    static void describe(OptionDeclaration& d, bool b) { d.type = "boolean", d.fallback = b ? "true" : "false"; }
+    static void describe(OptionDeclaration& d, double x) { d.type = "number", d.fallback = number_text(x); }
+    template <class I, if_whole<I> = 0>
+    static void describe(OptionDeclaration& d, I x) {
+        d.type = "integer", d.fallback = std::to_string(x);
+    }
+    template <class E, if_enum<E> = 0>
+    static void describe(OptionDeclaration& d, E e) {
+        d.type = "string";
+        d.fallback = std::string("'") + name_of(e) + "'";
+        d.choices = names_of<E>();
+    }
+    template <class T>
+    static void describe(OptionDeclaration& d, const std::optional<T>&) {
+        describe(d, T{});
+        d.fallback.clear();  // absent: the engine's own choice (for example 1/sqrt(dk) for scale)
+    }
+    static void describe(OptionDeclaration& d, const std::optional<BoolMatrix>&) { d.type = "mask"; }
+    static void describe(OptionDeclaration& d, const std::vector<bool>&) { d.type = "boolean[]"; }
+    static void describe(OptionDeclaration& d, const std::vector<std::size_t>&) { d.type = "integer[]"; }
+    static void describe(OptionDeclaration& d, const std::vector<std::pair<std::size_t, std::size_t>>&) {
+        d.type = "integer[][]";
+    }
+    std::vector<OptionDeclaration>& out_;
+};
+
+template <class S>
+std::vector<OptionDeclaration> declare() {
+    S s{};
+    std::vector<OptionDeclaration> out;
+    Declarer d(out);
+    fields(d, s);
+    return out;
+}
+
+}  // namespace
+
+OptimizerConfig TrainCall::resolved() const {
+    OptimizerConfig c = optimizer;
+    c.weight_decay = weight_decay ? *weight_decay : c.kind == OptimizerKind::adamw ? 0.01 : 0.0;
+    return c;
+}
+
+const std::map<std::string, std::vector<OptionDeclaration>>& option_declarations() {
+    static const std::map<std::string, std::vector<OptionDeclaration>> all = {
+        {"attention", declare<AttentionOptions>()},
+        {"multiHeadAttention", declare<MhaCall>()},
+        {"feedForward", declare<FfnOptions>()},
+        {"block", declare<BlockOptions>()},
+        {"lmForward", declare<LmCall>()},
+        {"generate", declare<GenerateCall>()},
+        {"futureDependence", declare<LmOptions>()},
+        {"permutationGap", declare<LmOptions>()},
+        {"fusedVsSeparateGap", declare<MhaCall>()},
+        {"paramCount", declare<ParamCountConfig>()},
+        {"scoreVariance", declare<ScoreVarianceCall>()},
+        {"attentionCost", declare<AttentionCostCall>()},
+        {"createModel", declare<ModelConfig>()},
+        {"trainStep", declare<TrainCall>()},
+        {"modelGenerate", declare<ModelGenerateCall>()},
+        {"evaluate", declare<EvaluateCall>()},
+        {"inspect", declare<f32::Intervention>()},
+    };
+    return all;
+}
+
+template <class S>
+S read_options(const std::string& fn, const Values& given) {
+    S s{};
+    Reader r(fn, given);
+    fields(r, s);
+    r.refuse_unknown(declare<S>());
+    return s;
+}
+
+Values write_options(const ModelConfig& c) {
+    Values out;
+    Writer w(out);
+    ModelConfig copy = c;  // fields() takes the struct to fill; the writer only reads it
+    fields(w, copy);
+    return out;
+}
+
+template AttentionOptions read_options(const std::string&, const Values&);
+template MhaCall read_options(const std::string&, const Values&);
+template FfnOptions read_options(const std::string&, const Values&);
+template BlockOptions read_options(const std::string&, const Values&);
+template LmOptions read_options(const std::string&, const Values&);
+template LmCall read_options(const std::string&, const Values&);
+template GenerateCall read_options(const std::string&, const Values&);
+template ParamCountConfig read_options(const std::string&, const Values&);
+template ScoreVarianceCall read_options(const std::string&, const Values&);
+template AttentionCostCall read_options(const std::string&, const Values&);
+template ModelConfig read_options(const std::string&, const Values&);
+template TrainCall read_options(const std::string&, const Values&);
+template ModelGenerateCall read_options(const std::string&, const Values&);
+template EvaluateCall read_options(const std::string&, const Values&);
+template f32::Intervention read_options(const std::string&, const Values&);
+
+}  // namespace lab

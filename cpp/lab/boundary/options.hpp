@@ -1,0 +1,91 @@
+// Every option a JS entry point takes, declared once: one function per entry point names each
+// option and the struct member it sets (options.cpp). The member's type gives the option's type,
+// its default member initialiser the default, and its enum's EnumNames the allowed values. From
+// that one list come
+//   read_options     the struct, from the values JS passed (unknown names and wrong types refused)
+//   write_options    the values a struct holds (a saved model's configuration)
+//   option_declarations  name, type, default and allowed values of every option, which the JS
+//                    facade checks against, the training panel offers, and a test holds the
+//                    README's option lists to.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "lab/boundary/ndarray.hpp"
+#include "lab/layers/generate.hpp"
+#include "lab/page/param_count.hpp"
+#include "lab/training/lm_f32.hpp"
+#include "lab/training/train.hpp"
+
+namespace lab {
+
+// A value as it crosses from JS: a boolean, a number, a string, or an array (any rank).
+struct Value {
+    enum class Kind { boolean, number, text, array };
+    Kind kind = Kind::number;
+    bool boolean = false;
+    double number = 0.0;
+    std::string text;
+    NdArray array;
+    bool flags = false;  // an array of true/false (1 and 0 in `array`)
+};
+using Values = std::map<std::string, Value>;
+
+// One option as the JS side sees it. `type` is one of boolean, integer, number, string,
+// boolean[], integer[], integer[][], mask; `fallback` is the default as the README writes it
+// (empty when the option has none: it is required, or absent means "not used").
+struct OptionDeclaration {
+    std::string name, type, fallback;
+    std::vector<std::string> choices;  // the allowed strings, for an enum
+};
+
+// ---- the settings of entry points that have no engine struct of their own ----
+
+struct MhaCall {  // multiHeadAttention, fusedVsSeparateGap
+    std::size_t heads = 1;
+    bool causal = false;
+};
+struct LmCall {  // lmForward
+    LmOptions lm;
+    bool trace = true;
+};
+struct GenerateCall {  // generate
+    LmOptions lm;
+    GenerateOptions generate;
+};
+struct ScoreVarianceCall {  // checks.scoreVariance
+    std::size_t dk = 0, samples = 10000;
+    double sigma = 1.0;
+    std::uint64_t seed = 0;
+};
+struct AttentionCostCall {  // ops.attentionCost
+    std::size_t B = 1, H = 1, T = 0, D = 0;
+};
+struct TrainCall {  // model.trainStep
+    OptimizerConfig optimizer;
+    std::optional<double> weight_decay;  // absent: 0.01 for AdamW, 0 for SGD
+    OptimizerConfig resolved() const;
+};
+struct ModelGenerateCall {  // model.generate
+    GenerateOptions generate;
+    bool causal = false;
+};
+struct EvaluateCall {  // model.evaluate
+    bool causal = false;
+};
+
+// The struct S for entry point `fn` (a name of the JS API), from the values JS passed.
+template <class S>
+S read_options(const std::string& fn, const Values& given);
+
+// The values `s` holds, as read_options reads them back.
+Values write_options(const ModelConfig& s);
+
+// Every entry point's options, by the JS API's name of the entry point.
+const std::map<std::string, std::vector<OptionDeclaration>>& option_declarations();
+
+}  // namespace lab

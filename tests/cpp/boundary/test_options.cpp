@@ -1,0 +1,130 @@
+// options.hpp: every entry point's options declared once. What JS passes is read into the
+// engine's structs; unknown names, wrong types and unknown choices are refused by name; each
+// declared default is the struct's own; a configuration written out reads back the same.
+#include <set>
+
+#include "fixtures.hpp"
+#include "lab/boundary/options.hpp"
+
+using namespace lab;
+
+namespace {
+Value boolean(bool b) {
+    Value v;
+    v.kind = Value::Kind::boolean;
+    v.boolean = b;
+    return v;
+}
+Value number(double x) {
+    Value v;
+    v.number = x;
+    return v;
+}
+Value text(const std::string& s) {
+    Value v;
+    v.kind = Value::Kind::text;
+    v.text = s;
+    return v;
+}
+Value array(std::vector<std::size_t> shape, std::vector<double> data) {
+    Value v;
+    v.kind = Value::Kind::array;
+    v.array = {std::move(shape), std::move(data)};
+    return v;
+}
+const OptionDeclaration& declared(const std::string& fn, const std::string& name) {
+    for (const OptionDeclaration& d : option_declarations().at(fn))
+        if (d.name == name) return d;
+    FAIL("no option " << name << " declared for " << fn);
+    throw 0;
+}
+bool same(const ModelConfig& a, const ModelConfig& b) {
+    return a.vocab == b.vocab && a.D == b.D && a.heads == b.heads && a.layers == b.layers && a.T == b.T &&
+           a.ffn_mult == b.ffn_mult && a.activation == b.activation && a.arrangement == b.arrangement &&
+           a.norm == b.norm && a.positions == b.positions && a.tied == b.tied && a.gated == b.gated &&
+           a.mask_blocks == b.mask_blocks && a.scaled == b.scaled && a.seed == b.seed;
+}
+}  // namespace
+
+TEST_CASE("options: given values set the members they name; absent ones keep the struct's defaults") {
+    const ModelConfig c = read_options<ModelConfig>("createModel", {{"vocab", number(14)},
+                                                                    {"D", number(16)},
+                                                                    {"activation", text("silu")},
+                                                                    {"tied", boolean(false)},
+                                                                    {"maskBlocks", array({2}, {1, 0})}});
+    REQUIRE(c.vocab == 14);
+    REQUIRE(c.D == 16);
+    REQUIRE(c.activation == Activation::silu);
+    REQUIRE_FALSE(c.tied);
+    REQUIRE(c.mask_blocks == std::vector<bool>{true, false});
+    const ModelConfig d;
+    REQUIRE(c.heads == d.heads);
+    REQUIRE(c.ffn_mult == d.ffn_mult);
+    REQUIRE(c.norm == d.norm);
+
+    const f32::Intervention iv = read_options<f32::Intervention>(
+        "inspect", {{"ablateHeads", array({2, 2}, {0, 1, 1, 0})}, {"hideTokens", array({1}, {3})}});
+    REQUIRE(iv.heads == std::vector<std::pair<std::size_t, std::size_t>>{{0, 1}, {1, 0}});
+    REQUIRE(iv.hidden == std::vector<std::size_t>{3});
+
+    const TrainCall t = read_options<TrainCall>("trainStep", {{"optimizer", text("sgd")}});
+    REQUIRE(t.resolved().weight_decay == 0.0);
+    REQUIRE(read_options<TrainCall>("trainStep", {}).resolved().weight_decay == 0.01);
+    REQUIRE(read_options<TrainCall>("trainStep", {{"weightDecay", number(0.5)}}).resolved().weight_decay == 0.5);
+}
+
+TEST_CASE("options: unknown names, wrong types and unknown choices are refused, naming the option") {
+    using Catch::Matchers::Contains;
+    REQUIRE_THROWS_WITH(read_options<ModelConfig>("createModel", {{"heeds", number(2)}}),
+                        Contains("createModel: unknown option 'heeds' (expected one of vocab, D, heads,"));
+    REQUIRE_THROWS_WITH(read_options<ModelConfig>("createModel", {{"heads", number(1.5)}}),
+                        "createModel: option heads must be a whole number >= 0");
+    REQUIRE_THROWS_WITH(read_options<ModelConfig>("createModel", {{"tied", number(1)}}),
+                        "createModel: option tied must be true or false");
+    REQUIRE_THROWS_WITH(read_options<LmOptions>("lmForward", {{"norm", text("batch")}}),
+                        "lmForward: norm must be 'layer', 'rms' or 'none', got 'batch'");
+    REQUIRE_THROWS_WITH(read_options<GenerateCall>("generate", {{"temperature", number(NAN)}}),
+                        "generate: option temperature must be a finite number");
+    REQUIRE_THROWS_WITH(read_options<f32::Intervention>("inspect", {{"ablateHeads", array({1, 3}, {0, 1, 2})}}),
+                        "inspect: option ablateHeads must be a list of [layer, head] pairs");
+}
+
+TEST_CASE("options: each declared default is the struct's default member, each choice list the enum's names") {
+    const ModelConfig m;
+    CHECK(declared("createModel", "ffnMult").fallback == std::to_string(m.ffn_mult));
+    CHECK(declared("createModel", "activation").fallback == std::string("'") + name_of(m.activation) + "'");
+    CHECK(declared("createModel", "activation").choices == names_of<Activation>());
+    CHECK(declared("createModel", "tied").fallback == (m.tied ? "true" : "false"));
+    CHECK(declared("createModel", "vocab").fallback.empty());  // no default: the model needs one
+    CHECK(declared("createModel", "maskBlocks").type == "boolean[]");
+    CHECK(declared("trainStep", "lr").fallback == "0.001");
+    CHECK(declared("trainStep", "optimizer").choices == std::vector<std::string>{"adamw", "sgd"});
+    CHECK(declared("block", "causal").fallback == "true");
+    CHECK(declared("attention", "causal").fallback == "false");
+    CHECK(declared("attention", "mask").type == "mask");
+    CHECK(declared("generate", "eos").fallback.empty());
+    CHECK(declared("inspect", "ablateHeads").type == "integer[][]");
+    const std::set<std::string> types = {"boolean",   "integer",   "number",      "string",
+                                         "boolean[]", "integer[]", "integer[][]", "mask"};
+    for (const auto& [fn, list] : option_declarations())
+        for (const OptionDeclaration& d : list) {
+            CAPTURE(fn, d.name, d.type);
+            CHECK(types.count(d.type) == 1);
+            CHECK((d.type == "string") == !d.choices.empty());
+        }
+}
+
+TEST_CASE("options: a configuration written out reads back the same") {
+    auto [activation, norm, positions, arrangement, mask] =
+        GENERATE(table<Activation, NormKind, PositionKind, Arrangement, std::vector<bool>>(
+            {{Activation::gelu, NormKind::layer, PositionKind::learned, Arrangement::pre, {}},
+             {Activation::relu, NormKind::rms, PositionKind::sinusoidal, Arrangement::post, {true, false}},
+             {Activation::gelu_tanh, NormKind::none, PositionKind::none, Arrangement::pre, {false, false}},
+             {Activation::silu, NormKind::layer, PositionKind::learned, Arrangement::post, {false, true}}}));
+    ModelConfig c;
+    c.vocab = 7, c.D = 8, c.heads = 2, c.layers = 2, c.T = 5, c.ffn_mult = 3, c.seed = 41;
+    c.activation = activation, c.norm = norm, c.positions = positions, c.arrangement = arrangement;
+    c.mask_blocks = mask, c.tied = mask.empty(), c.gated = !mask.empty(), c.scaled = mask.size() != 2;
+    CAPTURE(name_of(activation), name_of(norm), name_of(positions), mask.size());
+    REQUIRE(same(read_options<ModelConfig>("createModel", write_options(c)), c));
+}

@@ -1,0 +1,172 @@
+// What the watched run's model does with one sentence: every head's attention as a heat map,
+// and, where the experiment asks, §2.2's intervention (heads ablated, positions hidden) with the
+// next-token distribution before and after. The view only reports what the student asks for;
+// the panel sends it to the trainer and draws the answer.
+import { EXPERIMENTS } from '../../../training/experiments.js';
+import { training as text } from '../../../strings.js';
+import { exact, short } from '../../format.js';
+import { h } from '../dom.js';
+import { matrixView } from '../matrix.js';
+import { runName } from './plots.js';
+
+const TOP_TOKENS = 5; // the most likely tokens listed, before and after an intervention
+// Character tokens as they are shown in labels: a space or a line break would be invisible.
+const visible = (tok) => (tok === ' ' ? '␣' : tok === '\n' ? '↵' : tok);
+
+// onSentence(text), onWatch(run index), onIntervene({ablateHeads, hideTokens})
+export function attentionView({ onSentence, onWatch, onIntervene }) {
+  const heads = h('div', { class: 'train-attention' });
+  const intervention = h('div', { class: 'train-intervention' });
+  const sentence = h('input', {
+    type: 'text',
+    id: 'train-sentence',
+    size: 40,
+    spellcheck: 'false',
+    'aria-describedby': 'train-sentence-help',
+    onkeydown: (e) => {
+      if (e.key !== 'Enter') return;
+      e.preventDefault();
+      onSentence(sentence.value);
+    },
+  });
+
+  function drawHeads(r, runIds, watched) {
+    const select =
+      runIds.length > 1
+        ? h(
+            'label',
+            {},
+            `${text.attentionOf} `,
+            h(
+              'select',
+              { id: 'train-watch', onchange: (e) => onWatch(Number(e.target.value)) },
+              runIds.map((id, i) => h('option', { value: i, selected: i === watched }, runName(id))),
+            ),
+          )
+        : null;
+    const maps = r.weights.flatMap((layer, l) =>
+      layer.map((w, hd) =>
+        matrixView({
+          label: text.headLabel(l, hd),
+          value: w,
+          kind: 'prob',
+          rowLabels: r.tokens.map(visible),
+          colLabels: r.tokens.map(visible),
+          hideCopy: true,
+          id: `att-${l}-${hd}`,
+        }),
+      ),
+    );
+    heads.replaceChildren(select || '', h('div', { class: 'heads' }, maps));
+  }
+
+  function drawIntervention({ base, changed }, chosen, vocab) {
+    const T = base.tokens.length;
+    const last = base.probs[T - 1];
+    const after = changed.probs[T - 1];
+    // The most likely tokens as trained and with the intervention (an ordering, not arithmetic).
+    const ranked = (probs) =>
+      probs
+        .map((p, v) => [p, v])
+        .sort((a, b) => b[0] - a[0])
+        .slice(0, TOP_TOKENS)
+        .map(([, v]) => v);
+    const top = [...new Set([...ranked(last), ...ranked(after)])];
+    const vocabOf = (v) => visible(vocab?.[v] ?? String(v));
+    const ablated = (l, hd) => chosen.ablateHeads.some(([a, b]) => a === l && b === hd);
+    const toggleHead = (l, hd, on) =>
+      onIntervene({
+        ...chosen,
+        ablateHeads: [...chosen.ablateHeads.filter(([a, b]) => !(a === l && b === hd)), ...(on ? [[l, hd]] : [])],
+      });
+    const toggleToken = (t, on) =>
+      onIntervene({ ...chosen, hideTokens: [...chosen.hideTokens.filter((x) => x !== t), ...(on ? [t] : [])] });
+    const col = (label) => h('th', { scope: 'col' }, label);
+    intervention.replaceChildren(
+      h('h3', {}, text.intervene),
+      h(
+        'div',
+        { class: 'ablate' },
+        base.weights.flatMap((layer, l) =>
+          layer.map((_, hd) =>
+            h(
+              'label',
+              {},
+              h('input', {
+                type: 'checkbox',
+                id: `ablate-${l}-${hd}`,
+                checked: ablated(l, hd),
+                onchange: (e) => toggleHead(l, hd, e.target.checked),
+              }),
+              ` ${text.ablate(l, hd)}`,
+            ),
+          ),
+        ),
+      ),
+      h(
+        'p',
+        {},
+        text.hide,
+        ' ',
+        base.tokens.map((tok, t) =>
+          h(
+            'label',
+            { class: 'hide-token' },
+            h('input', {
+              type: 'checkbox',
+              id: `hide-${t}`,
+              checked: chosen.hideTokens.includes(t),
+              onchange: (e) => toggleToken(t, e.target.checked),
+            }),
+            ` ${visible(tok)}`,
+          ),
+        ),
+      ),
+      h(
+        'table',
+        { class: 'plain', id: 'next-token' },
+        h('caption', {}, text.nextToken(visible(base.tokens[T - 1]))),
+        h('thead', {}, h('tr', {}, col(text.token), col(text.before), col(text.after))),
+        h(
+          'tbody',
+          {},
+          top.map((v) =>
+            h(
+              'tr',
+              {},
+              h('th', { scope: 'row' }, vocabOf(v)),
+              h('td', { title: exact(last[v]) }, short(last[v])),
+              h('td', { title: exact(after[v]) }, short(after[v])),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+
+  return {
+    els: [
+      h('h3', {}, text.attention),
+      h(
+        'p',
+        {},
+        h('label', { for: 'train-sentence' }, `${text.sentence} `),
+        sentence,
+        ' ',
+        h('span', { id: 'train-sentence-help', class: 'help' }, text.sentenceHelp),
+      ),
+      heads,
+      intervention,
+    ],
+    setSentence(value) {
+      sentence.value = value;
+    },
+    drawHeads(inspection, runIds, watched) {
+      if (inspection) drawHeads(inspection, runIds, watched);
+    },
+    drawIntervention(intervened, chosen, vocab, experiment) {
+      if (!EXPERIMENTS[experiment].intervene || !intervened) return intervention.replaceChildren();
+      drawIntervention(intervened, chosen, vocab);
+    },
+  };
+}

@@ -1,0 +1,270 @@
+// The training panel: settings, the run's controls, loss and entropy plots, the progress table,
+// samples, attention heat maps and §2.2's intervention. It is created once and kept while the
+// student looks at other pages, so a model keeps training in the background. State flows one
+// way: controls send messages to the trainer (web/training/trainer.js); the trainer's reports
+// update `state`, and each view draws its part of it at the next frame.
+import { DEFAULT_SETUP, EXPERIMENTS } from '../../../training/experiments.js';
+import { connectTrainer } from '../../../training/client.js';
+import { training as text } from '../../../strings.js';
+import { h } from '../dom.js';
+import { attentionView } from './attention.js';
+import { readSetting, settingsForm } from './form.js';
+import { entropyPlot, lossPlot } from './plots.js';
+import { runControls } from './run.js';
+import { samplesView } from './samples.js';
+import { progressTable } from './table.js';
+
+const noIntervention = () => ({ ablateHeads: [], hideTokens: [] });
+
+// onSettings(experiment, setup): the trainer took these settings (the page puts them in its address).
+export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
+  const state = {
+    ready: false, // a session has been set up
+    experiment: 'custom',
+    setup: { ...DEFAULT_SETUP },
+    runIds: [],
+    vocab: null,
+    progress: null,
+    samples: null,
+    inspection: null,
+    intervened: null,
+    intervention: noIntervention(),
+    watched: 0,
+    startOnReady: false, // a link asked for the run to start once the models are made
+    carried: '', // a refusal to show once the fallback session is ready
+  };
+  // What went wrong, in the alert line. A problem with a link stays until the student acts; a
+  // fresh look at the model (an inspection) clears any other.
+  let linkProblem = false;
+  const say = (message, fromLink = false) => {
+    problem.textContent = message;
+    linkProblem = fromLink && Boolean(message);
+  };
+  let fresh = new Set(); // which parts of `state` changed since they were last drawn
+  let frame = 0;
+
+  const trainer = connectTrainer(lab, { workerUrl, onMessage: receive });
+  const send = (msg) => trainer.send(msg);
+  const inspect = (extra = {}) => send({ type: 'inspect', run: state.watched, ...state.intervention, ...extra });
+
+  const problem = h('p', { class: 'train-error', role: 'alert' });
+  const about = h('p', { class: 'about' });
+  const form = settingsForm({ lab, onApply: apply });
+  const run = runControls({
+    send,
+    // A step, then a fresh look at the intervention (messages are handled in order).
+    onStep: () => (send({ type: 'step' }), inspect()),
+    onReset: () => send({ type: 'setup', experiment: state.experiment, setup: state.setup }),
+    onSave: () => send({ type: 'save', run: state.watched }),
+    onLoad: loadFile,
+  });
+  const loss = lossPlot();
+  const entropy = entropyPlot();
+  const table = progressTable();
+  const samples = samplesView();
+  const attention = attentionView({
+    onSentence: (sentence) => {
+      state.intervention = noIntervention();
+      inspect({ text: sentence });
+    },
+    onWatch: (i) => {
+      state.watched = i;
+      fresh.add('inspection');
+      inspect();
+    },
+    onIntervene: (chosen) => {
+      state.intervention = chosen;
+      inspect();
+    },
+  });
+  const pageThread = h('p', { class: 'notice', hidden: trainer.inWorker }, text.onPageThread);
+  const experimentSelect = h(
+    'select',
+    {
+      id: 'train-experiment',
+      onchange: (e) => {
+        location.hash = `#/train/${e.target.value}`;
+      },
+    },
+    Object.keys(EXPERIMENTS).map((id) => h('option', { value: id }, text.experiments[id].name)),
+  );
+
+  const el = h(
+    'section',
+    { class: 'training', 'aria-labelledby': 'train-title' },
+    h('h2', { id: 'train-title', tabindex: '-1' }, text.title),
+    h('p', {}, text.intro),
+    pageThread,
+    h('p', {}, h('label', { for: 'train-experiment' }, `${text.experiment} `), experimentSelect),
+    about,
+    form.el,
+    run.controls,
+    run.status,
+    problem,
+    ...loss.els,
+    table.el,
+    ...entropy.els,
+    ...samples.els,
+    ...attention.els,
+  );
+
+  function apply() {
+    let next;
+    try {
+      next = form.read(state.setup);
+    } catch (e) {
+      say(`${text.refused} ${e.message}. ${text.settingsKept}`);
+      return;
+    }
+    send({ type: 'setup', experiment: state.experiment, setup: next });
+  }
+
+  function loadFile(file) {
+    return file
+      .text()
+      .then((body) => {
+        let saved;
+        try {
+          saved = JSON.parse(body);
+        } catch (e) {
+          throw new Error(`the file is not JSON (${e.message})`);
+        }
+        const corpus = saved && typeof saved.corpus === 'string' ? saved.corpus : state.setup.corpus;
+        const c = (saved && saved.config) || {};
+        send({
+          type: 'setup',
+          experiment: 'custom',
+          saved,
+          setup: { ...state.setup, corpus, D: c.D, heads: c.heads, layers: c.layers, T: c.T },
+        });
+      })
+      .catch((e) => {
+        say(`${text.loadRefused} ${e.message}. ${text.settingsKept}`);
+      });
+  }
+
+  // ---- reports from the trainer ----
+
+  function receive(m) {
+    if (m.type === 'ready') {
+      Object.assign(state, {
+        ready: true,
+        experiment: m.experiment,
+        setup: m.setup,
+        runIds: m.runIds,
+        vocab: m.vocab,
+        progress: m,
+        samples: m.samples,
+        inspection: m.inspection,
+        intervened: null,
+        intervention: noIntervention(),
+        watched: 0,
+      });
+      experimentSelect.value = state.experiment;
+      about.textContent = text.experiments[state.experiment].about;
+      say(state.carried, true);
+      state.carried = '';
+      attention.setSentence(m.probeText);
+      loss.reset(state.runIds, state.experiment);
+      entropy.reset(state.runIds, state.experiment);
+      form.render(state.setup, state.experiment);
+      fresh = new Set(['samples', 'inspection', 'intervened']);
+      run.reported(false);
+      onSettings(state.experiment, state.setup);
+      inspect();
+      schedule();
+      if (state.startOnReady) ((state.startOnReady = false), run.start());
+    } else if (m.type === 'progress') {
+      loss.add(m);
+      entropy.add(m);
+      state.progress = { ...state.progress, ...m }; // a report carries only what changed
+      if (m.samples) ((state.samples = m.samples), fresh.add('samples'));
+      if (m.inspection) ((state.inspection = m.inspection), fresh.add('inspection'));
+      schedule();
+    } else if (m.type === 'running') {
+      run.reported(true, true);
+    } else if (m.type === 'paused') {
+      run.reported(false, true);
+      inspect();
+    } else if (m.type === 'stopped') {
+      run.reported(false);
+      say(`${text.stopped} ${m.message}`);
+    } else if (m.type === 'refused' && m.request === 'inspect') {
+      say(`${text.sentenceRefused} ${m.message}. ${text.sentenceKept}`);
+    } else if (m.type === 'refused' && m.request === 'setup' && !state.ready) {
+      // The first settings (from a link) were refused: train the experiment as it is, and say why.
+      state.startOnReady = false;
+      state.carried = [state.carried, `${text.refused} ${m.message}.`].filter(Boolean).join(' ');
+      send({ type: 'setup', experiment: state.experiment, setup: {} });
+    } else if (m.type === 'refused') {
+      state.startOnReady = false;
+      say(`${m.request === 'setup' ? text.refused : text.stopped} ${m.message}. ${text.settingsKept}`);
+    } else if (m.type === 'inspected') {
+      if (!linkProblem) say('');
+      state.intervened = m;
+      state.inspection = m.base;
+      fresh.add('intervened').add('inspection');
+      schedule();
+    } else if (m.type === 'saved') {
+      const corpus = state.setup.corpus;
+      const blob = new Blob([JSON.stringify({ ...m.data, corpus })], { type: 'application/json' });
+      const a = h('a', { href: URL.createObjectURL(blob), download: `attention-lab-model-${corpus}.json` });
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+      run.progressed(state.progress, text.saved);
+    }
+  }
+
+  // Reports can come faster than the screen refreshes: draw once per frame.
+  function schedule() {
+    if (!frame)
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        draw();
+      });
+  }
+
+  function draw() {
+    const { progress, runIds, experiment } = state;
+    if (!progress || !state.ready) return;
+    run.progressed(progress);
+    loss.draw();
+    entropy.draw();
+    table.draw(progress, runIds, experiment);
+    if (fresh.has('samples')) samples.draw(state.samples, runIds, experiment);
+    if (fresh.has('inspection')) attention.drawHeads(state.inspection, runIds, state.watched);
+    if (fresh.has('intervened'))
+      attention.drawIntervention(state.intervened, state.intervention, state.vocab, experiment);
+    fresh.clear();
+  }
+
+  return {
+    el,
+    // Shows an experiment (from the address); a new experiment, or settings in the address that
+    // differ from the ones training, get fresh models. No experiment in the address (the
+    // contents' link) shows whatever is training, so nothing is lost. `start` runs the new models
+    // as soon as they are made.
+    show(id, { setup: typed = {}, start = false } = {}) {
+      if (!id) id = state.ready ? state.experiment : 'custom';
+      if (!(id in EXPERIMENTS)) id = 'custom';
+      const setup = {};
+      const unreadable = [];
+      for (const [key, value] of Object.entries(typed)) {
+        try {
+          setup[key] = readSetting(lab, key, value);
+        } catch (e) {
+          unreadable.push(e.message);
+        }
+      }
+      // Said now, and again once the models are made (which clears the line otherwise).
+      state.carried = unreadable.length ? `${text.refused} ${unreadable.join('; ')}.` : '';
+      say(state.carried, true);
+      const differs = Object.entries(setup).some(([k, v]) => state.setup[k] !== v);
+      if (id !== state.experiment || !state.ready || differs) {
+        state.experiment = id;
+        state.startOnReady = start;
+        send({ type: 'setup', experiment: id, setup });
+      }
+    },
+  };
+}
