@@ -177,3 +177,14 @@ test("the training panel offers exactly the engine's choices, the default first"
     assert.equal(`'${offered[0]}'`, d.fallback, `the panel's first ${key} is the default`);
   }
 });
+
+test("the README's list of the training address's settings is the form's, which is the setup's", async () => {
+  const { FIELDS } = await import('../../web/page/views/training/form.js');
+  const { DEFAULT_SETUP } = await import('../../web/training/experiments.js');
+  const listed = readme
+    .match(/with the settings of the form \(([^)]*)\)/)[1]
+    .match(/`(\w+)`/g)
+    .map((s) => s.slice(1, -1));
+  assert.deepEqual(listed, FIELDS);
+  assert.deepEqual([...FIELDS].sort(), Object.keys(DEFAULT_SETUP).sort());
+});

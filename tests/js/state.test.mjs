@@ -1,0 +1,47 @@
+// The page's state and its address (web/page/state.js): every address the page writes reads back
+// as the same state, and an address the page cannot use is reported, not thrown.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { TRAIN, fromHash, toHash } from '../../web/page/state.js';
+import { DEFAULT_SETUP } from '../../web/training/experiments.js';
+
+const examples = [{ id: '2.1', steps: [{}, {}, {}], inputs: { q: {}, K: {} } }];
+const fallback = { example: '2.1', step: 0, edits: {}, hide: [], predict: false };
+
+test('the training panel: experiment, every setting, start and hide round-trip through the address', () => {
+  const settings = Object.fromEntries(Object.entries(DEFAULT_SETUP).map(([k, v]) => [k, String(v)]));
+  for (const state of [
+    { example: TRAIN, experiment: null, settings: {}, start: false, hide: [] },
+    { example: TRAIN, experiment: 'custom', settings, start: true, hide: ['toc'] },
+    {
+      example: TRAIN,
+      experiment: 'positions',
+      settings: { D: '16', lr: '0.01', gated: 'true' },
+      start: false,
+      hide: [],
+    },
+  ]) {
+    const hash = toHash(state);
+    const back = fromHash(hash, examples, fallback);
+    assert.deepEqual(back.problems, [], hash);
+    for (const key of ['example', 'experiment', 'settings', 'start', 'hide'])
+      assert.deepEqual(back.state[key], state[key], `${key} of ${hash}`);
+    assert.equal(toHash(back.state), hash);
+  }
+});
+
+test('unknown training settings are reported and dropped; the rest stays', () => {
+  const { state, problems } = fromHash('#/train/custom?D=16&dmodel=8&start=1', examples, fallback);
+  assert.deepEqual(problems, ['unknown training setting "dmodel"']);
+  assert.deepEqual(state.settings, { D: '16' });
+  assert.equal(state.start, true);
+});
+
+test('a worked example: step, edits, hide and predict round-trip; a step past the end is reported', () => {
+  const state = { example: '2.1', step: 2, edits: { q: [1, 0] }, hide: ['nav', 'copy'], predict: true };
+  const back = fromHash(toHash(state), examples, fallback);
+  assert.deepEqual(back.state, state);
+  const past = fromHash('#/2.1/9', examples, fallback);
+  assert.deepEqual(past.problems, ['step 9 does not exist (this example has 3)']);
+  assert.equal(past.state.step, 2);
+});
