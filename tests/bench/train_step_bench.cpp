@@ -2,7 +2,7 @@
 // T = 64, batch 16, FFN 4D with GELU, pre-norm LayerNorm, learned positions, tied head, AdamW.
 //   train_ms     one step (forward, backward, AdamW) of lab::Model, the float32 path
 //   forward_ms   one evaluate() (forward and loss) of the same model
-//   double_ms    one step of the double-precision reference path (lm_backward + lab::Optimizer)
+//   double_ms    one step of the same training path compiled for double (what the gradient checks run)
 //   gemm_gflops  the float32 matrix product on 1024 x 64 by 64 x 256 (the FFN's first product)
 // Medians after warm-up. Prints one JSON line; scripts/bench.mjs runs it natively and as wasm.
 #include <algorithm>
@@ -12,7 +12,8 @@
 #include <vector>
 
 #include "lab/core/rng.hpp"
-#include "lab/training/gemm_f32.hpp"
+#include "lab/training/flat_lm.hpp"
+#include "lab/training/gemm.hpp"
 #include "lab/training/model.hpp"
 
 using namespace lab;
@@ -53,10 +54,18 @@ int main() {
     const double train = median_ms([&] { loss = model.train(batch, oc).loss; });
     const double forward = median_ms([&] { model.evaluate(batch); });
 
-    LmParams p = init_model(c);
-    const LmOptions o = options_of(c);
-    Optimizer opt(oc);
-    const double reference = median_ms([&] { train_step(batch, p, o, opt); }, 5);
+    flat::Lm<double> wide(c);
+    flat::Optimizer<double> wide_opt(oc);
+    std::vector<int> inputs, targets;
+    for (std::size_t b = 0; b < B; ++b)
+        for (std::size_t t = 0; t < T; ++t) inputs.push_back(batch(b, t)), targets.push_back(batch(b, t + 1));
+    const double reference = median_ms(
+        [&] {
+            wide.forward(inputs.data(), targets.data(), B, T);
+            wide.backward();
+            wide_opt.step(wide, flat::gradient_norm(wide.grads()));
+        },
+        5);
 
     // Sizes read through volatile, so that no optimiser can specialise the product to constants:
     // training passes its sizes at run time.
@@ -65,7 +74,8 @@ int main() {
     std::vector<float> a(M * K), b(K * N), out(M * N);
     for (float& x : a) x = float(rng.uniform());
     for (float& x : b) x = float(rng.uniform());
-    const double gemm = median_ms([&] { f32::gemm(out.data(), a.data(), b.data(), nullptr, M, K, N, false); }, 50);
+    const double gemm =
+        median_ms([&] { flat::gemm<float>(out.data(), a.data(), b.data(), nullptr, M, K, N, false); }, 50);
 
     std::printf(
         "{\"train_ms\": %.4f, \"forward_ms\": %.4f, \"double_ms\": %.4f, \"gemm_gflops\": %.3f, \"runs\": %d, "

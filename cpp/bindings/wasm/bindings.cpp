@@ -375,7 +375,7 @@ val modelGenerate(Model& m, val prompt, val opts) {
 val modelInspect(Model& m, val tokens, val opts) {
     return guarded([&] {
         const std::string fn = "inspect";
-        const Inspection r = m.inspect(ids(tokens, fn, "tokens"), options<f32::Intervention>(opts, fn));
+        const Inspection r = m.inspect(ids(tokens, fn, "tokens"), options<flat::Intervention>(opts, fn));
         return object(
             {{"weights", js_tensor(r.weights)}, {"probs", js_tensor(r.probs)}, {"entropy", js_tensor(r.entropy)}});
     });

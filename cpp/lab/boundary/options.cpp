@@ -130,7 +130,7 @@ void fields(V& v, EvaluateCall& c) {
     v("causal", c.causal);
 }
 template <class V>
-void fields(V& v, f32::Intervention& c) {
+void fields(V& v, flat::Intervention& c) {
     v("ablateHeads", c.heads);
     v("hideTokens", c.hidden);
 }
@@ -376,7 +376,7 @@ const std::map<std::string, std::vector<OptionDeclaration>>& option_declarations
         {"trainStep", declare<TrainCall>()},
         {"modelGenerate", declare<ModelGenerateCall>()},
         {"evaluate", declare<EvaluateCall>()},
-        {"inspect", declare<f32::Intervention>()},
+        {"inspect", declare<flat::Intervention>()},
     };
     return all;
 }
@@ -412,6 +412,6 @@ template ModelConfig read_options(const std::string&, const Values&);
 template TrainCall read_options(const std::string&, const Values&);
 template ModelGenerateCall read_options(const std::string&, const Values&);
 template EvaluateCall read_options(const std::string&, const Values&);
-template f32::Intervention read_options(const std::string&, const Values&);
+template flat::Intervention read_options(const std::string&, const Values&);
 
 }  // namespace lab

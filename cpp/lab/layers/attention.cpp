@@ -45,30 +45,12 @@ AttentionResult attention_forward(const Tensor3& q, const Tensor3& k, const Tens
     AttentionResult r{Tensor3::from_shape({B, Tq, Tk}), Tensor3::from_shape({B, Tq, Tk}),
                       Tensor3::from_shape({B, Tq, dv})};
     for (std::size_t b = 0; b < B; ++b) {
-        const double* qb = q.data() + b * Tq * dk;
-        const double* kb = k.data() + b * Tk * dk;
-        const double* vb = v.data() + b * Tk * dv;
-        for (std::size_t i = 0; i < Tq; ++i) {
-            // s_ij = q_i . k_j * scale
-            double* s = r.scores.data() + (b * Tq + i) * Tk;
-            for (std::size_t j = 0; j < Tk; ++j) {
-                double dot = 0.0;
-                for (std::size_t c = 0; c < dk; ++c) dot += qb[i * dk + c] * kb[j * dk + c];
-                s[j] = dot * scale;
-            }
-            // a_ij = softmax over the kept keys j
-            double* a = r.weights.data() + (b * Tq + i) * Tk;
-            const bool* keep_row = keep.data() + i * Tk;
-            require(softmax_row(s, keep_row, a, Tk), fn,
-                    msg("query row ", i, " has every key masked (softmax over no keys is undefined)"));
-            // y_i = sum_j a_ij v_j
-            double* y = r.output.data() + (b * Tq + i) * dv;
-            for (std::size_t c = 0; c < dv; ++c) y[c] = 0.0;
-            for (std::size_t j = 0; j < Tk; ++j) {
-                if (a[j] == 0.0) continue;
-                for (std::size_t c = 0; c < dv; ++c) y[c] += a[j] * vb[j * dv + c];
-            }
-        }
+        const bool* kb = keep.data();
+        const std::size_t empty = attention_head_forward(
+            r.output.data() + b * Tq * dv, dv, r.scores.data() + b * Tq * Tk, r.weights.data() + b * Tq * Tk,
+            q.data() + b * Tq * dk, dk, k.data() + b * Tk * dk, dk, v.data() + b * Tk * dv, dv, Tq, Tk, dk, dv, scale,
+            [kb, Tk](std::size_t i, std::size_t j) { return kb[i * Tk + j]; });
+        require(empty == Tq, fn, msg("query row ", empty, " has every key masked (softmax over no keys is undefined)"));
     }
     return r;
 }

@@ -6,19 +6,6 @@
 
 namespace lab {
 
-double activate(double x, Activation a) {
-    constexpr double kSqrt2 = 1.4142135623730951;
-    constexpr double kSqrt2OverPi = 0.7978845608028654;  // sqrt(2 / pi)
-    constexpr double kGeluCubic = 0.044715;              // coefficient of the tanh approximation
-    switch (a) {
-        case Activation::relu: return x > 0 ? x : 0.0;
-        case Activation::gelu: return 0.5 * x * (1.0 + std::erf(x / kSqrt2));
-        case Activation::gelu_tanh: return 0.5 * x * (1.0 + std::tanh(kSqrt2OverPi * (x + kGeluCubic * x * x * x)));
-        case Activation::silu: return x / (1.0 + std::exp(-x));
-    }
-    return x;
-}
-
 FfnResult ffn_forward(const Tensor2& x, const FfnParams& p, const FfnOptions& options, const std::string& fn) {
     const std::size_t D = x.shape(1);
     require(D > 0 && x.shape(0) > 0, fn, msg("x must be non-empty, got shape ", shape_str(x.shape())));

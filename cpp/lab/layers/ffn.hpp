@@ -2,6 +2,7 @@
 // row on its own; the gated variant (§9.3) is (act(x W1) * (x W_gate)) W2.
 #pragma once
 
+#include <cmath>
 #include <string>
 
 #include "lab/core/names.hpp"
@@ -21,7 +22,44 @@ struct EnumNames<Activation> {
 
 // relu(x) = max(0, x); gelu(x) = x Phi(x) = 0.5 x (1 + erf(x / sqrt 2)) (exact, the default);
 // gelu_tanh(x) = 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))); silu(x) = x sigmoid(x).
-double activate(double x, Activation a);
+// Shared by the worked examples (double) and training (float32, and double for the checks).
+template <class T>
+T activate(T x, Activation a) {
+    const T kSqrt2 = T(1.4142135623730951);
+    const T kSqrt2OverPi = T(0.7978845608028654);  // sqrt(2 / pi)
+    const T kGeluCubic = T(0.044715);              // coefficient of the tanh approximation
+    switch (a) {
+        case Activation::relu: return x > 0 ? x : T(0);
+        case Activation::gelu: return T(0.5) * x * (T(1) + std::erf(x / kSqrt2));
+        case Activation::gelu_tanh: return T(0.5) * x * (T(1) + std::tanh(kSqrt2OverPi * (x + kGeluCubic * x * x * x)));
+        case Activation::silu: return x / (T(1) + std::exp(-x));
+    }
+    return x;
+}
+
+// d act(x) / dx, differentiating each line of activate():
+//   relu: 1 for x > 0;  gelu: Phi(x) + x phi(x);  silu: s (1 + x (1 - s)) with s = sigmoid(x);
+//   gelu_tanh: 0.5 (1 + th) + 0.5 x (1 - th^2) u' with th = tanh(u), u = sqrt(2/pi) (x + 0.044715 x^3)
+template <class T>
+T activate_grad(T x, Activation a) {
+    const T kSqrt2 = T(1.4142135623730951), kSqrt2OverPi = T(0.7978845608028654), kGeluCubic = T(0.044715);
+    const T kInvSqrt2Pi = T(0.3989422804014327);  // 1 / sqrt(2 pi), the normal density's scale
+    switch (a) {
+        case Activation::relu: return x > 0 ? T(1) : T(0);
+        case Activation::gelu:
+            return T(0.5) * (T(1) + std::erf(x / kSqrt2)) + x * kInvSqrt2Pi * std::exp(T(-0.5) * x * x);
+        case Activation::gelu_tanh: {
+            const T th = std::tanh(kSqrt2OverPi * (x + kGeluCubic * x * x * x));
+            const T du = kSqrt2OverPi * (T(1) + T(3) * kGeluCubic * x * x);
+            return T(0.5) * (T(1) + th) + T(0.5) * x * (T(1) - th * th) * du;
+        }
+        case Activation::silu: {
+            const T s = T(1) / (T(1) + std::exp(-x));
+            return s * (T(1) + x * (T(1) - s));
+        }
+    }
+    return T(1);
+}
 
 struct FfnParams {
     Tensor2 w1;                    // (D, F)

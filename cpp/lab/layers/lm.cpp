@@ -16,13 +16,12 @@ CrossEntropyResult cross_entropy_forward(const Tensor2& logits, const std::vecto
     require(targets.size() == N, fn,
             msg("targets has ", targets.size(), " entries but logits has ", N, " rows (one target per row)"));
     require_finite(logits, fn, "logits");
-    CrossEntropyResult r{softmax_forward(logits, fn), Tensor1::from_shape({N}), 0.0};
+    CrossEntropyResult r{Tensor2::from_shape({N, V}), Tensor1::from_shape({N}), 0.0};
     for (std::size_t n = 0; n < N; ++n) {
         const int t = targets[n];
         require(t >= 0 && std::size_t(t) < V, fn,
                 msg("targets[", n, "] = ", t, " is not a token id in [0, ", V - 1, "]"));
-        const double* z = logits.data() + n * V;
-        r.losses(n) = logsumexp(z, V) - z[t];
+        r.losses(n) = cross_entropy_row(r.probs.data() + n * V, logits.data() + n * V, V, t);
         r.loss += r.losses(n);
     }
     r.loss /= double(N);

@@ -7,6 +7,7 @@
 
 #include "lab/layers/block.hpp"
 #include "lab/layers/positions.hpp"
+#include "lab/layers/softmax.hpp"
 
 namespace lab {
 
@@ -23,6 +24,21 @@ struct LmOptions {
     PositionKind positions = PositionKind::learned;
     std::vector<bool> mask_blocks;  // per block, whether it applies the causal mask (§7.3)
 };
+
+// One position's loss, shared by the worked examples and training:
+//   p = softmax(z),  loss = logsumexp(z) - z[target] = -log p[target]
+template <class T>
+T cross_entropy_row(T* p, const T* z, std::size_t V, int target) {
+    softmax_row(z, static_cast<const bool*>(nullptr), p, V);
+    return logsumexp(z, V) - z[target];
+}
+
+// forward: loss = scale * (logsumexp(z) - z[target]) (scale = 1/N in a mean over N positions).
+//   dz = scale * (p - onehot(target))
+template <class T>
+void cross_entropy_row_backward(T* dz, const T* p, std::size_t V, int target, T scale) {
+    for (std::size_t v = 0; v < V; ++v) dz[v] = (p[v] - (int(v) == target ? T(1) : T(0))) * scale;
+}
 
 struct CrossEntropyResult {
     Tensor2 probs;   // (N, V) softmax of the logits

@@ -21,18 +21,10 @@ Tensor2 layernorm_forward(const Tensor2& x, const Tensor1& gamma, const Tensor1&
     check_norm_args(x, beta, "beta", eps, fn);
     const std::size_t N = x.shape(0), D = x.shape(1);
     Tensor2 y = Tensor2::from_shape({N, D});
-    for (std::size_t n = 0; n < N; ++n) {
-        const double* xr = x.data() + n * D;
-        double mean = 0.0;
-        for (std::size_t i = 0; i < D; ++i) mean += xr[i];
-        mean /= double(D);
-        double var = 0.0;  // biased: divide by D, not D - 1
-        for (std::size_t i = 0; i < D; ++i) var += (xr[i] - mean) * (xr[i] - mean);
-        var /= double(D);
-        const double rstd = 1.0 / std::sqrt(var + eps);
-        double* yr = y.data() + n * D;
-        for (std::size_t i = 0; i < D; ++i) yr[i] = (xr[i] - mean) * rstd * gamma[i] + beta[i];
-    }
+    double mean, rstd;
+    for (std::size_t n = 0; n < N; ++n)
+        norm_row_forward(NormKind::layer, y.data() + n * D, mean, rstd, x.data() + n * D, gamma.data(), beta.data(), D,
+                         eps);
     return y;
 }
 
@@ -40,15 +32,10 @@ Tensor2 rmsnorm_forward(const Tensor2& x, const Tensor1& gain, double eps, const
     check_norm_args(x, gain, "gain", eps, fn);
     const std::size_t N = x.shape(0), D = x.shape(1);
     Tensor2 y = Tensor2::from_shape({N, D});
-    for (std::size_t n = 0; n < N; ++n) {
-        const double* xr = x.data() + n * D;
-        double ms = 0.0;
-        for (std::size_t i = 0; i < D; ++i) ms += xr[i] * xr[i];
-        ms /= double(D);
-        const double r = 1.0 / std::sqrt(ms + eps);
-        double* yr = y.data() + n * D;
-        for (std::size_t i = 0; i < D; ++i) yr[i] = xr[i] * r * gain[i];
-    }
+    double mean, rstd;
+    for (std::size_t n = 0; n < N; ++n)
+        norm_row_forward(NormKind::rms, y.data() + n * D, mean, rstd, x.data() + n * D, gain.data(),
+                         static_cast<const double*>(nullptr), D, eps);
     return y;
 }
 

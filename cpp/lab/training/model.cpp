@@ -9,7 +9,7 @@ namespace lab {
 
 // init_model checks the configuration, naming the calling function.
 Model::Model(const ModelConfig& c, const std::string& fn)
-    : config_(c), lm_(std::make_unique<f32::Lm>(c, init_model(c, fn))) {}
+    : config_(c), lm_(std::make_unique<flat::Lm<float>>(c, init_model(c, fn))) {}
 
 Model::Model(const ModelConfig& c, LmParams params, const std::string& fn) : config_(c) {
     // The saved parameters must have exactly the names and sizes a fresh model of this
@@ -27,7 +27,7 @@ Model::Model(const ModelConfig& c, LmParams params, const std::string& fn) : con
                         msg("parameter ", name, " holds a value that is not a finite float32 number"));
         });
     require(want == got, fn, "the saved parameters do not match the saved configuration (names or sizes differ)");
-    lm_ = std::make_unique<f32::Lm>(c, std::move(params));
+    lm_ = std::make_unique<flat::Lm<float>>(c, std::move(params));
 }
 
 void Model::check_tokens(const std::vector<int>& tokens, const std::string& fn, const std::string& name) const {
@@ -73,7 +73,7 @@ TrainStep Model::train(const TokenMatrix& batch, const OptimizerConfig& oc) {
         std::isfinite(loss), fn,
         msg("the loss is ", loss, ": training diverged; the parameters were not changed (lower the learning rate)"));
     lm_->backward();
-    const double norm = f32::gradient_norm(lm_->grads());
+    const double norm = flat::gradient_norm(lm_->grads());
     require(std::isfinite(norm), fn,
             "the gradient is not finite: training diverged; the parameters were not changed (lower the learning rate)");
     if (optimizer_)
@@ -87,7 +87,7 @@ TrainStep Model::train(const TokenMatrix& batch, const OptimizerConfig& oc) {
 double Model::evaluate(const TokenMatrix& batch, bool causal) {
     check_batch(batch, "evaluate");
     split_batch(batch, inputs_, targets_);
-    f32::Intervention iv;
+    flat::Intervention iv;
     iv.causal = causal;
     return lm_->forward(inputs_.data(), targets_.data(), batch.shape(0), batch.shape(1) - 1, &iv);
 }
@@ -103,7 +103,7 @@ std::vector<int> Model::generate(const std::vector<int>& prompt, const GenerateO
     Pcg32 rng(g.seed);
     const std::size_t context = config_.T > 0 ? config_.T : tokens.size() + g.steps;
     Tensor1 logits = Tensor1::from_shape({V});
-    f32::Intervention iv;
+    flat::Intervention iv;
     iv.causal = causal;
     for (std::size_t s = 0; s < g.steps; ++s) {
         const std::size_t T = std::min(tokens.size(), context);
@@ -116,7 +116,7 @@ std::vector<int> Model::generate(const std::vector<int>& prompt, const GenerateO
     return tokens;
 }
 
-Inspection Model::inspect(const std::vector<int>& tokens, const f32::Intervention& iv) {
+Inspection Model::inspect(const std::vector<int>& tokens, const flat::Intervention& iv) {
     const std::string fn = "inspect";
     const std::size_t T = tokens.size(), L = config_.layers, H = config_.heads, V = config_.vocab;
     require(T > 0, fn, "the sequence is empty");

@@ -6,7 +6,7 @@
 #include <optional>
 
 #include "lab/layers/generate.hpp"
-#include "lab/training/lm_f32.hpp"
+#include "lab/training/flat_lm.hpp"
 
 namespace lab {
 
@@ -32,7 +32,7 @@ public:
     // Greedy or sampled continuation; beyond T tokens the model sees the last T (its context).
     // `causal` imposes the mask on every block, as in evaluate().
     std::vector<int> generate(const std::vector<int>& prompt, const GenerateOptions& g, bool causal = false);
-    Inspection inspect(const std::vector<int>& tokens, const f32::Intervention& iv);
+    Inspection inspect(const std::vector<int>& tokens, const flat::Intervention& iv);
 
     const ModelConfig& config() const { return config_; }
     LmParams params() const { return lm_->params(); }
@@ -41,8 +41,8 @@ private:
     void check_batch(const TokenMatrix& batch, const std::string& fn) const;
     void check_tokens(const std::vector<int>& tokens, const std::string& fn, const std::string& name) const;
     ModelConfig config_;
-    std::unique_ptr<f32::Lm> lm_;
-    std::optional<f32::Optimizer> optimizer_;
+    std::unique_ptr<flat::Lm<float>> lm_;
+    std::optional<flat::Optimizer<float>> optimizer_;
     std::vector<int> inputs_, targets_;  // a batch split into inputs and targets, reused every step
 };
 

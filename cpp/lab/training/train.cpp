@@ -75,52 +75,53 @@ double scheduled_lr(const OptimizerConfig& c, std::size_t step) {
     return c.lr * (c.min_lr_ratio + (1.0 - c.min_lr_ratio) * cosine);
 }
 
-double gradient_norm(LmParams& g) {
-    double sq = 0.0;
-    for_each_parameter(g, [&](const std::string&, double* data, std::size_t n, const std::vector<std::size_t>&) {
-        for (std::size_t i = 0; i < n; ++i) sq += data[i] * data[i];
-    });
-    return std::sqrt(sq);
+void for_each_parameter(LmParams& p, const ParameterVisitor& f) {
+    const auto visit = [&](const std::string& name, auto& t) {
+        f(name, t.data(), t.size(), std::vector<std::size_t>(t.shape().begin(), t.shape().end()));
+    };
+    const auto opt = [&](const std::string& name, auto& t) {
+        if (t) visit(name, *t);
+    };
+    visit("embedding", p.embedding);
+    opt("positions", p.positions);
+    for (std::size_t l = 0; l < p.blocks.size(); ++l) {
+        BlockParams& b = p.blocks[l];
+        const std::string n = "blocks." + std::to_string(l) + ".";
+        opt(n + "attn.wQ", b.attn.wQ);
+        opt(n + "attn.wK", b.attn.wK);
+        opt(n + "attn.wV", b.attn.wV);
+        opt(n + "attn.bQ", b.attn.bQ);
+        opt(n + "attn.bK", b.attn.bK);
+        opt(n + "attn.bV", b.attn.bV);
+        opt(n + "attn.wQKV", b.attn.wQKV);
+        opt(n + "attn.bQKV", b.attn.bQKV);
+        opt(n + "attn.wO", b.attn.wO);
+        opt(n + "attn.bO", b.attn.bO);
+        visit(n + "ffn.w1", b.ffn.w1);
+        opt(n + "ffn.b1", b.ffn.b1);
+        visit(n + "ffn.w2", b.ffn.w2);
+        opt(n + "ffn.b2", b.ffn.b2);
+        opt(n + "ffn.wGate", b.ffn.wGate);
+        opt(n + "ffn.bGate", b.ffn.bGate);
+        if (b.norm1) {
+            visit(n + "norm1.gamma", b.norm1->gamma);
+            opt(n + "norm1.beta", b.norm1->beta);
+        }
+        if (b.norm2) {
+            visit(n + "norm2.gamma", b.norm2->gamma);
+            opt(n + "norm2.beta", b.norm2->beta);
+        }
+    }
+    if (p.final_norm) {
+        visit("finalNorm.gamma", p.final_norm->gamma);
+        opt("finalNorm.beta", p.final_norm->beta);
+    }
+    opt("head", p.head);
 }
 
 bool decays(const std::string& name) {
     return name.find(".b") == std::string::npos && name.find("norm") == std::string::npos &&
            name.find("Norm") == std::string::npos;
-}
-
-double Optimizer::step(LmParams& p, LmParams& g) {
-    std::vector<const double*> grads;
-    for_each_parameter(g, [&](const std::string&, double* data, std::size_t, const std::vector<std::size_t>&) {
-        grads.push_back(data);
-    });
-    const double norm = gradient_norm(g);
-    const double clip_scale = (c_.clip > 0 && norm > c_.clip) ? c_.clip / norm : 1.0;
-    const double lr = scheduled_lr(c_, t_);
-    last_lr_ = lr;
-    ++t_;
-    std::size_t k = 0;
-    for_each_parameter(p, [&](const std::string& name, double* w, std::size_t n, const std::vector<std::size_t>&) {
-        if (m_.size() <= k) {
-            m_.emplace_back(n, 0.0);
-            v_.emplace_back(n, 0.0);
-        }
-        optimizer_update(c_, lr, t_, clip_scale, decays(name), w, grads[k], m_[k].data(), v_[k].data(), n);
-        ++k;
-    });
-    return norm;
-}
-
-TrainStep train_step(const TokenMatrix& batch, LmParams& p, const LmOptions& o, Optimizer& opt, const std::string& fn) {
-    require(batch.shape(0) > 0 && batch.shape(1) >= 2, fn, "the batch needs at least one sequence of 2 tokens");
-    LmLossAndGrads r = lm_backward(batch, p, o, fn);
-    // A diverged step changes nothing: the last good parameters stay.
-    require(
-        std::isfinite(r.loss), fn,
-        msg("the loss is ", r.loss, ": training diverged; the parameters were not changed (lower the learning rate)"));
-    require(std::isfinite(gradient_norm(r.grads)), fn,
-            "the gradient is not finite; the parameters were not changed (lower the learning rate)");
-    const double norm = opt.step(p, r.grads);
-    return {r.loss, norm, opt.last_lr()};
 }
 
 void check_optimizer(const OptimizerConfig& c, const std::string& fn) {

@@ -7,10 +7,18 @@
 #include <string>
 #include <vector>
 
+#include <functional>
 #include "lab/core/names.hpp"
-#include "lab/training/lm_backward.hpp"
+
+#include "lab/layers/lm.hpp"
 
 namespace lab {
+
+// Visits every parameter tensor of the model with a stable name ("embedding",
+// "blocks.0.attn.wQ", ...), the way an optimiser and a parameter listing see it.
+using ParameterVisitor =
+    std::function<void(const std::string& name, double* data, std::size_t size, const std::vector<std::size_t>& shape)>;
+void for_each_parameter(LmParams& p, const ParameterVisitor& f);
 
 struct ModelConfig {
     std::size_t vocab = 0, D = 0, heads = 1, layers = 1, T = 0;  // T: the position table's rows
@@ -54,15 +62,12 @@ struct OptimizerConfig {
 // The learning rate at step `step` (0-based) under warm-up and cosine decay.
 double scheduled_lr(const OptimizerConfig& c, std::size_t step);
 
-// sqrt of the sum of squares of every gradient entry.
-double gradient_norm(LmParams& g);
-
 // Whether weight decay applies to the parameter of this name: matrices, not biases or norm gains.
 bool decays(const std::string& parameter_name);
 
 // One optimiser update of one parameter tensor w (n) from its gradient g, with moments m and v
-// (SGD keeps its velocity in m); `t` counts the steps taken, this one included. T is double for
-// the reference Optimizer below and float for the training path (f32::Optimizer).
+// (SGD keeps its velocity in m); `t` counts the steps taken, this one included. T is the
+// training path's number type (flat::Optimizer).
 //   AdamW: m = b1 m + (1 - b1) g,  v = b2 v + (1 - b2) g^2,  w -= lr (m^ / (sqrt(v^) + eps) + wd w)
 //   SGD:   m = momentum m + g + wd w,  w -= lr m
 template <class T>
@@ -88,27 +93,6 @@ void optimizer_update(const OptimizerConfig& c, double lr, std::size_t t, double
     }
 }
 
-class Optimizer {
-public:
-    explicit Optimizer(OptimizerConfig c) : c_(c) {}
-    // New settings (learning rate, decay, clipping) keep the moments; a new kind starts afresh.
-    void reconfigure(const OptimizerConfig& c) {
-        if (c.kind != c_.kind) m_.clear(), v_.clear(), t_ = 0;
-        c_ = c;
-    }
-    // Updates p in place from g; returns the gradient's global norm before clipping.
-    double step(LmParams& p, LmParams& g);
-    std::size_t steps_taken() const { return t_; }
-    double last_lr() const { return last_lr_; }
-    const OptimizerConfig& config() const { return c_; }
-
-private:
-    OptimizerConfig c_;
-    double last_lr_ = 0.0;
-    std::vector<std::vector<double>> m_, v_;  // first and second moments (SGD uses m_ as velocity)
-    std::size_t t_ = 0;
-};
-
 struct TrainStep {
     double loss;
     double grad_norm;
@@ -116,10 +100,5 @@ struct TrainStep {
 };
 
 void check_optimizer(const OptimizerConfig& c, const std::string& fn);
-
-// One step on a batch (B, T + 1): forward, backward, optimiser. A non-finite loss or gradient
-// leaves the parameters untouched and throws, so the last good parameters stay.
-TrainStep train_step(const TokenMatrix& batch, LmParams& p, const LmOptions& o, Optimizer& opt,
-                     const std::string& fn = "trainStep");
 
 }  // namespace lab

@@ -62,7 +62,7 @@ TEST_CASE("options: given values set the members they name; absent ones keep the
     REQUIRE(c.ffn_mult == d.ffn_mult);
     REQUIRE(c.norm == d.norm);
 
-    const f32::Intervention iv = read_options<f32::Intervention>(
+    const flat::Intervention iv = read_options<flat::Intervention>(
         "inspect", {{"ablateHeads", array({2, 2}, {0, 1, 1, 0})}, {"hideTokens", array({1}, {3})}});
     REQUIRE(iv.heads == std::vector<std::pair<std::size_t, std::size_t>>{{0, 1}, {1, 0}});
     REQUIRE(iv.hidden == std::vector<std::size_t>{3});
@@ -85,7 +85,7 @@ TEST_CASE("options: unknown names, wrong types and unknown choices are refused, 
                         "lmForward: norm must be 'layer', 'rms' or 'none', got 'batch'");
     REQUIRE_THROWS_WITH(read_options<GenerateCall>("generate", {{"temperature", number(NAN)}}),
                         "generate: option temperature must be a finite number");
-    REQUIRE_THROWS_WITH(read_options<f32::Intervention>("inspect", {{"ablateHeads", array({1, 3}, {0, 1, 2})}}),
+    REQUIRE_THROWS_WITH(read_options<flat::Intervention>("inspect", {{"ablateHeads", array({1, 3}, {0, 1, 2})}}),
                         "inspect: option ablateHeads must be a list of [layer, head] pairs");
 }
 

@@ -61,3 +61,15 @@ TEST_CASE("§9.3 the gated FFN is (act(x W1) * (x W_gate)) W2") {
         REQUIRE_THROWS_WITH(ffn_forward(x, p, o), "feedForward: gated: true needs wGate [D][F]");
     }
 }
+
+TEST_CASE("§5 activate_grad is the derivative of activate, for every activation, in double and float") {
+    const Activation a = GENERATE(Activation::relu, Activation::gelu, Activation::gelu_tanh, Activation::silu);
+    for (double x : {-3.0, -0.7, -0.1, 0.2, 0.9, 2.5}) {
+        constexpr double h = 1e-6;
+        const double fd = (activate(x + h, a) - activate(x - h, a)) / (2 * h);
+        CAPTURE(name_of(a), x);
+        REQUIRE_THAT(activate_grad(x, a), near(fd, 1e-7, 1e-9));
+        REQUIRE_THAT(double(activate_grad(float(x), a)), near(fd, 1e-5, 1e-6));
+        REQUIRE_THAT(double(activate(float(x), a)), near(activate(x, a), 1e-6, 1e-7));
+    }
+}

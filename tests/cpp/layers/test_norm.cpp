@@ -41,3 +41,32 @@ TEST_CASE("norms refuse parameters of the wrong width") {
                         "layerNorm: gamma has 2 entries but x has 3 features");
     REQUIRE_THROWS_WITH(rmsnorm_forward(Tensor2{{1, 2}}, Tensor1{1, 1}, -1.0), Catch::Contains("eps must be"));
 }
+
+TEST_CASE("§5 norm_row_backward: LayerNorm and RMSNorm rows against finite differences") {
+    const NormKind kind = GENERATE(NormKind::layer, NormKind::rms);
+    const std::vector<double> x = {0.4, -1.3, 2.2, 0.1, -0.6}, gamma = {1.5, 0.5, -1.0, 2.0, 0.8},
+                              beta = {0.1, 0.2, 0.3, 0.4, 0.5}, dy = {0.3, -0.8, 1.1, 0.25, -0.4};
+    const double* b = kind == NormKind::layer ? beta.data() : nullptr;
+    const auto loss = [&](const std::vector<double>& in, const std::vector<double>& g) {
+        std::vector<double> y(5);
+        double mean, rstd;
+        norm_row_forward(kind, y.data(), mean, rstd, in.data(), g.data(), b, 5, 1e-5);
+        double l = 0;
+        for (std::size_t i = 0; i < 5; ++i) l += dy[i] * y[i];
+        return l;
+    };
+    std::vector<double> y(5), dx(5, 0.0), dgamma(5, 0.0), dbeta(5, 0.0);
+    double mean, rstd;
+    norm_row_forward(kind, y.data(), mean, rstd, x.data(), gamma.data(), b, 5, 1e-5);
+    norm_row_backward(kind, dx.data(), dgamma.data(), kind == NormKind::layer ? dbeta.data() : nullptr, dy.data(),
+                      x.data(), mean, rstd, gamma.data(), 5);
+    constexpr double h = 1e-6;
+    for (std::size_t i = 0; i < 5; ++i) {
+        auto up = x, down = x, gu = gamma, gd = gamma;
+        up[i] += h, down[i] -= h, gu[i] += h, gd[i] -= h;
+        CAPTURE(name_of(kind), i);
+        REQUIRE_THAT(dx[i], near((loss(up, gamma) - loss(down, gamma)) / (2 * h), 1e-6, 1e-9));
+        REQUIRE_THAT(dgamma[i], near((loss(x, gu) - loss(x, gd)) / (2 * h), 1e-6, 1e-9));
+        if (kind == NormKind::layer) REQUIRE_THAT(dbeta[i], near(dy[i], 1e-12));
+    }
+}

@@ -70,3 +70,21 @@ TEST_CASE("logsumexp matches log(sum(exp)) and survives large logits") {
     const double big[2] = {1000.0, 1000.0};
     REQUIRE_THAT(logsumexp(big, 2), near(1000.0 + std::log(2.0), 1e-14));
 }
+
+TEST_CASE("§2.2 softmax_row_backward: the Jacobian a_i (delta_ij - a_j) applied to da, against finite differences") {
+    const std::vector<double> s = {0.3, -1.2, 2.0, 0.7}, da = {0.5, -0.25, 1.0, 2.0};
+    std::vector<double> a(4), ds(4);
+    REQUIRE(softmax_row(s.data(), static_cast<const bool*>(nullptr), a.data(), 4));
+    softmax_row_backward(ds.data(), da.data(), a.data(), 4);
+    constexpr double h = 1e-6;
+    for (std::size_t j = 0; j < 4; ++j) {
+        std::vector<double> up = s, down = s, a_up(4), a_down(4);
+        up[j] += h, down[j] -= h;
+        softmax_row(up.data(), static_cast<const bool*>(nullptr), a_up.data(), 4);
+        softmax_row(down.data(), static_cast<const bool*>(nullptr), a_down.data(), 4);
+        double fd = 0;  // d/ds_j of sum_i da_i a_i
+        for (std::size_t i = 0; i < 4; ++i) fd += da[i] * (a_up[i] - a_down[i]) / (2 * h);
+        CAPTURE(j);
+        REQUIRE_THAT(ds[j], near(fd, 1e-7, 1e-10));
+    }
+}

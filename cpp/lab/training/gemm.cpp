@@ -1,8 +1,8 @@
-#include "lab/training/gemm_f32.hpp"
+#include "lab/training/gemm.hpp"
 
 #include <algorithm>
 
-namespace lab::f32 {
+namespace lab::flat {
 
 namespace {
 // The register tile: kRows rows of `out` by kCols columns stay in registers while k runs over
@@ -13,22 +13,23 @@ namespace {
 constexpr std::size_t kRows = 8, kCols = 8;
 }  // namespace
 
-void gemm(float* __restrict out, const float* __restrict a, const float* __restrict b, const float* __restrict bias,
-          std::size_t M, std::size_t K, std::size_t N, bool accumulate) {
+template <class T>
+void gemm(T* __restrict out, const T* __restrict a, const T* __restrict b, const T* __restrict bias, std::size_t M,
+          std::size_t K, std::size_t N, bool accumulate) {
     const auto start = [&](std::size_t m, std::size_t n) {
-        return accumulate ? out[m * N + n] : (bias ? bias[n] : 0.0f);
+        return accumulate ? out[m * N + n] : (bias ? bias[n] : T(0));
     };
     std::size_t m = 0;
     for (; m + kRows <= M; m += kRows) {
         std::size_t n = 0;
         for (; n + kCols <= N; n += kCols) {
-            float c[kRows][kCols];
+            T c[kRows][kCols];
             for (std::size_t i = 0; i < kRows; ++i)
                 for (std::size_t j = 0; j < kCols; ++j) c[i][j] = start(m + i, n + j);
             for (std::size_t k = 0; k < K; ++k) {
-                const float* brow = b + k * N + n;
+                const T* brow = b + k * N + n;
                 for (std::size_t i = 0; i < kRows; ++i) {
-                    const float av = a[(m + i) * K + k];
+                    const T av = a[(m + i) * K + k];
                     for (std::size_t j = 0; j < kCols; ++j) c[i][j] += av * brow[j];
                 }
             }
@@ -37,20 +38,21 @@ void gemm(float* __restrict out, const float* __restrict a, const float* __restr
         }
         for (; n < N; ++n)  // the columns left over from the tiles
             for (std::size_t i = 0; i < kRows; ++i) {
-                float s = start(m + i, n);
+                T s = start(m + i, n);
                 for (std::size_t k = 0; k < K; ++k) s += a[(m + i) * K + k] * b[k * N + n];
                 out[(m + i) * N + n] = s;
             }
     }
     for (; m < M; ++m)  // the rows left over from the tiles
         for (std::size_t n = 0; n < N; ++n) {
-            float s = start(m, n);
+            T s = start(m, n);
             for (std::size_t k = 0; k < K; ++k) s += a[m * K + k] * b[k * N + n];
             out[m * N + n] = s;
         }
 }
 
-void transpose(float* __restrict out, const float* __restrict in, std::size_t R, std::size_t C) {
+template <class T>
+void transpose(T* __restrict out, const T* __restrict in, std::size_t R, std::size_t C) {
     // In square blocks, so that reads and writes both stay within a few cache lines at a time
     // (row by row, every write of a 1024-row matrix landed on a different page: 10 % of a step).
     constexpr std::size_t kBlock = 16;
@@ -62,4 +64,9 @@ void transpose(float* __restrict out, const float* __restrict in, std::size_t R,
         }
 }
 
-}  // namespace lab::f32
+template void gemm(float*, const float*, const float*, const float*, std::size_t, std::size_t, std::size_t, bool);
+template void gemm(double*, const double*, const double*, const double*, std::size_t, std::size_t, std::size_t, bool);
+template void transpose(float*, const float*, std::size_t, std::size_t);
+template void transpose(double*, const double*, std::size_t, std::size_t);
+
+}  // namespace lab::flat

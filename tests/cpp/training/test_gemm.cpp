@@ -1,7 +1,7 @@
-// training/gemm_f32.hpp: the tiled product against the plain triple loop, on shapes that fill the
+// training/gemm.hpp: the tiled product against the plain triple loop, on shapes that fill the
 // register tiles exactly and shapes that leave rows and columns over.
 #include "fixtures.hpp"
-#include "lab/training/gemm_f32.hpp"
+#include "lab/training/gemm.hpp"
 
 using namespace lab;
 using namespace fixtures;
@@ -19,7 +19,7 @@ TEST_CASE("float32 gemm: out = a b + bias, and out += a b, match the triple loop
     };
     const std::vector<float> a = fill(M * K), b = fill(K * N), bias = fill(N), start = fill(M * N);
     std::vector<float> out = start;
-    f32::gemm(out.data(), a.data(), b.data(), accumulate ? nullptr : bias.data(), M, K, N, accumulate);
+    flat::gemm(out.data(), a.data(), b.data(), accumulate ? nullptr : bias.data(), M, K, N, accumulate);
     for (std::size_t m = 0; m < M; ++m)
         for (std::size_t n = 0; n < N; ++n) {
             double want = accumulate ? start[m * N + n] : bias[n];
@@ -32,6 +32,6 @@ TEST_CASE("float32 gemm: out = a b + bias, and out += a b, match the triple loop
 TEST_CASE("float32 transpose: out[c][r] = in[r][c]") {
     const std::vector<float> in = {1, 2, 3, 4, 5, 6};  // (2, 3)
     std::vector<float> out(6);
-    f32::transpose(out.data(), in.data(), 2, 3);
+    flat::transpose(out.data(), in.data(), 2, 3);
     REQUIRE(out == std::vector<float>{1, 4, 2, 5, 3, 6});
 }

@@ -1,0 +1,19 @@
+// The training path's matrix product, where training spends most of its time: float for
+// training, double for the gradient checks of the same code.
+#pragma once
+
+#include <cstddef>
+
+namespace lab::flat {
+
+// out (M, N) = a (M, K) @ b (K, N) + bias (N), or out += a @ b when `accumulate` (then bias must
+// be null). Row-major, contiguous, non-overlapping.
+template <class T>
+void gemm(T* out, const T* a, const T* b, const T* bias, std::size_t M, std::size_t K, std::size_t N, bool accumulate);
+
+// out (C, R) = in (R, C) transposed: the backward products are written as forward ones on
+// transposed operands, so that one kernel does all the work.
+template <class T>
+void transpose(T* out, const T* in, std::size_t R, std::size_t C);
+
+}  // namespace lab::flat

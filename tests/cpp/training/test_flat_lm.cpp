@@ -1,0 +1,197 @@
+// training/flat_lm.hpp: the training path, one source compiled for double and float. In double,
+// every parameter's gradient matches central finite differences and the loss and probabilities
+// are the worked examples' lm_forward, in every configuration a model can have; in float32, the
+// loss and every gradient agree with the double ones to float32 accuracy. Then the
+// interventions of §2.2.
+#include <xtensor/xview.hpp>
+
+#include "fixtures.hpp"
+#include "lab/training/flat_lm.hpp"
+
+using namespace lab;
+using namespace fixtures;
+
+namespace {
+// A model with every parameter moved well away from its initialisation (norm gains away from 1,
+// biases away from 0), so that no term of a gradient is zero by accident.
+LmParams shaken(const ModelConfig& c) {
+    LmParams p = init_model(c);
+    Pcg32 rng(c.seed + 100);
+    for_each_parameter(p, [&](const std::string&, double* data, std::size_t n, const std::vector<std::size_t>&) {
+        for (std::size_t i = 0; i < n; ++i) data[i] += 0.5 * (2 * rng.uniform() - 1);
+    });
+    return p;
+}
+
+TokenMatrix random_batch(std::size_t B, std::size_t T, std::size_t V, std::uint64_t seed) {
+    Pcg32 rng(seed);
+    TokenMatrix t = TokenMatrix::from_shape({B, T + 1});
+    for (auto& x : t) x = int(rng.next_u32() % V);
+    return t;
+}
+
+double max_abs(const double* x, std::size_t n) {
+    double m = 0;
+    for (std::size_t i = 0; i < n; ++i) m = std::max(m, std::abs(x[i]));
+    return m;
+}
+
+// Every configuration a model can have, as a Catch2 generator.
+ModelConfig any_config() {
+    const Arrangement arrangement = GENERATE(Arrangement::pre, Arrangement::post);
+    const NormKind norm = GENERATE(NormKind::layer, NormKind::rms, NormKind::none);
+    const bool tied = GENERATE(true, false);
+    const auto [activation, gated, positions, mask, scaled] = GENERATE(table<Activation, bool, PositionKind, int, bool>(
+        {{Activation::gelu, false, PositionKind::learned, 0, true},
+         {Activation::relu, false, PositionKind::sinusoidal, 1, true},  // §7.3 mask in the last block only
+         {Activation::gelu_tanh, true, PositionKind::none, 2, false},   // no mask, unscaled scores (§3.1)
+         {Activation::silu, true, PositionKind::learned, 3, true}}));   // mask in the first block only
+    ModelConfig c;
+    c.vocab = 7, c.D = 8, c.heads = 2, c.layers = 2, c.T = 6, c.seed = 11;
+    c.arrangement = arrangement, c.norm = norm, c.tied = tied;
+    c.activation = activation, c.gated = gated, c.positions = positions, c.scaled = scaled;
+    c.mask_blocks = std::vector<std::vector<bool>>{{}, {false, true}, {false, false}, {true, false}}[std::size_t(mask)];
+    return c;
+}
+
+struct Batch {
+    TokenMatrix tokens;  // (B, T + 1)
+    std::vector<int> inputs, targets;
+    std::size_t B, T;
+};
+Batch make_batch(std::size_t B, std::size_t T, std::size_t V, std::uint64_t seed) {
+    Batch b{random_batch(B, T, V, seed), {}, {}, B, T};
+    for (std::size_t i = 0; i < B; ++i)
+        for (std::size_t t = 0; t < T; ++t) b.inputs.push_back(b.tokens(i, t)), b.targets.push_back(b.tokens(i, t + 1));
+    return b;
+}
+}  // namespace
+
+TEST_CASE("§5 the training path in double: every gradient matches central finite differences") {
+    const ModelConfig c = any_config();
+    CAPTURE(name_of(c.arrangement), name_of(c.norm), c.tied, name_of(c.activation), c.gated, name_of(c.positions),
+            c.mask_blocks.size(), c.scaled);
+    LmParams p = shaken(c);
+    const Batch batch = make_batch(3, 5, c.vocab, 9);
+    flat::Lm<double> lm(c, p);
+    const auto loss = [&] { return lm.forward(batch.inputs.data(), batch.targets.data(), batch.B, batch.T); };
+    loss();
+    lm.backward();
+    const std::vector<double> grads = lm.grads();
+    const double centre = loss();
+    constexpr double h = 1e-5;
+    std::size_t checked = 0, kinks = 0;
+    for (const flat::Slot& s : lm.slots())
+        for (std::size_t i = 0; i < s.size; ++i) {
+            double& w = lm.weights()[s.offset + i];
+            const double keep = w;
+            w = keep + h;
+            const double up = loss();
+            w = keep - h;
+            const double down = loss();
+            w = keep;
+            // ReLU has a kink at 0: where a pre-activation lies within h of it, the two one-sided
+            // slopes differ and no finite difference is the derivative. Those entries are counted,
+            // not compared; they must stay rare.
+            const double right = (up - centre) / h, left = (centre - down) / h;
+            if (std::abs(right - left) > 1e-3 * std::max(1.0, std::abs(right))) {
+                REQUIRE(c.activation == Activation::relu);
+                ++kinks;
+                continue;
+            }
+            ++checked;
+            CAPTURE(s.name, i);
+            REQUIRE_THAT(grads[s.offset + i], near((up - down) / (2 * h), 1e-5, 1e-8));
+        }
+    CAPTURE(checked, kinks);
+    REQUIRE(kinks * 100 <= checked);
+}
+
+TEST_CASE("§7.4 the training path's forward is the worked examples' lm_forward") {
+    const ModelConfig c = any_config();
+    LmParams p = shaken(c);
+    const Batch batch = make_batch(3, 5, c.vocab, 9);
+    flat::Lm<double> lm(c, p);
+    const double loss = lm.forward(batch.inputs.data(), batch.targets.data(), batch.B, batch.T);
+    const LmResult want = lm_forward(batch.tokens, p, options_of(c), false);
+    REQUIRE_THAT(loss, near(want.loss, 1e-12, 1e-14));
+    for (std::size_t i = 0; i < want.probs.size(); ++i) {
+        CAPTURE(i);
+        REQUIRE_THAT(lm.probs()[i], near(want.probs.data()[i], 1e-12, 1e-14));
+    }
+}
+
+TEST_CASE("§5 float32 training path: loss and every gradient match the double one in every configuration") {
+    const ModelConfig c = any_config();
+    LmParams p = shaken(c);
+    const Batch batch = make_batch(3, 5, c.vocab, 9);
+    flat::Lm<double> reference(c, p);
+    const double want = reference.forward(batch.inputs.data(), batch.targets.data(), batch.B, batch.T);
+    reference.backward();
+    flat::Lm<float> lm(c, p);
+    const double loss = lm.forward(batch.inputs.data(), batch.targets.data(), batch.B, batch.T);
+    REQUIRE_THAT(loss, near(want, 1e-5, 1e-6));
+    lm.backward();
+    for (const flat::Slot& s : lm.slots()) {
+        const double* g = reference.grads().data() + s.offset;
+        // float32 keeps about 7 digits; errors are measured against the tensor's largest entry.
+        const double tol = 1e-4 * max_abs(g, s.size) + 1e-7;
+        for (std::size_t i = 0; i < s.size; ++i) {
+            CAPTURE(s.name, i, g[i]);
+            REQUIRE_THAT(double(lm.grads()[s.offset + i]), Catch::Matchers::WithinAbs(g[i], tol));
+        }
+    }
+}
+
+TEST_CASE("float32 parameters convert to double and back exactly") {
+    ModelConfig c;
+    c.vocab = 5, c.D = 4, c.heads = 2, c.layers = 1, c.T = 3, c.seed = 2;
+    flat::Lm<float> a(c);
+    LmParams p = a.params();
+    flat::Lm<float> b(c);
+    p.embedding(0, 0) = 0.25;  // a change that must come through
+    b.set_params(p);
+    REQUIRE(b.weights()[0] == 0.25f);
+    p.embedding(0, 0) = double(a.weights()[0]);
+    b.set_params(p);
+    REQUIRE(b.weights() == a.weights());
+}
+
+TEST_CASE("§2.2 interventions: hidden positions get no attention, ablated heads carry nothing") {
+    ModelConfig c;
+    c.vocab = 6, c.D = 8, c.heads = 2, c.layers = 2, c.T = 5, c.seed = 4;
+    flat::Lm<float> lm(c);
+    LmParams p = shaken(c);
+    lm.set_params(p);
+    const std::vector<int> seq = {1, 4, 2, 5, 3};
+    const std::size_t T = seq.size(), H = 2, V = 6;
+
+    SECTION("hiding position 1: no later query attends to it, and every row still sums to 1") {
+        flat::Intervention iv;
+        iv.hidden = {1};
+        lm.forward(seq.data(), nullptr, 1, T, &iv);
+        for (std::size_t l = 0; l < 2; ++l)
+            for (std::size_t h = 0; h < H; ++h)
+                for (std::size_t i = 0; i < T; ++i) {
+                    const float* row = lm.attention(l) + (h * T + i) * T;
+                    double sum = 0;
+                    for (std::size_t j = 0; j < T; ++j) sum += row[j];
+                    CAPTURE(l, h, i);
+                    REQUIRE_THAT(sum, near(1.0, 1e-6, 1e-6));
+                    if (i != 1) REQUIRE(row[1] == 0.0f);
+                }
+    }
+    SECTION("ablating every head: the last prediction no longer depends on the first token") {
+        flat::Intervention all;
+        for (std::size_t l = 0; l < 2; ++l)
+            for (std::size_t h = 0; h < H; ++h) all.heads.emplace_back(l, h);
+        std::vector<int> other = seq;
+        other[0] = 0;
+        const auto last_probs = [&](const std::vector<int>& s, const flat::Intervention* iv) {
+            lm.forward(s.data(), nullptr, 1, T, iv);
+            return std::vector<float>(lm.probs() + (T - 1) * V, lm.probs() + T * V);
+        };
+        REQUIRE(last_probs(seq, &all) == last_probs(other, &all));
+        REQUIRE(last_probs(seq, nullptr) != last_probs(other, nullptr));
+    }
+}
