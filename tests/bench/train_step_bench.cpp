@@ -11,9 +11,9 @@
 #include <functional>
 #include <vector>
 
+#include "lab/core/gemm.hpp"
 #include "lab/core/rng.hpp"
 #include "lab/training/flat_lm.hpp"
-#include "lab/training/gemm.hpp"
 #include "lab/training/model.hpp"
 
 using namespace lab;
@@ -74,12 +74,12 @@ int main() {
     std::vector<float> a(M * K), b(K * N), out(M * N);
     for (float& x : a) x = float(rng.uniform());
     for (float& x : b) x = float(rng.uniform());
-    const double gemm =
-        median_ms([&] { flat::gemm<float>(out.data(), a.data(), b.data(), nullptr, M, K, N, false); }, 50);
+    const double product =
+        median_ms([&] { lab::gemm<float>(out.data(), a.data(), b.data(), nullptr, M, K, N, false); }, 50);
 
     std::printf(
         "{\"train_ms\": %.4f, \"forward_ms\": %.4f, \"double_ms\": %.4f, \"gemm_gflops\": %.3f, \"runs\": %d, "
         "\"loss\": %.9f}\n",
-        train, forward, reference, 2.0 * M * K * N / (gemm * 1e6), kRuns, loss);
+        train, forward, reference, 2.0 * M * K * N / (product * 1e6), kRuns, loss);
     return 0;
 }

@@ -12,7 +12,7 @@
 #include "lab/layers/lm.hpp"
 #include "lab/layers/norm.hpp"
 
-#include "lab/training/gemm.hpp"
+#include "lab/core/gemm.hpp"
 
 namespace lab::flat {
 

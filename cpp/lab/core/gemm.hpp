@@ -1,10 +1,10 @@
-// The training path's matrix product, where training spends most of its time: float for
-// training, double for the gradient checks of the same code.
+// The engine's one matrix product, where it spends its time: the worked examples' layers call it
+// in double, training in float32 (and in double for the gradient checks of the same code).
 #pragma once
 
 #include <cstddef>
 
-namespace lab::flat {
+namespace lab {
 
 // out (M, N) = a (M, K) @ b (K, N) + bias (N), or out += a @ b when `accumulate` (then bias must
 // be null). Row-major, contiguous, non-overlapping.
@@ -16,4 +16,4 @@ void gemm(T* out, const T* a, const T* b, const T* bias, std::size_t M, std::siz
 template <class T>
 void transpose(T* out, const T* in, std::size_t R, std::size_t C);
 
-}  // namespace lab::flat
+}  // namespace lab

@@ -1,8 +1,8 @@
-#include "lab/training/gemm.hpp"
+#include "lab/core/gemm.hpp"
 
 #include <algorithm>
 
-namespace lab::flat {
+namespace lab {
 
 namespace {
 // The register tile: kRows rows of `out` by kCols columns stay in registers while k runs over
@@ -69,4 +69,4 @@ template void gemm(double*, const double*, const double*, const double*, std::si
 template void transpose(float*, const float*, std::size_t, std::size_t);
 template void transpose(double*, const double*, std::size_t, std::size_t);
 
-}  // namespace lab::flat
+}  // namespace lab
