@@ -1,6 +1,7 @@
 #include "lab/core/gemm.hpp"
 
 #include <algorithm>
+#include <type_traits>
 
 namespace lab {
 
@@ -19,6 +20,23 @@ void gemm(T* __restrict out, const T* __restrict a, const T* __restrict b, const
     const auto start = [&](std::size_t m, std::size_t n) {
         return accumulate ? out[m * N + n] : (bias ? bias[n] : T(0));
     };
+#ifndef __EMSCRIPTEN__
+    // Natively, g++ vectorises double's register tile worse than a loop that streams whole rows
+    // of b into a row of out (the reference lmForward took 57 ms tiled, 48 ms streamed); in wasm
+    // the tile wins (53 ms against 65). Both add each output in the same order, k = 0, 1, ...
+    if constexpr (std::is_same_v<T, double>) {
+        for (std::size_t m = 0; m < M; ++m) {
+            T* row = out + m * N;
+            for (std::size_t n = 0; n < N; ++n) row[n] = start(m, n);
+            for (std::size_t k = 0; k < K; ++k) {
+                const T av = a[m * K + k];
+                const T* brow = b + k * N;
+                for (std::size_t n = 0; n < N; ++n) row[n] += av * brow[n];
+            }
+        }
+        return;
+    }
+#endif
     std::size_t m = 0;
     for (; m + kRows <= M; m += kRows) {
         std::size_t n = 0;

@@ -25,12 +25,12 @@ struct EnumNames<Activation> {
 // Shared by the worked examples (double) and training (float32, and double for the checks).
 template <class T>
 T activate(T x, Activation a) {
-    const T kSqrt2 = T(1.4142135623730951);
+    const T kInvSqrt2 = T(0.7071067811865476);     // 1 / sqrt(2): a product, not a division, per entry
     const T kSqrt2OverPi = T(0.7978845608028654);  // sqrt(2 / pi)
     const T kGeluCubic = T(0.044715);              // coefficient of the tanh approximation
     switch (a) {
         case Activation::relu: return x > 0 ? x : T(0);
-        case Activation::gelu: return T(0.5) * x * (T(1) + std::erf(x / kSqrt2));
+        case Activation::gelu: return T(0.5) * x * (T(1) + std::erf(x * kInvSqrt2));
         case Activation::gelu_tanh: return T(0.5) * x * (T(1) + std::tanh(kSqrt2OverPi * (x + kGeluCubic * x * x * x)));
         case Activation::silu: return x / (T(1) + std::exp(-x));
     }
@@ -42,12 +42,12 @@ T activate(T x, Activation a) {
 //   gelu_tanh: 0.5 (1 + th) + 0.5 x (1 - th^2) u' with th = tanh(u), u = sqrt(2/pi) (x + 0.044715 x^3)
 template <class T>
 T activate_grad(T x, Activation a) {
-    const T kSqrt2 = T(1.4142135623730951), kSqrt2OverPi = T(0.7978845608028654), kGeluCubic = T(0.044715);
+    const T kInvSqrt2 = T(0.7071067811865476), kSqrt2OverPi = T(0.7978845608028654), kGeluCubic = T(0.044715);
     const T kInvSqrt2Pi = T(0.3989422804014327);  // 1 / sqrt(2 pi), the normal density's scale
     switch (a) {
         case Activation::relu: return x > 0 ? T(1) : T(0);
         case Activation::gelu:
-            return T(0.5) * (T(1) + std::erf(x / kSqrt2)) + x * kInvSqrt2Pi * std::exp(T(-0.5) * x * x);
+            return T(0.5) * (T(1) + std::erf(x * kInvSqrt2)) + x * kInvSqrt2Pi * std::exp(T(-0.5) * x * x);
         case Activation::gelu_tanh: {
             const T th = std::tanh(kSqrt2OverPi * (x + kGeluCubic * x * x * x));
             const T du = kSqrt2OverPi * (T(1) + T(3) * kGeluCubic * x * x);

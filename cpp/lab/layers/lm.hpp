@@ -3,6 +3,8 @@
 // teacher forcing (§7.2): the output at input position i is scored on the token at i + 1.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include "lab/layers/block.hpp"
@@ -27,10 +29,15 @@ struct LmOptions {
 
 // One position's loss, shared by the worked examples and training:
 //   p = softmax(z),  loss = logsumexp(z) - z[target] = -log p[target]
+// One pass of exponentials serves both: with m = max z and S = sum exp(z - m), p = exp(z - m) / S
+// and logsumexp(z) = m + log S.
 template <class T>
 T cross_entropy_row(T* p, const T* z, std::size_t V, int target) {
-    softmax_row(z, static_cast<const bool*>(nullptr), p, V);
-    return logsumexp(z, V) - z[target];
+    const T m = *std::max_element(z, z + V);
+    T sum = 0;
+    for (std::size_t v = 0; v < V; ++v) sum += (p[v] = std::exp(z[v] - m));
+    for (std::size_t v = 0; v < V; ++v) p[v] /= sum;
+    return (m + std::log(sum)) - z[target];
 }
 
 // forward: loss = scale * (logsumexp(z) - z[target]) (scale = 1/N in a mean over N positions).

@@ -46,7 +46,7 @@ TEST_CASE(
     CAPTURE(r.train, r.valid);
     REQUIRE(r.valid < 0.9);  // from ln 14 = 2.64 at initialisation; the grammar's own entropy is about 0.77
     // Recorded from the native build; the wasm build runs this test too, so the two agree to 1e-4.
-    REQUIRE_THAT(r.valid, Catch::Matchers::WithinAbs(0.8225087, 1e-4));
+    REQUIRE_THAT(r.valid, Catch::Matchers::WithinAbs(0.8218102, 1e-4));
 }
 
 TEST_CASE("§7.3 the leak in float32 training: reading the future lowers training loss and ruins causal loss") {
