@@ -188,3 +188,16 @@ test("the README's list of the training address's settings is the form's, which 
   assert.deepEqual(listed, FIELDS);
   assert.deepEqual([...FIELDS].sort(), Object.keys(DEFAULT_SETUP).sort());
 });
+
+test("the panel's default setup and every experiment's settings use only the engine's choices", async () => {
+  const { DEFAULT_SETUP, EXPERIMENTS } = await import('../../web/training/experiments.js');
+  const declared = [...lab.options.createModel, ...lab.options.trainStep].filter((d) => d.choices.length);
+  const setups = [
+    DEFAULT_SETUP,
+    ...Object.values(EXPERIMENTS).flatMap((e) => [e.setup || {}, ...e.runs.map((r) => r.model || {})]),
+  ];
+  for (const setup of setups)
+    for (const d of declared)
+      if (d.name in setup)
+        assert.ok(d.choices.includes(setup[d.name]), `${d.name} = ${setup[d.name]} is not one of ${d.choices}`);
+});
