@@ -52,6 +52,7 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
   const form = settingsForm({ lab, onApply: apply });
   const run = runControls({
     send,
+    progress: () => state.progress,
     // A step, then a fresh look at the intervention (messages are handled in order).
     onStep: () => (send({ type: 'step' }), inspect()),
     onReset: () => send({ type: 'setup', experiment: state.experiment, setup: state.setup }),
@@ -211,7 +212,7 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
       const a = h('a', { href: URL.createObjectURL(blob), download: `attention-lab-model-${corpus}.json` });
       a.click();
       setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-      run.progressed(state.progress, text.saved);
+      run.show(text.saved);
     }
   }
 
@@ -227,7 +228,7 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
   function draw() {
     const { progress, runIds, experiment } = state;
     if (!progress || !state.ready) return;
-    run.progressed(progress);
+    run.show();
     loss.draw();
     entropy.draw();
     table.draw(progress, runIds, experiment);

@@ -6,11 +6,12 @@
 import { training as text } from '../../../strings.js';
 import { h } from '../dom.js';
 
-export function runControls({ send, onStep, onReset, onSave, onLoad }) {
+// progress(): the trainer's last report, as the panel holds it (the status line reads it when it
+// is written, so that a report that came just before "paused" is the step it shows).
+export function runControls({ send, progress, onStep, onReset, onSave, onLoad }) {
   let running = false; // as the trainer last reported: drives the status line
   let wanted = false; // as the student last asked: drives the Start/Pause button
   let unanswered = 0; // run/pause requests the trainer has not yet answered
-  let progress = {};
 
   const status = h('p', { class: 'train-status', role: 'status', 'aria-live': 'polite' });
   const startButton = h('button', { type: 'button', id: 'train-start', onclick: () => toggle() }, text.start);
@@ -50,7 +51,8 @@ export function runControls({ send, onStep, onReset, onSave, onLoad }) {
 
   // "Step 120 · 50,000 tokens/s · Paused." from the last report; `note` adds a passing word.
   function showStatus(note) {
-    status.textContent = [text.stepLine(progress.step || 0, progress.tokensPerSecond), running ? '' : text.paused, note]
+    const p = progress() || {};
+    status.textContent = [text.stepLine(p.step || 0, p.tokensPerSecond), running ? '' : text.paused, note]
       .filter(Boolean)
       .join(' · ');
   }
@@ -65,10 +67,7 @@ export function runControls({ send, onStep, onReset, onSave, onLoad }) {
       if (!unanswered) ((wanted = on), showButtons());
       showStatus();
     },
-    progressed(p, note) {
-      progress = p || {};
-      showStatus(note);
-    },
+    show: showStatus,
     // Asks for a run unless one is already asked for (a teacher's link with start=1).
     start() {
       if (!wanted) toggle();
