@@ -1,37 +1,22 @@
 // What the browser tests share: Debian's Chromium with the flags this machine needs, the built
 // site (dist/) served by esbuild on a free port, and a watch on every page for errors.
-import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { chromium } from 'playwright-core';
-
+import { launchChromium } from '../../scripts/chromium.mjs';
 import { pageBuild } from '../../scripts/build-page.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const shots = path.join(root, 'test-results');
-const CHROMIUM = '/usr/bin/chromium';
-// Flags for a root user on a machine with no outside network: no sandbox (root cannot have one),
-// no GPU, and no QUIC or background requests that would wait on a network that is not there.
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 // Serves dist/ and starts Chromium; close() stops both.
 export async function startSite() {
-  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: run scripts/setup.sh (Debian package chromium)`);
   mkdirSync(shots, { recursive: true });
   const server = await esbuild.context(pageBuild);
   const { port } = await server.serve({ servedir: path.join(root, 'dist'), host: '127.0.0.1', port: 0 });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const browser = await launchChromium();
   return {
     base: `http://127.0.0.1:${port}/`,
     browser,
