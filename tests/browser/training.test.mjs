@@ -271,6 +271,11 @@ test('a link with settings the panel cannot use says which, and trains the exper
   assert.match(await page.locator('main > .notice').textContent(), /unknown training setting "D2"/);
   assert.equal(await page.inputValue('#train-D'), '32', 'the default width');
   await page.screenshot({ path: path.join(shots, 'training-bad-link.png') });
+  // Opened on a panel that is already training: its models stay, and the address says what they are.
+  await page.evaluate(() => (location.hash = '#/train/custom?heads=three'));
+  await page.waitForFunction(() => !/heads=three/.test(location.hash));
+  assert.equal(await page.inputValue('#train-D'), '32');
+  assert.match(await page.locator('.train-error').textContent(), /Heads H: expected a number, got “three”/);
   assert.deepEqual(problems, []);
   await close();
 });

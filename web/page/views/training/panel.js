@@ -265,6 +265,8 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
         state.experiment = id;
         state.startOnReady = start;
         send({ type: 'setup', experiment: id, setup });
+      } else {
+        onSettings(state.experiment, state.setup); // the address says what is training
       }
     },
   };
