@@ -57,8 +57,7 @@ int main() {
     flat::Lm<double> wide(c);
     flat::Optimizer<double> wide_opt(oc);
     std::vector<int> inputs, targets;
-    for (std::size_t b = 0; b < B; ++b)
-        for (std::size_t t = 0; t < T; ++t) inputs.push_back(batch(b, t)), targets.push_back(batch(b, t + 1));
+    teacher_forcing_split(batch, inputs, targets);
     const double reference = median_ms(
         [&] {
             wide.forward(inputs.data(), targets.data(), B, T);

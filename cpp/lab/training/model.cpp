@@ -48,25 +48,11 @@ void Model::check_batch(const TokenMatrix& batch, const std::string& fn) const {
                 msg("batch[", b, "][", t, "] = ", batch(b, t), " is not a token id in [0, ", config_.vocab - 1, "]"));
 }
 
-namespace {
-// Inputs tokens[:, :-1] and targets tokens[:, 1:] of a batch (B, T + 1), row-major.
-void split_batch(const TokenMatrix& batch, std::vector<int>& inputs, std::vector<int>& targets) {
-    const std::size_t B = batch.shape(0), T = batch.shape(1) - 1;
-    inputs.resize(B * T);
-    targets.resize(B * T);
-    for (std::size_t b = 0; b < B; ++b)
-        for (std::size_t t = 0; t < T; ++t) {
-            inputs[b * T + t] = batch(b, t);
-            targets[b * T + t] = batch(b, t + 1);
-        }
-}
-}  // namespace
-
 TrainStep Model::train(const TokenMatrix& batch, const OptimizerConfig& oc) {
     const std::string fn = "trainStep";
     check_optimizer(oc, fn);
     check_batch(batch, fn);
-    split_batch(batch, inputs_, targets_);
+    teacher_forcing_split(batch, inputs_, targets_);
     const double loss = lm_->forward(inputs_.data(), targets_.data(), batch.shape(0), batch.shape(1) - 1);
     // A diverged step changes nothing: the last good parameters stay.
     require(
@@ -86,7 +72,7 @@ TrainStep Model::train(const TokenMatrix& batch, const OptimizerConfig& oc) {
 
 double Model::evaluate(const TokenMatrix& batch, bool causal) {
     check_batch(batch, "evaluate");
-    split_batch(batch, inputs_, targets_);
+    teacher_forcing_split(batch, inputs_, targets_);
     flat::Intervention iv;
     iv.causal = causal;
     return lm_->forward(inputs_.data(), targets_.data(), batch.shape(0), batch.shape(1) - 1, &iv);

@@ -119,6 +119,17 @@ void for_each_parameter(LmParams& p, const ParameterVisitor& f) {
     opt("head", p.head);
 }
 
+void teacher_forcing_split(const TokenMatrix& batch, std::vector<int>& inputs, std::vector<int>& targets) {
+    const std::size_t B = batch.shape(0), T = batch.shape(1) - 1;
+    inputs.resize(B * T);
+    targets.resize(B * T);
+    for (std::size_t b = 0; b < B; ++b)
+        for (std::size_t t = 0; t < T; ++t) {
+            inputs[b * T + t] = batch(b, t);
+            targets[b * T + t] = batch(b, t + 1);
+        }
+}
+
 bool decays(const std::string& name) {
     return name.find(".b") == std::string::npos && name.find("norm") == std::string::npos &&
            name.find("Norm") == std::string::npos;

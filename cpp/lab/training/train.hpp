@@ -62,6 +62,10 @@ struct OptimizerConfig {
 // The learning rate at step `step` (0-based) under warm-up and cosine decay.
 double scheduled_lr(const OptimizerConfig& c, std::size_t step);
 
+// Teacher forcing (§7.2) on a batch (B, T + 1): inputs tokens[:, :-1] and targets tokens[:, 1:],
+// row-major (B T each).
+void teacher_forcing_split(const TokenMatrix& batch, std::vector<int>& inputs, std::vector<int>& targets);
+
 // Whether weight decay applies to the parameter of this name: matrices, not biases or norm gains.
 bool decays(const std::string& parameter_name);
 

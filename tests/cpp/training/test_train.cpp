@@ -43,8 +43,7 @@ TEST_CASE("one optimiser step moves each parameter against its gradient; clippin
     Pcg32 rng(7);
     const TokenMatrix batch = corpus::batch(corpus::toy_grammar(50, 1), 4, 8, rng);
     std::vector<int> inputs, targets;
-    for (std::size_t b = 0; b < 4; ++b)
-        for (std::size_t t = 0; t < 8; ++t) inputs.push_back(batch(b, t)), targets.push_back(batch(b, t + 1));
+    teacher_forcing_split(batch, inputs, targets);
     flat::Lm<double> lm(toy_config());
     const auto loss = [&] { return lm.forward(inputs.data(), targets.data(), 4, 8); };
     OptimizerConfig c;
