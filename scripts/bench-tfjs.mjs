@@ -14,14 +14,9 @@ import { setThreadsCount, setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-const V = 65,
-  D = 64,
-  H = 4,
-  L = 2,
-  T = 64,
-  B = 16,
-  F = 4 * D,
-  DH = D / H;
+import { B, D, F, H, L, T, V } from './bench-config.mjs';
+
+const DH = D / H;
 
 const require = createRequire(import.meta.url);
 const wasmDir = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm'));

@@ -35,13 +35,7 @@ function run(cmd, args) {
   }
 }
 
-const V = 65,
-  D = 64,
-  H = 4,
-  L = 2,
-  T = 64,
-  B = 16,
-  F = 4 * D;
+import { B, D, F, H, L, T, V } from './bench-config.mjs';
 const WARMUP = 3,
   RUNS = 15;
 

@@ -61,9 +61,13 @@ struct Batch {
 };
 Batch make_batch(std::size_t B, std::size_t T, std::size_t V, std::uint64_t seed) {
     Batch b{random_batch(B, T, V, seed), {}, {}, B, T};
-    for (std::size_t i = 0; i < B; ++i)
-        for (std::size_t t = 0; t < T; ++t) b.inputs.push_back(b.tokens(i, t)), b.targets.push_back(b.tokens(i, t + 1));
+    teacher_forcing_split(b.tokens, b.inputs, b.targets);
     return b;
+}
+// The mean cross-entropy of `lm` on the batch (and its activations, ready for backward()).
+template <class Real>
+double loss_on(flat::Lm<Real>& lm, const Batch& b) {
+    return lm.forward(b.inputs.data(), b.targets.data(), b.B, b.T);
 }
 }  // namespace
 
@@ -74,7 +78,7 @@ TEST_CASE("§5 the training path in double: every gradient matches central finit
     LmParams p = shaken(c);
     const Batch batch = make_batch(3, 5, c.vocab, 9);
     flat::Lm<double> lm(c, p);
-    const auto loss = [&] { return lm.forward(batch.inputs.data(), batch.targets.data(), batch.B, batch.T); };
+    const auto loss = [&] { return loss_on(lm, batch); };
     loss();
     lm.backward();
     const std::vector<double> grads = lm.grads();
@@ -112,7 +116,7 @@ TEST_CASE("§7.4 the training path's forward is the worked examples' lm_forward"
     LmParams p = shaken(c);
     const Batch batch = make_batch(3, 5, c.vocab, 9);
     flat::Lm<double> lm(c, p);
-    const double loss = lm.forward(batch.inputs.data(), batch.targets.data(), batch.B, batch.T);
+    const double loss = loss_on(lm, batch);
     const LmResult want = lm_forward(batch.tokens, p, options_of(c), false);
     REQUIRE_THAT(loss, near(want.loss, 1e-12, 1e-14));
     for (std::size_t i = 0; i < want.probs.size(); ++i) {
@@ -126,10 +130,10 @@ TEST_CASE("§5 float32 training path: loss and every gradient match the double o
     LmParams p = shaken(c);
     const Batch batch = make_batch(3, 5, c.vocab, 9);
     flat::Lm<double> reference(c, p);
-    const double want = reference.forward(batch.inputs.data(), batch.targets.data(), batch.B, batch.T);
+    const double want = loss_on(reference, batch);
     reference.backward();
     flat::Lm<float> lm(c, p);
-    const double loss = lm.forward(batch.inputs.data(), batch.targets.data(), batch.B, batch.T);
+    const double loss = loss_on(lm, batch);
     REQUIRE_THAT(loss, near(want, 1e-5, 1e-6));
     lm.backward();
     for (const flat::Slot& s : lm.slots()) {
