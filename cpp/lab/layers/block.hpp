@@ -1,23 +1,17 @@
 // A transformer block (§5.1): attention mixes positions, the FFN transforms each position.
 //   pre-norm  (§9's reading):           H = X + MHA(LN(X)),  Y = H + FFN(LN(H))
 //   post-norm (original Transformer):   H = LN(X + MHA(X)),  Y = LN(H + FFN(H))
+// The wiring itself is flat_model.hpp's, shared with training; this is the worked examples'
+// entry, which checks the arguments and records the trace.
 #pragma once
 
-#include "lab/core/names.hpp"
 #include "lab/core/trace.hpp"
 #include "lab/layers/ffn.hpp"
+#include "lab/layers/flat_model.hpp"
 #include "lab/layers/multihead.hpp"
 #include "lab/layers/norm.hpp"
 
 namespace lab {
-
-enum class Arrangement { pre, post };
-template <>
-struct EnumNames<Arrangement> {
-    static constexpr const char* what = "arrangement";
-    static constexpr std::array<std::pair<Arrangement, const char*>, 2> all = {
-        {{Arrangement::pre, "pre"}, {Arrangement::post, "post"}}};
-};
 
 struct BlockParams {
     MhaParams attn;
@@ -44,5 +38,9 @@ struct BlockResult {
 BlockResult block_forward(const Tensor3& x,  // (B, T, D)
                           const BlockParams& p, const BlockOptions& options, bool record_trace,
                           const std::string& name = "block", const std::string& fn = "block");
+
+// The block's shape on inputs of width D, after every check block_forward makes of p and options
+// (the model's entry makes them of each of its blocks).
+flat::BlockShape check_block(const BlockParams& p, const BlockOptions& options, std::size_t D, const std::string& fn);
 
 }  // namespace lab

@@ -81,6 +81,10 @@ struct FfnResult {
     Tensor2 output;  // (N, D) hidden W2 + b2
 };
 
+// The hidden width F of `p` on inputs of width D, after checking every shape against `options`:
+// the checks ffn_forward and the block make before they compute.
+std::size_t check_ffn_params(const FfnParams& p, const FfnOptions& options, std::size_t D, const std::string& fn);
+
 FfnResult ffn_forward(const Tensor2& x,  // (N, D)
                       const FfnParams& p, const FfnOptions& options, const std::string& fn = "feedForward");
 

@@ -4,7 +4,7 @@
 
 #include <xtensor/xview.hpp>
 
-#include "lab/core/matmul.hpp"
+#include "lab/layers/packing.hpp"
 #include "lab/layers/softmax.hpp"
 
 namespace lab {
@@ -34,13 +34,11 @@ std::size_t lm_vocab(const LmParams& p, const std::string& fn) {
     return p.embedding.shape(0);
 }
 
-Tensor3 lm_embed(const TokenMatrix& inputs, const LmParams& p, const LmOptions& o, const std::string& fn, Trace* tr) {
+Tensor2 check_embedding(const TokenMatrix& inputs, const LmParams& p, const LmOptions& o, const std::string& fn) {
     const std::size_t V = lm_vocab(p, fn), D = p.embedding.shape(1);
     const std::size_t B = inputs.shape(0), T = inputs.shape(1);
     require(B > 0 && T > 0, fn, "there are no input tokens (a sequence needs at least 2 tokens: inputs and targets)");
     require_finite(p.embedding, fn, "params.embedding");
-    // x_i = E[w_i] + p_i
-    Tensor3 x = Tensor3::from_shape({B, T, D});
     Tensor2 pos;  // (T, D) or empty
     switch (o.positions) {
         case PositionKind::learned:
@@ -56,7 +54,7 @@ Tensor3 lm_embed(const TokenMatrix& inputs, const LmParams& p, const LmOptions& 
         case PositionKind::sinusoidal:
             require(!p.positions.has_value(), fn,
                     "params.positions was given but positions is 'sinusoidal' (a fixed table, nothing to learn)");
-            pos = sinusoidal_positions(T, D, fn);
+            pos = sinusoidal_table(T, D);
             break;
         case PositionKind::none:
             require(!p.positions.has_value(), fn, "params.positions was given but positions is 'none'");
@@ -67,57 +65,75 @@ Tensor3 lm_embed(const TokenMatrix& inputs, const LmParams& p, const LmOptions& 
             const int w = inputs(b, t);
             require(w >= 0 && std::size_t(w) < V, fn,
                     msg("token ", w, " at position ", t, " is not an id in [0, ", V - 1, "]"));
-            for (std::size_t c = 0; c < D; ++c) x(b, t, c) = p.embedding(w, c) + (pos.size() ? pos(t, c) : 0.0);
         }
-    // Shared by every sequence, recorded as (1, T, D) so every trace entry has a batch axis.
-    if (tr && pos.size())
-        trace_push(tr, "positions", "P = [p_0; \\dots; p_{T-1}]",
-                   Tensor3(xt::reshape_view(pos, {std::size_t(1), T, D})));
-    return x;
+    return pos;
 }
 
 LmLogits lm_logits(const TokenMatrix& inputs, const LmParams& p, const LmOptions& o, bool record_trace,
                    const std::string& fn) {
-    const std::size_t V = lm_vocab(p, fn), D = p.embedding.shape(1);
-    const std::size_t B = inputs.shape(0), T = inputs.shape(1);
-    require(!o.mask_blocks.size() || o.mask_blocks.size() == p.blocks.size(), fn,
-            msg("maskBlocks has ", o.mask_blocks.size(), " entries but there are ", p.blocks.size(), " blocks"));
-    LmLogits r;
-    Trace* tr = record_trace ? &r.trace : nullptr;
+    const std::size_t V = lm_vocab(p, fn), D = p.embedding.shape(1), L = p.blocks.size();
+    const std::size_t B = inputs.shape(0), T = inputs.shape(1), N = B * T;
+    require(!o.mask_blocks.size() || o.mask_blocks.size() == L, fn,
+            msg("maskBlocks has ", o.mask_blocks.size(), " entries but there are ", L, " blocks"));
+    const Tensor2 pos = check_embedding(inputs, p, o, fn);
 
-    // 1. x_i = E[w_i] + p_i
-    Tensor3 x = lm_embed(inputs, p, o, fn, tr);
-    trace_push(tr, "x", "x_i = E[w_i] + p_i", x);
-
-    // 2. L blocks, each with its own causal choice (§7.3).
-    for (std::size_t l = 0; l < p.blocks.size(); ++l) {
+    // Every block's checks (each with its own causal choice, §7.3), then the final norm and head.
+    flat::LmShape s;
+    s.V = V, s.D = D;
+    std::vector<PackedBlock> packed;
+    std::vector<std::string> block_fn;
+    for (std::size_t l = 0; l < L; ++l) {
         BlockOptions bo = o.block;
         if (!o.mask_blocks.empty()) bo.causal = o.mask_blocks[l];
-        BlockResult br = block_forward(x, p.blocks[l], bo, record_trace, "block" + std::to_string(l),
-                                       fn + " (block " + std::to_string(l) + ")");
-        if (tr) tr->insert(tr->end(), br.trace.begin(), br.trace.end());
-        x = std::move(br.output);
+        block_fn.push_back(fn + " (block " + std::to_string(l) + ")");
+        s.blocks.push_back(check_block(p.blocks[l], bo, D, block_fn[l]));
+        packed.push_back(pack_block(p.blocks[l], s.blocks[l]));
     }
-
-    // 3. Optional final norm, then the vocabulary head.
-    Tensor2 h = xt::reshape_view(x, {B * T, D});
     if (p.final_norm) {
-        h = norm_forward(o.block.norm == NormKind::none ? NormKind::layer : o.block.norm, h, p.final_norm, fn,
-                         "finalNorm");
-        trace_push(tr, "final_norm", "\\mathrm{LN}_f(H)", Tensor3(xt::reshape_view(h, {B, T, D})));
+        s.final_norm = o.block.norm == NormKind::none ? NormKind::layer : o.block.norm;
+        check_norm_params(s.final_norm, p.final_norm, D, fn, "finalNorm");
     }
-    Tensor2 logits;
     if (p.head) {
         require(p.head->shape(0) == D && p.head->shape(1) == V, fn,
                 msg("params.head has shape ", shape_str(p.head->shape()), " but must be [D][V] = [", D, "][", V, "]"));
         require_finite(*p.head, fn, "params.head");
-        logits = linear(h, *p.head, std::nullopt, fn, "params.head");
-    } else {
-        const Tensor2 et = xt::transpose(p.embedding);  // tied head: logits = h E^T
-        logits = linear(h, et, std::nullopt, fn, "E^T");
     }
-    r.logits = xt::reshape_view(logits, {B, T, V});
-    trace_push(tr, "logits", p.head ? "Z = H W_{vocab}" : "Z = H E^\\top", r.logits);
+
+    // The pass reads the tensors in place (PackedBlock says why the const_casts are safe).
+    flat::LmPtrs<double> w;
+    w.embedding = const_cast<double*>(p.embedding.data());
+    for (const PackedBlock& k : packed) w.blocks.push_back(k.w);
+    if (p.final_norm) {
+        w.final_gamma = const_cast<double*>(p.final_norm->gamma.data());
+        w.final_beta = p.final_norm->beta ? const_cast<double*>(p.final_norm->beta->data()) : nullptr;
+    }
+    w.head = p.head ? const_cast<double*>(p.head->data()) : nullptr;
+    flat::LmActs<double> a;
+    flat::lm_fit(a, s, B, T, record_trace);
+    flat::lm_logits_forward(a, w, s, inputs.data(), pos.size() ? pos.data() : nullptr, B, T, nullptr);
+    for (std::size_t l = 0; l < L; ++l) check_block_values(a.blocks[l], s.blocks[l], a.x[l + 1].data(), N, block_fn[l]);
+
+    LmLogits r;
+    r.logits = Tensor3::from_shape({B, T, V});
+    std::copy(a.logits.begin(), a.logits.begin() + N * V, r.logits.begin());
+    if (record_trace) {
+        Trace* tr = &r.trace;
+        // The position table is shared by every sequence: recorded as (1, T, D), so that every
+        // trace entry has a batch axis.
+        if (pos.size())
+            trace_push(tr, "positions", "P = [p_0; \\dots; p_{T-1}]",
+                       Tensor3(xt::reshape_view(pos, {std::size_t(1), T, D})));
+        const auto rows = [&](const std::vector<double>& v) {
+            Tensor3 t = Tensor3::from_shape({B, T, D});
+            std::copy(v.begin(), v.begin() + N * D, t.begin());
+            return t;
+        };
+        trace_push(tr, "x", "x_i = E[w_i] + p_i", rows(a.x[0]));
+        for (std::size_t l = 0; l < L; ++l)
+            trace_block(tr, "block" + std::to_string(l), a.blocks[l], s.blocks[l], a.x[l + 1].data(), B, T);
+        if (p.final_norm) trace_push(tr, "final_norm", "\\mathrm{LN}_f(H)", rows(a.hf));
+        trace_push(tr, "logits", p.head ? "Z = H W_{vocab}" : "Z = H E^\\top", r.logits);
+    }
     return r;
 }
 

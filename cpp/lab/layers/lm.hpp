@@ -57,17 +57,17 @@ CrossEntropyResult cross_entropy_forward(const Tensor2& logits,            // (N
                                          const std::vector<int>& targets,  // (N)
                                          const std::string& fn = "crossEntropy");
 
-// x (B, T, D) = E[inputs] + positions, after checking the tokens and the position table; the
-// position table is recorded in `trace` when one is given.
-Tensor3 lm_embed(const TokenMatrix& inputs, const LmParams& p, const LmOptions& o, const std::string& fn,
-                 Trace* trace = nullptr);
+// The position rows (T, D) that x_i = E[w_i] + p_i adds (empty for none), after checking the
+// tokens (B, T) against the vocabulary and the position table against the sequence.
+Tensor2 check_embedding(const TokenMatrix& inputs, const LmParams& p, const LmOptions& o, const std::string& fn);
 
 struct LmLogits {
     Tensor3 logits;  // (B, T, V)
     Trace trace;
 };
 
-// Logits for every position of `inputs` (B, T); the trace is recorded only when asked for.
+// Logits for every position of `inputs` (B, T), by flat_model's pass after every check; the
+// trace is recorded only when asked for.
 LmLogits lm_logits(const TokenMatrix& inputs, const LmParams& p, const LmOptions& o, bool record_trace,
                    const std::string& fn = "lmForward");
 

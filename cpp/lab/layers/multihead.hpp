@@ -27,6 +27,13 @@ struct MhaResult {
     Tensor3 output;   // (B, T, D) = concat @ wO + bO
 };
 
+// The per-head widths of `p` for H heads over inputs of width D, after checking every shape:
+// the checks multihead_attention_forward and the block make before they compute.
+struct MhaWidths {
+    std::size_t dk, dv;
+};
+MhaWidths check_mha_params(const MhaParams& p, std::size_t H, std::size_t D, const std::string& fn);
+
 MhaResult multihead_attention_forward(const Tensor3& x,  // (B, T, D)
                                       const MhaParams& p, std::size_t heads, const AttentionOptions& options,
                                       const std::string& fn = "multiHeadAttention");

@@ -39,21 +39,25 @@ Tensor2 rmsnorm_forward(const Tensor2& x, const Tensor1& gain, double eps, const
     return y;
 }
 
-Tensor2 norm_forward(NormKind kind, const Tensor2& x, const std::optional<NormParams>& p, const std::string& fn,
-                     const std::string& name) {
-    const std::size_t D = x.shape(1);
-    const Tensor1 ones = xt::ones<double>({D});
-    const Tensor1 zeros = xt::zeros<double>({D});
+void check_norm_params(NormKind kind, const std::optional<NormParams>& p, std::size_t D, const std::string& fn,
+                       const std::string& name) {
+    const std::string where = fn + " (" + name + ")";
+    const auto check = [&](const Tensor1& g, const char* g_name) {
+        require(D > 0, where, "x has no features (the last axis is empty)");
+        require(g.size() == D, where, msg(g_name, " has ", g.size(), " entries but x has ", D, " features"));
+        require_finite(g, where, g_name);
+    };
     switch (kind) {
         case NormKind::layer:
-            return layernorm_forward(x, p ? p->gamma : ones, p && p->beta ? *p->beta : zeros, 1e-5,
-                                     fn + " (" + name + ")");
+            if (p) check(p->gamma, "gamma");
+            if (p && p->beta) check(*p->beta, "beta");
+            return;
         case NormKind::rms:
             require(!p || !p->beta, fn, msg(name, " is an RMSNorm: give it {gain}, not beta"));
-            return rmsnorm_forward(x, p ? p->gamma : ones, 1e-5, fn + " (" + name + ")");
-        case NormKind::none: require(!p, fn, msg(name, " was given but norm is 'none'")); return x;
+            if (p) check(p->gamma, "gain");
+            return;
+        case NormKind::none: require(!p, fn, msg(name, " was given but norm is 'none'")); return;
     }
-    return x;
 }
 
 }  // namespace lab

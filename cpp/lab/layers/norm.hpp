@@ -84,8 +84,9 @@ Tensor2 layernorm_forward(const Tensor2& x,  // (N, D)
 Tensor2 rmsnorm_forward(const Tensor2& x,  // (N, D)
                         const Tensor1& gain, double eps = 1e-5, const std::string& fn = "rmsNorm");
 
-// The norm `kind` with parameters `p` (absent = the identity initialisation gamma 1, beta 0).
-Tensor2 norm_forward(NormKind kind, const Tensor2& x,  // (N, D)
-                     const std::optional<NormParams>& p, const std::string& fn, const std::string& name);
+// The checks a block makes of the parameters `p` of its norm `name` (absent = the identity
+// initialisation gamma 1, beta 0) over D features.
+void check_norm_params(NormKind kind, const std::optional<NormParams>& p, std::size_t D, const std::string& fn,
+                       const std::string& name);
 
 }  // namespace lab

@@ -1,11 +1,12 @@
 #include "lab/layers/positions.hpp"
 
+#include <cassert>
 #include <cmath>
 
 namespace lab {
 
-Tensor2 sinusoidal_positions(std::size_t T, std::size_t D, const std::string& fn) {
-    require(T > 0 && D > 0, fn, msg("T and D must be positive integers, got T = ", T, ", D = ", D));
+Tensor2 sinusoidal_table(std::size_t T, std::size_t D) {
+    assert(T > 0 && D > 0);
     constexpr double kBase = 10000.0;  // the wavelength base of the original Transformer
     Tensor2 pe = Tensor2::from_shape({T, D});
     for (std::size_t p = 0; p < T; ++p)
@@ -15,6 +16,11 @@ Tensor2 sinusoidal_positions(std::size_t T, std::size_t D, const std::string& fn
             pe(p, c) = (c % 2 == 0) ? std::sin(angle) : std::cos(angle);
         }
     return pe;
+}
+
+Tensor2 sinusoidal_positions(std::size_t T, std::size_t D, const std::string& fn) {
+    require(T > 0 && D > 0, fn, msg("T and D must be positive integers, got T = ", T, ", D = ", D));
+    return sinusoidal_table(T, D);
 }
 
 }  // namespace lab

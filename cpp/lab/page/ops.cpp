@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "lab/core/gemm.hpp"
 #include "lab/core/matmul.hpp"
 #include "lab/layers/softmax.hpp"
 
@@ -54,7 +55,11 @@ NdArray reduce_axis(const NdArray& x, int axis, Reduction r, const std::string& 
 Tensor2 matmul(const Tensor2& a, const Tensor2& b, const std::string& fn) {
     require_finite(a, fn, "a");
     require_finite(b, fn, "b");
-    return linear(a, b, std::nullopt, fn, "b");
+    check_linear(a.shape(1), b, std::nullopt, fn, "b");
+    Tensor2 out = Tensor2::from_shape({a.shape(0), b.shape(1)});
+    gemm(out.data(), a.data(), b.data(), static_cast<const double*>(nullptr), a.shape(0), a.shape(1), b.shape(1),
+         false);
+    return out;
 }
 
 Tensor2 scale_rows(const Tensor1& w, const Tensor2& m, const std::string& fn) {

@@ -63,13 +63,13 @@ TEST_CASE("§5.1 post-norm: H = LN(X + MHA(X)), Y = LN(H + FFN(H)), with RMSNorm
     const BlockResult r = block_forward(x, pk, o, false);
     AttentionOptions causal;
     causal.causal = true;
+    const auto norm = [&](const Tensor2& v, const NormParams& n) {
+        return kind == NormKind::layer ? layernorm_forward(v, n.gamma, *n.beta) : rmsnorm_forward(v, n.gamma);
+    };
     const Tensor3 h =
-        batch(norm_forward(kind, rows(Tensor3(x + multihead_attention_forward(x, pk.attn, 1, causal).output)), pk.norm1,
-                           "t", "n1"),
-              B);
-    const Tensor3 y = batch(norm_forward(kind, rows(Tensor3(h + batch(ffn_forward(rows(h), pk.ffn, o.ffn).output, B))),
-                                         pk.norm2, "t", "n2"),
-                            B);
+        batch(norm(rows(Tensor3(x + multihead_attention_forward(x, pk.attn, 1, causal).output)), *pk.norm1), B);
+    const Tensor3 y =
+        batch(norm(rows(Tensor3(h + batch(ffn_forward(rows(h), pk.ffn, o.ffn).output, B))), *pk.norm2), B);
     for (std::size_t i = 0; i < y.size(); ++i) REQUIRE_THAT(r.output.data()[i], near(y.data()[i], 1e-12, 1e-14));
 }
 

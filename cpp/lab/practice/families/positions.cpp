@@ -64,7 +64,7 @@ void positions_solve(Problem& p) {
         const std::size_t D = std::size_t(size_of(p, "D"));
         const std::size_t pos = std::size_t(whole_of(p, "p", 0, 1L << 20)),
                           i = std::size_t(whole_of(p, "i", 0, long(D) - 1));
-        const Tensor2 pe = sinusoidal_positions(pos + 2, D);
+        const Tensor2 pe = sinusoidal_table(pos + 2, D);
         p.answer = number(pe(pos, i));
         const double angle = double(pos) / std::pow(10000.0, double(2 * (i / 2)) / double(D));
         p.steps = {{"angle", {{"angle", scalar(angle)}}}, {"value", {{"PE", scalar(pe(pos, i))}}}};

@@ -1,0 +1,413 @@
+#include "lab/layers/flat_model.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "lab/core/gemm.hpp"
+#include "lab/layers/attention.hpp"
+#include "lab/layers/ffn.hpp"
+#include "lab/layers/norm.hpp"
+
+namespace lab::flat {
+
+namespace {
+
+// The LayerNorm / RMSNorm epsilon, as the worked examples' norms use it.
+constexpr double kNormEps = 1e-5;
+
+template <class Real>
+void fit(std::vector<Real>& v, std::size_t n) {
+    if (v.size() < n) v.resize(n);
+}
+
+template <class Real>
+void zero(std::vector<Real>& v, std::size_t n) {
+    fit(v, n);
+    std::fill(v.begin(), v.begin() + n, Real(0));
+}
+
+// ---- layers on whole buffers: forward, then backward quoting the forward line it differentiates ----
+
+// out (N, OC) = inp (N, C) @ w (C, OC) + bias (OC)
+template <class Real>
+void matmul_forward(Real* out, const Real* inp, const Real* w, const Real* bias, std::size_t N, std::size_t C,
+                    std::size_t OC) {
+    gemm(out, inp, w, bias, N, C, OC, false);
+}
+
+// forward: out = inp @ w + bias. Adds into dinp (N, C), dw (C, OC) and dbias (OC); the products
+// become forward ones on transposed operands (scratch tmp_a, tmp_b), so gemm does all the work.
+template <class Real>
+void matmul_backward(Real* dinp, Real* dw, Real* dbias, const Real* dout, const Real* inp, const Real* w, std::size_t N,
+                     std::size_t C, std::size_t OC, std::vector<Real>& tmp_a, std::vector<Real>& tmp_b) {
+    fit(tmp_a, C * OC);
+    transpose(tmp_a.data(), w, C, OC);                                                  // w^T (OC, C)
+    gemm(dinp, dout, tmp_a.data(), static_cast<const Real*>(nullptr), N, OC, C, true);  // dinp += dout @ w^T
+    fit(tmp_b, N * C);
+    transpose(tmp_b.data(), inp, N, C);                                               // inp^T (C, N)
+    gemm(dw, tmp_b.data(), dout, static_cast<const Real*>(nullptr), C, N, OC, true);  // dw += inp^T @ dout
+    if (dbias)
+        for (std::size_t n = 0; n < N; ++n)
+            for (std::size_t o = 0; o < OC; ++o) dbias[o] += dout[n * OC + o];
+}
+
+// Every row of inp (N, D) through the norm `kind` (norm_row_forward); none copies.
+template <class Real>
+void norm_forward(NormKind kind, Real* out, Real* mean, Real* rstd, const Real* inp, const Real* gamma,
+                  const Real* beta, std::size_t N, std::size_t D) {
+    if (kind == NormKind::none) {
+        std::memcpy(out, inp, N * D * sizeof(Real));
+        return;
+    }
+    assert(gamma);
+    for (std::size_t n = 0; n < N; ++n)
+        norm_row_forward(kind, out + n * D, mean[n], rstd[n], inp + n * D, gamma, beta, D, Real(kNormEps));
+}
+
+// forward: out = norm(inp) row by row (norm_row_backward); none passes dout through.
+template <class Real>
+void norm_backward(NormKind kind, Real* dinp, Real* dgamma, Real* dbeta, const Real* dout, const Real* inp,
+                   const Real* mean, const Real* rstd, const Real* gamma, std::size_t N, std::size_t D) {
+    if (kind == NormKind::none) {
+        for (std::size_t i = 0; i < N * D; ++i) dinp[i] += dout[i];
+        return;
+    }
+    for (std::size_t n = 0; n < N; ++n)
+        norm_row_backward(kind, dinp + n * D, dgamma, dbeta, dout + n * D, inp + n * D, mean[n], rstd[n], gamma, D);
+}
+
+// Whether query i may read key j: the causal mask, and the intervention's hidden positions
+// (hidden from every query but their own, so no row is ever empty).
+bool keep(std::size_t i, std::size_t j, bool causal, const std::vector<char>& hidden) {
+    return (!causal || j <= i) && (hidden.empty() || !hidden[j] || j == i);
+}
+
+// qkv (N, H (2 dk + dv)) holds [q | k | v] per row, head h's columns h dk .. (h + 1) dk of q and
+// k, h dv .. (h + 1) dv of v; each (batch item, head) is one attention_head_forward into atty
+// (N, H dv). Ablated heads give y = 0. scores (B, H, T, T) may be null.
+template <class Real>
+void attention_forward(Real* atty, Real* scores, Real* att, const Real* qkv, const BlockShape& s, std::size_t B,
+                       std::size_t T, const std::vector<char>& hidden, const std::vector<char>& ablated) {
+    const std::size_t H = s.H, dk = s.dk, dv = s.dv, row = s.qkv_width(), HV = H * dv;
+    const auto kept = [&](std::size_t i, std::size_t j) { return keep(i, j, s.causal, hidden); };
+    for (std::size_t b = 0; b < B; ++b)
+        for (std::size_t h = 0; h < H; ++h) {
+            const Real* q = qkv + b * T * row + h * dk;
+            const Real* k = qkv + b * T * row + H * dk + h * dk;
+            const Real* v = qkv + b * T * row + 2 * H * dk + h * dv;
+            Real* y = atty + b * T * HV + h * dv;
+            Real* a = att + (b * H + h) * T * T;
+            Real* sc = scores ? scores + (b * H + h) * T * T : nullptr;
+            const std::size_t empty =
+                attention_head_forward(y, HV, sc, a, q, row, k, row, v, row, T, T, dk, dv, Real(s.scale), kept);
+            // Every query keeps at least itself, so a row's softmax fails only on scores that are
+            // not finite (a diverged step): the outputs become NaN, and the loss says so.
+            if (empty != T) {
+                const Real nan = std::numeric_limits<Real>::quiet_NaN();
+                std::fill(a, a + T * T, nan);
+                for (std::size_t i = 0; i < T; ++i) std::fill(y + i * HV, y + i * HV + dv, nan);
+            }
+            if (!ablated.empty() && ablated[h])
+                for (std::size_t i = 0; i < T; ++i) std::fill(y + i * HV, y + i * HV + dv, Real(0));
+        }
+}
+
+// forward: atty = attention(qkv), one attention_head_backward per (batch item, head). Adds into
+// dqkv (N, H (2 dk + dv)); scratch holds 2 T numbers.
+template <class Real>
+void attention_backward(Real* dqkv, const Real* datty, const Real* qkv, const Real* att, const BlockShape& s,
+                        std::size_t B, std::size_t T, Real* scratch) {
+    const std::size_t H = s.H, dk = s.dk, dv = s.dv, row = s.qkv_width(), HV = H * dv;
+    for (std::size_t b = 0; b < B; ++b)
+        for (std::size_t h = 0; h < H; ++h) {
+            const std::size_t q0 = b * T * row + h * dk, k0 = q0 + H * dk, v0 = b * T * row + 2 * H * dk + h * dv;
+            attention_head_backward(dqkv + q0, dqkv + k0, dqkv + v0, datty + b * T * HV + h * dv, HV,
+                                    att + (b * H + h) * T * T, qkv + q0, row, qkv + k0, row, qkv + v0, row, T, T, dk,
+                                    dv, Real(s.scale), scratch);
+        }
+}
+
+// fact = act(fch), times gate when gated.
+template <class Real>
+void ffn_activation_forward(Real* fact, const Real* fch, const Real* gate, std::size_t n, Activation a) {
+    for (std::size_t i = 0; i < n; ++i) fact[i] = activate(fch[i], a) * (gate ? gate[i] : Real(1));
+}
+
+// forward: fact = act(fch) * gate.  dfch = dfact * gate * act'(fch);  dgate = dfact * act(fch).
+template <class Real>
+void ffn_activation_backward(Real* dfch, Real* dgate, const Real* dfact, const Real* fch, const Real* gate,
+                             std::size_t n, Activation a) {
+    for (std::size_t i = 0; i < n; ++i) {
+        dfch[i] = dfact[i] * (gate ? gate[i] : Real(1)) * activate_grad(fch[i], a);
+        if (gate) dgate[i] = dfact[i] * activate(fch[i], a);
+    }
+}
+
+}  // namespace
+
+// ---- the sub-layers ----
+
+template <class Real>
+void mha_forward(const Real* x, const BlockPtrs<Real>& w, const BlockShape& s, BlockActs<Real>& a, std::size_t B,
+                 std::size_t T, const std::vector<char>& hidden, const std::vector<char>& ablated) {
+    const std::size_t N = B * T, D = s.D, HV = s.H * s.dv;
+    assert(a.qkv.size() >= N * s.qkv_width() && a.att.size() >= B * s.H * T * T && a.mha.size() >= N * D);
+    assert(w.wo || HV == D);
+    matmul_forward(a.qkv.data(), x, w.wqkv, w.bqkv, N, D, s.qkv_width());
+    attention_forward(a.atty.data(), a.scores.empty() ? nullptr : a.scores.data(), a.att.data(), a.qkv.data(), s, B, T,
+                      hidden, ablated);
+    if (w.wo)
+        matmul_forward(a.mha.data(), a.atty.data(), w.wo, w.bo, N, HV, D);
+    else
+        std::memcpy(a.mha.data(), a.atty.data(), N * D * sizeof(Real));
+}
+
+template <class Real>
+void mha_backward(Real* dx, const Real* dmha, const Real* x, const BlockPtrs<Real>& w, const BlockPtrs<Real>& g,
+                  const BlockShape& s, BlockActs<Real>& a, std::size_t B, std::size_t T, Scratch<Real>& sc) {
+    const std::size_t N = B * T, D = s.D, HV = s.H * s.dv, W = s.qkv_width();
+    fit(sc.datt_row, 2 * T);  // attention_head_backward's scratch
+    // forward: mha = atty W_O + b_O (or atty itself)
+    zero(sc.datty, N * HV);
+    if (w.wo)
+        matmul_backward(sc.datty.data(), g.wo, g.bo, dmha, a.atty.data(), w.wo, N, HV, D, sc.tmp_a, sc.tmp_b);
+    else
+        std::copy(dmha, dmha + N * D, sc.datty.begin());
+    // forward: atty = attention(qkv)
+    zero(sc.dqkv, N * W);
+    attention_backward(sc.dqkv.data(), sc.datty.data(), a.qkv.data(), a.att.data(), s, B, T, sc.datt_row.data());
+    // forward: qkv = x W_QKV + b_QKV
+    matmul_backward(dx, g.wqkv, g.bqkv, sc.dqkv.data(), x, w.wqkv, N, D, W, sc.tmp_a, sc.tmp_b);
+}
+
+template <class Real>
+void ffn_forward(const Real* x, const BlockPtrs<Real>& w, const BlockShape& s, BlockActs<Real>& a, std::size_t N,
+                 std::size_t D_out) {
+    const std::size_t D = s.D, F = s.F;
+    assert(a.fch.size() >= N * F && a.fact.size() >= N * F && a.ffn.size() >= N * D_out);
+    matmul_forward(a.fch.data(), x, w.w1, w.b1, N, D, F);
+    if (s.gated) matmul_forward(a.gate.data(), x, w.wgate, w.bgate, N, D, F);
+    ffn_activation_forward(a.fact.data(), a.fch.data(), s.gated ? a.gate.data() : nullptr, N * F, s.activation);
+    matmul_forward(a.ffn.data(), a.fact.data(), w.w2, w.b2, N, F, D_out);
+}
+
+template <class Real>
+void ffn_backward(Real* dx, const Real* dffn, const Real* x, const BlockPtrs<Real>& w, const BlockPtrs<Real>& g,
+                  const BlockShape& s, BlockActs<Real>& a, std::size_t N, Scratch<Real>& sc) {
+    const std::size_t D = s.D, F = s.F;
+    for (auto* v : {&sc.dfch, &sc.dgate}) fit(*v, N * F);
+    // forward: ffn = fact W2 + b2
+    zero(sc.dfact, N * F);
+    matmul_backward(sc.dfact.data(), g.w2, g.b2, dffn, a.fact.data(), w.w2, N, F, D, sc.tmp_a, sc.tmp_b);
+    // forward: fact = act(fch) * gate;  fch = x W1 + b1;  gate = x W_gate + b_gate
+    ffn_activation_backward(sc.dfch.data(), sc.dgate.data(), sc.dfact.data(), a.fch.data(),
+                            s.gated ? a.gate.data() : nullptr, N * F, s.activation);
+    matmul_backward(dx, g.w1, g.b1, sc.dfch.data(), x, w.w1, N, D, F, sc.tmp_a, sc.tmp_b);
+    if (s.gated) matmul_backward(dx, g.wgate, g.bgate, sc.dgate.data(), x, w.wgate, N, D, F, sc.tmp_a, sc.tmp_b);
+}
+
+// ---- the block ----
+
+template <class Real>
+void block_fit(BlockActs<Real>& a, const BlockShape& s, std::size_t B, std::size_t T, bool scores) {
+    const std::size_t N = B * T, D = s.D, F = s.F;
+    for (auto* v : {&a.a_in, &a.mha, &a.r1, &a.f_in, &a.ffn, &a.r2}) fit(*v, N * D);
+    for (auto* v : {&a.mean1, &a.rstd1, &a.mean2, &a.rstd2}) fit(*v, N);
+    fit(a.qkv, N * s.qkv_width());
+    fit(a.att, B * s.H * T * T);
+    if (scores)
+        fit(a.scores, B * s.H * T * T);
+    else
+        a.scores.clear();
+    fit(a.atty, N * s.H * s.dv);
+    for (auto* v : {&a.fch, &a.fact}) fit(*v, N * F);
+    if (s.gated) fit(a.gate, N * F);
+}
+
+template <class Real>
+void block_forward(Real* y, const Real* x, const BlockPtrs<Real>& w, const BlockShape& s, BlockActs<Real>& a,
+                   std::size_t B, std::size_t T, const std::vector<char>& hidden, const std::vector<char>& ablated) {
+    const std::size_t N = B * T, D = s.D;
+    const NormKind nk = s.norm;
+    const bool pre = s.arrangement == Arrangement::pre;
+
+    // Attention sub-layer: pre-norm feeds LN1(x) to attention, post-norm x itself.
+    if (pre)
+        norm_forward(nk, a.a_in.data(), a.mean1.data(), a.rstd1.data(), x, w.gamma1, w.beta1, N, D);
+    else
+        std::memcpy(a.a_in.data(), x, N * D * sizeof(Real));
+    mha_forward(a.a_in.data(), w, s, a, B, T, hidden, ablated);
+    for (std::size_t i = 0; i < N * D; ++i) a.r1[i] = x[i] + a.mha[i];
+
+    // Feed-forward sub-layer, on every row alone: f_in = LN2(r1) pre-norm, LN1(r1) post-norm.
+    if (pre)
+        norm_forward(nk, a.f_in.data(), a.mean2.data(), a.rstd2.data(), a.r1.data(), w.gamma2, w.beta2, N, D);
+    else
+        norm_forward(nk, a.f_in.data(), a.mean1.data(), a.rstd1.data(), a.r1.data(), w.gamma1, w.beta1, N, D);
+    ffn_forward(a.f_in.data(), w, s, a, N, D);
+    const Real* residual = pre ? a.r1.data() : a.f_in.data();
+    Real* r2 = pre ? y : a.r2.data();
+    for (std::size_t i = 0; i < N * D; ++i) r2[i] = residual[i] + a.ffn[i];
+    if (!pre) norm_forward(nk, y, a.mean2.data(), a.rstd2.data(), r2, w.gamma2, w.beta2, N, D);
+}
+
+template <class Real>
+void block_backward(Real* dx, const Real* x, const BlockPtrs<Real>& w, const BlockPtrs<Real>& g, const BlockShape& s,
+                    BlockActs<Real>& a, std::size_t B, std::size_t T, Scratch<Real>& sc) {
+    const std::size_t N = B * T, D = s.D;
+    const NormKind nk = s.norm;
+    const bool pre = s.arrangement == Arrangement::pre;
+    for (auto* v : {&sc.dr, &sc.dfin}) fit(*v, N * D);
+
+    // dr becomes dL/dr1, dfin dL/df_in.
+    Real* dr2 = dx;
+    if (!pre) {  // forward: y = LN2(r2)
+        zero(sc.dr, N * D);
+        norm_backward(nk, sc.dr.data(), g.gamma2, g.beta2, dx, a.r2.data(), a.mean2.data(), a.rstd2.data(), w.gamma2, N,
+                      D);
+        dr2 = sc.dr.data();
+    }
+    // forward: r2 = residual + ffn; the residual (r1 pre-norm, f_in post-norm) takes dr2 as it is
+    if (pre) {
+        std::copy(dr2, dr2 + N * D, sc.dr.begin());
+        std::fill(sc.dfin.begin(), sc.dfin.begin() + N * D, Real(0));
+    } else {
+        std::copy(dr2, dr2 + N * D, sc.dfin.begin());
+    }
+    // forward: ffn = FFN(f_in)
+    ffn_backward(sc.dfin.data(), dr2, a.f_in.data(), w, g, s, a, N, sc);
+    // forward: f_in = LN2(r1) (pre-norm) or LN1(r1) (post-norm)
+    if (pre) {
+        norm_backward(nk, sc.dr.data(), g.gamma2, g.beta2, sc.dfin.data(), a.r1.data(), a.mean2.data(), a.rstd2.data(),
+                      w.gamma2, N, D);
+    } else {
+        std::fill(sc.dr.begin(), sc.dr.begin() + N * D, Real(0));
+        norm_backward(nk, sc.dr.data(), g.gamma1, g.beta1, sc.dfin.data(), a.r1.data(), a.mean1.data(), a.rstd1.data(),
+                      w.gamma1, N, D);
+    }
+    // forward: r1 = x + mha,  mha = MHA(a_in) (dx takes dr1 through the residual)
+    std::copy(sc.dr.begin(), sc.dr.begin() + N * D, dx);
+    zero(sc.dain, N * D);
+    mha_backward(sc.dain.data(), sc.dr.data(), a.a_in.data(), w, g, s, a, B, T, sc);
+    // forward: a_in = LN1(x) (pre-norm) or x (post-norm)
+    if (pre)
+        norm_backward(nk, dx, g.gamma1, g.beta1, sc.dain.data(), x, a.mean1.data(), a.rstd1.data(), w.gamma1, N, D);
+    else
+        for (std::size_t i = 0; i < N * D; ++i) dx[i] += sc.dain[i];
+}
+
+// ---- the model ----
+
+template <class Real>
+void lm_fit(LmActs<Real>& a, const LmShape& s, std::size_t B, std::size_t T, bool scores) {
+    const std::size_t N = B * T, L = s.blocks.size();
+    a.x.resize(L + 1);
+    a.blocks.resize(L);
+    for (auto& x : a.x) fit(x, N * s.D);
+    for (std::size_t l = 0; l < L; ++l) block_fit(a.blocks[l], s.blocks[l], B, T, scores);
+    fit(a.hf, N * s.D);
+    fit(a.meanf, N);
+    fit(a.rstdf, N);
+    fit(a.logits, N * s.V);
+}
+
+template <class Real>
+void lm_logits_forward(LmActs<Real>& a, const LmPtrs<Real>& w, const LmShape& s, const int* inputs, const Real* pos,
+                       std::size_t B, std::size_t T, const Intervention* iv) {
+    const std::size_t N = B * T, D = s.D, V = s.V, L = s.blocks.size();
+    assert(a.x.size() == L + 1 && a.logits.size() >= N * V);
+
+    // x_i = E[w_i] + p_i
+    Real* x0 = a.x[0].data();
+    for (std::size_t n = 0; n < N; ++n) {
+        const Real* e = w.embedding + std::size_t(inputs[n]) * D;
+        const Real* p = pos ? pos + (n % T) * D : nullptr;
+        for (std::size_t i = 0; i < D; ++i) x0[n * D + i] = e[i] + (p ? p[i] : Real(0));
+    }
+
+    // x_{l+1} = block_l(x_l)
+    std::vector<char> hidden, ablated;
+    if (iv && !iv->hidden.empty()) {
+        hidden.assign(T, 0);
+        for (std::size_t t : iv->hidden) hidden[t] = 1;
+    }
+    for (std::size_t l = 0; l < L; ++l) {
+        ablated.clear();
+        if (iv)
+            for (const auto& [layer, head] : iv->heads)
+                if (layer == l) ablated.resize(s.blocks[l].H, 0), ablated[head] = 1;
+        BlockShape bs = s.blocks[l];
+        bs.causal = bs.causal || (iv && iv->causal);
+        block_forward(a.x[l + 1].data(), a.x[l].data(), w.blocks[l], bs, a.blocks[l], B, T, hidden, ablated);
+    }
+
+    // z = LN_f(x_L) W_head, or LN_f(x_L) E^T when tied
+    norm_forward(s.final_norm, a.hf.data(), a.meanf.data(), a.rstdf.data(), a.x[L].data(), w.final_gamma, w.final_beta,
+                 N, D);
+    const Real* head = w.head;
+    if (!head) {
+        fit(a.eT, D * V);
+        transpose(a.eT.data(), w.embedding, V, D);
+        head = a.eT.data();
+    }
+    matmul_forward(a.logits.data(), a.hf.data(), head, static_cast<const Real*>(nullptr), N, D, V);
+}
+
+template <class Real>
+void lm_logits_backward(const LmPtrs<Real>& g, const Real* dlogits, LmActs<Real>& a, const LmPtrs<Real>& w,
+                        const LmShape& s, const int* inputs, std::size_t B, std::size_t T, Scratch<Real>& sc) {
+    const std::size_t N = B * T, D = s.D, V = s.V, L = s.blocks.size();
+
+    // forward: z = hf W_head, or hf E^T when tied
+    zero(sc.dhf, N * D);
+    if (w.head) {
+        matmul_backward(sc.dhf.data(), g.head, static_cast<Real*>(nullptr), dlogits, a.hf.data(), w.head, N, D, V,
+                        sc.tmp_a, sc.tmp_b);
+    } else {
+        gemm(sc.dhf.data(), dlogits, w.embedding, static_cast<const Real*>(nullptr), N, V, D, true);  // dhf += dz E
+        fit(sc.tmp_b, V * N);
+        transpose(sc.tmp_b.data(), dlogits, N, V);
+        gemm(g.embedding, sc.tmp_b.data(), a.hf.data(), static_cast<const Real*>(nullptr), V, N, D,
+             true);  // dE += dz^T hf
+    }
+    // forward: hf = LN_f(x_L)
+    zero(sc.dx, N * D);
+    norm_backward(s.final_norm, sc.dx.data(), g.final_gamma, g.final_beta, sc.dhf.data(), a.x[L].data(), a.meanf.data(),
+                  a.rstdf.data(), w.final_gamma, N, D);
+    // forward: x_{l+1} = block_l(x_l)
+    for (std::size_t l = L; l-- > 0;)
+        block_backward(sc.dx.data(), a.x[l].data(), w.blocks[l], g.blocks[l], s.blocks[l], a.blocks[l], B, T, sc);
+    // forward: x_i = E[w_i] + p_i
+    for (std::size_t n = 0; n < N; ++n) {
+        Real* de = g.embedding + std::size_t(inputs[n]) * D;
+        Real* dp = g.positions ? g.positions + (n % T) * D : nullptr;
+        for (std::size_t i = 0; i < D; ++i) {
+            de[i] += sc.dx[n * D + i];
+            if (dp) dp[i] += sc.dx[n * D + i];
+        }
+    }
+}
+
+#define LAB_FLAT_MODEL(Real)                                                                                         \
+    template void mha_forward(const Real*, const BlockPtrs<Real>&, const BlockShape&, BlockActs<Real>&, std::size_t, \
+                              std::size_t, const std::vector<char>&, const std::vector<char>&);                      \
+    template void ffn_forward(const Real*, const BlockPtrs<Real>&, const BlockShape&, BlockActs<Real>&, std::size_t, \
+                              std::size_t);                                                                          \
+    template void block_fit(BlockActs<Real>&, const BlockShape&, std::size_t, std::size_t, bool);                    \
+    template void block_forward(Real*, const Real*, const BlockPtrs<Real>&, const BlockShape&, BlockActs<Real>&,     \
+                                std::size_t, std::size_t, const std::vector<char>&, const std::vector<char>&);       \
+    template void block_backward(Real*, const Real*, const BlockPtrs<Real>&, const BlockPtrs<Real>&,                 \
+                                 const BlockShape&, BlockActs<Real>&, std::size_t, std::size_t, Scratch<Real>&);     \
+    template void lm_fit(LmActs<Real>&, const LmShape&, std::size_t, std::size_t, bool);                             \
+    template void lm_logits_forward(LmActs<Real>&, const LmPtrs<Real>&, const LmShape&, const int*, const Real*,     \
+                                    std::size_t, std::size_t, const Intervention*);                                  \
+    template void lm_logits_backward(const LmPtrs<Real>&, const Real*, LmActs<Real>&, const LmPtrs<Real>&,           \
+                                     const LmShape&, const int*, std::size_t, std::size_t, Scratch<Real>&);
+LAB_FLAT_MODEL(float)
+LAB_FLAT_MODEL(double)
+#undef LAB_FLAT_MODEL
+
+}  // namespace lab::flat

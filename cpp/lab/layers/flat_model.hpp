@@ -1,0 +1,164 @@
+// The block (§5.1) and the whole model (§6, §7) on flat buffers: the one place where the
+// sub-layers are wired together. Each forward sits above its backward, and each backward quotes
+// the forward lines it differentiates. The worked examples run the forward passes in double
+// (lab::block_forward and lab::lm_logits check their arguments, point into the tensors and
+// record the trace); training runs both passes in float32 (lab::flat::Lm), and the tests run
+// them in double against finite differences.
+//
+// Nothing here checks its arguments: the public entries do (block.cpp, lm.cpp, flat_lm.cpp),
+// and debug builds assert the sizes.
+//
+// Dimensions: B batch, T positions, N = B T rows, D model width, H heads, dk and dv the per-head
+// query/key and value widths, F the FFN width, V the vocabulary, L blocks.
+#pragma once
+
+#include <utility>
+#include <vector>
+
+#include "lab/core/names.hpp"
+#include "lab/layers/ffn.hpp"
+#include "lab/layers/norm.hpp"
+
+namespace lab {
+
+// Where the block's norms sit (§5.1): before each sub-layer, or after each residual sum.
+enum class Arrangement { pre, post };
+template <>
+struct EnumNames<Arrangement> {
+    static constexpr const char* what = "arrangement";
+    static constexpr std::array<std::pair<Arrangement, const char*>, 2> all = {
+        {{Arrangement::pre, "pre"}, {Arrangement::post, "post"}}};
+};
+
+}  // namespace lab
+
+namespace lab::flat {
+
+// Where one block's tensors sit in a flat buffer (the parameters, or their gradients);
+// null = the block has no such tensor: no bias (or beta), no gate, or W_O the identity (then
+// H dv = D). The norms' gammas are set whenever the block has norms.
+template <class Real>
+struct BlockPtrs {
+    Real *wqkv = nullptr, *bqkv = nullptr;     // (D, H (2 dk + dv)) = [W_Q W_K W_V], its bias
+    Real *wo = nullptr, *bo = nullptr;         // (H dv, D) (D)
+    Real *w1 = nullptr, *b1 = nullptr;         // (D, F) (F)
+    Real *wgate = nullptr, *bgate = nullptr;   // (D, F) (F), gated FFN
+    Real *w2 = nullptr, *b2 = nullptr;         // (F, D) (D)
+    Real *gamma1 = nullptr, *beta1 = nullptr;  // (D) each
+    Real *gamma2 = nullptr, *beta2 = nullptr;  // (D) each
+};
+
+// One block's sizes and choices.
+struct BlockShape {
+    std::size_t D = 0, H = 1, dk = 0, dv = 0, F = 0;
+    Arrangement arrangement = Arrangement::pre;
+    NormKind norm = NormKind::layer;
+    Activation activation = Activation::gelu;
+    bool gated = false, causal = true;
+    double scale = 1.0;  // of the attention scores
+    std::size_t qkv_width() const { return H * (2 * dk + dv); }
+};
+
+// One block's activations, kept from the forward pass for the backward pass and the trace.
+template <class Real>
+struct BlockActs {
+    std::vector<Real> a_in;             // (N, D) attention input: LN1(x) pre-norm, x post-norm
+    std::vector<Real> mean1, rstd1;     // (N) statistics of norm1
+    std::vector<Real> qkv;              // (N, H (2 dk + dv)) [q | k | v] per row
+    std::vector<Real> scores;           // (B, H, T, T) before masking; filled only when sized (the trace)
+    std::vector<Real> att;              // (B, H, T, T) attention weights
+    std::vector<Real> atty;             // (N, H dv) heads concatenated
+    std::vector<Real> mha;              // (N, D) atty W_O + b_O
+    std::vector<Real> r1;               // (N, D) x + MHA
+    std::vector<Real> f_in;             // (N, D) FFN input: LN2(r1) pre-norm, LN1(r1) post-norm
+    std::vector<Real> mean2, rstd2;     // (N) statistics of norm2
+    std::vector<Real> fch, gate, fact;  // (N, F) f_in W1 + b1, f_in W_gate + b_gate, act(fch) (* gate)
+    std::vector<Real> ffn;              // (N, D) fact W2 + b2
+    std::vector<Real> r2;               // (N, D) residual + FFN
+};
+
+// Buffers the backward passes share, grown as needed.
+template <class Real>
+struct Scratch {
+    std::vector<Real> dx, dhf, dr, dfin, dain, datty, dqkv, dfact, dfch, dgate, datt_row, tmp_a, tmp_b;
+};
+
+// An experiment on a model (§2.2): heads whose output is zeroed before W_O, key positions hidden
+// from every query but their own, or the causal mask imposed on every block.
+struct Intervention {
+    std::vector<std::pair<std::size_t, std::size_t>> heads;  // (layer, head)
+    std::vector<std::size_t> hidden;                         // positions
+    bool causal = false;  // the causal mask in every block, whatever maskBlocks says (§7.3's evaluation)
+};
+
+// The sub-layers, each on its input x (N, D), writing into a:
+//   MHA(x) = Concat_h(attention(x W_Q^h, x W_K^h, x W_V^h)) W_O + b_O   -> a.qkv, a.scores, a.att, a.atty, a.mha
+//   FFN(x) = act(x W1 + b1) [* (x W_gate + b_gate)] W2 + b2            -> a.fch, a.gate, a.fact, a.ffn
+// (the FFN's output has D_out columns: D in a block, W2's width on its own)
+// hidden (T) marks key positions hidden from every query but their own, ablated (H) the heads
+// zeroed; empty = none. Their backward passes are block_backward's (flat_model.cpp).
+template <class Real>
+void mha_forward(const Real* x, const BlockPtrs<Real>& w, const BlockShape& s, BlockActs<Real>& a, std::size_t B,
+                 std::size_t T, const std::vector<char>& hidden, const std::vector<char>& ablated);
+template <class Real>
+void ffn_forward(const Real* x, const BlockPtrs<Real>& w, const BlockShape& s, BlockActs<Real>& a, std::size_t N,
+                 std::size_t D_out);
+
+// Sizes `a` for B sequences of T positions; the scores are kept only when `scores`.
+template <class Real>
+void block_fit(BlockActs<Real>& a, const BlockShape& s, std::size_t B, std::size_t T, bool scores);
+
+// pre-norm:  r1 = x + MHA(LN1(x)),  y = r1 + FFN(LN2(r1))
+// post-norm: r1 = x + MHA(x),  f_in = LN1(r1),  r2 = f_in + FFN(f_in),  y = LN2(r2)
+template <class Real>
+void block_forward(Real* y, const Real* x,  // (N, D) each
+                   const BlockPtrs<Real>& w, const BlockShape& s, BlockActs<Real>& a, std::size_t B, std::size_t T,
+                   const std::vector<char>& hidden, const std::vector<char>& ablated);
+
+// forward: y = block(x). dx (N, D) holds dL/dy on entry and dL/dx on return; the parameters'
+// gradients are added into g. Interventions are not differentiated (training makes none).
+template <class Real>
+void block_backward(Real* dx, const Real* x,  // (N, D) each
+                    const BlockPtrs<Real>& w, const BlockPtrs<Real>& g, const BlockShape& s, BlockActs<Real>& a,
+                    std::size_t B, std::size_t T, Scratch<Real>& scratch);
+
+template <class Real>
+struct LmPtrs {
+    Real* embedding = nullptr;  // (V, D)
+    Real* positions = nullptr;  // (>= T, D) learned positions
+    std::vector<BlockPtrs<Real>> blocks;
+    Real *final_gamma = nullptr, *final_beta = nullptr;  // (D)
+    Real* head = nullptr;                                // (D, V); null = tied to the embedding
+};
+
+struct LmShape {
+    std::size_t V = 0, D = 0;
+    std::vector<BlockShape> blocks;
+    NormKind final_norm = NormKind::none;  // none = no final norm
+};
+
+template <class Real>
+struct LmActs {
+    std::vector<std::vector<Real>> x;  // L + 1 residual streams (N, D); x[0] = E[w] + p
+    std::vector<BlockActs<Real>> blocks;
+    std::vector<Real> hf, meanf, rstdf;  // (N, D) after the final norm, its statistics (N)
+    std::vector<Real> logits;            // (N, V)
+    std::vector<Real> eT;                // (D, V) the embedding transposed, for a tied head
+};
+
+template <class Real>
+void lm_fit(LmActs<Real>& a, const LmShape& s, std::size_t B, std::size_t T, bool scores);
+
+// x_i = E[w_i] + p_i,  x_{l+1} = block_l(x_l),  z = LN_f(x_L) W_head (or E^T when tied).
+// inputs (N) are token ids; pos (T, D) the position rows (learned or sinusoidal), null = none.
+template <class Real>
+void lm_logits_forward(LmActs<Real>& a, const LmPtrs<Real>& w, const LmShape& s, const int* inputs, const Real* pos,
+                       std::size_t B, std::size_t T, const Intervention* iv);
+
+// forward: z = lm_logits_forward(inputs). dlogits (N, V) = dL/dz; adds every parameter's
+// gradient into g (positions only when g.positions is set: learned positions).
+template <class Real>
+void lm_logits_backward(const LmPtrs<Real>& g, const Real* dlogits, LmActs<Real>& a, const LmPtrs<Real>& w,
+                        const LmShape& s, const int* inputs, std::size_t B, std::size_t T, Scratch<Real>& scratch);
+
+}  // namespace lab::flat
