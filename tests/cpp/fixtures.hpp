@@ -35,6 +35,18 @@ private:
 inline Near near(double want, double rel = 1e-12, double abs = 1e-12) { return Near(want, rel, abs); }
 
 // A value the handout prints rounded to `decimals` places: within half a unit of the last place.
+// f() with v moved to v + h and to v - h, v restored after: the two sides of a central difference.
+template <class F>
+std::pair<double, double> nudged(double& v, double h, F&& f) {
+    const double keep = v;
+    v = keep + h;
+    const double up = f();
+    v = keep - h;
+    const double down = f();
+    v = keep;
+    return {up, down};
+}
+
 inline double half_unit(int decimals) { return 0.5 * std::pow(10.0, -decimals); }
 
 template <class E>

@@ -99,16 +99,11 @@ TEST_CASE("§5.1 block_backward in every shape the worked examples allow: centra
     flat::block_backward(dx.data(), x.data(), p.w, p.g, s, a, B, T, scratch);
 
     constexpr double h = 1e-6;
+    const auto L = [&] { return loss(x, p, s, B, T, r); };
     const auto fd = [&](double& v, auto&& f) {
-        const double keep = v;
-        v = keep + h;
-        const double up = f();
-        v = keep - h;
-        const double down = f();
-        v = keep;
+        const auto [up, down] = nudged(v, h, f);
         return (up - down) / (2 * h);
     };
-    const auto L = [&] { return loss(x, p, s, B, T, r); };
     for (std::size_t i = 0; i < x.size(); ++i) {
         CAPTURE(i);
         REQUIRE_THAT(dx[i], near(fd(x[i], L), 1e-6, 1e-8));

@@ -87,13 +87,7 @@ TEST_CASE("§5 the training path in double: every gradient matches central finit
     std::size_t checked = 0, kinks = 0;
     for (const flat::Slot& s : lm.slots())
         for (std::size_t i = 0; i < s.size; ++i) {
-            double& w = lm.weights()[s.offset + i];
-            const double keep = w;
-            w = keep + h;
-            const double up = loss();
-            w = keep - h;
-            const double down = loss();
-            w = keep;
+            const auto [up, down] = nudged(lm.weights()[s.offset + i], h, loss);
             // ReLU has a kink at 0: where a pre-activation lies within h of it, the two one-sided
             // slopes differ and no finite difference is the derivative. Those entries are counted,
             // not compared; they must stay rare.
