@@ -18,15 +18,18 @@ int sample_from_cumulative(const Tensor1& cumulative, const Tensor1& probs, doub
     return 0;
 }
 
-GenerateStep choose_next(const Tensor1& logits, double temperature, Pcg32& rng, const std::string& fn) {
+std::string temperature_overflow(double temperature) {
+    return msg("temperature ", temperature, " is so small that logits / temperature overflow; use 0 for greedy");
+}
+
+std::optional<GenerateStep> choose_next(const Tensor1& logits, double temperature, Pcg32& rng) {
     const std::size_t V = logits.size();
     GenerateStep st;
     st.position = 0;
     st.logits = logits;
     const bool greedy = temperature == 0.0;
     Tensor1 scaled = greedy ? logits : Tensor1(logits / temperature);
-    require(all_finite(scaled), fn,
-            msg("temperature ", temperature, " is so small that logits / temperature overflow; use 0 for greedy"));
+    if (!all_finite(scaled)) return std::nullopt;
     st.probs = Tensor1::from_shape({V});
     softmax_row(scaled.data(), nullptr, st.probs.data(), V);
     st.cumulative = Tensor1::from_shape({V});
@@ -70,10 +73,11 @@ GenerateResult generate(const std::vector<int>& prompt, const LmParams& p, const
 
         Tensor1 logits = Tensor1::from_shape({V});
         for (std::size_t i = 0; i < V; ++i) logits(i) = lg.logits(0, last, i);
-        GenerateStep st = choose_next(logits, g.temperature, rng, fn);
-        st.position = last;
-        r.tokens.push_back(st.token);
-        r.steps.push_back(std::move(st));
+        std::optional<GenerateStep> st = choose_next(logits, g.temperature, rng);
+        require(st.has_value(), fn, temperature_overflow(g.temperature));
+        st->position = last;
+        r.tokens.push_back(st->token);
+        r.steps.push_back(std::move(*st));
         if (g.eos && r.tokens.back() == *g.eos) {
             r.stopped_at_eos = true;
             break;

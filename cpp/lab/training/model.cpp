@@ -95,7 +95,9 @@ std::vector<int> Model::generate(const std::vector<int>& prompt, const GenerateO
         const std::size_t T = std::min(tokens.size(), context);
         lm_->forward(tokens.data() + tokens.size() - T, nullptr, 1, T, &iv);
         std::copy(lm_->logits() + (T - 1) * V, lm_->logits() + T * V, logits.begin());
-        const int next = choose_next(logits, g.temperature, rng, fn).token;
+        const std::optional<GenerateStep> st = choose_next(logits, g.temperature, rng);
+        require(st.has_value(), fn, temperature_overflow(g.temperature));
+        const int next = st->token;
         tokens.push_back(next);
         if (g.eos && next == *g.eos) break;
     }

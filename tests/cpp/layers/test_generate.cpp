@@ -81,6 +81,10 @@ TEST_CASE("generation refuses a bad temperature, an empty prompt, and too many s
     REQUIRE_THROWS_WITH(
         generate({0, 1}, p, toy_options(), GenerateOptions{5, 0.0, 0, {}}),
         "generate: the prompt (2 tokens) plus 5 steps needs 6 positions but params.positions has 3 rows (Tmax)");
+    // A positive temperature so small that logits / temperature leave the doubles.
+    REQUIRE_THROWS_WITH(generate({0}, p, toy_options(), GenerateOptions{1, 1e-310, 0, {}}),
+                        Catch::StartsWith("generate: temperature") &&
+                            Catch::EndsWith("is so small that logits / temperature overflow; use 0 for greedy"));
 }
 
 TEST_CASE("§7.1 one seed names one sampled sequence, natively (libstdc++) and in wasm (libc++)") {
