@@ -9,6 +9,7 @@ import { createProgress } from './progress.js';
 import { practiceOverview, practicePanel } from './views/practice.js';
 import { wordedPractice } from './practice-text.js';
 import { h } from './views/dom.js';
+import { watchScrolling } from './views/scrollable.js';
 import { stepView } from './views/step.js';
 import { tocView } from './views/toc.js';
 import { predictionView } from './views/predict.js';
@@ -17,6 +18,7 @@ const clone = (v) => (Array.isArray(v) ? v.map(clone) : v);
 
 export function createApp({ lab, root, examples, workerUrl = null }) {
   const byId = new Map(examples.map((e) => [e.id, e]));
+  watchScrolling(root);
   const kept = {}; // each example's edits, kept while the student looks at other examples
   let state = initialState(examples[0].id);
   let view; // {x, r}: the current example's inputs and the engine's last good results
@@ -440,7 +442,8 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
       state.example === TRAIN
     )
       return;
-    if (e.target.closest('input, select, textarea, table')) return;
+    // Arrows inside a field, a matrix or a box that scrolls sideways (scrollable.js) move there.
+    if (e.target.closest('input, select, textarea, table, [role="region"]')) return;
     if (e.key === 'ArrowRight') goStep(state.step + 1, { focusHeading: true });
     if (e.key === 'ArrowLeft') goStep(state.step - 1, { focusHeading: true });
   });

@@ -25,6 +25,13 @@ function luminance(rgb) {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
+// Black or white text, whichever contrasts more with the cell: the WCAG contrast of text on a
+// background is (L_lighter + 0.05) / (L_darker + 0.05), and one of the two always reaches 4.58:1.
+function textOn(bg) {
+  const l = luminance(bg);
+  return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? '#000' : '#fff';
+}
+
 const as2d = (v) => (Array.isArray(v) ? (Array.isArray(v[0]) ? v : [v]) : [[v]]);
 
 function colourOf(scale, lo, hi) {
@@ -97,7 +104,7 @@ export function matrixView({ label, value, kind = 'signed', rowLabels, colLabels
           const td = h('td', { dataset: { r, c } });
           if (bg) {
             td.style.backgroundColor = bg;
-            td.style.color = luminance(bg) > 0.35 ? '#111' : '#fff';
+            td.style.color = textOn(bg);
           }
           if (edit) {
             // Rounded like every other cell until focused; then the exact value, to edit.

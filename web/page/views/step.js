@@ -15,7 +15,7 @@ export function renderItem(item, ctx) {
     return h(
       'div',
       { class: 'group' },
-      item.title && h('h4', {}, item.title),
+      item.title && h('h3', {}, item.title),
       item.group.map((i) => renderItem(i, ctx)),
     );
   }
