@@ -1,0 +1,114 @@
+// axe-core, the accessibility engine, on every view a student can reach, at a desktop size and a
+// phone size: every step of every worked example (read from the examples list, so a new example
+// is covered without editing this file), the practice list, a practice problem before and after an
+// answer, predict mode, and the training panel before and while it trains. Any violation of any
+// impact fails, named with the elements it was found on.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+import { siteForTests } from './site.mjs';
+import { examples } from '../../web/page/examples/index.js';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const site = siteForTests();
+const VIEWPORTS = [
+  { width: 1280, height: 900 },
+  { width: 360, height: 740 },
+];
+
+// The page's CSP forbids inline scripts, so axe goes in through a context that bypasses it.
+async function openContext(viewport) {
+  const ctx = await site.browser.newContext({ viewport, bypassCSP: true });
+  return { ctx, page: await ctx.newPage() };
+}
+
+async function violations(page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  const r = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return r.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join('; ')}${v.nodes.length > 3 ? ` and ${v.nodes.length - 3} more` : ''}`,
+  );
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`axe: every step of every worked example at ${viewport.width}x${viewport.height}`, async () => {
+    const { ctx, page } = await openContext(viewport);
+    const found = [];
+    for (const ex of examples)
+      for (let s = 1; s <= ex.steps.length; s++) {
+        await page.goto(`${site.base}#/${ex.id}/${s}`);
+        await page.locator('.step').waitFor({ timeout: 15000 });
+        for (const v of await violations(page)) found.push(`#/${ex.id}/${s}: ${v}`);
+      }
+    await ctx.close();
+    assert.deepEqual(found, []);
+  });
+
+  test(`axe: the practice set, an answered problem and predict mode at ${viewport.width}x${viewport.height}`, async () => {
+    const { ctx, page } = await openContext(viewport);
+    const found = [];
+    const check = async (where) => (await violations(page)).forEach((v) => found.push(`${where}: ${v}`));
+    await page.goto(`${site.base}#/practice`);
+    await page.locator('table.families').waitFor();
+    await check('the practice list');
+    await page.goto(`${site.base}#/practice/retrieval/0`);
+    await page.locator('#answer-retrieval').waitFor();
+    await check('a problem');
+    await page.fill('#answer-retrieval', '[2, 1.4]');
+    await page.press('#answer-retrieval', 'Enter');
+    await page.locator('#feedback-retrieval', { hasText: 'Not yet' }).waitFor();
+    await check('a problem after a wrong answer');
+    await page.goto(`${site.base}#/7.4/5?predict=1`);
+    await page.locator('.prediction').waitFor();
+    await check('predict mode');
+    await ctx.close();
+    assert.deepEqual(found, []);
+  });
+
+  test(`axe: the training panel before and while it trains at ${viewport.width}x${viewport.height}`, async () => {
+    const { ctx, page } = await openContext(viewport);
+    const found = [];
+    const check = async (where) => (await violations(page)).forEach((v) => found.push(`${where}: ${v}`));
+    await page.goto(`${site.base}#/train`);
+    await page.locator('#train-start').waitFor({ timeout: 20000 });
+    await check('before training');
+    await page.click('#train-start');
+    await page.waitForFunction(
+      () => /Step [1-9]/.test(document.querySelector('.train-status')?.textContent || ''),
+      null,
+      {
+        timeout: 30000,
+      },
+    );
+    await check('while training');
+    await ctx.close();
+    assert.deepEqual(found, []);
+  });
+}
+
+test('a formula wider than a phone is a labelled Tab stop whose arrow keys scroll it, not the step', async () => {
+  const { ctx, page } = await openContext({ width: 360, height: 740 });
+  await page.goto(`${site.base}#/2.1/1`);
+  await page.locator('.step').waitFor({ timeout: 15000 });
+  await page.evaluate(() => document.fonts.ready);
+  const box = page.locator('.formula').first();
+  assert.equal(await box.getAttribute('tabindex'), '0');
+  assert.match(await box.getAttribute('aria-label'), /^Formula, wider than the screen/);
+  await box.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => document.querySelector('.formula').scrollLeft > 0);
+  assert.match(
+    await page.locator('.step .counter').textContent(),
+    /^Step 1 of/,
+    'the arrow scrolled, it did not turn the step',
+  );
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.waitForFunction(() => !document.querySelector('.formula').hasAttribute('tabindex'));
+  await ctx.close();
+});
