@@ -112,3 +112,71 @@ test('a formula wider than a phone is a labelled Tab stop whose arrow keys scrol
   await page.waitForFunction(() => !document.querySelector('.formula').hasAttribute('tabindex'));
   await ctx.close();
 });
+
+// The id of the focused element, or its tag when it has none ("BODY" is the failure).
+const focused = (page) => page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName);
+
+test('focus never falls to <body>: it follows the hint, the solution, the new variant, Reset, the last step, the prediction', async () => {
+  const { ctx, page } = await openContext({ width: 1280, height: 900 });
+  await page.goto(`${site.base}#/practice/retrieval/0`);
+  await page.locator('#answer-retrieval').waitFor();
+  const hint = page.getByRole('button', { name: /hint/i });
+  await hint.click();
+  assert.equal(await focused(page), 'hint-retrieval-0', 'the revealed hint');
+  await hint.click();
+  assert.equal(await focused(page), 'hint-retrieval-1', 'the next hint');
+  await page.getByRole('button', { name: /solution/i }).click();
+  assert.equal(await focused(page), 'solution-retrieval', 'the solution');
+  await page.locator('.practice-controls a.button').click();
+  await page.waitForURL(/practice\/retrieval\/1$/);
+  await page.locator('.practice .variant', { hasText: '1' }).waitFor();
+  assert.equal(await focused(page), 'answer-retrieval', 'the new problem’s answer box');
+
+  await page.goto(`${site.base}#/2.1/1`);
+  await page.locator('.step').waitFor();
+  await page.fill('#in-q-0-0', '2');
+  await page.click('#reset');
+  assert.equal(await focused(page), 'step-title', 'Reset, now disabled, hands focus to the step');
+  await page.goto(`${site.base}#/2.1/4`);
+  await page.locator('.step .counter', { hasText: 'Step 4' }).waitFor();
+  await page.click('#next');
+  assert.equal(await focused(page), 'step-title', 'Next, disabled on the last step, hands focus to the step');
+
+  await page.goto(`${site.base}#/7.4/5?predict=1`);
+  await page.locator('#prediction').waitFor();
+  await page.fill('#prediction', '3.0204');
+  await page.press('#prediction', 'Enter');
+  assert.equal(await focused(page), 'prediction-verdict', 'a correct prediction: its verdict');
+  await ctx.close();
+});
+
+test('the training status is spoken on start and pause and at most every 100 steps, not on every step', async () => {
+  const { ctx, page } = await openContext({ width: 1280, height: 900 });
+  await page.goto(`${site.base}#/train`);
+  await page.locator('#train-start').waitFor({ timeout: 20000 });
+  await page.evaluate(() => {
+    window.spoken = [];
+    const live = document.querySelector('.train-status').parentElement.querySelector('[aria-live]');
+    new MutationObserver(() => window.spoken.push(live.textContent)).observe(live, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
+  });
+  await page.click('#train-start');
+  await page.waitForFunction(() => /Step [1-9]\d{2,}/.test(document.querySelector('.train-status').textContent), null, {
+    timeout: 30000,
+  });
+  await page.click('#train-start');
+  await page.waitForFunction(() => /Paused/.test(document.querySelector('.train-status').textContent));
+  const steps = Number(/Step (\d+)/.exec(await page.locator('.train-status').textContent())[1]);
+  const spoken = await page.evaluate(() => window.spoken);
+  assert.equal(
+    await page.locator('.train-status[aria-live], .train-status [aria-live]').count(),
+    0,
+    'the visible line is not live',
+  );
+  assert.ok(spoken.length <= 2 + Math.floor(steps / 100) + 1, `${spoken.length} announcements in ${steps} steps`);
+  assert.match(spoken.at(-1), /Paused/, 'the pause is spoken');
+  await ctx.close();
+});

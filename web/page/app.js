@@ -189,7 +189,7 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
 
   // The practice set's overview, or one problem.
   function practiceMain() {
-    const onChange = () => render();
+    const onChange = focusAfter;
     return h(
       'main',
       { id: 'main', class: 'main' },
@@ -252,7 +252,7 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
         seed: freshSeed(mine[0].id),
         progress,
         href: practiceHref,
-        onChange: () => render(),
+        onChange: focusAfter,
         canCopy: !state.hide.includes('copy'),
       }),
       mine.length > 1
@@ -277,6 +277,23 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
     writeUrl(false);
   }
 
+  // Where the focus goes after the next render, when an action names it (a revealed hint, the
+  // solution, the prediction's verdict).
+  let focusNext = null;
+  const focusAfter = (id) => {
+    focusNext = id ?? null;
+    render();
+  };
+  // After a render: the element an action asked for; else, when the focus was in the page and
+  // its element is gone or disabled (Reset, Next on the last step, a new variant), `fallback`,
+  // the view's heading or answer box. Never <body>, which would send the next Tab to the top.
+  function settleFocus(hadFocus, fallback) {
+    const wanted = focusNext && document.getElementById(focusNext);
+    focusNext = null;
+    if (wanted) wanted.focus();
+    else if (hadFocus && !root.contains(document.activeElement)) document.getElementById(fallback)?.focus();
+  }
+
   // The page: the table of contents (unless hidden) beside `main`.
   function show(main) {
     const noToc = state.hide.includes('toc');
@@ -284,6 +301,7 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
   }
 
   function render() {
+    const hadFocus = root.contains(document.activeElement);
     if (state.example === TRAIN) {
       training ??= createTrainingPanel({ lab, workerUrl, onSettings: settingsTaken });
       training.show(state.experiment, { setup: state.settings, start: state.start });
@@ -302,6 +320,7 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
       show(practiceMain());
       document.title = `${practiceText.setTitle} — ${ui.appName}`;
       if (active) document.getElementById(active)?.focus();
+      settleFocus(hadFocus, state.family ? `answer-${state.family}` : 'practice-title');
       return;
     }
     const ex = byId.get(state.example);
@@ -338,17 +357,17 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
               words: spec.words || [],
             });
             draft.revealed = draft.feedback.correct;
-            render();
+            focusAfter(draft.revealed ? 'prediction-verdict' : null);
           },
           onReveal: () => {
             draft.revealed = true;
-            render();
+            focusAfter('step-title');
           },
         });
       } else if (draft.feedback) {
         prediction = h(
           'p',
-          { class: `feedback ${draft.feedback.correct ? 'ok' : 'no'}`, role: 'status' },
+          { class: `feedback ${draft.feedback.correct ? 'ok' : 'no'}`, id: 'prediction-verdict', tabindex: '-1' },
           `${ui.yourPrediction}: ${draft.text} — ${draft.feedback.feedback}`,
         );
       }
@@ -426,6 +445,7 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
         if (caret && typeof again.setSelectionRange === 'function') again.setSelectionRange(...caret);
       }
     }
+    settleFocus(hadFocus, 'step-title');
   }
 
   window.addEventListener('popstate', () => load(location.hash));

@@ -86,14 +86,14 @@ export function practicePanel({ practice, family, seed, progress, href, onChange
       ? h(
           'ol',
           { class: 'hints' },
-          p.hints.slice(0, draft.hints).map((t) => h('li', {}, t)),
+          p.hints.slice(0, draft.hints).map((t, i) => h('li', { id: `hint-${family}-${i}`, tabindex: '-1' }, t)),
         )
       : null,
     solution
       ? h(
           'div',
           { class: 'solution' },
-          h('h4', {}, text.solution),
+          h('h4', { id: `solution-${family}`, tabindex: '-1' }, text.solution),
           solution.steps.map((s) =>
             h(
               'div',
@@ -120,7 +120,7 @@ export function practicePanel({ practice, family, seed, progress, href, onChange
           disabled: draft.hints >= p.hints.length,
           onclick: () => {
             draft.hints += 1;
-            onChange();
+            onChange(`hint-${family}-${draft.hints - 1}`);
           },
         },
         draft.hints ? text.nextHint : text.hint,
@@ -132,7 +132,7 @@ export function practicePanel({ practice, family, seed, progress, href, onChange
           disabled: draft.solution,
           onclick: () => {
             draft.solution = true;
-            onChange();
+            onChange(`solution-${family}`);
           },
         },
         text.showSolution,

@@ -6,6 +6,8 @@
 import { training as text } from '../../../strings.js';
 import { h } from '../dom.js';
 
+const kAnnounceEvery = 100; // steps between two spoken progress reports while training
+
 // progress(): the trainer's last report, as the panel holds it (the status line reads it when it
 // is written, so that a report that came just before "paused" is the step it shows).
 export function runControls({ send, progress, onStep, onReset, onSave, onLoad }) {
@@ -13,7 +15,13 @@ export function runControls({ send, progress, onStep, onReset, onSave, onLoad })
   let wanted = false; // as the student last asked: drives the Start/Pause button
   let unanswered = 0; // run/pause requests the trainer has not yet answered
 
-  const status = h('p', { class: 'train-status', role: 'status', 'aria-live': 'polite' });
+  // The status line changes on every step, far too often to read aloud: a screen reader hears a
+  // separate, hidden line, written on start, pause and stop, after every kAnnounceEvery steps, and
+  // with a passing note (saved, loaded).
+  const line = h('p', { class: 'train-status' });
+  const spoken = h('p', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite' });
+  const status = h('div', {}, line, spoken);
+  let spokenStep = -1;
   const startButton = h('button', { type: 'button', id: 'train-start', onclick: () => toggle() }, text.start);
   const stepButton = h('button', { type: 'button', id: 'train-step', onclick: () => onStep() }, text.step);
   const resetButton = h('button', { type: 'button', id: 'train-reset', onclick: () => onReset() }, text.reset);
@@ -50,11 +58,17 @@ export function runControls({ send, progress, onStep, onReset, onSave, onLoad })
   }
 
   // "Step 120 · 50,000 tokens/s · Paused." from the last report; `note` adds a passing word.
-  function showStatus(note) {
+  // `changed` says the run started or stopped, which is always spoken.
+  function showStatus(note, changed = false) {
     const p = progress() || {};
-    status.textContent = [text.stepLine(p.step || 0, p.tokensPerSecond), running ? '' : text.paused, note]
+    const step = p.step || 0;
+    line.textContent = [text.stepLine(step, p.tokensPerSecond), running ? '' : text.paused, note]
       .filter(Boolean)
       .join(' · ');
+    if (changed || note || Math.floor(step / kAnnounceEvery) > Math.floor(spokenStep / kAnnounceEvery)) {
+      spoken.textContent = line.textContent;
+      spokenStep = step;
+    }
   }
 
   return {
@@ -62,10 +76,11 @@ export function runControls({ send, progress, onStep, onReset, onSave, onLoad })
     status,
     // The trainer reports running or paused; `answer` says it answers a run/pause request.
     reported(on, answer = false) {
+      const changed = on !== running;
       running = on;
       if (answer) unanswered = Math.max(0, unanswered - 1);
       if (!unanswered) ((wanted = on), showButtons());
-      showStatus();
+      showStatus(undefined, changed);
     },
     show: showStatus,
     // Asks for a run unless one is already asked for (a teacher's link with start=1).
