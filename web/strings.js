@@ -887,6 +887,8 @@ export const training = {
   onPageThread:
     'This copy of the page cannot start a background worker (it was opened from a file), so training shares the page’s thread: the page may respond a little slower while a model trains.',
   experiment: 'Experiment',
+  discardModel: (steps) =>
+    `Another experiment starts new models, and the one here (${steps.toLocaleString('en')} steps trained) will be lost. Save it first to keep it. Switch anyway?`,
   experiments: {
     custom: {
       name: 'Your own model',

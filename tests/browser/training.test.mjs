@@ -279,3 +279,27 @@ test('a link with settings the panel cannot use says which, and trains the exper
   assert.deepEqual(problems, []);
   await close();
 });
+
+test('switching the experiment after training asks first: declined, the model and its steps stay; accepted, the new experiment starts', async () => {
+  const { page, problems, close } = await open(`${site.base}#/train`);
+  await page.click('#train-start');
+  await waitForStep(page, 20);
+  await pause(page);
+  const trained = await stepOf(page);
+  const asked = [];
+  page.once('dialog', (d) => (asked.push(d.message()), d.dismiss()));
+  await page.focus('#train-experiment'); // as a student's click or Tab would
+  await page.selectOption('#train-experiment', 'leak');
+  assert.match(asked[0] || '', new RegExp(`${trained} steps trained.*Switch anyway\\?`));
+  assert.equal(await page.inputValue('#train-experiment'), 'custom', 'declined: the menu shows the model still here');
+  assert.equal(await stepOf(page), trained, 'declined: the trained model is kept');
+  assert.doesNotMatch(page.url(), /leak/);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'train-experiment', 'focus stays on the menu');
+  page.once('dialog', (d) => d.accept());
+  await page.selectOption('#train-experiment', 'leak');
+  await page.waitForURL(/#\/train\/leak/);
+  await page.waitForFunction(() => /Step 0\b/.test(document.querySelector('.train-status').textContent));
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'train-experiment', 'focus stays on the menu');
+  assert.deepEqual(problems, []);
+  await close();
+});

@@ -302,6 +302,7 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
 
   function render() {
     const hadFocus = root.contains(document.activeElement);
+    const activeId = document.activeElement?.id;
     if (state.example === TRAIN) {
       training ??= createTrainingPanel({ lab, workerUrl, onSettings: settingsTaken });
       training.show(state.experiment, { setup: state.settings, start: state.start });
@@ -313,6 +314,8 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
       );
       show(main);
       document.title = `${trainingText.title} — ${ui.appName}`;
+      // The panel is the same element, moved back in: what had the focus (the experiment menu) keeps it.
+      settleFocus(hadFocus, activeId && document.getElementById(activeId) ? activeId : 'train-title');
       return;
     }
     if (state.example === PRACTICE) {

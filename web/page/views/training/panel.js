@@ -84,6 +84,12 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
     {
       id: 'train-experiment',
       onchange: (e) => {
+        // A new experiment makes new models: a trained one goes only if the student agrees.
+        const steps = state.progress?.step || 0;
+        if (steps > 0 && !window.confirm(text.discardModel(steps))) {
+          e.target.value = state.experiment;
+          return;
+        }
         location.hash = `#/train/${e.target.value}`;
       },
     },
