@@ -285,13 +285,16 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
     render();
   };
   // After a render: the element an action asked for; else, when the focus was in the page and
-  // its element is gone or disabled (Reset, Next on the last step, a new variant), `fallback`,
-  // the view's heading or answer box. Never <body>, which would send the next Tab to the top.
-  function settleFocus(hadFocus, fallback) {
+  // its element is gone, the element of the same id (`activeId`) in the new view; else, when that
+  // is gone or disabled too (Reset, Next on the last step, a new variant), `fallback`, the view's
+  // heading or answer box. Never <body>, which would send the next Tab to the top.
+  function settleFocus(hadFocus, activeId, fallback) {
     const wanted = focusNext && document.getElementById(focusNext);
     focusNext = null;
-    if (wanted) wanted.focus();
-    else if (hadFocus && !root.contains(document.activeElement)) document.getElementById(fallback)?.focus();
+    if (wanted) return wanted.focus();
+    if (!hadFocus || root.contains(document.activeElement)) return;
+    if (activeId) document.getElementById(activeId)?.focus();
+    if (!root.contains(document.activeElement)) document.getElementById(fallback)?.focus();
   }
 
   // The page: the table of contents (unless hidden) beside `main`.
@@ -315,22 +318,19 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
       show(main);
       document.title = `${trainingText.title} — ${ui.appName}`;
       // The panel is the same element, moved back in: what had the focus (the experiment menu) keeps it.
-      settleFocus(hadFocus, activeId && document.getElementById(activeId) ? activeId : 'train-title');
+      settleFocus(hadFocus, activeId, 'train-title');
       return;
     }
     if (state.example === PRACTICE) {
-      const active = document.activeElement?.id;
       show(practiceMain());
       document.title = `${practiceText.setTitle} — ${ui.appName}`;
-      if (active) document.getElementById(active)?.focus();
-      settleFocus(hadFocus, state.family ? `answer-${state.family}` : 'practice-title');
+      settleFocus(hadFocus, activeId, state.family ? `answer-${state.family}` : 'practice-title');
       return;
     }
     const ex = byId.get(state.example);
     const text = texts[ex.id];
     // Keep the focused input (and its caret) across the re-render.
     const active = document.activeElement;
-    const focusId = active && active.id ? active.id : null;
     const caret =
       active && typeof active.selectionStart === 'number' ? [active.selectionStart, active.selectionEnd] : null;
 
@@ -441,14 +441,14 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
     show(main);
     document.title = `${ex.section} ${text.title} — ${ui.appName}`;
 
-    if (focusId) {
-      const again = document.getElementById(focusId);
+    if (activeId) {
+      const again = document.getElementById(activeId);
       if (again) {
         again.focus();
         if (caret && typeof again.setSelectionRange === 'function') again.setSelectionRange(...caret);
       }
     }
-    settleFocus(hadFocus, 'step-title');
+    settleFocus(hadFocus, activeId, 'step-title');
   }
 
   window.addEventListener('popstate', () => load(location.hash));

@@ -35,13 +35,12 @@ FfnResult ffn_forward(const Tensor2& x, const FfnParams& p, const FfnOptions& op
     PackedBlock k;
     pack_ffn(p, k);
     flat::BlockActs<double> a;
-    a.fch.resize(N * F), a.fact.resize(N * F), a.ffn.resize(N * D_out);
-    if (s.gated) a.gate.resize(N * F);
+    flat::ffn_fit(a, s, N, D_out);
     flat::ffn_forward(x.data(), k.w, s, a, N, D_out);
     FfnResult r{Tensor2::from_shape({N, F}), Tensor2::from_shape({N, F}), Tensor2::from_shape({N, D_out})};
-    std::copy(a.fch.begin(), a.fch.end(), r.pre.begin());
-    std::copy(a.fact.begin(), a.fact.end(), r.hidden.begin());
-    std::copy(a.ffn.begin(), a.ffn.end(), r.output.begin());
+    std::copy(a.fch.begin(), a.fch.begin() + N * F, r.pre.begin());
+    std::copy(a.fact.begin(), a.fact.begin() + N * F, r.hidden.begin());
+    std::copy(a.ffn.begin(), a.ffn.begin() + N * D_out, r.output.begin());
     return r;
 }
 

@@ -212,10 +212,8 @@ void ffn_backward(Real* dx, const Real* dffn, const Real* x, const BlockPtrs<Rea
 // ---- the block ----
 
 template <class Real>
-void block_fit(BlockActs<Real>& a, const BlockShape& s, std::size_t B, std::size_t T, bool scores) {
-    const std::size_t N = B * T, D = s.D, F = s.F;
-    for (auto* v : {&a.a_in, &a.mha, &a.r1, &a.f_in, &a.ffn, &a.r2}) fit(*v, N * D);
-    for (auto* v : {&a.mean1, &a.rstd1, &a.mean2, &a.rstd2}) fit(*v, N);
+void mha_fit(BlockActs<Real>& a, const BlockShape& s, std::size_t B, std::size_t T, bool scores) {
+    const std::size_t N = B * T;
     fit(a.qkv, N * s.qkv_width());
     fit(a.att, B * s.H * T * T);
     if (scores)
@@ -223,8 +221,23 @@ void block_fit(BlockActs<Real>& a, const BlockShape& s, std::size_t B, std::size
     else
         a.scores.clear();
     fit(a.atty, N * s.H * s.dv);
-    for (auto* v : {&a.fch, &a.fact}) fit(*v, N * F);
-    if (s.gated) fit(a.gate, N * F);
+    fit(a.mha, N * s.D);
+}
+
+template <class Real>
+void ffn_fit(BlockActs<Real>& a, const BlockShape& s, std::size_t N, std::size_t D_out) {
+    for (auto* v : {&a.fch, &a.fact}) fit(*v, N * s.F);
+    if (s.gated) fit(a.gate, N * s.F);
+    fit(a.ffn, N * D_out);
+}
+
+template <class Real>
+void block_fit(BlockActs<Real>& a, const BlockShape& s, std::size_t B, std::size_t T, bool scores) {
+    const std::size_t N = B * T, D = s.D;
+    mha_fit(a, s, B, T, scores);
+    ffn_fit(a, s, N, D);
+    for (auto* v : {&a.a_in, &a.r1, &a.f_in, &a.r2}) fit(*v, N * D);
+    for (auto* v : {&a.mean1, &a.rstd1, &a.mean2, &a.rstd2}) fit(*v, N);
 }
 
 template <class Real>
@@ -396,6 +409,8 @@ void lm_logits_backward(const LmPtrs<Real>& g, const Real* dlogits, LmActs<Real>
                               std::size_t, const std::vector<char>&, const std::vector<char>&);                      \
     template void ffn_forward(const Real*, const BlockPtrs<Real>&, const BlockShape&, BlockActs<Real>&, std::size_t, \
                               std::size_t);                                                                          \
+    template void mha_fit(BlockActs<Real>&, const BlockShape&, std::size_t, std::size_t, bool);                      \
+    template void ffn_fit(BlockActs<Real>&, const BlockShape&, std::size_t, std::size_t);                            \
     template void block_fit(BlockActs<Real>&, const BlockShape&, std::size_t, std::size_t, bool);                    \
     template void block_forward(Real*, const Real*, const BlockPtrs<Real>&, const BlockShape&, BlockActs<Real>&,     \
                                 std::size_t, std::size_t, const std::vector<char>&, const std::vector<char>&);       \

@@ -104,7 +104,12 @@ template <class Real>
 void ffn_forward(const Real* x, const BlockPtrs<Real>& w, const BlockShape& s, BlockActs<Real>& a, std::size_t N,
                  std::size_t D_out);
 
-// Sizes `a` for B sequences of T positions; the scores are kept only when `scores`.
+// Size `a` for B sequences of T positions (N = B T rows): the attention sub-layer's buffers (the
+// scores only when `scores`), the FFN's (its output D_out wide), or the whole block's.
+template <class Real>
+void mha_fit(BlockActs<Real>& a, const BlockShape& s, std::size_t B, std::size_t T, bool scores);
+template <class Real>
+void ffn_fit(BlockActs<Real>& a, const BlockShape& s, std::size_t N, std::size_t D_out);
 template <class Real>
 void block_fit(BlockActs<Real>& a, const BlockShape& s, std::size_t B, std::size_t T, bool scores);
 

@@ -61,7 +61,7 @@ MhaResult multihead_attention_forward(const Tensor3& x, const MhaParams& p, std:
     PackedBlock k;
     pack_mha(p, s, k);
     flat::BlockActs<double> a;
-    flat::block_fit(a, s, B, T, true);
+    flat::mha_fit(a, s, B, T, true);
     flat::mha_forward(x.data(), k.w, s, a, B, T, {}, {});
     check_attention_values(a, s, B * T, fn);
     return mha_result(a, s, B, T);
