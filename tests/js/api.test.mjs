@@ -404,6 +404,11 @@ test('checks: §7.3 future dependence and §6.1 equivariance, live', () => {
 
 test('ops: exponentials, sums along an axis, matmul, contributions, softmax Jacobian, costs', () => {
   close(lab.ops.exp([[ln2, 0, 0]]), [[2, 1, 1]]);
+  close(lab.ops.expShifted([[ln2, 0, 0]]), [[1, 0.5, 0.5]]);
+  // Scores too large for e^s (K = 1004 in §2.1): e^s is +inf, the shifted exponentials are not.
+  assert.deepEqual(lab.ops.exp([[1000, 0]]), [[Infinity, 1]]);
+  close(lab.ops.expShifted([[1000 + ln2, 1000, 1000]]), [[1, 0.5, 0.5]]);
+  assert.throws(() => lab.ops.expShifted([]), /expShifted/);
   const w = [
     [0.5, 0.25, 0.25],
     [0.1, 0.8, 0.1],

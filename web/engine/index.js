@@ -136,7 +136,8 @@ const verdict = (c, format) => ({
   score: c.score,
   format,
   error: c.error,
-  parsed: c.parsed,
+  parsed: c.parsed, // the answer as read, every digit
+  parsedValue: c.parsedValue, // the same as a number, (nested) array or text, for display
   misconception: c.misconception,
   section: c.misconception ? c.misconceptionSection : null,
   shapeMismatch: c.shapeMismatch,
@@ -370,6 +371,7 @@ function makeLab(module) {
     // screen comes from the engine.
     ops: {
       exp: (x) => fromTensor(m.opExp(toTensor(x, 'exp', 'x'))),
+      expShifted: (x) => fromTensor(m.opExpShifted(toTensor(x, 'expShifted', 'x'))),
       sum: (x, axis = -1) => fromTensor(m.opReduce(toTensor(x, 'sum', 'x'), axisOf('sum', axis), 'sum')),
       mean: (x, axis = -1) => fromTensor(m.opReduce(toTensor(x, 'mean', 'x'), axisOf('mean', axis), 'mean')),
       variance: (x, axis = -1) =>

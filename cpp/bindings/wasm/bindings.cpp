@@ -186,6 +186,10 @@ val opExp(val x) {
     return guarded([&] { return js(exp_elementwise(nd(x))); });
 }
 
+val opExpShifted(val x) {
+    return guarded([&] { return js(exp_shifted(nd(x))); });
+}
+
 val opReduce(val x, double axis, std::string kind) {
     return guarded([&] {
         const Reduction r = parse_name<Reduction>(kind, "reduce");
@@ -317,6 +321,7 @@ val practiceSolution(val id, val seed) {
                                   {"answer", val(practice::answer_text(m.answer))}}));
         }
         return object({{"answer", val(practice::answer_text(p.answer))},
+                       {"answerValue", answer_value(p.answer)},
                        {"format", val(std::string(name_of(p.format)))},
                        {"steps", steps},
                        {"misconceptions", wrongs}});
@@ -416,6 +421,7 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
     function("scoreVariance", &scoreVariance);
     function("heapInUse", &heapInUse);
     function("opExp", &opExp);
+    function("opExpShifted", &opExpShifted);
     function("opReduce", &opReduce);
     function("opMatmul", &opMatmul);
     function("opScaleRows", &opScaleRows);

@@ -243,6 +243,27 @@ val js(const std::vector<std::string>& words) {
     return out;
 }
 
+val answer_value(const practice::Answer& a) {
+    using practice::Format;
+    const auto row = [&](std::size_t from, std::size_t n) {
+        val out = val::array();
+        for (std::size_t i = 0; i < n; ++i) out.set(i, a.numbers[from + i]);
+        return out;
+    };
+    switch (a.format) {
+        case Format::number:
+        case Format::integer: return val(a.numbers.at(0));
+        case Format::vector:
+        case Format::shape: return row(0, a.numbers.size());
+        case Format::matrix: {
+            val out = val::array();
+            for (std::size_t r = 0; r < a.shape.at(0); ++r) out.set(r, row(r * a.shape[1], a.shape[1]));
+            return out;
+        }
+        default: return val(practice::answer_text(a));
+    }
+}
+
 val js(const practice::CheckResult& c, const practice::Answer& expected) {
     const std::size_t expected_count = expected.numbers.size();
     val o = val::object();
@@ -251,6 +272,7 @@ val js(const practice::CheckResult& c, const practice::Answer& expected) {
     o.set("readable", c.readable);
     o.set("error", c.error);
     o.set("parsed", c.readable ? val(practice::answer_text(c.parsed)) : val::null());
+    o.set("parsedValue", c.readable ? answer_value(c.parsed) : val::null());
     val wrong = val::array();
     for (std::size_t i = 0; i < c.wrong_entries.size(); ++i) wrong.set(i, double(c.wrong_entries[i]));
     o.set("wrongEntries", wrong);

@@ -51,6 +51,9 @@ val js(const std::vector<OptionDeclaration>& declarations);
 val js(const std::vector<practice::Named>& values);
 val js(const std::vector<std::string>& words);
 val js(const practice::CheckResult& c, const practice::Answer& expected);
+// An answer's value, for the page to show in its own number format: a number, an array (a vector
+// or a shape), nested arrays (a matrix), or, for every other format, its normalised text.
+val answer_value(const practice::Answer& a);
 
 // Runs `body`; a C++ exception comes back as a JS Error object with the same message (the
 // facade throws it). It is returned, not thrown from here: a JS throw would unwind the wasm

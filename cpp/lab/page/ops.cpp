@@ -1,5 +1,6 @@
 #include "lab/page/ops.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "lab/core/gemm.hpp"
@@ -13,8 +14,24 @@ NdArray exp_elementwise(const NdArray& x, const std::string& fn) {
     NdArray out{x.shape, std::vector<double>(x.data.size())};
     for (std::size_t i = 0; i < x.data.size(); ++i) {
         require(std::isfinite(x.data[i]), fn, msg("x entry ", i, " is not a finite number"));
-        out.data[i] = std::exp(x.data[i]);
-        require(std::isfinite(out.data[i]), fn, msg("exp(", x.data[i], ") overflows a double"));
+        out.data[i] = std::exp(x.data[i]);  // +inf past ln(DBL_MAX): shown as such, not refused
+    }
+    return out;
+}
+
+NdArray exp_shifted(const NdArray& x, const std::string& fn) {
+    require(!x.shape.empty(), fn, "x must be an array of rank >= 1");
+    split_batch(x, 1, 64, fn, "x", "an array");  // size and emptiness checks
+    const std::size_t n = x.shape.back();
+    NdArray out{x.shape, std::vector<double>(x.data.size())};
+    for (std::size_t row = 0; row < x.data.size() / n; ++row) {
+        const double* xr = &x.data[row * n];
+        double max = xr[0];
+        for (std::size_t j = 0; j < n; ++j) {
+            require(std::isfinite(xr[j]), fn, msg("x entry ", row * n + j, " is not a finite number"));
+            max = std::max(max, xr[j]);
+        }
+        for (std::size_t j = 0; j < n; ++j) out.data[row * n + j] = std::exp(xr[j] - max);
     }
     return out;
 }

@@ -10,7 +10,14 @@
 
 namespace lab {
 
+// e^x of every entry (§2.1's exponentials). Past x = ln(DBL_MAX) ~ 709.78, e^x is larger than
+// any double: that entry is +inf, and exp_shifted gives the numbers softmax actually uses.
 NdArray exp_elementwise(const NdArray& x, const std::string& fn = "exp");
+
+// e^(x - max x) along the last axis: each row shifted by its largest entry first, as softmax
+// does. Every entry is in (0, 1], the largest is 1, and the ratios (so the weights) are those of
+// e^x, for any finite x.
+NdArray exp_shifted(const NdArray& x, const std::string& fn = "expShifted");
 
 enum class Reduction { sum, mean, variance };  // variance: biased (divide by n), as in LayerNorm
 template <>

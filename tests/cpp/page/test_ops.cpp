@@ -1,4 +1,6 @@
 // ops.hpp: the small operations the page shows as steps.
+#include <limits>
+
 #include "fixtures.hpp"
 #include "lab/layers/softmax.hpp"
 #include "lab/page/ops.hpp"
@@ -10,7 +12,30 @@ TEST_CASE("§2.1 the exponentials of the scaled scores [ln 2, 0, 0] are [2, 1, 1
     const NdArray e = exp_elementwise(NdArray{{1, 3}, {ln2, 0, 0}});
     REQUIRE(e.shape == std::vector<std::size_t>{1, 3});
     require_all_near(e.data, {2, 1, 1});
-    REQUIRE_THROWS_WITH(exp_elementwise(NdArray{{1}, {1000}}), Catch::Contains("overflows"));
+    SECTION("past ln(DBL_MAX) the exponential is +inf, not a refusal") {
+        const NdArray big = exp_elementwise(NdArray{{1, 2}, {709, 710}});
+        REQUIRE(std::isfinite(big.data[0]));
+        REQUIRE(big.data[1] == std::numeric_limits<double>::infinity());
+    }
+}
+
+TEST_CASE("§2.1 the shifted exponentials e^(s - max s) give softmax's weights for any scores") {
+    require_all_near(exp_shifted(NdArray{{1, 3}, {ln2, 0, 0}}).data, {1, 0.5, 0.5});
+    const double shift = GENERATE(0.0, 700.0, 1004.0, -1e6);
+    CAPTURE(shift);
+    const NdArray s{{2, 3}, {shift + ln2, shift, shift, shift - 1, shift + 2, shift}};
+    const NdArray e = exp_shifted(s);
+    REQUIRE(e.shape == s.shape);
+    for (std::size_t row = 0; row < 2; ++row) {
+        const double sum = e.data[row * 3] + e.data[row * 3 + 1] + e.data[row * 3 + 2];
+        double a[3];
+        softmax_row(&s.data[row * 3], nullptr, a, 3);
+        for (std::size_t j = 0; j < 3; ++j) {
+            REQUIRE(e.data[row * 3 + j] <= 1.0);
+            REQUIRE_THAT(e.data[row * 3 + j] / sum, near(a[j]));
+        }
+    }
+    REQUIRE_THROWS_WITH(exp_shifted(NdArray{{2}, {1, NAN}}), "expShifted: x entry 1 is not a finite number");
 }
 
 TEST_CASE("§3.2 row sums and column sums of an attention matrix") {
