@@ -69,10 +69,13 @@ function writeServiceWorker() {
     'app.css',
     'trainer.js',
     'attention_lab_site.wasm',
+    // the one-file copy too, so that a link to it keeps working offline
+    'attention-lab.html',
     ...readdirSync(path.join(dist, 'fonts')).map((f) => `fonts/${f}`),
   ];
   const version = createHash('sha256')
     .update(readFileSync(path.join(dist, 'app.js')))
+    .update(readFileSync(path.join(dist, 'attention-lab.html')))
     .digest('hex')
     .slice(0, 12);
   writeFileSync(
@@ -141,8 +144,8 @@ export async function buildPage() {
   copyStatic();
   refuseWarnings(await esbuild.build(pageBuild), 'dist/app.js');
   refuseWarnings(await esbuild.build(workerBuild), 'dist/trainer.js');
-  writeServiceWorker();
   await writeSingleFile();
+  writeServiceWorker(); // after the single file, which it caches and versions
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildPage();

@@ -1,5 +1,6 @@
 // Every piece of text a student reads, in one place: a translation is a copy of this file.
 // The explanations are our own words; numbers, formulas and section numbers follow Handout #11.
+import { short } from './page/format.js';
 
 export const ui = {
   appName: 'Attention Lab',
@@ -15,6 +16,10 @@ export const ui = {
   row: 'row',
   column: 'column',
   shape: 'shape',
+  exactly: 'exactly',
+  gridKeys: 'Arrow keys, Home and End move between the cells.',
+  gridEditKeys:
+    'Arrow keys, Home and End move between the cells. Enter or typing edits the cell, Enter again keeps the new number, Escape puts back the old one.',
   copyLatex: 'Copy LaTeX',
   copyNumpy: 'Copy NumPy',
   copied: 'Copied.',
@@ -43,7 +48,8 @@ export const examples = {
     steps: {
       setup: {
         title: 'A query, three keys, three values',
-        text: 'The query q asks a question; its score against key k_j measures how well position j answers it; each value v_j is what position j hands over. Every number here can be edited: click a cell and type.',
+        text: 'The query q asks a question; its score against key k_j measures how well position j answers it; each value v_j is what position j hands over.',
+        tryIt: 'Every number here can be edited: click a cell and type.',
       },
       scores: {
         title: 'Score every key',
@@ -52,7 +58,7 @@ export const examples = {
       },
       exps: {
         title: 'Exponentiate',
-        text: 'Exponentials turn any score into a positive number and keep the order: e^(ln 2) = 2, e^0 = 1.',
+        text: 'Exponentials turn any score into a positive number and keep the order: e^(ln 2) = 2, e^0 = 1. Only their ratios reach the weights, so subtracting the largest score first changes nothing but keeps every exponential at most 1: that is what the engine computes.',
       },
       weights: {
         title: 'Normalise across the keys',
@@ -70,7 +76,8 @@ export const examples = {
     steps: {
       compete: {
         title: 'Weights compete for a fixed total',
-        text: 'Whatever the scores, the weights always add up to one. Edit the scores and watch the total stay at 1.',
+        text: 'Whatever the scores, the weights always add up to one.',
+        tryIt: 'Edit the scores and watch the total stay at 1.',
       },
       nudge: {
         title: 'Raise one score',
@@ -112,7 +119,8 @@ export const examples = {
       },
       perItem: {
         title: 'Items never mix',
-        text: 'Each item has its own attention matrix: rows are queries, columns are keys. Editing item 1 leaves item 0’s matrix unchanged.',
+        text: 'Each item has its own attention matrix: rows are queries, columns are keys.',
+        tryIt: 'Editing item 1 leaves item 0’s matrix unchanged.',
       },
       sums: {
         title: 'Rows sum to one, columns need not',
@@ -147,7 +155,8 @@ export const examples = {
       },
       concat: {
         title: 'Concatenate, then mix with W_O',
-        text: 'Placing the two heads’ outputs side by side keeps both. With W_O = I nothing changes; a learned W_O can combine the features. Edit W_O to try.',
+        text: 'Placing the two heads’ outputs side by side keeps both. With W_O = I nothing changes; a learned W_O can combine the features.',
+        tryIt: 'Edit W_O to try.',
         result: 'Here that is [2, 0.6 | 0.6, 2].',
       },
       average: {
@@ -165,7 +174,8 @@ export const examples = {
       },
       split: {
         title: 'Split, reshape, transpose',
-        text: 'The 3D columns split into three groups of D; each is reshaped to [B, T, H, d_h] and transposed to [B, H, T, d_h], so every head becomes its own batch of attention. Change H and watch the shapes.',
+        text: 'The 3D columns split into three groups of D; each is reshaped to [B, T, H, d_h] and transposed to [B, H, T, d_h], so every head becomes its own batch of attention.',
+        tryIt: 'Change H and watch the shapes.',
       },
       same: {
         title: 'The same numbers as separate projections',
@@ -186,7 +196,8 @@ export const examples = {
       },
       ffn: {
         title: 'The FFN works on each position alone',
-        text: 'The same two-layer network is applied to every row separately. Edit one row of X: only that row of FFN(X) changes. The nonlinearity matters: two linear maps in a row would collapse into one.',
+        text: 'The same two-layer network is applied to every row separately. The nonlinearity matters: two linear maps in a row would collapse into one.',
+        tryIt: 'Edit one row of X: only that row of FFN(X) changes.',
       },
       layerNorm: {
         title: 'LayerNorm works within one token',
@@ -317,7 +328,8 @@ export const examples = {
       },
       values: {
         title: 'Outputs: sum over the key axis',
-        text: 'In "bij,bje->bie" the key position j is shared and summed away: each output row mixes the value rows with that query’s weights. Change B, T and d and follow the shapes.',
+        text: 'In "bij,bje->bie" the key position j is shared and summed away: each output row mixes the value rows with that query’s weights.',
+        tryIt: 'Change B, T and d and follow the shapes.',
       },
     },
   },
@@ -338,6 +350,8 @@ export const examples = {
 
 // Labels, captions and options inside the worked examples.
 export const labels = {
+  expTooLarge:
+    'A score above about 709.78 has an exponential larger than the largest number a double can hold (about 1.8 × 10^308), shown as ∞. The weights are unaffected: they come from the shifted exponentials, which are never above 1.',
   columnSums: 'column sums',
   variance: 'variance',
   rowSums: 'row sums',
@@ -423,6 +437,7 @@ export const labels = {
   row0: (name) => `${name}[0]`,
   step: (i) => `step ${i}`,
   logitsAfter: (token) => `logits after appending ${token} (same rows)`,
+  targetCell: 'outlined: the weight a query puts on its own target, the next token',
   weightOnTarget: (i) => `weight of row ${i} on its target (position ${i + 1})`,
   masks: { every: 'mask in every block', last: 'mask in the last block only', none: 'no mask' },
   dependence: (title) => `dependence (${title})`,
@@ -888,7 +903,7 @@ export const training = {
     'This copy of the page cannot start a background worker (it was opened from a file), so training shares the page’s thread: the page may respond a little slower while a model trains.',
   experiment: 'Experiment',
   discardModel: (steps) =>
-    `Another experiment starts new models, and the one here (${steps.toLocaleString('en')} steps trained) will be lost. Save it first to keep it. Switch anyway?`,
+    `Another experiment or new settings start new models, and the one here (${short(steps)} steps trained) will be lost. Save it first to keep it. Start new models anyway?`,
   experiments: {
     custom: {
       name: 'Your own model',
@@ -958,8 +973,10 @@ export const training = {
   save: 'Save model to file',
   load: 'Load model from file',
   logScale: 'Log scale',
-  stepLine: (step, tps) => `Step ${step}${tps ? ` · ${tps.toLocaleString('en')} tokens/s` : ''}`,
+  stepLine: (step, tps) => `Step ${step}${tps ? ` · ${short(tps)} tokens/s` : ''}`,
   lossPlot: 'Loss (nats) against training step',
+  plotWaiting:
+    'Nothing trained yet. Press Start: each run gets one colour, its training loss a thin solid line and its validation loss, measured every so often, a thick dashed one.',
   entropyPlot:
     'Attention entropy (nats) against training step, block 1 head 1, averaged over the positions of the sentence below',
   lossSeries: (run, kind) => `${run}: ${kind}`,

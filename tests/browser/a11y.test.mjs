@@ -92,24 +92,33 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
-test('a formula wider than a phone is a labelled Tab stop whose arrow keys scroll it, not the step', async () => {
+test('on a phone a formula is set smaller to fit; a wider matrix fades at its edge and is a labelled Tab stop whose arrows scroll it', async () => {
   const { ctx, page } = await openContext({ width: 360, height: 740 });
-  await page.goto(`${site.base}#/2.1/1`);
+  await page.goto(`${site.base}#/3.2/1`);
   await page.locator('.step').waitFor({ timeout: 15000 });
   await page.evaluate(() => document.fonts.ready);
-  const box = page.locator('.formula').first();
+  const formula = page.locator('.formula').first();
+  await page.waitForFunction(() => document.querySelector('.formula').style.fontSize !== '');
+  assert.ok(await formula.evaluate((e) => e.scrollWidth <= e.clientWidth), 'the formula fits');
+  assert.equal(await formula.getAttribute('tabindex'), null, 'a formula that fits is no Tab stop');
+
+  await page.goto(`${site.base}#/4.2/1`);
+  await page.locator('.step').waitFor();
+  const box = page.locator('figure[data-label="W_QKV"] .scroll');
   assert.equal(await box.getAttribute('tabindex'), '0');
-  assert.match(await box.getAttribute('aria-label'), /^Formula, wider than the screen/);
+  assert.match(await box.getAttribute('aria-label'), /^W_QKV, wider than the screen/);
+  assert.match(await box.getAttribute('class'), /more-right/, 'faded where it goes on');
   await box.focus();
   await page.keyboard.press('ArrowRight');
-  await page.waitForFunction(() => document.querySelector('.formula').scrollLeft > 0);
-  assert.match(
-    await page.locator('.step .counter').textContent(),
-    /^Step 1 of/,
-    'the arrow scrolled, it did not turn the step',
+  await page.waitForFunction(() => document.querySelector('figure[data-label="W_QKV"] .scroll').scrollLeft > 0);
+  await page.waitForFunction(() =>
+    document.querySelector('figure[data-label="W_QKV"] .scroll').classList.contains('more-left'),
   );
+  assert.match(await page.locator('.step .counter').textContent(), /^Step 1 of/, 'the arrow scrolled, not the step');
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.waitForFunction(() => !document.querySelector('.formula').hasAttribute('tabindex'));
+  await page.waitForFunction(
+    () => !document.querySelector('figure[data-label="W_QKV"] .scroll').hasAttribute('tabindex'),
+  );
   await ctx.close();
 });
 
@@ -178,5 +187,68 @@ test('the training status is spoken on start and pause and at most every 100 ste
   );
   assert.ok(spoken.length <= 2 + Math.floor(steps / 100) + 1, `${spoken.length} announcements in ${steps} steps`);
   assert.match(spoken.at(-1), /Paused/, 'the pause is spoken');
+  await ctx.close();
+});
+
+test('a matrix is one Tab stop: arrows move, Enter or typing edits, Escape restores, Enter keeps', async () => {
+  const { ctx, page } = await openContext({ width: 1280, height: 900 });
+  await page.goto(`${site.base}#/2.1/1`);
+  await page.locator('.step').waitFor({ timeout: 15000 });
+  const value = (id) => page.inputValue(`#${id}`);
+  await page.focus('#in-k-0-0');
+  await page.keyboard.press('Tab');
+  assert.equal(
+    await page.evaluate(() => document.activeElement.getAttribute('aria-label')),
+    'Copy LaTeX: K',
+    'one Tab leaves K’s cells for the control after them',
+  );
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await focused(page), 'in-k-0-0');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight'); // past the edge: stays
+  assert.equal(await focused(page), 'in-k-1-1');
+  await page.keyboard.press('Home');
+  assert.equal(await focused(page), 'in-k-1-0');
+  await page.keyboard.press('End');
+  assert.equal(await value('in-k-1-1'), '1');
+
+  // Enter edits with the caret at the end; the arrows then move the caret, not the cell.
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('5');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await focused(page), 'in-k-1-1');
+  assert.equal(await value('in-k-1-1'), '15');
+  assert.ok(await page.locator('#edited-notice').count(), 'the edit is in use');
+  // Escape puts the old number back, and with it the handout's state.
+  await page.keyboard.press('Escape');
+  assert.equal(await value('in-k-1-1'), '1');
+  assert.equal(await page.locator('#edited-notice').count(), 0, 'back to the handout’s values');
+  assert.equal(await page.locator('.step .counter').textContent(), 'Step 1 of 5', 'Escape did not leave the step');
+  // Typing replaces the number; Enter keeps it and the arrows move between cells again.
+  await page.keyboard.type('3');
+  await page.keyboard.press('Enter');
+  assert.equal(await value('in-k-1-1'), '3');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await focused(page), 'in-k-0-1');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await focused(page), 'in-k-0-1', 'the matrix remembers its cell');
+  assert.equal(
+    await page.locator('table.matrix input[tabindex="0"]').count(),
+    await page.locator('table.matrix.editable').count(),
+    'one Tab stop per matrix',
+  );
+  await page.waitForURL(/in=/);
+  assert.match(decodeURIComponent(page.url()), /"k":\[\[[^\]]*\],\[0,3\]/);
+
+  // A read-only matrix: one Tab stop, arrows between cells.
+  await page.goto(`${site.base}#/2.1/4`);
+  await page.locator('.step .counter', { hasText: 'Step 4' }).waitFor();
+  const grid = page.locator('table.matrix:not(.editable)').first();
+  assert.equal(await grid.locator('td[tabindex="0"]').count(), 1);
+  await grid.locator('td[tabindex="0"]').focus();
+  await page.keyboard.press('ArrowRight');
+  assert.match(await page.locator('.exact').first().textContent(), /^a\[0\]\[1\] = 0\.25$/);
   await ctx.close();
 });

@@ -4,6 +4,7 @@
 // console error or CSP violation anywhere. Screenshots go to test-results/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 
@@ -284,6 +285,14 @@ test('teacher links hide chosen controls and preset inputs', async () => {
   assert.notEqual(await result(page, 'loss'), '3.02041', 'the preset tokens were used');
   await page.click('#prev');
   assert.match(page.url(), /hide=edit%2Creset%2Ctoc|hide=edit,reset,toc/);
+  // Without editing, the text no longer invites the student to edit.
+  const invitation = 'Every number here can be edited';
+  await page.goto(`${site.base}#/2.1/1?hide=edit`);
+  await ready(page);
+  assert.doesNotMatch(await page.textContent('.explain'), new RegExp(invitation));
+  await page.goto(`${site.base}#/2.1/1`);
+  await ready(page);
+  assert.match(await page.textContent('.explain'), new RegExp(invitation));
   await close();
 });
 
@@ -330,6 +339,10 @@ test('the hosted site keeps working offline after the first visit', async () => 
   await ready(page);
   await page.goto(`${site.base}#/7.4/5`);
   assert.equal(await result(page, 'loss'), '3.02041');
+  // The one-file copy is served from the cache as well.
+  await page.goto(`${site.base}attention-lab.html#/7.4/5`);
+  await ready(page);
+  assert.equal(await result(page, 'loss'), '3.02041');
   await close();
   await context.close();
 });
@@ -357,15 +370,36 @@ test('without WebAssembly the page says so instead of failing silently', async (
   await close();
 });
 
-test('every example fits a 360 px wide screen without sideways scrolling of the page', async () => {
+// What overflows its box without a sign: a formula, matrix or contents row that is wider than
+// its box but neither a labelled Tab stop nor faded at the edge where it goes on.
+const unmarkedOverflow = (page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('.formula, .scroll, .toc-row')]
+      .filter((el) => el.scrollWidth > el.clientWidth + 1)
+      .filter(
+        (el) =>
+          !(
+            el.tabIndex === 0 &&
+            el.getAttribute('aria-label') &&
+            (el.classList.contains('more-right') || el.classList.contains('more-left'))
+          ),
+      )
+      .map((el) => el.className),
+  );
+
+test('every example fits a 360 px wide screen: no sideways page scroll, every wider box marked, a screenshot of each step', async () => {
   const { page, close } = await open(`${site.base}#/2.1/1`, { width: 360, height: 740 });
   await ready(page);
+  mkdirSync(path.join(shots, 'narrow'), { recursive: true });
   for (const example of examples) {
     for (let s = 1; s <= example.steps.length; s++) {
       await page.goto(`${site.base}#/${example.id}/${s}`);
       await ready(page);
+      await page.evaluate(() => document.fonts.ready);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `§${example.id} step ${s} scrolls sideways by ${overflow}px`);
+      assert.deepEqual(await unmarkedOverflow(page), [], `§${example.id} step ${s}: a box overflows without a sign`);
+      await page.screenshot({ path: path.join(shots, 'narrow', `${example.id}-${s}.png`), fullPage: true });
     }
   }
   await page.goto(`${site.base}#/7.4/5`);

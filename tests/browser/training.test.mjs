@@ -87,6 +87,48 @@ test('start, pause, step, resume: the plot, the samples and the heatmaps update,
   await close();
 });
 
+test('the loss plot explains itself: axes and a note before the first step; one colour per run, one line style per loss, all in the legend', async () => {
+  const { page, problems, close } = await open(`${site.base}#/train/leak`);
+  const plot = page.locator('.train-plot').first();
+  assert.equal(await page.locator('.plot-waiting').isVisible(), true, 'the note before training');
+  assert.match(await page.textContent('.plot-waiting'), /Press Start.*solid.*dashed/);
+  assert.ok((await plot.locator('.u-axis').count()) >= 2, 'the axes are drawn before any data');
+  // The legend: each series' swatch in its line's style and its run's colour.
+  const legend = () =>
+    plot.locator('.u-legend .u-series').evaluateAll((rows) =>
+      rows
+        .filter((row) => row.textContent.includes(': '))
+        .map((row) => {
+          const marker = getComputedStyle(row.querySelector('.u-marker'));
+          return { label: row.textContent.trim(), style: marker.borderTopStyle, colour: marker.borderTopColor };
+        }),
+    );
+  const rows = await legend();
+  assert.deepEqual(
+    rows.map((r) => r.label.split(': ')[1]),
+    Array(3).fill(['training', 'validation', 'validation, causal mask everywhere']).flat(),
+    'three runs, three losses each',
+  );
+  for (let run = 0; run < 3; run++) {
+    const mine = rows.slice(run * 3, run * 3 + 3);
+    assert.deepEqual(
+      mine.map((r) => r.style),
+      ['solid', 'dashed', 'dotted'],
+      `run ${run}: training, validation, causal validation`,
+    );
+    assert.equal(new Set(mine.map((r) => r.colour)).size, 1, `run ${run} keeps one colour`);
+  }
+  assert.equal(new Set(rows.map((r) => r.colour)).size, 3, 'the runs differ in colour');
+  await page.click('#train-start');
+  await waitForStep(page, 150);
+  await pause(page);
+  assert.equal(await page.locator('.plot-waiting').isVisible(), false, 'the note goes once there is data');
+  assert.equal((await legend()).length, 9);
+  await plot.screenshot({ path: path.join(shots, 'training-plot-leak.png') });
+  assert.deepEqual(problems, []);
+  await close();
+});
+
 test('Start pressed before the models are ready still pauses on the next press', async () => {
   const ctx = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
   const page = await ctx.newPage();
@@ -172,6 +214,7 @@ test('§2.2 intervention: turning heads off changes the next-token probabilities
 
 test('bad settings and a corrupt file are explained and change nothing; a saved model loads back', async () => {
   const { page, problems, close } = await open(`${site.base}#/train`, { acceptDownloads: true });
+  page.on('dialog', (d) => d.accept()); // replacing the trained model is what this test wants
   for (let i = 0; i < 3; i++) await page.click('#train-step');
   await waitForStep(page, 3);
   const refused = async (field, value, why) => {
@@ -247,6 +290,7 @@ test("a teacher's link opens the panel configured, starts it with start=1, and a
   assert.equal(await page.locator('#train-start').textContent(), 'Pause');
   await pause(page);
   await page.fill('#train-layers', '1');
+  page.once('dialog', (d) => d.accept()); // new models replace the trained one: asked, and agreed
   await page.click('#train-apply');
   await page.waitForFunction(() => /layers=1/.test(location.hash));
   const hash = await page.evaluate(() => location.hash);
@@ -280,7 +324,7 @@ test('a link with settings the panel cannot use says which, and trains the exper
   await close();
 });
 
-test('switching the experiment after training asks first: declined, the model and its steps stay; accepted, the new experiment starts', async () => {
+test('switching the experiment or opening a link after training asks first: declined, the model and its steps stay; accepted, the new experiment starts', async () => {
   const { page, problems, close } = await open(`${site.base}#/train`);
   await page.click('#train-start');
   await waitForStep(page, 20);
@@ -290,12 +334,29 @@ test('switching the experiment after training asks first: declined, the model an
   page.once('dialog', (d) => (asked.push(d.message()), d.dismiss()));
   await page.focus('#train-experiment'); // as a student's click or Tab would
   await page.selectOption('#train-experiment', 'leak');
-  assert.match(asked[0] || '', new RegExp(`${trained} steps trained.*Switch anyway\\?`));
+  assert.match(asked[0] || '', new RegExp(`${trained} steps trained.*Start new models anyway\\?`));
   assert.equal(await page.inputValue('#train-experiment'), 'custom', 'declined: the menu shows the model still here');
   assert.equal(await stepOf(page), trained, 'declined: the trained model is kept');
   assert.doesNotMatch(page.url(), /leak/);
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'train-experiment', 'focus stays on the menu');
+  // A link to another experiment, or to other settings, asks too; declined, the address goes back.
+  for (const link of ['#/train/leak', '#/train/custom?D=16']) {
+    page.once('dialog', (d) => (asked.push(d.message()), d.dismiss()));
+    await page.evaluate((hash) => (location.hash = hash), link);
+    await page.waitForFunction(() => location.hash === '#/train/custom');
+    assert.equal(asked.length, link === '#/train/leak' ? 2 : 3, `${link} asked`);
+    assert.equal(await stepOf(page), trained, `${link} declined: the trained model is kept`);
+    assert.equal(await page.inputValue('#train-D'), '32');
+  }
+  // Apply settings asks as well.
+  page.once('dialog', (d) => (asked.push(d.message()), d.dismiss()));
+  await page.fill('#train-D', '16');
+  await page.click('#train-apply');
+  assert.equal(asked.length, 4, 'Apply settings asked');
+  assert.equal(await stepOf(page), trained, 'Apply declined: the trained model is kept');
+  await page.fill('#train-D', '32');
   page.once('dialog', (d) => d.accept());
+  await page.focus('#train-experiment');
   await page.selectOption('#train-experiment', 'leak');
   await page.waitForURL(/#\/train\/leak/);
   await page.waitForFunction(() => /Step 0\b/.test(document.querySelector('.train-status').textContent));

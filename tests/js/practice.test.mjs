@@ -125,7 +125,8 @@ test('feedback names the mistake and the section, reports wrong entries as the p
   assert.match(matrix.feedback, /Entry \[1\]\[2\] is off/);
   const exact = practice.check('saturation', 0, '[1/(1+e), e/(1+e)]');
   assert.equal(exact.correct, true);
-  assert.match(exact.feedback, /Read as \[0\.26894/);
+  assert.match(exact.feedback, /Read as \[0\.2689, 0\.7311\]\./, 'read as the page shows numbers, not every digit');
+  assert.equal(exact.parsed, `[${1 / (1 + Math.E)}, ${Math.E / (1 + Math.E)}]`, 'every digit stays available');
   assert.equal(practice.check('saturation', 0, '[[0.269, 0.731]]').correct, true, 'a 1 x n row, as x is shown');
   assert.equal(practice.check('saturation', 0, '[0.269 0.731]').correct, true, 'numpy’s printout');
   assert.equal(practice.check('two-heads', 0, '[2, 0.6 | 0.6, 2]').correct, true, 'the handout’s concatenation');

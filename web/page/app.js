@@ -104,7 +104,10 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
   // A new value for input `name`: recompute; on any refusal keep the last good state.
   function tryEdit(name, value, errorId) {
     const ex = byId.get(state.example);
-    const edits = { ...state.edits, [name]: value };
+    // A value put back to the handout's (by typing it, or Escape in a matrix) is no longer an edit.
+    const { [name]: _old, ...others } = state.edits;
+    const edits =
+      JSON.stringify(value) === JSON.stringify(ex.inputs[name].value) ? others : { ...others, [name]: value };
     let next;
     try {
       next = compute(ex, edits);
@@ -301,6 +304,13 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
   function show(main) {
     const noToc = state.hide.includes('toc');
     root.replaceChildren(h('div', { class: `layout ${noToc ? 'no-toc' : ''}` }, noToc ? null : toc(), main));
+    // On a phone the contents are one sideways row: bring the current example to its middle.
+    const row = root.querySelector('.toc-row');
+    const current = row?.querySelector('[aria-current]');
+    if (current && row.scrollWidth > row.clientWidth) {
+      const offset = current.getBoundingClientRect().left - row.getBoundingClientRect().left;
+      row.scrollLeft += offset - (row.clientWidth - current.offsetWidth) / 2;
+    }
   }
 
   function render() {

@@ -3,6 +3,7 @@
 // problem's title, prompt and hints, a verdict's feedback, a solution's step titles and the
 // names of the mistakes. A translation changes strings.js only.
 import { practice as text } from '../strings.js';
+import { answerText } from './format.js';
 
 // An entry as the page labels it, counting from 0: [1] in a vector, [1][0] in a matrix.
 const entryLabel = (i, shape) => (shape.length === 2 ? `[${Math.floor(i / shape[1])}][${i % shape[1]}]` : `[${i}]`);
@@ -11,9 +12,9 @@ const entryLabel = (i, shape) => (shape.length === 2 ? `[${Math.floor(i / shape[
 export function feedbackOf(c, rule) {
   const feedback = [];
   if (!c.readable) feedback.push(text.unreadable(text.formats[c.format], c.error));
-  else if (c.correct) feedback.push(text.correct, text.readAs(c.parsed));
+  else if (c.correct) feedback.push(text.correct, text.readAs(answerText(c.parsedValue)));
   else {
-    feedback.push(text.notYet, text.readAs(c.parsed));
+    feedback.push(text.notYet, text.readAs(answerText(c.parsedValue)));
     if (c.misconception) feedback.push(text.misconception(text.misconceptions[c.misconception], c.section));
     else if (c.shapeMismatch) feedback.push(text.countMismatch(c.expectedCount));
     else if (c.wrongEntries.length && c.expectedCount > 1)

@@ -1,7 +1,7 @@
 // §5 a block: attention mixes positions, the FFN transforms each position, LayerNorm works
 // within one token, and §5.1's pre-norm and post-norm arrangements side by side.
 import { labels as L } from '../../strings.js';
-import { vector } from '../format.js';
+import { sharedMax, vector } from '../format.js';
 
 // T = 3 positions, D = 4 features, H = 2 heads, F = 8 hidden features; small hand-picked weights.
 const X = [
@@ -134,10 +134,16 @@ export const blockExample = {
     {
       key: 'prePost',
       formula:
-        '\\text{pre: } H = X + \\mathrm{MHA}(\\mathrm{LN}(X)),\\; Y = H + \\mathrm{FFN}(\\mathrm{LN}(H)) \\qquad \\text{post: } H = \\mathrm{LN}(X + \\mathrm{MHA}(X)),\\; Y = \\mathrm{LN}(H + \\mathrm{FFN}(H))',
+        '\\text{pre: } \\begin{aligned} H &= X + \\mathrm{MHA}(\\mathrm{LN}(X)) \\\\ Y &= H + \\mathrm{FFN}(\\mathrm{LN}(H)) \\end{aligned} \\qquad \\text{post: } \\begin{aligned} H &= \\mathrm{LN}(X + \\mathrm{MHA}(X)) \\\\ Y &= \\mathrm{LN}(H + \\mathrm{FFN}(H)) \\end{aligned}',
       show: (r) => [
-        { group: [{ matrix: r.pre.output, label: L.preNormY, rowLabels: positions }], title: L.preNormTitle },
-        { group: [{ matrix: r.post.output, label: L.postNormY, rowLabels: positions }], title: L.postNormTitle },
+        // one colour scale for the two, to compare them
+        ...[
+          [r.pre.output, L.preNormY, L.preNormTitle],
+          [r.post.output, L.postNormY, L.postNormTitle],
+        ].map(([matrix, label, title]) => ({
+          group: [{ matrix, label, rowLabels: positions, scaleMax: sharedMax(r.pre.output, r.post.output) }],
+          title,
+        })),
         {
           facts: [
             { label: L.row0(L.preNormY), value: vector(r.pre.output[0]), result: 'pre' },

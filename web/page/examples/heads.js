@@ -226,7 +226,7 @@ export const fusedExample = {
     },
     {
       key: 'split',
-      formula: '[B, T, 3D] \\to 3 \\times [B, T, D] \\to [B, T, H, d_h] \\to [B, H, T, d_h]',
+      formula: '[B, T, 3D] \\quad \\to 3 \\times [B, T, D] \\quad \\to [B, T, H, d_h] \\quad \\to [B, H, T, d_h]',
       show: (r) => [
         { number: 'H', label: 'H' },
         {

@@ -1,7 +1,7 @@
 // §7 one predictor, two modes: generation (§7.1), teacher forcing (§7.2), why the mask must be
 // in every block (§7.3), and the complete toy trace (§7.4).
 import { labels as L } from '../../strings.js';
-import { dependsOnLater, short, vector } from '../format.js';
+import { dependsOnLater, precise, sharedMax, short, vector } from '../format.js';
 import { sentence, toyModel, toyModelNoTable, toyOptions, toyTokens, toyVocabulary, words } from './handout.js';
 
 const sinusoidal = { ...toyOptions, positions: 'sinusoidal' };
@@ -251,6 +251,8 @@ export const leakExample = {
           kind: 'prob',
           rowLabels: names(x.tokens).map((n, i) => `${i}: ${n}`),
           colLabels: names(x.tokens).map((n, i) => `${i}: ${n}`),
+          // each query's own target, one place to its right
+          marked: { cells: x.tokens.slice(1).map((_, i) => [i, i + 1]), meaning: L.targetCell },
         },
         { facts: r.unmasked.slice(0, -1).map((row, i) => ({ label: L.weightOnTarget(i), value: short(row[i + 1]) })) },
       ],
@@ -262,6 +264,8 @@ export const leakExample = {
           matrix: r[k],
           label: L.dependence(L.masks[k]),
           kind: 'magnitude',
+          // one colour scale for the three, so that the same colour is the same dependence
+          scaleMax: sharedMax(r.every, r.last, r.none),
           caption: L.dependenceCaption(L.masks[k]),
           rowLabels: x.tokens.map((_, i) => L.out(i)),
           colLabels: x.tokens.map((_, j) => L.tok(j)),
@@ -385,7 +389,7 @@ export const traceExample = {
         },
         {
           facts: [
-            { label: L.meanLoss, value: r.loss.toFixed(5), result: 'loss' },
+            { label: L.meanLoss, value: precise(r.loss, 6), result: 'loss' },
             { label: L.greedyAfterInputs, value: toyVocabulary[r.next], result: 'next' },
           ],
         },

@@ -19,6 +19,7 @@ export const retrievalExample = {
     return {
       ...r,
       exps: lab.ops.exp(r.scores),
+      shifted: lab.ops.expShifted(r.scores),
       weightSum: lab.ops.sum(r.weights)[0],
       contributions: lab.ops.scaleRows(r.weights[0], x.v),
     };
@@ -54,10 +55,12 @@ export const retrievalExample = {
     },
     {
       key: 'exps',
-      formula: 'e^{s_j}',
+      formula: 'e^{s_j} \\qquad e^{s_j - \\max_l s_l}',
       show: (r) => [
         { matrix: r.scores[0], label: 's', colLabels: keys },
         { matrix: r.exps[0], label: 'exp(s)', kind: 'magnitude', colLabels: keys },
+        { matrix: r.shifted[0], label: 'exp(s − max s)', kind: 'prob', colLabels: keys },
+        ...(r.exps[0].every(Number.isFinite) ? [] : [{ remark: L.expTooLarge }]),
       ],
     },
     {

@@ -36,6 +36,7 @@ const as2d = (v) => (Array.isArray(v) ? (Array.isArray(v[0]) ? v : [v]) : [[v]])
 
 function colourOf(scale, lo, hi) {
   return (x) => {
+    if (x === Infinity && hi === Infinity) return scale.interpolate(1);
     if (!Number.isFinite(x)) return null;
     const t = hi === lo ? 0.5 : Math.min(1, Math.max(0, (x - lo) / (hi - lo)));
     return scale.interpolate(t);
@@ -63,20 +64,119 @@ async function copyText(text, status) {
   }
 }
 
+// Keyboard (the ARIA grid pattern): a matrix is one Tab stop and the arrow keys, Home and End
+// move between its cells. In an editable matrix, Enter, F2 or typing starts editing the focused
+// cell; Enter commits it and Escape puts back what it held before. The cell with the Tab stop
+// and the cell being edited are kept per matrix id, because every valid keystroke recomputes the
+// example and draws the matrix again.
+const tabStop = new Map(); // matrix id -> [r, c] of the cell that is the Tab stop
+const editing = new Map(); // matrix id -> {r, c, before: the cell's text when the edit began}
+let unnamed = 0; // ids for matrices drawn without one (their state is not kept across draws)
+
+const MOVES = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] };
+
+function gridKeys(table, id, rows, cols, edit) {
+  const cellAt = (r, c) => table.querySelector(`td[data-r="${r}"][data-c="${c}"]`);
+  const focusable = (td) => (edit ? td.querySelector('input') : td);
+  const [r0, c0] = tabStop.get(id) ?? [0, 0];
+  const start = cellAt(Math.min(r0, rows - 1), Math.min(c0, cols - 1)) ?? cellAt(0, 0);
+  if (start) focusable(start).tabIndex = 0;
+
+  table.addEventListener('focusin', (e) => {
+    const td = e.target.closest('td[data-r]');
+    if (!td) return;
+    for (const other of table.querySelectorAll('td[data-r]')) focusable(other).tabIndex = -1;
+    focusable(td).tabIndex = 0;
+    tabStop.set(id, [+td.dataset.r, +td.dataset.c]);
+  });
+  table.addEventListener('keydown', (e) => {
+    const td = e.target.closest('td[data-r]');
+    if (!td || e.altKey || e.ctrlKey || e.metaKey) return;
+    const r = +td.dataset.r;
+    const c = +td.dataset.c;
+    const input = edit ? td.querySelector('input') : null;
+    const ed = editing.get(id);
+    if (input && ed && ed.r === r && ed.c === c) {
+      // Editing: the arrows move the caret; Enter commits, Escape restores.
+      if (e.key === 'Enter') {
+        editing.delete(id);
+        input.select();
+      } else if (e.key === 'Escape') {
+        editing.delete(id);
+        input.value = ed.before;
+        edit.onInput(r, c, ed.before, input);
+      } else return;
+      e.preventDefault();
+      e.stopPropagation();
+      return;
+    }
+    const target = MOVES[e.key]
+      ? cellAt(r + MOVES[e.key][0], c + MOVES[e.key][1])
+      : e.key === 'Home'
+        ? cellAt(r, 0)
+        : e.key === 'End'
+          ? cellAt(r, cols - 1)
+          : undefined;
+    if (target !== undefined) {
+      e.preventDefault();
+      e.stopPropagation();
+      if (target) focusable(target).focus();
+      return;
+    }
+    if (!input) return;
+    const typing = (e.key.length === 1 && e.key !== ' ') || e.key === 'Backspace' || e.key === 'Delete';
+    if (e.key === 'Enter' || e.key === 'F2') {
+      e.preventDefault();
+      editing.set(id, { r, c, before: input.value });
+      input.setSelectionRange(input.value.length, input.value.length);
+    } else if (typing) {
+      // As in a spreadsheet, the key replaces the whole number.
+      editing.set(id, { r, c, before: input.value });
+      input.select();
+    }
+  });
+  table.addEventListener('focusout', (e) => {
+    const ed = editing.get(id);
+    const td = e.target.closest('td[data-r]');
+    // Leaving the cell (Tab, a click elsewhere) keeps what was typed; a re-render's blur does not count.
+    if (ed && td && +td.dataset.r === ed.r && +td.dataset.c === ed.c && e.relatedTarget) editing.delete(id);
+  });
+}
+
 // options: label, value (number, vector or matrix), kind ('signed' | 'prob' | 'magnitude' | 'plain'),
 // rowLabels, colLabels, edit: {onInput(r, c, text, input)} when editable,
-// hideCopy, id (stable prefix for the inputs, so focus survives a re-render).
-export function matrixView({ label, value, kind = 'signed', rowLabels, colLabels, edit, hideCopy, id, caption }) {
+// hideCopy, id (stable prefix for the inputs, so focus survives a re-render),
+// scaleMax (a colour scale shared with the matrices beside this one, so one colour is one size),
+// marked: {cells: [[r, c]], meaning} (outlined cells, and what the outline means).
+export function matrixView({
+  label,
+  value,
+  kind = 'signed',
+  rowLabels,
+  colLabels,
+  edit,
+  hideCopy,
+  id,
+  caption,
+  scaleMax,
+  marked,
+}) {
+  const gridId = id ?? `matrix-${++unnamed}`;
   const m = as2d(value);
   const flat = m.flat().filter(Number.isFinite);
   const scale = SCALES[kind];
-  const max = flat.length ? Math.max(...flat.map(Math.abs)) : 1;
+  // An entry too large for a double (+inf, e.g. e^1004) tops a scale that starts at 0: on it
+  // every finite entry is at the bottom, so no colour claims a size it does not have.
+  const unbounded = kind !== 'signed' && m.flat().includes(Infinity);
+  const max = unbounded ? Infinity : (scaleMax ?? (flat.length ? Math.max(...flat.map(Math.abs)) : 1));
+  const isMarked = (r, c) => Boolean(marked?.cells.some(([mr, mc]) => mr === r && mc === c));
   const [lo, hi] = scale ? scale.domain(max || 1) : [0, 1];
   const colour = scale ? colourOf(scale, lo, hi) : () => null;
-  const exactLine = h('p', { class: 'exact', 'aria-live': 'polite' });
+  const exactLine = h('p', { class: 'exact' });
   const show = (r, c) => {
     exactLine.textContent = `${label}[${r}][${c}] = ${exact(m[r][c])}`;
   };
+  const keysId = `${gridId}-keys`;
 
   const head = colLabels
     ? h(
@@ -100,8 +200,8 @@ export function matrixView({ label, value, kind = 'signed', rowLabels, colLabels
         rowLabels ? h('th', { scope: 'row' }, rowLabels[r]) : null,
         row.map((x, c) => {
           const bg = colour(x);
-          const cellLabel = `${label} ${ui.row} ${r}, ${ui.column} ${c}`;
-          const td = h('td', { dataset: { r, c } });
+          const cellLabel = `${label} ${ui.row} ${r}, ${ui.column} ${c}${isMarked(r, c) ? `, ${marked.meaning}` : ''}`;
+          const td = h('td', { dataset: { r, c }, class: isMarked(r, c) ? 'marked' : null });
           if (bg) {
             td.style.backgroundColor = bg;
             td.style.color = textOn(bg);
@@ -116,8 +216,9 @@ export function matrixView({ label, value, kind = 'signed', rowLabels, colLabels
               spellcheck: 'false',
               id: `${id}-${r}-${c}`,
               size: 6,
+              tabindex: '-1',
               title: exact(x),
-              'aria-describedby': `${id}-error`,
+              'aria-describedby': `${id}-error ${keysId}`,
               oninput: (e) => edit.onInput(r, c, e.target.value, e.target),
               onfocus: (e) => {
                 if (e.target.value === short(x)) {
@@ -128,15 +229,20 @@ export function matrixView({ label, value, kind = 'signed', rowLabels, colLabels
               },
               onblur: (e) => {
                 if (e.target.value === editable(x)) e.target.value = short(x);
+                exactLine.textContent = '';
               },
             });
             td.append(input);
           } else {
             td.textContent = short(x);
             td.title = exact(x);
-            td.setAttribute('aria-label', `${cellLabel}: ${exact(x)}`);
+            // The name starts with what the cell shows, then says where it is and its every digit.
+            td.setAttribute('aria-label', `${short(x)}, ${cellLabel}, ${ui.exactly} ${exact(x)}`);
             td.tabIndex = -1;
             td.addEventListener('focus', () => show(r, c));
+            td.addEventListener('blur', () => {
+              exactLine.textContent = '';
+            });
           }
           td.addEventListener('mouseenter', () => show(r, c));
           return td;
@@ -146,30 +252,13 @@ export function matrixView({ label, value, kind = 'signed', rowLabels, colLabels
   );
   const table = h(
     'table',
-    { class: `matrix ${edit ? 'editable' : ''}` },
+    { class: `matrix ${edit ? 'editable' : ''}`, role: 'grid', 'aria-describedby': keysId },
     h('caption', {}, caption || label),
     head,
     body,
   );
-  if (!edit) {
-    // One tab stop per matrix; arrow keys move between its cells.
-    const cells = [...table.querySelectorAll('td[data-r]')];
-    if (cells.length) cells[0].tabIndex = 0;
-    table.addEventListener('keydown', (e) => {
-      const td = e.target.closest('td[data-r]');
-      if (!td) return;
-      const d = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] }[e.key];
-      if (!d) return;
-      const next = table.querySelector(`td[data-r="${+td.dataset.r + d[0]}"][data-c="${+td.dataset.c + d[1]}"]`);
-      if (next) {
-        e.preventDefault();
-        e.stopPropagation();
-        td.tabIndex = -1;
-        next.tabIndex = 0;
-        next.focus();
-      }
-    });
-  }
+  gridKeys(table, gridId, m.length, m[0]?.length ?? 0, edit);
+  const keys = h('p', { class: 'visually-hidden', id: keysId }, edit ? ui.gridEditKeys : ui.gridKeys);
   const copyStatus = h('span', { class: 'copy-status', 'aria-live': 'polite' });
   const copy = hideCopy
     ? null
@@ -205,11 +294,19 @@ export function matrixView({ label, value, kind = 'signed', rowLabels, colLabels
     'figure',
     { class: 'matrix-figure', dataset: { label } },
     h('div', { class: 'scroll' }, table),
+    keys,
     h(
       'figcaption',
       {},
       shape && h('span', { class: 'shape' }, `${ui.shape} ${shape}`),
       scale && legend(scale, lo, hi),
+      marked &&
+        h(
+          'span',
+          { class: 'marked-key' },
+          h('span', { class: 'marked-swatch', 'aria-hidden': 'true' }),
+          marked.meaning,
+        ),
       copy,
     ),
     exactLine,

@@ -2,7 +2,7 @@
 // hints, the worked solution, and a new variant. Also the practice-set overview. `practice` is
 // the engine's practice set in words (web/page/practice-text.js).
 import { practice as text, ui } from '../../strings.js';
-import { short } from '../format.js';
+import { answerText, short } from '../format.js';
 import { h } from './dom.js';
 import { matrixView } from './matrix.js';
 
@@ -107,7 +107,13 @@ export function practicePanel({ practice, family, seed, progress, href, onChange
               ),
             ),
           ),
-          h('p', {}, `${text.answerIs} `, h('output', { dataset: { answer: family } }, solution.answer)),
+          h(
+            'p',
+            {},
+            `${text.answerIs} `,
+            // rounded as every number on the page; every digit on hover
+            h('output', { dataset: { answer: family }, title: solution.answer }, answerText(solution.answerValue)),
+          ),
         )
       : null,
     h(

@@ -6,10 +6,12 @@ import { formula } from './formula.js';
 import { matrixView } from './matrix.js';
 
 // item kinds a step's show() may return:
-//   {matrix, label, kind, input, rowLabels, colLabels, caption}   a tensor (editable if input)
+//   {matrix, label, kind, input, rowLabels, colLabels, caption,    a tensor (editable if input)
+//    scaleMax, marked}
 //   {facts: [{label, value, result}]}                               labelled values
 //   {number: inputName, label} / {choice: inputName, label, options: [[value, text]]}
-//   {formula: tex} / {note: text} / {badges: [{label, pass, detail}]} / {group: [items], title}
+//   {formula: tex} / {note: text} (set as code) / {remark: text} (a sentence that applies to
+//   these inputs only) / {badges: [{label, pass, detail}]} / {group: [items], title}
 export function renderItem(item, ctx) {
   if (item.group) {
     return h(
@@ -21,6 +23,7 @@ export function renderItem(item, ctx) {
   }
   if (item.formula) return formula(item.formula);
   if (item.note) return h('p', { class: 'note' }, item.note);
+  if (item.remark) return h('p', { class: 'remark' }, item.remark);
   if (item.facts) {
     return h(
       'dl',
@@ -119,8 +122,10 @@ export function renderItem(item, ctx) {
     rowLabels: item.rowLabels,
     colLabels: item.colLabels,
     caption: item.caption,
+    scaleMax: item.scaleMax,
+    marked: item.marked,
     hideCopy: !ctx.canCopy,
-    id: inputId,
+    id: item.input ? inputId : undefined,
     edit: editable
       ? {
           // a vector is shown as one row: its cell (0, c) is entry c
@@ -153,7 +158,14 @@ export function stepView({ example, text, stepIndex, items, ctx, prediction, hid
       h('p', { class: 'counter', 'aria-live': 'polite' }, ui.stepOf(stepIndex + 1, example.steps.length)),
     ),
     step.formula && formula(step.formula),
-    h('p', { class: 'explain' }, st.result && !hideResult ? `${st.text} ${st.result}` : st.text),
+    h(
+      'p',
+      { class: 'explain' },
+      // The invitation to edit (`tryIt`) only where editing is on (a teacher's hide=edit turns it off).
+      [st.text, st.result && !hideResult ? st.result : '', ctx.canEdit && st.tryIt ? st.tryIt : '']
+        .filter(Boolean)
+        .join(' '),
+    ),
     ctx.edited ? h('p', { class: 'edited', id: 'edited-notice' }, ui.edited) : null,
     prediction,
     h(

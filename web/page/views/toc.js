@@ -8,19 +8,25 @@ export function tocView(examples, texts, currentId, hrefOf) {
     'nav',
     { class: 'toc', 'aria-label': ui.contents },
     h('h2', {}, ui.contents),
+    // The list sits in a box of its own, which is what scrolls sideways on a phone (a list that
+    // is itself a scroll region loses its list semantics).
     h(
-      'ol',
-      {},
-      examples.map((e) =>
-        h(
-          'li',
-          {},
+      'div',
+      { class: 'toc-row' },
+      h(
+        'ol',
+        {},
+        examples.map((e) =>
           h(
-            'a',
-            { href: hrefOf(e.id), 'aria-current': e.id === currentId ? 'page' : null },
-            h('span', { class: 'sec' }, e.section),
-            ' ',
-            h('span', { class: 'title' }, texts[e.id].title),
+            'li',
+            {},
+            h(
+              'a',
+              { href: hrefOf(e.id), 'aria-current': e.id === currentId ? 'page' : null },
+              h('span', { class: 'sec' }, e.section),
+              ' ',
+              h('span', { class: 'title' }, texts[e.id].title),
+            ),
           ),
         ),
       ),

@@ -83,13 +83,8 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
     'select',
     {
       id: 'train-experiment',
+      // The address decides what trains; show() asks before a trained model is replaced.
       onchange: (e) => {
-        // A new experiment makes new models: a trained one goes only if the student agrees.
-        const steps = state.progress?.step || 0;
-        if (steps > 0 && !window.confirm(text.discardModel(steps))) {
-          e.target.value = state.experiment;
-          return;
-        }
         location.hash = `#/train/${e.target.value}`;
       },
     },
@@ -104,16 +99,24 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
     pageThread,
     h('p', {}, h('label', { for: 'train-experiment' }, `${text.experiment} `), experimentSelect),
     about,
-    form.el,
+    // Start comes right after the menu, so it is one Tab away; the settings follow.
     run.controls,
     run.status,
     problem,
+    form.el,
     ...loss.els,
     table.el,
     ...entropy.els,
     ...samples.els,
     ...attention.els,
   );
+
+  // New models replace a trained one only if the student agrees (every way there comes here:
+  // the menu, a link, Apply settings).
+  const mayReplace = () => {
+    const steps = (state.ready && state.progress?.step) || 0;
+    return steps === 0 || window.confirm(text.discardModel(steps));
+  };
 
   function apply() {
     let next;
@@ -123,6 +126,7 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
       say(`${text.refused} ${e.message}. ${text.settingsKept}`);
       return;
     }
+    if (!mayReplace()) return;
     send({ type: 'setup', experiment: state.experiment, setup: next });
   }
 
@@ -267,7 +271,11 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
       state.carried = unreadable.length ? `${text.refused} ${unreadable.join('; ')}.` : '';
       say(state.carried, true);
       const differs = Object.entries(setup).some(([k, v]) => state.setup[k] !== v);
-      if (id !== state.experiment || !state.ready || differs) {
+      if ((id !== state.experiment || differs) && !mayReplace()) {
+        // Declined: the menu and the address go back to what is training.
+        experimentSelect.value = state.experiment;
+        onSettings(state.experiment, state.setup);
+      } else if (id !== state.experiment || !state.ready || differs) {
         state.experiment = id;
         state.startOnReady = start;
         send({ type: 'setup', experiment: id, setup });

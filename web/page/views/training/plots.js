@@ -11,12 +11,17 @@ import { h } from '../dom.js';
 const COLOURS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7'];
 const colour = (i) => COLOURS[i % COLOURS.length];
 const plotWidth = (box) => Math.max(280, Math.min(760, box.clientWidth || 640));
+// Line styles (uPlot dash patterns, in px) and the CSS border style the legend shows each as.
+const DASHED = [8, 4];
+const DOTTED = [2, 3];
+const lineStyle = (dash) => (!dash ? 'solid' : dash[0] === DOTTED[0] ? 'dotted' : 'dashed'); // uPlot copies the arrays
 export const runName = (id) => text.runNames[id] || id;
 
 export function lossPlot() {
   let history = null; // {steps, runs: [{id, train, valid, causal}]}
   let causal = false;
   let plot = null;
+  let drawnEmpty = false; // whether `plot` is the waiting one, drawn before the first step
   const box = h('div', { class: 'train-plot', role: 'img', 'aria-label': text.lossPlot });
   const logScale = h('input', {
     type: 'checkbox',
@@ -28,29 +33,48 @@ export function lossPlot() {
     },
   });
 
+  // Before the first step: the axes, the legend and a line saying what will appear.
+  const waiting = h('p', { class: 'plot-waiting' }, text.plotWaiting);
+
   function draw() {
     if (!history) return;
+    const empty = history.steps.length === 0;
+    waiting.hidden = !empty;
     const series = [{ label: 'step' }];
-    const data = [history.steps];
-    const dashed = { width: 2, spanGaps: true, points: { show: false } };
+    const data = [empty ? [0] : history.steps];
+    // One colour per run; the kind of loss is the line's style, which the legend shows too.
+    // Validation is drawn wide and dashed, and the causal-mask validation thin and dotted with a
+    // marker at each evaluation on top of it, so that two equal curves stay visible.
+    const valid = { width: 2.5, dash: DASHED, spanGaps: true, points: { show: false } };
+    const causalStyle = { width: 1.5, dash: DOTTED, spanGaps: true, points: { show: true, size: 6, fill: '#fff' } };
+    // Runs drawn first are drawn wider, so a later run's equal curve leaves their edges showing.
+    const wider = (i) => (history.runs.length - 1 - i) * 1.25;
     history.runs.forEach((run, i) => {
       const stroke = colour(i);
-      series.push({ label: text.lossSeries(runName(run.id), text.trainLoss), stroke, width: 1 });
-      series.push({ label: text.lossSeries(runName(run.id), text.validLoss), stroke, dash: [6, 4], ...dashed });
-      data.push(run.train, run.valid);
+      series.push({ label: text.lossSeries(runName(run.id), text.trainLoss), stroke, width: 1.25 + wider(i) });
+      series.push({ label: text.lossSeries(runName(run.id), text.validLoss), stroke, ...valid, width: 2.5 + wider(i) });
+      data.push(empty ? [null] : run.train, empty ? [null] : run.valid);
       if (causal) {
-        series.push({ label: text.lossSeries(runName(run.id), text.causalLoss), stroke, dash: [2, 3], ...dashed });
-        data.push(run.causal);
+        series.push({ label: text.lossSeries(runName(run.id), text.causalLoss), stroke, ...causalStyle });
+        data.push(empty ? [null] : run.causal);
       }
     });
-    if (plot) return plot.setData(data);
-    const scales = { x: { time: false }, y: { distr: logScale.checked ? 3 : 1 } };
+    // The waiting axes have fixed ranges: the first real data gets a plot of its own.
+    if (plot && drawnEmpty === empty) return plot.setData(data);
+    plot?.destroy();
+    drawnEmpty = empty;
+    // Until there is data to scale to, fixed ranges: the first 100 steps, 0.1 to 4 nats.
+    const scales = {
+      x: { time: false, ...(empty && { range: [0, 100] }) },
+      y: { distr: logScale.checked ? 3 : 1, ...(empty && { range: [0.1, 4] }) },
+    };
     const axes = [{ label: 'step' }, { label: 'loss (nats)' }];
-    plot = new uPlot({ width: plotWidth(box), height: 260, series, scales, axes, legend: { live: false } }, data, box);
+    const legend = { live: false, markers: { width: 3, dash: (u, i) => lineStyle(u.series[i].dash) } };
+    plot = new uPlot({ width: plotWidth(box), height: 260, series, scales, axes, legend }, data, box);
   }
 
   return {
-    els: [h('h3', {}, text.lossPlot), h('label', {}, logScale, ` ${text.logScale}`), box],
+    els: [h('h3', {}, text.lossPlot), h('label', {}, logScale, ` ${text.logScale}`), waiting, box],
     reset(runIds, experiment) {
       history = { steps: [], runs: runIds.map((id) => ({ id, train: [], valid: [], causal: [] })) };
       causal = Boolean(EXPERIMENTS[experiment].causalValidation);
