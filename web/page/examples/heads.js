@@ -35,10 +35,10 @@ export const paramCountExample = {
         { number: 'H', label: 'H' },
         {
           facts: Object.entries(r.count.breakdown)
-            .map(([name, n]) => ({ label: name, value: String(n) }))
+            .map(([name, n]) => ({ label: name, value: short(n) }))
             .concat([
-              { label: 'd_h = D / H', value: String(r.count.headWidth) },
-              { label: L.total, value: String(r.count.total), result: 'total' },
+              { label: 'd_h = D / H', value: short(r.count.headWidth) },
+              { label: L.total, value: short(r.count.total), result: 'total' },
             ]),
         },
       ],
@@ -66,7 +66,7 @@ export const paramCountExample = {
             ['yes', L.withBiases],
           ],
         },
-        { facts: [{ label: L.total, value: String(r.count.total), result: 'total-bias' }] },
+        { facts: [{ label: L.total, value: short(r.count.total), result: 'total-bias' }] },
       ],
     },
   ],

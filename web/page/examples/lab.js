@@ -156,9 +156,9 @@ export const namesExample = {
           table: {
             colLabels: ['nanoGPT', L.handout, L.value],
             rows: [
-              [L.modelWidth, 'C', 'D', String(x.C)],
-              [L.headCount, 'nh', 'H', String(x.nh)],
-              [L.headWidth, 'hs', 'd_h', String(r.hs)],
+              [L.modelWidth, 'C', 'D', short(x.C)],
+              [L.headCount, 'nh', 'H', short(x.nh)],
+              [L.headWidth, 'hs', 'd_h', short(r.hs)],
             ],
           },
           caption: L.names,

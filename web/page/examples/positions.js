@@ -24,9 +24,9 @@ export const headExample = {
         { number: 'D', label: 'D' },
         {
           facts: [
-            { label: L.tiedModel, value: String(r.tied.total) },
-            { label: L.untiedModel, value: String(r.untied.total) },
-            { label: L.untiedHead, value: String(r.untied.breakdown['vocabulary head']), result: 'head-params' },
+            { label: L.tiedModel, value: short(r.tied.total) },
+            { label: L.untiedModel, value: short(r.untied.total) },
+            { label: L.untiedHead, value: short(r.untied.breakdown['vocabulary head']), result: 'head-params' },
           ],
         },
       ],
