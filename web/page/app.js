@@ -304,14 +304,20 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
   function show(main) {
     const noToc = state.hide.includes('toc');
     root.replaceChildren(h('div', { class: `layout ${noToc ? 'no-toc' : ''}` }, noToc ? null : toc(), main));
-    // On a phone the contents are one sideways row: bring the current example to its middle.
+    showCurrentInContents();
+  }
+
+  // On a phone the contents are one sideways row: bring the current example to its middle (to
+  // its start when it is wider than the row), now and whenever the window changes size.
+  function showCurrentInContents() {
     const row = root.querySelector('.toc-row');
     const current = row?.querySelector('[aria-current]');
     if (current && row.scrollWidth > row.clientWidth) {
       const offset = current.getBoundingClientRect().left - row.getBoundingClientRect().left;
-      row.scrollLeft += offset - (row.clientWidth - current.offsetWidth) / 2;
+      row.scrollLeft += offset - Math.max(0, (row.clientWidth - current.offsetWidth) / 2);
     }
   }
+  window.addEventListener('resize', showCurrentInContents);
 
   function render() {
     const hadFocus = root.contains(document.activeElement);
