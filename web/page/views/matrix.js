@@ -69,9 +69,9 @@ async function copyText(text, status) {
 // cell; Enter commits it and Escape puts back what it held before. The cell with the Tab stop
 // and the cell being edited are kept per matrix id, because every valid keystroke recomputes the
 // example and draws the matrix again.
-const tabStop = new Map(); // matrix id -> [r, c] of the cell that is the Tab stop
+const tabStop = new Map(); // matrix id (or label) -> [r, c] of the cell that is the Tab stop
 const editing = new Map(); // matrix id -> {r, c, before: the cell's text when the edit began}
-let unnamed = 0; // ids for matrices drawn without one (their state is not kept across draws)
+let unnamed = 0; // element ids for matrices drawn without an id
 
 const MOVES = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] };
 
@@ -161,7 +161,8 @@ export function matrixView({
   scaleMax,
   marked,
 }) {
-  const gridId = id ?? `matrix-${++unnamed}`;
+  // A read-only matrix without an id keeps its Tab-stop cell under its label (a step's labels differ).
+  const gridKey = id ?? `label:${label}`;
   const m = as2d(value);
   const flat = m.flat().filter(Number.isFinite);
   const scale = SCALES[kind];
@@ -176,7 +177,7 @@ export function matrixView({
   const show = (r, c) => {
     exactLine.textContent = `${label}[${r}][${c}] = ${exact(m[r][c])}`;
   };
-  const keysId = `${gridId}-keys`;
+  const keysId = `${id ?? `matrix-${++unnamed}`}-keys`;
 
   const head = colLabels
     ? h(
@@ -257,7 +258,7 @@ export function matrixView({
     head,
     body,
   );
-  gridKeys(table, gridId, m.length, m[0]?.length ?? 0, edit);
+  gridKeys(table, gridKey, m.length, m[0]?.length ?? 0, edit);
   const keys = h('p', { class: 'visually-hidden', id: keysId }, edit ? ui.gridEditKeys : ui.gridKeys);
   const copyStatus = h('span', { class: 'copy-status', 'aria-live': 'polite' });
   const copy = hideCopy
