@@ -117,7 +117,10 @@ val generateTokens(val prompt, val params, val opts) {  // "generate" in JS (lab
                                  {"probs", js_tensor(s.probs)},
                                  {"cumulative", js_tensor(s.cumulative)},
                                  {"u", std::isnan(s.u) ? val::null() : val(s.u)},
-                                 {"token", val(s.token)}}));
+                                 {"token", val(s.token)},
+                                 {"naiveMultiplyAdds", val(double(s.naive_multiply_adds))},
+                                 {"cachedMultiplyAdds", val(double(s.cached_multiply_adds))},
+                                 {"cachedNumbers", val(double(s.cached_numbers))}}));
         }
         return object({{"tokens", js_tokens(r.tokens)}, {"steps", steps}, {"stoppedAtEos", val(r.stopped_at_eos)}});
     });

@@ -62,6 +62,7 @@ template <class V>
 void fields(V& v, GenerateCall& o) {
     fields(v, o.lm);
     fields(v, o.generate);
+    v("cache", o.generate.cache);  // the worked examples' generate only: a trained model recomputes
 }
 template <class V>
 void fields(V& v, ParamCountConfig& c) {

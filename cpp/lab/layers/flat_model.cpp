@@ -85,33 +85,45 @@ bool keep(std::size_t i, std::size_t j, bool causal, const std::vector<char>& hi
     return (!causal || j <= i) && (hidden.empty() || !hidden[j] || j == i);
 }
 
-// qkv (N, H (2 dk + dv)) holds [q | k | v] per row, head h's columns h dk .. (h + 1) dk of q and
-// k, h dv .. (h + 1) dv of v; each (batch item, head) is one attention_head_forward into atty
-// (N, H dv). Ablated heads give y = 0. scores (B, H, T, T) may be null.
+// The keys and values attention reads, for each batch item Tk rows at `stride`: head h's key
+// is columns h dk .. (h + 1) dk from k, its value h dv .. (h + 1) dv from v. Without a cache
+// they are the k and v parts of the block's own qkv rows; with one (KvCache), the rows of every
+// position so far. `first` is the absolute position of the first query, for the causal mask.
 template <class Real>
-void attention_forward(Real* atty, Real* scores, Real* att, const Real* qkv, const BlockShape& s, std::size_t B,
-                       std::size_t T, const std::vector<char>& hidden, const std::vector<char>& ablated) {
-    const std::size_t H = s.H, dk = s.dk, dv = s.dv, row = s.qkv_width(), HV = H * dv;
-    const auto kept = [&](std::size_t i, std::size_t j) { return keep(i, j, s.causal, hidden); };
+struct KeysValues {
+    const Real *k, *v;
+    std::size_t stride, Tk, first;
+};
+
+// qkv (N, H (2 dk + dv)) holds [q | k | v] per row (N = B Tq), head h's query columns
+// h dk .. (h + 1) dk; each (batch item, head) is one attention_head_forward of its Tq queries
+// over the Tk keys of kv, into atty (N, H dv). Ablated heads give y = 0. scores and att are
+// (B, H, Tq, Tk); scores may be null.
+template <class Real>
+void attention_forward(Real* atty, Real* scores, Real* att, const Real* qkv, const KeysValues<Real>& kv,
+                       const BlockShape& s, std::size_t B, std::size_t Tq, const std::vector<char>& hidden,
+                       const std::vector<char>& ablated) {
+    const std::size_t H = s.H, dk = s.dk, dv = s.dv, row = s.qkv_width(), HV = H * dv, Tk = kv.Tk;
+    const auto kept = [&](std::size_t i, std::size_t j) { return keep(kv.first + i, j, s.causal, hidden); };
     for (std::size_t b = 0; b < B; ++b)
         for (std::size_t h = 0; h < H; ++h) {
-            const Real* q = qkv + b * T * row + h * dk;
-            const Real* k = qkv + b * T * row + H * dk + h * dk;
-            const Real* v = qkv + b * T * row + 2 * H * dk + h * dv;
-            Real* y = atty + b * T * HV + h * dv;
-            Real* a = att + (b * H + h) * T * T;
-            Real* sc = scores ? scores + (b * H + h) * T * T : nullptr;
-            const std::size_t empty =
-                attention_head_forward(y, HV, sc, a, q, row, k, row, v, row, T, T, dk, dv, Real(s.scale), kept);
+            const Real* q = qkv + b * Tq * row + h * dk;
+            const Real* k = kv.k + b * Tk * kv.stride + h * dk;
+            const Real* v = kv.v + b * Tk * kv.stride + h * dv;
+            Real* y = atty + b * Tq * HV + h * dv;
+            Real* a = att + (b * H + h) * Tq * Tk;
+            Real* sc = scores ? scores + (b * H + h) * Tq * Tk : nullptr;
+            const std::size_t empty = attention_head_forward(y, HV, sc, a, q, row, k, kv.stride, v, kv.stride, Tq, Tk,
+                                                             dk, dv, Real(s.scale), kept);
             // Every query keeps at least itself, so a row's softmax fails only on scores that are
             // not finite (a diverged step): the outputs become NaN, and the loss says so.
-            if (empty != T) {
+            if (empty != Tq) {
                 const Real nan = std::numeric_limits<Real>::quiet_NaN();
-                std::fill(a, a + T * T, nan);
-                for (std::size_t i = 0; i < T; ++i) std::fill(y + i * HV, y + i * HV + dv, nan);
+                std::fill(a, a + Tq * Tk, nan);
+                for (std::size_t i = 0; i < Tq; ++i) std::fill(y + i * HV, y + i * HV + dv, nan);
             }
             if (!ablated.empty() && ablated[h])
-                for (std::size_t i = 0; i < T; ++i) std::fill(y + i * HV, y + i * HV + dv, Real(0));
+                for (std::size_t i = 0; i < Tq; ++i) std::fill(y + i * HV, y + i * HV + dv, Real(0));
         }
 }
 
@@ -152,13 +164,26 @@ void ffn_activation_backward(Real* dfch, Real* dgate, const Real* dfact, const R
 
 template <class Real>
 void mha_forward(const Real* x, const BlockPtrs<Real>& w, const BlockShape& s, BlockActs<Real>& a, std::size_t B,
-                 std::size_t T, const std::vector<char>& hidden, const std::vector<char>& ablated) {
-    const std::size_t N = B * T, D = s.D, HV = s.H * s.dv;
-    assert(a.qkv.size() >= N * s.qkv_width() && a.att.size() >= B * s.H * T * T && a.mha.size() >= N * D);
+                 std::size_t T, const std::vector<char>& hidden, const std::vector<char>& ablated,
+                 std::vector<Real>* cache) {
+    const std::size_t N = B * T, D = s.D, HV = s.H * s.dv, W = s.qkv_width(), HK = s.H * s.dk;
+    assert(a.qkv.size() >= N * W && a.mha.size() >= N * D);
     assert(w.wo || HV == D);
-    matmul_forward(a.qkv.data(), x, w.wqkv, w.bqkv, N, D, s.qkv_width());
-    attention_forward(a.atty.data(), a.scores.empty() ? nullptr : a.scores.data(), a.att.data(), a.qkv.data(), s, B, T,
-                      hidden, ablated);
+    matmul_forward(a.qkv.data(), x, w.wqkv, w.bqkv, N, D, W);
+    KeysValues<Real> kv{a.qkv.data() + HK, a.qkv.data() + 2 * HK, W, T, 0};
+    if (cache) {
+        // The new rows' keys and values join the cached ones; the queries read them all.
+        assert(B == 1 && s.causal);
+        const std::size_t KV = HK + HV, first = cache->size() / KV;
+        for (std::size_t n = 0; n < N; ++n)
+            cache->insert(cache->end(), a.qkv.begin() + n * W + HK, a.qkv.begin() + (n + 1) * W);
+        kv = {cache->data(), cache->data() + HK, KV, first + T, first};
+        fit(a.att, s.H * T * kv.Tk);
+        a.scores.clear();
+    }
+    assert(a.att.size() >= B * s.H * T * kv.Tk);
+    attention_forward(a.atty.data(), a.scores.empty() ? nullptr : a.scores.data(), a.att.data(), a.qkv.data(), kv, s, B,
+                      T, hidden, ablated);
     if (w.wo)
         matmul_forward(a.mha.data(), a.atty.data(), w.wo, w.bo, N, HV, D);
     else
@@ -242,7 +267,8 @@ void block_fit(BlockActs<Real>& a, const BlockShape& s, std::size_t B, std::size
 
 template <class Real>
 void block_forward(Real* y, const Real* x, const BlockPtrs<Real>& w, const BlockShape& s, BlockActs<Real>& a,
-                   std::size_t B, std::size_t T, const std::vector<char>& hidden, const std::vector<char>& ablated) {
+                   std::size_t B, std::size_t T, const std::vector<char>& hidden, const std::vector<char>& ablated,
+                   std::vector<Real>* cache) {
     const std::size_t N = B * T, D = s.D;
     const NormKind nk = s.norm;
     const bool pre = s.arrangement == Arrangement::pre;
@@ -252,7 +278,7 @@ void block_forward(Real* y, const Real* x, const BlockPtrs<Real>& w, const Block
         norm_forward(nk, a.a_in.data(), a.mean1.data(), a.rstd1.data(), x, w.gamma1, w.beta1, N, D);
     else
         std::memcpy(a.a_in.data(), x, N * D * sizeof(Real));
-    mha_forward(a.a_in.data(), w, s, a, B, T, hidden, ablated);
+    mha_forward(a.a_in.data(), w, s, a, B, T, hidden, ablated, cache);
     for (std::size_t i = 0; i < N * D; ++i) a.r1[i] = x[i] + a.mha[i];
 
     // Feed-forward sub-layer, on every row alone: f_in = LN2(r1) pre-norm, LN1(r1) post-norm.
@@ -327,9 +353,29 @@ void lm_fit(LmActs<Real>& a, const LmShape& s, std::size_t B, std::size_t T, boo
     fit(a.logits, N * s.V);
 }
 
+std::uint64_t PassCost::operator()(std::size_t first, std::size_t T) const {
+    // causal: query first + i reads first + i + 1 keys, summed over i < T
+    const std::uint64_t causal_pairs = std::uint64_t(T) * first + std::uint64_t(T) * (T + 1) / 2;
+    const std::uint64_t all_pairs = std::uint64_t(T) * (first + T);
+    return T * per_position + causal_pairs * per_pair_causal + all_pairs * per_pair_unmasked;
+}
+
+template <class Real>
+PassCost lm_pass_cost(const LmPtrs<Real>& w, const LmShape& s) {
+    PassCost c;
+    for (std::size_t l = 0; l < s.blocks.size(); ++l) {
+        const BlockShape& b = s.blocks[l];
+        const std::uint64_t D = b.D, F = b.F, HV = b.H * b.dv;
+        c.per_position += D * b.qkv_width() + (w.blocks[l].wo ? HV * D : 0) + D * F * (b.gated ? 2 : 1) + F * D;
+        (b.causal ? c.per_pair_causal : c.per_pair_unmasked) += b.H * (b.dk + b.dv);
+    }
+    c.per_position += std::uint64_t(s.D) * s.V;
+    return c;
+}
+
 template <class Real>
 void lm_logits_forward(LmActs<Real>& a, const LmPtrs<Real>& w, const LmShape& s, const int* inputs, const Real* pos,
-                       std::size_t B, std::size_t T, const Intervention* iv) {
+                       std::size_t B, std::size_t T, const Intervention* iv, KvCache<Real>* cache) {
     const std::size_t N = B * T, D = s.D, V = s.V, L = s.blocks.size();
     assert(a.x.size() == L + 1 && a.logits.size() >= N * V);
 
@@ -354,7 +400,8 @@ void lm_logits_forward(LmActs<Real>& a, const LmPtrs<Real>& w, const LmShape& s,
                 if (layer == l) ablated.resize(s.blocks[l].H, 0), ablated[head] = 1;
         BlockShape bs = s.blocks[l];
         bs.causal = bs.causal || (iv && iv->causal);
-        block_forward(a.x[l + 1].data(), a.x[l].data(), w.blocks[l], bs, a.blocks[l], B, T, hidden, ablated);
+        block_forward(a.x[l + 1].data(), a.x[l].data(), w.blocks[l], bs, a.blocks[l], B, T, hidden, ablated,
+                      cache ? &cache->blocks[l] : nullptr);
     }
 
     // z = LN_f(x_L) W_head, or LN_f(x_L) E^T when tied
@@ -406,19 +453,21 @@ void lm_logits_backward(const LmPtrs<Real>& g, const Real* dlogits, LmActs<Real>
 
 #define LAB_FLAT_MODEL(Real)                                                                                         \
     template void mha_forward(const Real*, const BlockPtrs<Real>&, const BlockShape&, BlockActs<Real>&, std::size_t, \
-                              std::size_t, const std::vector<char>&, const std::vector<char>&);                      \
+                              std::size_t, const std::vector<char>&, const std::vector<char>&, std::vector<Real>*);  \
     template void ffn_forward(const Real*, const BlockPtrs<Real>&, const BlockShape&, BlockActs<Real>&, std::size_t, \
                               std::size_t);                                                                          \
     template void mha_fit(BlockActs<Real>&, const BlockShape&, std::size_t, std::size_t, bool);                      \
     template void ffn_fit(BlockActs<Real>&, const BlockShape&, std::size_t, std::size_t);                            \
     template void block_fit(BlockActs<Real>&, const BlockShape&, std::size_t, std::size_t, bool);                    \
     template void block_forward(Real*, const Real*, const BlockPtrs<Real>&, const BlockShape&, BlockActs<Real>&,     \
-                                std::size_t, std::size_t, const std::vector<char>&, const std::vector<char>&);       \
+                                std::size_t, std::size_t, const std::vector<char>&, const std::vector<char>&,        \
+                                std::vector<Real>*);                                                                 \
     template void block_backward(Real*, const Real*, const BlockPtrs<Real>&, const BlockPtrs<Real>&,                 \
                                  const BlockShape&, BlockActs<Real>&, std::size_t, std::size_t, Scratch<Real>&);     \
     template void lm_fit(LmActs<Real>&, const LmShape&, std::size_t, std::size_t, bool);                             \
+    template PassCost lm_pass_cost(const LmPtrs<Real>&, const LmShape&);                                             \
     template void lm_logits_forward(LmActs<Real>&, const LmPtrs<Real>&, const LmShape&, const int*, const Real*,     \
-                                    std::size_t, std::size_t, const Intervention*);                                  \
+                                    std::size_t, std::size_t, const Intervention*, KvCache<Real>*);                  \
     template void lm_logits_backward(const LmPtrs<Real>&, const Real*, LmActs<Real>&, const LmPtrs<Real>&,           \
                                      const LmShape&, const int*, std::size_t, std::size_t, Scratch<Real>&);
 LAB_FLAT_MODEL(float)

@@ -12,6 +12,7 @@
 // query/key and value widths, F the FFN width, V the vocabulary, L blocks.
 #pragma once
 
+#include <cstdint>
 #include <utility>
 #include <vector>
 
@@ -91,15 +92,27 @@ struct Intervention {
     bool causal = false;  // the causal mask in every block, whatever maskBlocks says (§7.3's evaluation)
 };
 
+// Cached decoding (Handout #12): for each block, the [k | v] rows (H dk + H dv wide) of every
+// position of one sequence computed so far. A pass given a cache computes only its new positions'
+// rows, appends their keys and values, and lets the new queries attend to all of them: the same
+// arithmetic, in the same order, as recomputing the whole prefix, so the same numbers bit for bit.
+// Causal blocks only (an unmasked block's earlier rows change when a token is appended).
+template <class Real>
+struct KvCache {
+    std::vector<std::vector<Real>> blocks;  // L of them, (t, H (dk + dv)) each
+};
+
 // The sub-layers, each on its input x (N, D), writing into a:
 //   MHA(x) = Concat_h(attention(x W_Q^h, x W_K^h, x W_V^h)) W_O + b_O   -> a.qkv, a.scores, a.att, a.atty, a.mha
 //   FFN(x) = act(x W1 + b1) [* (x W_gate + b_gate)] W2 + b2            -> a.fch, a.gate, a.fact, a.ffn
 // (the FFN's output has D_out columns: D in a block, W2's width on its own)
 // hidden (T) marks key positions hidden from every query but their own, ablated (H) the heads
-// zeroed; empty = none. Their backward passes are block_backward's (flat_model.cpp).
+// zeroed; empty = none. `cache` (one block's KvCache rows; B = 1, causal) makes x the new
+// positions only. Their backward passes are block_backward's (flat_model.cpp).
 template <class Real>
 void mha_forward(const Real* x, const BlockPtrs<Real>& w, const BlockShape& s, BlockActs<Real>& a, std::size_t B,
-                 std::size_t T, const std::vector<char>& hidden, const std::vector<char>& ablated);
+                 std::size_t T, const std::vector<char>& hidden, const std::vector<char>& ablated,
+                 std::vector<Real>* cache = nullptr);
 template <class Real>
 void ffn_forward(const Real* x, const BlockPtrs<Real>& w, const BlockShape& s, BlockActs<Real>& a, std::size_t N,
                  std::size_t D_out);
@@ -118,7 +131,8 @@ void block_fit(BlockActs<Real>& a, const BlockShape& s, std::size_t B, std::size
 template <class Real>
 void block_forward(Real* y, const Real* x,  // (N, D) each
                    const BlockPtrs<Real>& w, const BlockShape& s, BlockActs<Real>& a, std::size_t B, std::size_t T,
-                   const std::vector<char>& hidden, const std::vector<char>& ablated);
+                   const std::vector<char>& hidden, const std::vector<char>& ablated,
+                   std::vector<Real>* cache = nullptr);
 
 // forward: y = block(x). dx (N, D) holds dL/dy on entry and dL/dx on return; the parameters'
 // gradients are added into g. Interventions are not differentiated (training makes none).
@@ -154,11 +168,25 @@ struct LmActs {
 template <class Real>
 void lm_fit(LmActs<Real>& a, const LmShape& s, std::size_t B, std::size_t T, bool scores);
 
+// The multiply-adds of lm_logits_forward for T positions of one sequence, the first at position
+// `first` (the number already cached; 0 without a cache), counted as the loops are written:
+// per position, one row of every matrix product (D H (2 dk + dv), H dv D with W_O, D F for each
+// FFN input map, F D, then D V); per query-key pair it reads, H (dk + dv) for q.k and a v (in a
+// causal block query i reads keys 0..i, in an unmasked one all of them).
+struct PassCost {
+    std::uint64_t per_position = 0, per_pair_causal = 0, per_pair_unmasked = 0;
+    std::uint64_t operator()(std::size_t first, std::size_t T) const;
+};
+template <class Real>
+PassCost lm_pass_cost(const LmPtrs<Real>& w, const LmShape& s);
+
 // x_i = E[w_i] + p_i,  x_{l+1} = block_l(x_l),  z = LN_f(x_L) W_head (or E^T when tied).
 // inputs (N) are token ids; pos (T, D) the position rows (learned or sinusoidal), null = none.
+// With a cache (B = 1, causal blocks, no intervention), inputs are the T positions after the
+// cached ones and pos their rows; a is sized for those T rows.
 template <class Real>
 void lm_logits_forward(LmActs<Real>& a, const LmPtrs<Real>& w, const LmShape& s, const int* inputs, const Real* pos,
-                       std::size_t B, std::size_t T, const Intervention* iv);
+                       std::size_t B, std::size_t T, const Intervention* iv, KvCache<Real>* cache = nullptr);
 
 // forward: z = lm_logits_forward(inputs). dlogits (N, V) = dL/dz; adds every parameter's
 // gradient into g (positions only when g.positions is set: learned positions).

@@ -65,17 +65,29 @@ GenerateResult generate(const std::vector<int>& prompt, const LmParams& p, const
     GenerateResult r;
     r.tokens = prompt;
     Pcg32 rng(g.seed);
+    const flat::PassCost cost = lm_pass_cost(p, o, fn);
+    // A cache only ever holds the positions whose logits are used: the prompt, then each new
+    // token but the last.
+    std::optional<LmDecoder> decoder;
+    if (g.cache && g.steps > 0) decoder.emplace(p, o, prompt.size() + g.steps - 1, fn);
+    const std::size_t stored_per_position = cost.per_pair_causal + cost.per_pair_unmasked;  // H (dk + dv) per block
     for (std::size_t s = 0; s < g.steps; ++s) {
-        TokenMatrix inputs = TokenMatrix::from_shape({1, r.tokens.size()});
-        for (std::size_t t = 0; t < r.tokens.size(); ++t) inputs(0, t) = r.tokens[t];
-        const LmLogits lg = lm_logits(inputs, p, o, false, fn);
         const std::size_t last = r.tokens.size() - 1;
-
         Tensor1 logits = Tensor1::from_shape({V});
-        for (std::size_t i = 0; i < V; ++i) logits(i) = lg.logits(0, last, i);
+        if (decoder) {
+            logits = decoder->feed(s == 0 ? prompt : std::vector<int>{r.tokens.back()});
+        } else {
+            TokenMatrix inputs = TokenMatrix::from_shape({1, r.tokens.size()});
+            for (std::size_t t = 0; t < r.tokens.size(); ++t) inputs(0, t) = r.tokens[t];
+            const LmLogits lg = lm_logits(inputs, p, o, false, fn);
+            for (std::size_t i = 0; i < V; ++i) logits(i) = lg.logits(0, last, i);
+        }
         std::optional<GenerateStep> st = choose_next(logits, g.temperature, rng);
         require(st.has_value(), fn, temperature_overflow(g.temperature));
         st->position = last;
+        st->naive_multiply_adds = cost(0, last + 1);
+        st->cached_multiply_adds = s == 0 ? cost(0, prompt.size()) : cost(last, 1);
+        st->cached_numbers = stored_per_position * (last + 1);
         r.tokens.push_back(st->token);
         r.steps.push_back(std::move(*st));
         if (g.eos && r.tokens.back() == *g.eos) {

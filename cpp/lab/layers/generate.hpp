@@ -1,6 +1,7 @@
 // Generation (§7.1): take the logits at the last real position, pick the next token (greedy
 // argmax, or a sample from softmax(logits / temperature)), append it, and repeat, recomputing
-// the whole growing prefix each step (the naive loop; caching is Handout #12's subject).
+// the whole growing prefix each step (the naive loop), or, with `cache`, computing only the new
+// position against the kept keys and values (Handout #12): the same tokens and logits bit for bit.
 #pragma once
 
 #include <cstdint>
@@ -15,6 +16,7 @@ struct GenerateOptions {
     double temperature = 0.0;  // 0 = greedy
     std::uint64_t seed = 0;    // for sampling
     std::optional<int> eos;    // stop after producing this id
+    bool cache = false;        // keep earlier positions' keys and values (LmDecoder) instead of recomputing
 };
 
 struct GenerateStep {
@@ -24,6 +26,10 @@ struct GenerateStep {
     Tensor1 cumulative;    // (V) running sums of probs
     double u;              // the uniform number drawn (NaN for greedy)
     int token;             // the chosen id
+    // This step's pass in multiply-adds, both ways (whichever ran): the whole prefix again, or
+    // only the new positions against the cache; and the numbers a cache holds after it.
+    std::uint64_t naive_multiply_adds = 0, cached_multiply_adds = 0;
+    std::size_t cached_numbers = 0;
 };
 
 struct GenerateResult {

@@ -1,6 +1,7 @@
 #include "lab/layers/lm.hpp"
 
 #include <cmath>
+#include <memory>
 
 #include <xtensor/xview.hpp>
 
@@ -69,45 +70,69 @@ Tensor2 check_embedding(const TokenMatrix& inputs, const LmParams& p, const LmOp
     return pos;
 }
 
-LmLogits lm_logits(const TokenMatrix& inputs, const LmParams& p, const LmOptions& o, bool record_trace,
-                   const std::string& fn) {
-    const std::size_t V = lm_vocab(p, fn), D = p.embedding.shape(1), L = p.blocks.size();
-    const std::size_t B = inputs.shape(0), T = inputs.shape(1), N = B * T;
-    require(!o.mask_blocks.size() || o.mask_blocks.size() == L, fn,
-            msg("maskBlocks has ", o.mask_blocks.size(), " entries but there are ", L, " blocks"));
-    const Tensor2 pos = check_embedding(inputs, p, o, fn);
+namespace {
 
-    // Every block's checks (each with its own causal choice, §7.3), then the final norm and head.
+// Every check of the parameters and options (all but the tokens'), and flat_model's view of
+// the tensors: each block's shape and pointers, the final norm, the head.
+struct PackedLm {
     flat::LmShape s;
-    s.V = V, s.D = D;
     std::vector<PackedBlock> packed;
-    std::vector<std::string> block_fn;
+    std::vector<std::string> block_fn;  // each block's name in errors
+    flat::LmPtrs<double> w;
+};
+
+void check_mask_blocks(const LmParams& p, const LmOptions& o, const std::string& fn) {
+    require(!o.mask_blocks.size() || o.mask_blocks.size() == p.blocks.size(), fn,
+            msg("maskBlocks has ", o.mask_blocks.size(), " entries but there are ", p.blocks.size(), " blocks"));
+}
+
+PackedLm pack_lm(const LmParams& p, const LmOptions& o, const std::string& fn) {
+    const std::size_t V = lm_vocab(p, fn), D = p.embedding.shape(1), L = p.blocks.size();
+    check_mask_blocks(p, o, fn);
+    PackedLm k;
+    k.s.V = V, k.s.D = D;
+    // Every block's checks (each with its own causal choice, §7.3), then the final norm and head.
     for (std::size_t l = 0; l < L; ++l) {
         BlockOptions bo = o.block;
         if (!o.mask_blocks.empty()) bo.causal = o.mask_blocks[l];
-        block_fn.push_back(fn + " (block " + std::to_string(l) + ")");
-        s.blocks.push_back(check_block(p.blocks[l], bo, D, block_fn[l]));
-        packed.push_back(pack_block(p.blocks[l], s.blocks[l]));
+        k.block_fn.push_back(fn + " (block " + std::to_string(l) + ")");
+        k.s.blocks.push_back(check_block(p.blocks[l], bo, D, k.block_fn[l]));
+        k.packed.push_back(pack_block(p.blocks[l], k.s.blocks[l]));
     }
     if (p.final_norm) {
-        s.final_norm = o.block.norm == NormKind::none ? NormKind::layer : o.block.norm;
-        check_norm_params(s.final_norm, p.final_norm, D, fn, "finalNorm");
+        k.s.final_norm = o.block.norm == NormKind::none ? NormKind::layer : o.block.norm;
+        check_norm_params(k.s.final_norm, p.final_norm, D, fn, "finalNorm");
     }
     if (p.head) {
         require(p.head->shape(0) == D && p.head->shape(1) == V, fn,
                 msg("params.head has shape ", shape_str(p.head->shape()), " but must be [D][V] = [", D, "][", V, "]"));
         require_finite(*p.head, fn, "params.head");
     }
-
     // The pass reads the tensors in place (PackedBlock says why the const_casts are safe).
-    flat::LmPtrs<double> w;
-    w.embedding = const_cast<double*>(p.embedding.data());
-    for (const PackedBlock& k : packed) w.blocks.push_back(k.w);
+    k.w.embedding = const_cast<double*>(p.embedding.data());
+    for (const PackedBlock& b : k.packed) k.w.blocks.push_back(b.w);
     if (p.final_norm) {
-        w.final_gamma = const_cast<double*>(p.final_norm->gamma.data());
-        w.final_beta = p.final_norm->beta ? const_cast<double*>(p.final_norm->beta->data()) : nullptr;
+        k.w.final_gamma = const_cast<double*>(p.final_norm->gamma.data());
+        k.w.final_beta = p.final_norm->beta ? const_cast<double*>(p.final_norm->beta->data()) : nullptr;
     }
-    w.head = p.head ? const_cast<double*>(p.head->data()) : nullptr;
+    k.w.head = p.head ? const_cast<double*>(p.head->data()) : nullptr;
+    return k;
+}
+
+}  // namespace
+
+LmLogits lm_logits(const TokenMatrix& inputs, const LmParams& p, const LmOptions& o, bool record_trace,
+                   const std::string& fn) {
+    lm_vocab(p, fn);
+    check_mask_blocks(p, o, fn);
+    const Tensor2 pos = check_embedding(inputs, p, o, fn);
+    const PackedLm k = pack_lm(p, o, fn);
+    const flat::LmShape& s = k.s;
+    const flat::LmPtrs<double>& w = k.w;
+    const std::vector<std::string>& block_fn = k.block_fn;
+    const std::size_t V = s.V, D = s.D, L = s.blocks.size();
+    const std::size_t B = inputs.shape(0), T = inputs.shape(1), N = B * T;
+
     flat::LmActs<double> a;
     flat::lm_fit(a, s, B, T, record_trace);
     flat::lm_logits_forward(a, w, s, inputs.data(), pos.size() ? pos.data() : nullptr, B, T, nullptr);
@@ -162,6 +187,68 @@ LmResult lm_forward(const TokenMatrix& tokens, const LmParams& p, const LmOption
     trace_push(tr, "losses", "\\ell_i = \\operatorname{logsumexp}(z_i) - z_{i,\\text{target}}", r.losses);
     trace_push_scalar(tr, "loss", "L = \\frac{1}{T} \\sum_i \\ell_i", r.loss);
     return r;
+}
+
+flat::PassCost lm_pass_cost(const LmParams& p, const LmOptions& o, const std::string& fn) {
+    const PackedLm k = pack_lm(p, o, fn);
+    return flat::lm_pass_cost(k.w, k.s);
+}
+
+struct LmDecoder::State {
+    PackedLm k;
+    Tensor2 pos;  // (max_positions, D) or empty
+    flat::KvCache<double> cache;
+    flat::LmActs<double> a;
+    std::size_t length = 0, max_positions = 0;
+    std::string fn;
+};
+
+LmDecoder::LmDecoder(const LmParams& p, const LmOptions& o, std::size_t max_positions, const std::string& fn)
+    : st_(std::make_unique<State>()) {
+    State& st = *st_;
+    st.k = pack_lm(p, o, fn);
+    st.fn = fn;
+    st.max_positions = max_positions;
+    for (std::size_t l = 0; l < st.k.s.blocks.size(); ++l)
+        require(st.k.s.blocks[l].causal, fn,
+                msg("cache: block ", l,
+                    " has no causal mask, so its earlier positions change when a token is appended "
+                    "and their keys and values cannot be kept (§7.3); decode without the cache"));
+    // The position rows of every position the sequence will reach, checked like lmForward's.
+    TokenMatrix all = TokenMatrix::from_shape({1, max_positions});
+    all.fill(0);
+    st.pos = check_embedding(all, p, o, fn);
+    st.cache.blocks.resize(st.k.s.blocks.size());
+}
+
+LmDecoder::~LmDecoder() = default;
+
+Tensor1 LmDecoder::feed(const std::vector<int>& tokens) {
+    State& st = *st_;
+    const std::size_t T = tokens.size(), V = st.k.s.V, D = st.k.s.D;
+    require(T > 0 && st.length + T <= st.max_positions, st.fn,
+            msg("cache: ", T, " more tokens after ", st.length, " would pass the ", st.max_positions,
+                " positions the decoder was made for"));
+    for (std::size_t t = 0; t < T; ++t)
+        require(tokens[t] >= 0 && std::size_t(tokens[t]) < V, st.fn,
+                msg("token ", tokens[t], " at position ", st.length + t, " is not an id in [0, ", V - 1, "]"));
+    flat::lm_fit(st.a, st.k.s, 1, T, false);
+    const double* pos = st.pos.size() ? st.pos.data() + st.length * D : nullptr;
+    flat::lm_logits_forward(st.a, st.k.w, st.k.s, tokens.data(), pos, 1, T, nullptr, &st.cache);
+    for (std::size_t l = 0; l < st.k.s.blocks.size(); ++l)
+        check_block_values(st.a.blocks[l], st.k.s.blocks[l], st.a.x[l + 1].data(), T, st.k.block_fn[l]);
+    st.length += T;
+    Tensor1 logits = Tensor1::from_shape({V});
+    std::copy(st.a.logits.begin() + (T - 1) * V, st.a.logits.begin() + T * V, logits.begin());
+    return logits;
+}
+
+std::size_t LmDecoder::length() const { return st_->length; }
+
+std::size_t LmDecoder::stored() const {
+    std::size_t n = 0;
+    for (const auto& rows : st_->cache.blocks) n += rows.size();
+    return n;
 }
 
 }  // namespace lab

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <vector>
 
 #include "lab/layers/block.hpp"
@@ -85,5 +86,27 @@ LmResult lm_forward(const TokenMatrix& tokens, const LmParams& p, const LmOption
 
 // Vocabulary size and model width, after checking the embedding.
 std::size_t lm_vocab(const LmParams& p, const std::string& fn);
+
+// What one pass over T positions after `first` cached ones costs in multiply-adds
+// (flat::PassCost), for these parameters and options, after their checks.
+flat::PassCost lm_pass_cost(const LmParams& p, const LmOptions& o, const std::string& fn);
+
+// Cached decoding of one sequence (Handout #12): the keys and values of every position fed so
+// far stay in a cache, so feeding one more token computes one row of every product instead of
+// the whole prefix. The logits equal lm_logits' at the same position bit for bit (the same sums
+// in the same order). Every block must be causal. Made for at most `max_positions` positions.
+class LmDecoder {
+public:
+    LmDecoder(const LmParams& p, const LmOptions& o, std::size_t max_positions, const std::string& fn);
+    ~LmDecoder();
+    // Appends the tokens; returns the logits (V) at the last of them.
+    Tensor1 feed(const std::vector<int>& tokens);
+    std::size_t length() const;  // positions fed so far
+    std::size_t stored() const;  // numbers in the cache: L length H (dk + dv), = 2 L length D when H dk = H dv = D
+
+private:
+    struct State;
+    std::unique_ptr<State> st_;
+};
 
 }  // namespace lab

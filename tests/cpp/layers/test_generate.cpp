@@ -1,4 +1,6 @@
 // generate.hpp and rng.hpp: §7.1's loop, greedy and sampled, reproducible from a seed.
+#include <cstring>
+
 #include "fixtures.hpp"
 #include "lab/layers/generate.hpp"
 
@@ -94,4 +96,80 @@ TEST_CASE("§7.1 one seed names one sampled sequence, natively (libstdc++) and i
     const GenerateResult g = generate({3, 1, 4}, p, random_lm_options(2), GenerateOptions{30, 3.0, 2026, {}});
     REQUIRE(g.tokens == std::vector<int>{3, 1, 4, 0, 2, 2, 7, 7, 7, 0, 9, 5, 9, 6, 7, 7, 2,
                                          1, 2, 2, 3, 3, 2, 0, 6, 8, 9, 9, 7, 4, 1, 1, 3});
+}
+
+// Handout #12's cache, from §7.1: the same generation, keeping keys and values instead of
+// recomputing the prefix, must give the same tokens, logits and probabilities bit for bit.
+TEST_CASE("§7.1 cached decoding equals recomputing the prefix, bit for bit") {
+    const auto [L, arrangement, positions, tied, temperature] =
+        GENERATE(table<std::size_t, Arrangement, PositionKind, bool, double>({
+            {1, Arrangement::pre, PositionKind::learned, false, 0.0},
+            {2, Arrangement::pre, PositionKind::learned, true, 1.0},
+            {3, Arrangement::post, PositionKind::sinusoidal, false, 0.7},
+            {2, Arrangement::post, PositionKind::none, true, 0.0},
+            {4, Arrangement::pre, PositionKind::sinusoidal, false, 1.5},
+        }));
+    CAPTURE(L, int(arrangement), int(positions), tied, temperature);
+    LmParams p = random_lm(7, 8, 2, L, 24, 11 + L);
+    if (positions != PositionKind::learned) p.positions.reset();
+    if (!tied) p.head = random_mat(8, 7, 99, 0.5);
+    LmOptions o = random_lm_options(2);
+    o.block.arrangement = arrangement;
+    o.positions = positions;
+    GenerateOptions g{12, temperature, 5, {}};
+    const std::vector<int> prompt{3, 1, 4, 1};
+    const GenerateResult naive = generate(prompt, p, o, g);
+    g.cache = true;
+    const GenerateResult cached = generate(prompt, p, o, g);
+
+    REQUIRE(cached.tokens == naive.tokens);
+    REQUIRE(cached.steps.size() == naive.steps.size());
+    for (std::size_t s = 0; s < naive.steps.size(); ++s) {
+        CAPTURE(s);
+        const GenerateStep &a = naive.steps[s], &b = cached.steps[s];
+        REQUIRE(a.position == b.position);
+        for (std::size_t v = 0; v < 7; ++v) {
+            REQUIRE(std::memcmp(&a.logits(v), &b.logits(v), sizeof(double)) == 0);  // bit for bit
+            REQUIRE(std::memcmp(&a.probs(v), &b.probs(v), sizeof(double)) == 0);
+        }
+        SECTION("the cost of each step, both ways") {
+            REQUIRE(a.naive_multiply_adds == b.naive_multiply_adds);
+            REQUIRE(a.cached_multiply_adds == b.cached_multiply_adds);
+            if (s == 0) REQUIRE(b.cached_multiply_adds == b.naive_multiply_adds);  // the prompt is one pass either way
+            if (s > 0) REQUIRE(b.cached_multiply_adds < b.naive_multiply_adds);
+            // 2 L T D numbers: a key and a value row of width D per block and position
+            REQUIRE(b.cached_numbers == 2 * L * (b.position + 1) * 8);
+        }
+    }
+}
+
+TEST_CASE("§7.1 the cache holds 2 L T D numbers and a step costs one row of every product") {
+    // A random model: V = 5, D = 4, H = 2 heads of width 2, L = 2 blocks with W_O, FFN width 4 D.
+    const LmParams p = random_lm(5, 4, 2, 2, 16, 7);
+    const LmOptions o = random_lm_options(2);
+    LmDecoder dec(p, o, 6, "test");
+    dec.feed({1, 2, 3});
+    REQUIRE(dec.length() == 3);
+    REQUIRE(dec.stored() == 2 * 2 * 3 * 4);
+    dec.feed({4});
+    REQUIRE(dec.stored() == 2 * 2 * 4 * 4);
+    // Per position per block: D 3D (q, k, v) + D D (W_O) + D F + F D with F = 4 D; then D V.
+    const std::uint64_t D = 4, F = 16, V = 5, per_position = 2 * (D * 3 * D + D * D + 2 * D * F) + D * V;
+    const flat::PassCost c = lm_pass_cost(p, o, "test");
+    REQUIRE(c.per_position == per_position);
+    // Pairs: position t (0-based) reads t + 1 keys, each H (dk + dv) = 2 D per block.
+    REQUIRE(c(0, 3) == 3 * per_position + (1 + 2 + 3) * 2 * (2 * D));
+    REQUIRE(c(3, 1) == per_position + 4 * 2 * (2 * D));
+    REQUIRE_THROWS_WITH(dec.feed({1, 1, 1}), Catch::Contains("would pass the 6 positions"));
+    REQUIRE_THROWS_WITH(dec.feed({9}), Catch::Contains("token 9 at position 4 is not an id in [0, 4]"));
+}
+
+TEST_CASE("§7.3 cached decoding refuses a block without the causal mask") {
+    const LmParams p = random_lm(5, 4, 2, 2, 16, 7);
+    LmOptions o = random_lm_options(2);
+    o.mask_blocks = {true, false};
+    GenerateOptions g{3, 0.0, 0, {}};
+    REQUIRE_NOTHROW(generate({1, 2}, p, o, g));  // recomputing is always possible
+    g.cache = true;
+    REQUIRE_THROWS_WITH(generate({1, 2}, p, o, g), Catch::Contains("cache: block 1 has no causal mask"));
 }
