@@ -57,6 +57,7 @@ const EXPECT = {
     [1, 'greedy', 'A'],
     [2, 'stopped', 'at the step bound'],
     [3, 'prefix-same', 'yes, bit for bit'],
+    [4, 'cache-same', 'yes, bit for bit'],
   ],
   7.2: [[2, 'loss', /^\d+\.\d+$/]],
   7.3: [],

@@ -369,6 +369,21 @@ test('generate: §7.1 greedy gives A after A B C; sampling is reproducible from 
   const stopped = lab.generate([1], model, { heads: 2, steps: 10, temperature: 1.5, seed: 7, eos });
   assert.equal(stopped.stoppedAtEos, true);
   assert.equal(stopped.tokens.at(-1), eos);
+
+  // Handout #12's cache: the same tokens and probabilities, bit for bit, for fewer multiply-adds.
+  const cached = lab.generate([1], model, { heads: 2, steps: 10, temperature: 1.5, seed: 7, cache: true });
+  assert.deepEqual(cached.tokens, a.tokens);
+  cached.steps.forEach((s, i) => {
+    assert.deepEqual(s.probs, a.steps[i].probs);
+    assert.deepEqual(s.logits, a.steps[i].logits);
+    assert.equal(s.cachedNumbers, 2 * 1 * (s.position + 1) * D, '2 L T D');
+    if (i > 0) assert.ok(s.cachedMultiplyAdds < s.naiveMultiplyAdds);
+  });
+  assert.throws(
+    () => lab.generate([1], model, { heads: 2, steps: 3, cache: true, causal: false }),
+    /cache: block 0 has no causal mask/,
+  );
+  assert.throws(() => lab.generate([1], model, { heads: 2, cache: 'yes' }), /cache/);
 });
 
 test('paramCount: §4 gives 256 at D = 8 for H = 1, 2, 4, 8; biases, positions, tying', () => {

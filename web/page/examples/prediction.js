@@ -34,7 +34,23 @@ export const generationExample = {
     const earlier = after.slice(0, x.prompt.length);
     // Bit-for-bit comparison of what the engine returned; no arithmetic.
     const same = earlier.every((row, i) => row.every((z, v) => z === before[i][v]));
-    return { greedy, sampled, before, after: earlier, next, same };
+    // The same generation with the keys-and-values cache; compared entry by entry, no arithmetic.
+    const cached = lab.generate(x.prompt, toyModelNoTable, {
+      ...sinusoidal,
+      steps: x.steps,
+      temperature: x.temperature,
+      seed: x.seed,
+      eos,
+      cache: true,
+    });
+    const cacheSame =
+      cached.tokens.every((t, i) => t === sampled.tokens[i]) &&
+      cached.steps.every((st, i) => st.probs.every((p, v) => p === sampled.steps[i].probs[v]));
+    const totals = lab.ops.sum([
+      cached.steps.map((st) => st.naiveMultiplyAdds),
+      cached.steps.map((st) => st.cachedMultiplyAdds),
+    ]);
+    return { greedy, sampled, before, after: earlier, next, same, cached, cacheSame, totals };
   },
   steps: [
     {
@@ -106,6 +122,33 @@ export const generationExample = {
           colLabels: toyVocabulary,
         },
         { facts: [{ label: L.earlierUnchanged, value: r.same ? L.bitForBit : L.changed, result: 'prefix-same' }] },
+      ],
+    },
+    {
+      key: 'cache',
+      show: (r) => [
+        {
+          table: {
+            colLabels: r.cached.steps.map((s, i) => L.step(i + 1)),
+            rows: [
+              [L.cachedPositions, ...r.cached.steps.map((s) => `0\u2013${s.position}`)],
+              [L.cachedNumbers, ...r.cached.steps.map((s) => short(s.cachedNumbers))],
+              [L.naiveCost, ...r.cached.steps.map((s) => short(s.naiveMultiplyAdds))],
+              [L.cachedCost, ...r.cached.steps.map((s) => short(s.cachedMultiplyAdds))],
+            ],
+          },
+          caption: L.cacheTable,
+        },
+        {
+          facts: [
+            { label: L.sameWithCache, value: r.cacheSame ? L.bitForBit : L.changed, result: 'cache-same' },
+            {
+              label: L.totalMultiplyAdds,
+              value: L.totalCost(short(r.totals[0]), short(r.totals[1])),
+              result: 'cache-cost',
+            },
+          ],
+        },
       ],
     },
   ],
