@@ -386,6 +386,59 @@ test('generate: §7.1 greedy gives A after A B C; sampling is reproducible from 
   assert.throws(() => lab.generate([1], model, { heads: 2, cache: 'yes' }), /cache/);
 });
 
+const shapeOf = (a) => (Array.isArray(a) ? [a.length, ...shapeOf(a[0])] : []);
+
+test('decoderBlock: §9.4 gives PyTorch’s nn.TransformerDecoderLayer output; cross-attention weights are [B, H, T_dec, T_enc]', () => {
+  // The weights of tests/reference/torch_decoder_layer.py (and test_decoder.cpp).
+  const w = (r, c, seed) =>
+    Array.from({ length: r }, (_, i) => Array.from({ length: c }, (_, j) => Math.sin(seed + 0.7 * i + 1.3 * j) / 2));
+  const v = (n, seed) => Array.from({ length: n }, (_, i) => Math.cos(seed + 0.9 * i) / 4);
+  const attn = (seed) => ({
+    wQ: w(4, 4, seed),
+    wK: w(4, 4, seed + 1),
+    wV: w(4, 4, seed + 2),
+    bQ: v(4, seed + 3),
+    bK: v(4, seed + 4),
+    bV: v(4, seed + 5),
+    wO: w(4, 4, seed + 6),
+    bO: v(4, seed + 7),
+  });
+  const norm = (k) => ({ gamma: v(4, 40 + k).map((g) => 1 + g), beta: v(4, 50 + k) });
+  const params = {
+    selfAttn: attn(10),
+    crossAttn: attn(20),
+    ffn: { w1: w(4, 8, 30), b1: v(8, 31), w2: w(8, 4, 32), b2: v(4, 33) },
+    norm1: norm(0),
+    norm2: norm(1),
+    norm3: norm(2),
+  };
+  const batch = (t, seed) =>
+    [0, 1].map((b) =>
+      w(2 * t, 4, seed)
+        .slice(b * t, (b + 1) * t)
+        .map((r) => r.map((x) => 2 * x)),
+    );
+  const x = batch(3, 1);
+  const memory = batch(4, 2);
+  const r = lab.decoderBlock(x, memory, params, { heads: 2, arrangement: 'post', activation: 'relu' });
+  const torchPost = [0.771698638460983, 0.725623186572243, -0.463857487153875, -1.92331073522918];
+  r.output[0][0].forEach((y, i) => assert.ok(Math.abs(y - torchPost[i]) < 1e-12, `${y} vs ${torchPost[i]}`));
+  assert.deepEqual(shapeOf(r.crossWeights), [2, 2, 3, 4]);
+  assert.deepEqual(shapeOf(r.selfWeights), [2, 2, 3, 3]);
+  assert.equal(r.selfWeights[0][0][0][1], 0, 'the self-attention is causal');
+  assert.ok(
+    r.crossWeights[0][0][0].every((a) => a > 0),
+    'cross-attention reads every encoder position',
+  );
+  assert.throws(() => lab.decoderBlock(x, memory.slice(0, 1), params, { heads: 2 }), /decoderBlock: .*same leading/);
+  const { wQ, wK, wV, bQ, bK, bV, ...rest } = params.crossAttn;
+  const fused = { ...rest, wQKV: wQ.map((row, i) => [...row, ...wK[i], ...wV[i]]) };
+  assert.throws(
+    () => lab.decoderBlock(x, memory, { ...params, crossAttn: fused }, { heads: 2 }),
+    /crossAttn needs separate wQ, wK and wV/,
+  );
+});
+
 test('paramCount: §4 gives 256 at D = 8 for H = 1, 2, 4, 8; biases, positions, tying', () => {
   for (const heads of [1, 2, 4, 8])
     assert.equal(lab.paramCount({ D: 8, heads, attentionOnly: true, bias: false }).total, 256);

@@ -24,6 +24,7 @@ const MHA = {
 const FFN = { w1: TENSOR, b1: TENSOR, w2: TENSOR, b2: TENSOR, wGate: TENSOR, bGate: TENSOR };
 const NORM = { gamma: TENSOR, beta: TENSOR, gain: TENSOR };
 const BLOCK = { attn: MHA, ffn: FFN, norm1: NORM, norm2: NORM };
+const DECODER = { selfAttn: MHA, crossAttn: MHA, ffn: FFN, norm1: NORM, norm2: NORM, norm3: NORM };
 const LM = { embedding: TENSOR, positions: TENSOR, blocks: [BLOCK], finalNorm: NORM, head: TENSOR };
 
 const TYPE_CHECKS = {
@@ -304,6 +305,23 @@ function makeLab(module) {
       const fn = 'block';
       const r = m.block(toTensor(x, fn, 'x'), params(fn, p, BLOCK, 'params'), options(fn, opts));
       return { output: fromTensor(r.output), attention: nested(r.attention, MHA_KEYS), trace: trace(r.trace) };
+    },
+
+    // §9.4: the encoder-decoder's decoder block; memory is the encoder's output.
+    decoderBlock(x, memory, p, opts) {
+      const fn = 'decoderBlock';
+      const r = m.decoderBlock(
+        toTensor(x, fn, 'x'),
+        toTensor(memory, fn, 'memory'),
+        params(fn, p, DECODER, 'params'),
+        options(fn, opts),
+      );
+      return {
+        output: fromTensor(r.output),
+        selfWeights: fromTensor(r.selfWeights),
+        crossWeights: fromTensor(r.crossWeights),
+        trace: trace(r.trace),
+      };
     },
 
     sinusoidalPositions(T, D) {

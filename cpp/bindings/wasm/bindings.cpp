@@ -70,6 +70,18 @@ val block(val x, val params, val opts) {
     });
 }
 
+val decoderBlock(val x, val memory, val params, val opts) {
+    return guarded([&] {
+        const std::string fn = "decoderBlock";
+        const api::DecoderOut r =
+            api::decoder_block(nd(x), nd(memory), decoder_params(params, fn), options<BlockOptions>(opts, fn));
+        return object({{"output", js(r.output)},
+                       {"selfWeights", js(r.self_weights)},
+                       {"crossWeights", js(r.cross_weights)},
+                       {"trace", js(r.trace)}});
+    });
+}
+
 val sinusoidalPositions(double T, double D) {
     return guarded([&] {
         const std::string fn = "sinusoidalPositions";
@@ -412,6 +424,7 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
     function("rmsNorm", &rmsNorm);
     function("feedForward", &feedForward);
     function("block", &block);
+    function("decoderBlock", &decoderBlock);
     function("sinusoidalPositions", &sinusoidalPositions);
     function("lmForward", &lmForward);
     function("crossEntropy", &crossEntropy);

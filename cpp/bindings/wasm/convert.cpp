@@ -98,6 +98,19 @@ BlockParams block_params_at(const val& p, const std::string& fn, const std::stri
 
 }  // namespace
 
+DecoderParams decoder_params(const val& p, const std::string& fn) {
+    require(has(p, "selfAttn") && has(p, "crossAttn") && has(p, "ffn"), fn,
+            "params.selfAttn, params.crossAttn and params.ffn are all needed");
+    DecoderParams d;
+    d.self_attn = mha_params_at(p["selfAttn"], fn, "params.selfAttn.");
+    d.cross_attn = mha_params_at(p["crossAttn"], fn, "params.crossAttn.");
+    d.ffn = ffn_params_at(p["ffn"], fn, "params.ffn.");
+    d.norm1 = norm_params(p, "norm1", fn, "params.");
+    d.norm2 = norm_params(p, "norm2", fn, "params.");
+    d.norm3 = norm_params(p, "norm3", fn, "params.");
+    return d;
+}
+
 MhaParams mha_params(const val& p, const std::string& fn) { return mha_params_at(p, fn, "params."); }
 FfnParams ffn_params(const val& p, const std::string& fn) { return ffn_params_at(p, fn, "params."); }
 BlockParams block_params(const val& p, const std::string& fn) { return block_params_at(p, fn, "params."); }

@@ -31,6 +31,7 @@ std::size_t whole_number(double x, const std::string& fn, const char* name);
 MhaParams mha_params(const val& p, const std::string& fn);
 FfnParams ffn_params(const val& p, const std::string& fn);
 BlockParams block_params(const val& p, const std::string& fn);
+DecoderParams decoder_params(const val& p, const std::string& fn);
 LmParams lm_params(const val& p, const std::string& fn);
 SavedModel saved_model(const val& saved);
 practice::Answer answer_of(const val& v, practice::Format format);

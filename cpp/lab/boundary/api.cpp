@@ -70,6 +70,18 @@ BlockOut block(const NdArray& x, const BlockParams& p, const BlockOptions& o) {
     return {with_leading(r.output, b.leading), mha_out(r.attn, b.leading), std::move(r.trace)};
 }
 
+DecoderOut decoder_block(const NdArray& x, const NdArray& memory, const DecoderParams& p, const BlockOptions& o) {
+    const std::string fn = "decoderBlock";
+    const Batched b = split_batch(x, 2, 1, fn, "x", "[T_dec][D] or [B][T_dec][D]");
+    const Batched m = split_batch(memory, 2, 1, fn, "memory", "[T_enc][D] or [B][T_enc][D]");
+    require(b.leading == m.leading, fn,
+            msg("x has shape ", shape_str(x.shape), " but memory has ", shape_str(memory.shape),
+                ": they need the same leading (batch) axes"));
+    DecoderResult r = decoder_block_forward(as_batched3(x, b), as_batched3(memory, m), p, o, true, fn);
+    return {with_leading(r.output, b.leading), with_leading(r.self_weights, b.leading),
+            with_leading(r.cross_weights, b.leading), std::move(r.trace)};
+}
+
 TokenMatrix to_tokens(const NdArray& a, std::size_t max_rank, const std::string& fn, const std::string& name) {
     require(a.shape.size() >= 1 && a.shape.size() <= max_rank, fn,
             msg(name, " must be ", max_rank == 1 ? "[T]" : "[T] or [B][T]", " token ids but has shape ",

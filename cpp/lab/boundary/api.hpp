@@ -4,6 +4,7 @@
 #pragma once
 
 #include "lab/boundary/ndarray.hpp"
+#include "lab/layers/decoder.hpp"
 #include "lab/layers/generate.hpp"
 #include "lab/page/checks.hpp"
 #include "lab/page/param_count.hpp"
@@ -37,6 +38,13 @@ struct BlockOut {
     Trace trace;
 };
 BlockOut block(const NdArray& x, const BlockParams& p, const BlockOptions& o);
+
+struct DecoderOut {
+    NdArray output, self_weights, cross_weights;
+    Trace trace;
+};
+// x [T_dec][D] or [B][T_dec][D]; memory the same rank, [T_enc][D] or [B][T_enc][D] (§9.4).
+DecoderOut decoder_block(const NdArray& x, const NdArray& memory, const DecoderParams& p, const BlockOptions& o);
 
 // Token ids given as numbers: each must be an integer (range is checked by the model).
 TokenMatrix to_tokens(const NdArray& a, std::size_t max_rank, const std::string& fn, const std::string& name);

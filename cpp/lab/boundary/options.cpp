@@ -365,6 +365,7 @@ const std::map<std::string, std::vector<OptionDeclaration>>& option_declarations
         {"multiHeadAttention", declare<MhaCall>()},
         {"feedForward", declare<FfnOptions>()},
         {"block", declare<BlockOptions>()},
+        {"decoderBlock", declare<BlockOptions>()},
         {"lmForward", declare<LmCall>()},
         {"generate", declare<GenerateCall>()},
         {"futureDependence", declare<LmOptions>()},

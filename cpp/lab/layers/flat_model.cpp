@@ -95,15 +95,16 @@ struct KeysValues {
     std::size_t stride, Tk, first;
 };
 
-// qkv (N, H (2 dk + dv)) holds [q | k | v] per row (N = B Tq), head h's query columns
+// qkv (N, row) holds the queries at the start of each row (N = B Tq; row = H (2 dk + dv) for a
+// block's own [q | k | v] rows, H dk for cross-attention's q rows), head h's columns
 // h dk .. (h + 1) dk; each (batch item, head) is one attention_head_forward of its Tq queries
 // over the Tk keys of kv, into atty (N, H dv). Ablated heads give y = 0. scores and att are
 // (B, H, Tq, Tk); scores may be null.
 template <class Real>
-void attention_forward(Real* atty, Real* scores, Real* att, const Real* qkv, const KeysValues<Real>& kv,
-                       const BlockShape& s, std::size_t B, std::size_t Tq, const std::vector<char>& hidden,
-                       const std::vector<char>& ablated) {
-    const std::size_t H = s.H, dk = s.dk, dv = s.dv, row = s.qkv_width(), HV = H * dv, Tk = kv.Tk;
+void attention_forward(Real* atty, Real* scores, Real* att, const Real* qkv, std::size_t row,
+                       const KeysValues<Real>& kv, const BlockShape& s, std::size_t B, std::size_t Tq,
+                       const std::vector<char>& hidden, const std::vector<char>& ablated) {
+    const std::size_t H = s.H, dk = s.dk, dv = s.dv, HV = H * dv, Tk = kv.Tk;
     const auto kept = [&](std::size_t i, std::size_t j) { return keep(kv.first + i, j, s.causal, hidden); };
     for (std::size_t b = 0; b < B; ++b)
         for (std::size_t h = 0; h < H; ++h) {
@@ -182,8 +183,8 @@ void mha_forward(const Real* x, const BlockPtrs<Real>& w, const BlockShape& s, B
         a.scores.clear();
     }
     assert(a.att.size() >= B * s.H * T * kv.Tk);
-    attention_forward(a.atty.data(), a.scores.empty() ? nullptr : a.scores.data(), a.att.data(), a.qkv.data(), kv, s, B,
-                      T, hidden, ablated);
+    attention_forward(a.atty.data(), a.scores.empty() ? nullptr : a.scores.data(), a.att.data(), a.qkv.data(), W, kv, s,
+                      B, T, hidden, ablated);
     if (w.wo)
         matmul_forward(a.mha.data(), a.atty.data(), w.wo, w.bo, N, HV, D);
     else
@@ -338,6 +339,86 @@ void block_backward(Real* dx, const Real* x, const BlockPtrs<Real>& w, const Blo
         for (std::size_t i = 0; i < N * D; ++i) dx[i] += sc.dain[i];
 }
 
+// ---- the encoder-decoder's decoder block (§9.4) ----
+
+template <class Real>
+void cross_attention_forward(Real* out, const Real* x, const Real* memory, const DecoderPtrs<Real>& w,
+                             const BlockShape& s, DecoderActs<Real>& a, std::size_t B, std::size_t Tdec,
+                             std::size_t Tenc) {
+    const std::size_t D = s.D, HK = s.H * s.dk, HV = s.H * s.dv, KV = HK + HV;
+    // q = x W_Q + b_Q from the decoder; [k | v] = memory [W_K W_V] + [b_K b_V] from the encoder
+    matmul_forward(a.cq.data(), x, w.cwq, w.cbq, B * Tdec, D, HK);
+    matmul_forward(a.ckv.data(), memory, w.cwkv, w.cbkv, B * Tenc, D, KV);
+    BlockShape unmasked = s;
+    unmasked.causal = false;  // every decoder position may read every encoder position
+    const KeysValues<Real> kv{a.ckv.data(), a.ckv.data() + HK, KV, Tenc, 0};
+    attention_forward(a.catty.data(), a.cscores.data(), a.catt.data(), a.cq.data(), HK, kv, unmasked, B, Tdec, {}, {});
+    if (w.cwo)
+        matmul_forward(out, a.catty.data(), w.cwo, w.cbo, B * Tdec, HV, D);
+    else
+        std::memcpy(out, a.catty.data(), B * Tdec * D * sizeof(Real));
+}
+
+template <class Real>
+void decoder_fit(DecoderActs<Real>& a, const BlockShape& s, std::size_t B, std::size_t Tdec, std::size_t Tenc) {
+    const std::size_t N = B * Tdec, D = s.D, H = s.H;
+    block_fit(a.self, s, B, Tdec, true);
+    fit(a.cq, N * H * s.dk);
+    fit(a.ckv, B * Tenc * H * (s.dk + s.dv));
+    fit(a.cscores, B * H * Tdec * Tenc);
+    fit(a.catt, B * H * Tdec * Tenc);
+    fit(a.catty, N * H * s.dv);
+    for (auto* v : {&a.c_in, &a.cross, &a.r2, &a.f_in, &a.r3}) fit(*v, N * D);
+    for (auto* v : {&a.mean2, &a.rstd2, &a.mean3, &a.rstd3}) fit(*v, N);
+}
+
+template <class Real>
+void decoder_block_forward(Real* y, const Real* x, const Real* memory, const DecoderPtrs<Real>& w, const BlockShape& s,
+                           DecoderActs<Real>& a, std::size_t B, std::size_t Tdec, std::size_t Tenc) {
+    const std::size_t N = B * Tdec, D = s.D;
+    const NormKind nk = s.norm;
+    const bool pre = s.arrangement == Arrangement::pre;
+    BlockActs<Real>& sa = a.self;
+
+    // Self-attention: pre-norm h1 = x + SA(LN1(x)); post-norm h1 = LN1(x + SA(x)).
+    if (pre)
+        norm_forward(nk, sa.a_in.data(), sa.mean1.data(), sa.rstd1.data(), x, w.self.gamma1, w.self.beta1, N, D);
+    else
+        std::memcpy(sa.a_in.data(), x, N * D * sizeof(Real));
+    mha_forward(sa.a_in.data(), w.self, s, sa, B, Tdec, {}, {});
+    for (std::size_t i = 0; i < N * D; ++i) sa.r1[i] = x[i] + sa.mha[i];
+    const Real* h1 = sa.r1.data();
+    if (!pre) {
+        norm_forward(nk, sa.f_in.data(), sa.mean1.data(), sa.rstd1.data(), sa.r1.data(), w.self.gamma1, w.self.beta1, N,
+                     D);
+        h1 = sa.f_in.data();
+    }
+
+    // Cross-attention: pre-norm h2 = h1 + CA(LN2(h1), m); post-norm h2 = LN2(h1 + CA(h1, m)).
+    // The memory is read as it is: the encoder normalised it already.
+    if (pre)
+        norm_forward(nk, a.c_in.data(), a.mean2.data(), a.rstd2.data(), h1, w.gamma2, w.beta2, N, D);
+    else
+        std::memcpy(a.c_in.data(), h1, N * D * sizeof(Real));
+    cross_attention_forward(a.cross.data(), a.c_in.data(), memory, w, s, a, B, Tdec, Tenc);
+    for (std::size_t i = 0; i < N * D; ++i) a.r2[i] = h1[i] + a.cross[i];
+    const Real* h2 = a.r2.data();
+    if (!pre) {
+        norm_forward(nk, a.c_in.data(), a.mean2.data(), a.rstd2.data(), a.r2.data(), w.gamma2, w.beta2, N, D);
+        h2 = a.c_in.data();
+    }
+
+    // Feed-forward: pre-norm y = h2 + FFN(LN3(h2)); post-norm y = LN3(h2 + FFN(h2)).
+    if (pre)
+        norm_forward(nk, a.f_in.data(), a.mean3.data(), a.rstd3.data(), h2, w.gamma3, w.beta3, N, D);
+    else
+        std::memcpy(a.f_in.data(), h2, N * D * sizeof(Real));
+    ffn_forward(a.f_in.data(), w.self, s, sa, N, D);
+    Real* r3 = pre ? y : a.r3.data();
+    for (std::size_t i = 0; i < N * D; ++i) r3[i] = h2[i] + sa.ffn[i];
+    if (!pre) norm_forward(nk, y, a.mean3.data(), a.rstd3.data(), r3, w.gamma3, w.beta3, N, D);
+}
+
 // ---- the model ----
 
 template <class Real>
@@ -451,24 +532,27 @@ void lm_logits_backward(const LmPtrs<Real>& g, const Real* dlogits, LmActs<Real>
     }
 }
 
-#define LAB_FLAT_MODEL(Real)                                                                                         \
-    template void mha_forward(const Real*, const BlockPtrs<Real>&, const BlockShape&, BlockActs<Real>&, std::size_t, \
-                              std::size_t, const std::vector<char>&, const std::vector<char>&, std::vector<Real>*);  \
-    template void ffn_forward(const Real*, const BlockPtrs<Real>&, const BlockShape&, BlockActs<Real>&, std::size_t, \
-                              std::size_t);                                                                          \
-    template void mha_fit(BlockActs<Real>&, const BlockShape&, std::size_t, std::size_t, bool);                      \
-    template void ffn_fit(BlockActs<Real>&, const BlockShape&, std::size_t, std::size_t);                            \
-    template void block_fit(BlockActs<Real>&, const BlockShape&, std::size_t, std::size_t, bool);                    \
-    template void block_forward(Real*, const Real*, const BlockPtrs<Real>&, const BlockShape&, BlockActs<Real>&,     \
-                                std::size_t, std::size_t, const std::vector<char>&, const std::vector<char>&,        \
-                                std::vector<Real>*);                                                                 \
-    template void block_backward(Real*, const Real*, const BlockPtrs<Real>&, const BlockPtrs<Real>&,                 \
-                                 const BlockShape&, BlockActs<Real>&, std::size_t, std::size_t, Scratch<Real>&);     \
-    template void lm_fit(LmActs<Real>&, const LmShape&, std::size_t, std::size_t, bool);                             \
-    template PassCost lm_pass_cost(const LmPtrs<Real>&, const LmShape&);                                             \
-    template void lm_logits_forward(LmActs<Real>&, const LmPtrs<Real>&, const LmShape&, const int*, const Real*,     \
-                                    std::size_t, std::size_t, const Intervention*, KvCache<Real>*);                  \
-    template void lm_logits_backward(const LmPtrs<Real>&, const Real*, LmActs<Real>&, const LmPtrs<Real>&,           \
+#define LAB_FLAT_MODEL(Real)                                                                                          \
+    template void mha_forward(const Real*, const BlockPtrs<Real>&, const BlockShape&, BlockActs<Real>&, std::size_t,  \
+                              std::size_t, const std::vector<char>&, const std::vector<char>&, std::vector<Real>*);   \
+    template void ffn_forward(const Real*, const BlockPtrs<Real>&, const BlockShape&, BlockActs<Real>&, std::size_t,  \
+                              std::size_t);                                                                           \
+    template void mha_fit(BlockActs<Real>&, const BlockShape&, std::size_t, std::size_t, bool);                       \
+    template void ffn_fit(BlockActs<Real>&, const BlockShape&, std::size_t, std::size_t);                             \
+    template void block_fit(BlockActs<Real>&, const BlockShape&, std::size_t, std::size_t, bool);                     \
+    template void block_forward(Real*, const Real*, const BlockPtrs<Real>&, const BlockShape&, BlockActs<Real>&,      \
+                                std::size_t, std::size_t, const std::vector<char>&, const std::vector<char>&,         \
+                                std::vector<Real>*);                                                                  \
+    template void block_backward(Real*, const Real*, const BlockPtrs<Real>&, const BlockPtrs<Real>&,                  \
+                                 const BlockShape&, BlockActs<Real>&, std::size_t, std::size_t, Scratch<Real>&);      \
+    template void lm_fit(LmActs<Real>&, const LmShape&, std::size_t, std::size_t, bool);                              \
+    template PassCost lm_pass_cost(const LmPtrs<Real>&, const LmShape&);                                              \
+    template void decoder_fit(DecoderActs<Real>&, const BlockShape&, std::size_t, std::size_t, std::size_t);          \
+    template void decoder_block_forward(Real*, const Real*, const Real*, const DecoderPtrs<Real>&, const BlockShape&, \
+                                        DecoderActs<Real>&, std::size_t, std::size_t, std::size_t);                   \
+    template void lm_logits_forward(LmActs<Real>&, const LmPtrs<Real>&, const LmShape&, const int*, const Real*,      \
+                                    std::size_t, std::size_t, const Intervention*, KvCache<Real>*);                   \
+    template void lm_logits_backward(const LmPtrs<Real>&, const Real*, LmActs<Real>&, const LmPtrs<Real>&,            \
                                      const LmShape&, const int*, std::size_t, std::size_t, Scratch<Real>&);
 LAB_FLAT_MODEL(float)
 LAB_FLAT_MODEL(double)

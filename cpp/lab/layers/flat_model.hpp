@@ -141,6 +141,44 @@ void block_backward(Real* dx, const Real* x,  // (N, D) each
                     const BlockPtrs<Real>& w, const BlockPtrs<Real>& g, const BlockShape& s, BlockActs<Real>& a,
                     std::size_t B, std::size_t T, Scratch<Real>& scratch);
 
+// The encoder-decoder's decoder block (§9.4, as nn.TransformerDecoderLayer computes it with no
+// dropout): masked self-attention, cross-attention whose queries come from the decoder and whose
+// keys and values come from the encoder's output (the memory, Tenc rows per sequence, read as it
+// is), then the FFN, each with a residual and a norm:
+//   post-norm: h1 = LN1(x + SA(x)),  h2 = LN2(h1 + CA(h1, m)),  y = LN3(h2 + FFN(h2))
+//   pre-norm:  h1 = x + SA(LN1(x)),  h2 = h1 + CA(LN2(h1), m),  y = h2 + FFN(LN3(h2))
+// The encoder's block is block_forward with causal = false.
+template <class Real>
+struct DecoderPtrs {
+    BlockPtrs<Real> self;                      // self-attention, the FFN, norm1 (gamma1, beta1)
+    Real *cwq = nullptr, *cbq = nullptr;       // (D, H dk) (H dk): cross-attention's queries
+    Real *cwkv = nullptr, *cbkv = nullptr;     // (D, H (dk + dv)) = [W_K W_V], its bias
+    Real *cwo = nullptr, *cbo = nullptr;       // (H dv, D) (D); null cwo = identity (H dv = D)
+    Real *gamma2 = nullptr, *beta2 = nullptr;  // norm2, before or after cross-attention
+    Real *gamma3 = nullptr, *beta3 = nullptr;  // norm3, before or after the FFN
+};
+
+template <class Real>
+struct DecoderActs {
+    BlockActs<Real> self;                  // self-attention (a_in, qkv, scores, att, atty, mha, r1; h1 in
+                                           // f_in post-norm) and the FFN (fch, gate, fact, ffn)
+    std::vector<Real> c_in, mean2, rstd2;  // (N, D) CA's input (pre-norm) or h2 (post-norm); norm2's stats
+    std::vector<Real> cq, ckv;             // (N, H dk) queries; (B Tenc, H (dk + dv)) the memory's [k | v]
+    std::vector<Real> cscores, catt;       // (B, H, Tdec, Tenc) scaled scores, weights
+    std::vector<Real> catty, cross;        // (N, H dv) heads side by side; (N, D) CA's output
+    std::vector<Real> r2;                  // (N, D) h1 + CA
+    std::vector<Real> f_in, mean3, rstd3;  // (N, D) the FFN's input; norm3's stats
+    std::vector<Real> r3;                  // (N, D) h2 + FFN, before LN3 (post-norm)
+};
+
+template <class Real>
+void decoder_fit(DecoderActs<Real>& a, const BlockShape& s, std::size_t B, std::size_t Tdec, std::size_t Tenc);
+
+// x (B Tdec, D) -> y (B Tdec, D), attending to memory (B Tenc, D); s.causal is the self-attention's.
+template <class Real>
+void decoder_block_forward(Real* y, const Real* x, const Real* memory, const DecoderPtrs<Real>& w, const BlockShape& s,
+                           DecoderActs<Real>& a, std::size_t B, std::size_t Tdec, std::size_t Tenc);
+
 template <class Real>
 struct LmPtrs {
     Real* embedding = nullptr;  // (V, D)
