@@ -350,10 +350,65 @@ export const examples = {
       },
     },
   },
+  9.4: {
+    title: 'The encoder–decoder',
+    steps: {
+      plan: {
+        title: 'The build plan',
+        text: 'Three modules built from the same parts. The encoder’s block lets every source position read every other; its output, the memory, is computed once. The decoder’s block first attends among the target positions under the causal mask, then attends from each target position to the memory, then applies the FFN. The table gives each module’s shapes, as the engine returns them.',
+        tryIt: 'Change T_dec and T_enc: only cross-attention mixes the two lengths.',
+      },
+      encoder: {
+        title: 'The encoder makes the memory',
+        text: 'An encoder block is the §5 block with the mask switched off: there is no generation order on the source side, so every position may read all of them.',
+      },
+      self: {
+        title: 'Masked self-attention in the decoder',
+        text: 'The decoder generates its positions one at a time, so among themselves they keep the causal mask: row i has weight only on target positions 0..i.',
+      },
+      cross: {
+        title: 'Cross-attention reads the memory',
+        text: 'Queries come from the decoder and keys and values from the memory, so the weights have one row per target position and one column per source position: [B, H, T_dec, T_enc]. No mask here: the whole source is known before decoding starts.',
+      },
+      output: {
+        title: 'FFN, and the block’s output',
+        text: 'The FFN works on each target position alone, and each of the three sub-layers adds its result to the residual stream and is normalised. The output keeps the decoder’s shape, ready for the next decoder block or the vocabulary head.',
+      },
+    },
+  },
 };
 
 // Labels, captions and options inside the worked examples.
 export const labels = {
+  encdec: {
+    predictCross: 'the shape of the cross-attention weights [B, H, T_dec, T_enc]',
+    plan: 'the build plan',
+    arrangement: 'norm placement',
+    post: 'post-norm (PyTorch’s default)',
+    pre: 'pre-norm (norm_first)',
+    queries: 'queries from',
+    keysValues: 'keys and values from',
+    weights: 'weights',
+    output: 'output',
+    mask: 'mask',
+    encoderSelf: 'encoder self-attention',
+    decoderSelf: 'decoder self-attention',
+    cross: 'cross-attention',
+    ffnRow: 'decoder FFN',
+    noMask: 'none',
+    causalMask: 'causal',
+    source: 'source rows S',
+    target: 'target rows X',
+    memory: 'memory M',
+    encoderWeights: 'encoder weights (head 0)',
+    selfWeights: 'decoder self-attention weights (head 0)',
+    crossQ: 'queries (from the decoder)',
+    crossK: 'keys (from the memory)',
+    crossWeights: 'cross-attention weights (head 0)',
+    crossShape: 'cross-attention weights',
+    selfShape: 'self-attention weights',
+    outputShape: 'output',
+  },
   expTooLarge:
     'A score above about 709.78 has an exponential larger than the largest number a double can hold (about 1.8 × 10^308), shown as ∞. The weights are unaffected: they come from the shifted exponentials, which are never above 1.',
   columnSums: 'column sums',
@@ -628,6 +683,19 @@ export const practice = {
         'A learned table has one D-wide row per position.',
       ],
     },
+    'cross-attention': {
+      title: 'Cross-attention',
+      prompt: (g, p) =>
+        p.variant === 'weights'
+          ? `A decoder block with H = ${g.H} heads and width D = ${g.D} reads an encoder’s output of T_enc = ${g.T_enc} positions, for a batch of B = ${g.B} target sequences of T_dec = ${g.T_dec} positions. What is the shape of its cross-attention weights?`
+          : p.variant === 'output'
+            ? `A decoder block with H = ${g.H} heads and width D = ${g.D} reads an encoder’s output of T_enc = ${g.T_enc} positions, for a batch of B = ${g.B} target sequences of T_dec = ${g.T_dec} positions. What is the shape of its cross-attention’s output?`
+            : `In cross-attention from a decoder of T_dec = ${g.T_dec} positions to an encoder’s output of T_enc = ${g.T_enc} positions (0 to ${g.T_enc - 1}), which memory positions may the target position ${g.i} attend to? Give a set of positions.`,
+      hints: [
+        'Ask where the queries come from, and where the keys and values come from: each gives one axis of the weights.',
+        'The causal mask exists because a generated position cannot see positions not generated yet. Is anything on the source side generated?',
+      ],
+    },
     'causal-mask': {
       title: 'What the mask allows',
       prompt: (g, p) =>
@@ -734,6 +802,9 @@ export const practice = {
     'final-norm': { code: 'x = x + attn(ln_1(x))\nx = x + mlp(ln_2(x))' }, // its prompt says the rest
   },
   misconceptions: {
+    'kv-from-decoder': 'the keys and values were taken from the decoder instead of the memory',
+    'queries-from-memory': 'the queries were taken from the memory instead of the decoder',
+    'causal-cross': 'the causal mask was applied to cross-attention, which reads the whole source',
     'no-scaling': 'the scores are not divided by √d_k',
     'no-exp': 'the raw scores are normalised without exponentiating them',
     'keys-not-values': 'the weights are applied to the keys instead of the values',

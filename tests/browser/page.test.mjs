@@ -72,6 +72,10 @@ const EXPECT = {
     [2, 'y-shape', '[2, 3, 4]'],
   ],
   9: [[1, 'heads-shape', '[2, 2, 5, 4]']],
+  9.4: [
+    [4, 'cross-shape', '[1, 2, 3, 2]'],
+    [5, 'output-shape', '[1, 3, 4]'],
+  ],
 };
 
 test('every example is listed and checked', () => {

@@ -1,5 +1,6 @@
 // Every worked example, in the handout's order.
 import { blockExample } from './block.js';
+import { encoderDecoderExample } from './encoder-decoder.js';
 import { fusedExample, paramCountExample, twoHeadsExample } from './heads.js';
 import { checksExample, einsumExample, namesExample } from './lab.js';
 import { headExample, orderExample } from './positions.js';
@@ -25,4 +26,5 @@ export const examples = [
   checksExample,
   einsumExample,
   namesExample,
+  encoderDecoderExample,
 ];
