@@ -6,6 +6,18 @@
 
 namespace lab {
 
+flat::BlockShape block_shape(const BlockOptions& o, std::size_t D, std::size_t dk, std::size_t dv, std::size_t F,
+                             const std::string& fn) {
+    const double scale = o.scale ? *o.scale : 1.0 / std::sqrt(double(dk));
+    require(std::isfinite(scale), fn, msg("scale must be a finite number, got ", scale));
+    flat::BlockShape s;
+    s.D = D, s.H = o.heads, s.dk = dk, s.dv = dv, s.F = F;
+    s.arrangement = o.arrangement, s.norm = o.norm;
+    s.activation = o.ffn.activation, s.gated = o.ffn.gated, s.causal = o.causal;
+    s.scale = scale;
+    return s;
+}
+
 flat::BlockShape check_block(const BlockParams& p, const BlockOptions& o, std::size_t D, const std::string& fn) {
     const bool pre = o.arrangement == Arrangement::pre, normed = o.norm != NormKind::none;
     require(normed || !p.norm1, fn, "norm1 was given but norm is 'none'");
@@ -13,8 +25,6 @@ flat::BlockShape check_block(const BlockParams& p, const BlockOptions& o, std::s
     if (pre && normed) check_norm_params(o.norm, p.norm1, D, fn, "norm1");
     require(o.heads > 0, fn, "heads must be a positive integer, got 0");
     const auto [dk, dv] = check_mha_params(p.attn, o.heads, D, fn);
-    const double scale = o.scale ? *o.scale : 1.0 / std::sqrt(double(dk));
-    require(std::isfinite(scale), fn, msg("scale must be a finite number, got ", scale));
     const std::size_t attn_out = p.attn.wO ? p.attn.wO->shape(1) : o.heads * dv;
     require(attn_out == D, fn,
             msg("the attention output has ", attn_out, " features but the residual stream has D = ", D));
@@ -25,13 +35,7 @@ flat::BlockShape check_block(const BlockParams& p, const BlockOptions& o, std::s
             msg("the FFN output has ", p.ffn.w2.shape(1), " features but the residual stream has D = ", D,
                 " (w2 must be [F][D])"));
     if (!pre && normed) check_norm_params(o.norm, p.norm2, D, fn, "norm2");
-
-    flat::BlockShape s;
-    s.D = D, s.H = o.heads, s.dk = dk, s.dv = dv, s.F = F;
-    s.arrangement = o.arrangement, s.norm = o.norm;
-    s.activation = o.ffn.activation, s.gated = o.ffn.gated, s.causal = o.causal;
-    s.scale = scale;
-    return s;
+    return block_shape(o, D, dk, dv, F, fn);
 }
 
 BlockResult block_forward(const Tensor3& x, const BlockParams& p, const BlockOptions& o, bool record_trace,

@@ -43,4 +43,9 @@ BlockResult block_forward(const Tensor3& x,  // (B, T, D)
 // (the model's entry makes them of each of its blocks).
 flat::BlockShape check_block(const BlockParams& p, const BlockOptions& options, std::size_t D, const std::string& fn);
 
+// The shape of a block (or decoder block) whose widths are checked: the options' choices and the
+// attention scale (1 / sqrt(dk) unless given, checked finite).
+flat::BlockShape block_shape(const BlockOptions& options, std::size_t D, std::size_t dk, std::size_t dv, std::size_t F,
+                             const std::string& fn);
+
 }  // namespace lab

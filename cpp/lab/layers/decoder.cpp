@@ -52,14 +52,7 @@ DecoderResult decoder_block_forward(const Tensor3& x, const Tensor3& memory, con
     require(p.ffn.w2.shape(1) == D, fn,
             msg("the FFN output has ", p.ffn.w2.shape(1), " features but the residual stream has D = ", D,
                 " (w2 must be [F][D])"));
-    const double scale = o.scale ? *o.scale : 1.0 / std::sqrt(double(dk));
-    require(std::isfinite(scale), fn, msg("scale must be a finite number, got ", scale));
-
-    flat::BlockShape s;
-    s.D = D, s.H = o.heads, s.dk = dk, s.dv = dv, s.F = F;
-    s.arrangement = o.arrangement, s.norm = o.norm;
-    s.activation = o.ffn.activation, s.gated = o.ffn.gated, s.causal = o.causal;
-    s.scale = scale;
+    const flat::BlockShape s = block_shape(o, D, dk, dv, F, fn);
 
     // The pass only reads the tensors (PackedBlock says why the const_casts are safe); what they
     // do not hold as it wants it is made here: [W_K W_V] and its bias, gammas of 1.
