@@ -683,6 +683,17 @@ export const practice = {
         'A learned table has one D-wide row per position.',
       ],
     },
+    'kv-cache': {
+      title: 'Keep or recompute',
+      prompt: (g, p) =>
+        p.variant === 'stored'
+          ? `A causal model of L = ${g.L} blocks and width D = ${g.D} generates with a key-value cache. How many numbers does the cache hold for one sequence once it holds T = ${g.T} positions?`
+          : `A causal model generates N = ${g.N} new tokens after a prompt of P = ${g.P} tokens, without a cache: each step recomputes the whole prefix. How many key rows does one block compute in all?`,
+      hints: [
+        'Ask what each block needs again at the next step: which of q, k and v does a later query read?',
+        'Count step by step: what does each step feed through the model, and is the last new token ever fed?',
+      ],
+    },
     'cross-attention': {
       title: 'Cross-attention',
       prompt: (g, p) =>
@@ -803,6 +814,11 @@ export const practice = {
   },
   misconceptions: {
     'kv-from-decoder': 'the keys and values were taken from the decoder instead of the memory',
+    'cache-queries': 'the queries were counted too, but a query is read only at its own step',
+    'one-block': 'that is one block’s share; every block keeps its own keys and values',
+    'keys-only': 'only the keys were counted; the values are kept too',
+    'cached-count': 'that is the count with a cache; without one every step computes the whole prefix again',
+    'counted-last': 'the last new token is never fed back in, so its row is never computed',
     'queries-from-memory': 'the queries were taken from the memory instead of the decoder',
     'causal-cross': 'the causal mask was applied to cross-attention, which reads the whole source',
     'no-scaling': 'the scores are not divided by √d_k',
@@ -914,6 +930,7 @@ export const practice = {
     value: 'Value',
     table: 'Table size',
     keep: 'Allowed positions',
+    cache: 'What the cache saves',
     shift: 'Shift by one',
     probs: 'Probabilities',
     softmax: 'Softmax',

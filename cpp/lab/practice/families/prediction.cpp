@@ -174,12 +174,51 @@ std::string toy_trace_fair(const Problem& p) {
     return "";
 }
 
+// ---- §7.1 and Handout #12: keep the keys and values, or recompute them ----
+
+// What a cache holds for one sequence (a key and a value row of D numbers per block and
+// position), and how many key rows one block computes while generating N tokens after a prompt
+// of P without it. L >= 2 and N >= 2, so that every named mistake gives another count.
+void kv_cache_draw(Problem& p, Dice& d, bool handout) {
+    p.variant = handout ? "stored" : d.pick<std::string>({"stored", "recompute"});
+    if (p.variant == "stored") {
+        const double L = handout ? 2 : d(2, 12), T = handout ? 5 : d(2, 64), D = handout ? 8 : 8 * d(1, 16);
+        p.given = {{"L", scalar(L)}, {"T", scalar(T)}, {"D", scalar(D)}};
+        p.inputs = {"L", "T", "D"};
+    } else {
+        const double P = handout ? 3 : d(1, 20), N = handout ? 4 : d(2, 20);
+        p.given = {{"P", scalar(P)}, {"N", scalar(N)}};
+        p.inputs = {"P", "N"};
+    }
+}
+void kv_cache_solve(Problem& p) {
+    if (p.variant == "stored") {
+        const double L = size_of(p, "L"), T = size_of(p, "T"), D = size_of(p, "D");
+        require(L >= 2, "practice", "L must be at least 2, or the one-block mistake gives the same count");
+        p.steps = {{"cache", {{"per block and position", scalar(2 * D)}}}};
+        p.answer = whole(2 * L * T * D);
+        wrong(p, "cache-queries", "§7.1", whole(3 * L * T * D));
+        wrong(p, "one-block", "§7.1", whole(2 * T * D));
+        wrong(p, "keys-only", "§7.1", whole(L * T * D));
+    } else {
+        const double P = size_of(p, "P"), N = size_of(p, "N");
+        require(N >= 2, "practice", "N must be at least 2, or both ways compute the same rows");
+        // Step s feeds the prefix of P + s tokens; the last new token is never fed back.
+        const double naive = N * P + N * (N - 1) / 2, cached = P + N - 1;
+        p.steps = {{"cache", {{"recomputed", scalar(naive)}, {"cached", scalar(cached)}}}};
+        p.answer = whole(naive);
+        wrong(p, "cached-count", "§7.1", whole(cached));
+        wrong(p, "counted-last", "§7.1", whole(N * P + N * (N + 1) / 2));
+    }
+}
+
 }  // namespace
 
 // This part's families, in the handout's order.
 std::vector<Entry> prediction_families() {
     return {
         {{"generation", "§7.1", Format::number}, generation_draw, generation_solve, generation_fair},
+        {{"kv-cache", "§7.1", Format::integer}, kv_cache_draw, kv_cache_solve, always_fair},
         // The answer is a word of one of eight sentences.
         {{"teacher-forcing", "§7.2", Format::token, 30}, teacher_forcing_draw, teacher_forcing_solve, always_fair},
         {{"cross-entropy", "§7.4", Format::number}, cross_entropy_draw, cross_entropy_solve, always_fair},
