@@ -180,7 +180,7 @@ void mha_forward(const Real* x, const BlockPtrs<Real>& w, const BlockShape& s, B
             cache->insert(cache->end(), a.qkv.begin() + n * W + HK, a.qkv.begin() + (n + 1) * W);
         kv = {cache->data(), cache->data() + HK, KV, first + T, first};
         fit(a.att, s.H * T * kv.Tk);
-        a.scores.clear();
+        assert(a.scores.empty());  // a cached pass records no scores (lm_fit without them)
     }
     assert(a.att.size() >= B * s.H * T * kv.Tk);
     attention_forward(a.atty.data(), a.scores.empty() ? nullptr : a.scores.data(), a.att.data(), a.qkv.data(), W, kv, s,
@@ -449,6 +449,7 @@ PassCost lm_pass_cost(const LmPtrs<Real>& w, const LmShape& s) {
         const std::uint64_t D = b.D, F = b.F, HV = b.H * b.dv;
         c.per_position += D * b.qkv_width() + (w.blocks[l].wo ? HV * D : 0) + D * F * (b.gated ? 2 : 1) + F * D;
         (b.causal ? c.per_pair_causal : c.per_pair_unmasked) += b.H * (b.dk + b.dv);
+        c.cached_per_position += b.H * (b.dk + b.dv);
     }
     c.per_position += std::uint64_t(s.D) * s.V;
     return c;

@@ -213,6 +213,7 @@ void lm_fit(LmActs<Real>& a, const LmShape& s, std::size_t B, std::size_t T, boo
 // causal block query i reads keys 0..i, in an unmasked one all of them).
 struct PassCost {
     std::uint64_t per_position = 0, per_pair_causal = 0, per_pair_unmasked = 0;
+    std::uint64_t cached_per_position = 0;  // what a KvCache keeps per position: H (dk + dv) per block
     std::uint64_t operator()(std::size_t first, std::size_t T) const;
 };
 template <class Real>

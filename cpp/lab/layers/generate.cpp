@@ -70,7 +70,6 @@ GenerateResult generate(const std::vector<int>& prompt, const LmParams& p, const
     // token but the last.
     std::optional<LmDecoder> decoder;
     if (g.cache && g.steps > 0) decoder.emplace(p, o, prompt.size() + g.steps - 1, fn);
-    const std::size_t stored_per_position = cost.per_pair_causal + cost.per_pair_unmasked;  // H (dk + dv) per block
     for (std::size_t s = 0; s < g.steps; ++s) {
         const std::size_t last = r.tokens.size() - 1;
         Tensor1 logits = Tensor1::from_shape({V});
@@ -87,7 +86,7 @@ GenerateResult generate(const std::vector<int>& prompt, const LmParams& p, const
         st->position = last;
         st->naive_multiply_adds = cost(0, last + 1);
         st->cached_multiply_adds = s == 0 ? cost(0, prompt.size()) : cost(last, 1);
-        st->cached_numbers = stored_per_position * (last + 1);
+        st->cached_numbers = cost.cached_per_position * (last + 1);
         r.tokens.push_back(st->token);
         r.steps.push_back(std::move(*st));
         if (g.eos && r.tokens.back() == *g.eos) {
