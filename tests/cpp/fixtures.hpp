@@ -31,6 +31,27 @@ private:
     double want_, rel_, abs_;
 };
 
+// The weights of the PyTorch reference scripts (tests/reference): w(i, j) = sin(seed + 0.7 i + 1.3 j) / 2
+// in our [in, out] layout, and vectors cos(seed + 0.9 i) / 4; `f32` rounds each to float32, for the
+// float32 model.
+inline Tensor2 reference_weight(std::size_t r, std::size_t c, double seed, bool f32 = false) {
+    Tensor2 m = Tensor2::from_shape({r, c});
+    for (std::size_t i = 0; i < r; ++i)
+        for (std::size_t j = 0; j < c; ++j) {
+            const double x = std::sin(seed + 0.7 * double(i) + 1.3 * double(j)) / 2;
+            m(i, j) = f32 ? double(float(x)) : x;
+        }
+    return m;
+}
+inline Tensor1 reference_vector(std::size_t n, double seed, bool f32 = false) {
+    Tensor1 b = Tensor1::from_shape({n});
+    for (std::size_t i = 0; i < n; ++i) {
+        const double x = std::cos(seed + 0.9 * double(i)) / 4;
+        b(i) = f32 ? double(float(x)) : x;
+    }
+    return b;
+}
+
 // Exact handout values are compared to 1e-12 relative, zeros to 1e-12 absolute.
 inline Near near(double want, double rel = 1e-12, double abs = 1e-12) { return Near(want, rel, abs); }
 

@@ -160,3 +160,49 @@ test('createModel takes maskBlocks (§7.3) and scaled (§3.1), and save() keeps 
   });
   model.delete();
 });
+
+test("§9 createModel takes nanoGPT's GPTConfig names; bias: false makes no biases and no LayerNorm beta", () => {
+  const gpt = { vocab_size: 7, block_size: 6, n_layer: 2, n_head: 2, n_embd: 8 };
+  for (const bias of [true, false]) {
+    const model = lab.createModel({ ...gpt, bias, dropout: 0 });
+    const names = Object.keys(model.parameters());
+    assert.equal(names.includes('blocks.0.attn.bQKV'), bias, names.join(' '));
+    assert.equal(names.includes('blocks.1.norm2.beta'), bias);
+    assert.equal(names.includes('finalNorm.beta'), bias);
+    const count = Object.values(model.parameters()).reduce((n, p) => n + p.flat(Infinity).length, 0);
+    assert.equal(count, lab.paramCount({ ...gpt, bias }).total, 'paramCount counts what createModel makes');
+    const saved = model.save();
+    assert.equal(saved.config.bias, bias);
+    assert.equal(saved.config.D, 8, 'saved under the lab names');
+    const copy = lab.loadModel(saved);
+    assert.equal(copy.evaluate([[1, 4, 2, 6, 0, 3]]).loss, model.evaluate([[1, 4, 2, 6, 0, 3]]).loss);
+    copy.delete();
+    model.delete();
+  }
+  // lmForward, generate and block take the same bias-free parameters: model.parameters() nested
+  // by their dotted names ("blocks.0.attn.wQKV") is lmForward's params object.
+  const model = lab.createModel({ ...gpt, bias: false, seed: 5 });
+  const params = {};
+  for (const [name, value] of Object.entries(model.parameters())) {
+    const path = name.split('.');
+    let at = params;
+    for (const [i, key] of path.slice(0, -1).entries()) at = at[key] ??= /^\d+$/.test(path[i + 1]) ? [] : {};
+    at[path.at(-1)] = value;
+  }
+  assert.equal(params.blocks[0].norm1.beta, undefined);
+  const tokens = [[1, 4, 2, 6, 0, 3]];
+  const double = lab.lmForward(tokens, params, { heads: 2 }).loss;
+  assert.ok(Math.abs(double - model.evaluate(tokens).loss) < 1e-5, `${double} vs ${model.evaluate(tokens).loss}`);
+  assert.deepEqual(
+    lab.generate([1, 4], params, { heads: 2, steps: 3, cache: true }).tokens,
+    model.generate([1, 4], { steps: 3 }).tokens,
+  );
+  assert.equal(lab.block([[[0.5, -1, 2, 0, 1, 0, 0.25, 3]]], params.blocks[1], { heads: 2 }).output[0][0].length, 8);
+  model.delete();
+  assert.throws(() => lab.createModel({ ...gpt, D: 8 }), {
+    message: "createModel: n_embd (nanoGPT's GPTConfig name) and D name the same setting; give one of them",
+  });
+  assert.throws(() => lab.createModel({ ...gpt, dropout: 0.2 }), {
+    message: /^createModel: dropout must be 0, got 0.2/,
+  });
+});

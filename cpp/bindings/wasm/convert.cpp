@@ -69,7 +69,7 @@ FfnParams ffn_params_at(const val& p, const std::string& fn, const std::string& 
     return f;
 }
 
-// {gamma, beta} for LayerNorm, {gain} for RMSNorm.
+// {gamma, beta} for LayerNorm ({gamma} alone: no beta, nanoGPT's bias=False), {gain} for RMSNorm.
 std::optional<NormParams> norm_params(const val& o, const char* key, const std::string& fn, const std::string& path) {
     if (!has(o, key)) return std::nullopt;
     const val p = o[key];
@@ -81,7 +81,7 @@ std::optional<NormParams> norm_params(const val& o, const char* key, const std::
         n.gamma = tensor<1>(p, "gain", fn, here, "[D]");
     } else {
         n.gamma = tensor<1>(p, "gamma", fn, here, "[D]");
-        n.beta = tensor<1>(p, "beta", fn, here, "[D]");
+        n.beta = opt_tensor<1>(p, "beta", fn, here, "[D]");
     }
     return n;
 }

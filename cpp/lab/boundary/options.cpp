@@ -1,5 +1,8 @@
 #include "lab/boundary/options.hpp"
 
+#include <algorithm>
+#include <array>
+#include <cassert>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -108,6 +111,7 @@ void fields(V& v, ModelConfig& c) {
     v("positions", c.positions);
     v("tied", c.tied);
     v("gated", c.gated);
+    v("bias", c.bias);
     v("maskBlocks", c.mask_blocks);
     v("scaled", c.scaled);
     v("seed", c.seed);
@@ -134,6 +138,48 @@ template <class V>
 void fields(V& v, flat::Intervention& c) {
     v("ablateHeads", c.heads);
     v("hideTokens", c.hidden);
+}
+
+// ---- nanoGPT's GPTConfig names (§9): other names for createModel's and paramCount's options ----
+
+struct Alias {
+    const char* nanogpt;
+    const char* ours;
+};
+constexpr std::array<Alias, 5> kModelAliases = {
+    {{"vocab_size", "vocab"}, {"n_embd", "D"}, {"n_head", "heads"}, {"n_layer", "layers"}, {"block_size", "T"}}};
+constexpr std::array<Alias, 5> kCountAliases = {
+    {{"vocab_size", "vocab"}, {"n_embd", "D"}, {"n_head", "heads"}, {"n_layer", "layers"}, {"block_size", "maxT"}}};
+// GPTConfig's dropout: the lab computes without dropout (§9.2), so 0 is the only value it can honour.
+constexpr const char* kDropout = "dropout";
+
+template <class S>
+constexpr const std::array<Alias, 5>* aliases_of() {
+    if constexpr (std::is_same_v<S, ModelConfig>) return &kModelAliases;
+    if constexpr (std::is_same_v<S, ParamCountConfig>) return &kCountAliases;
+    return nullptr;
+}
+
+// `given` with nanoGPT's names turned into ours; one setting named both ways is refused, as is
+// a dropout other than 0.
+Values our_names(const std::string& fn, Values given, const std::array<Alias, 5>& aliases) {
+    for (const Alias& a : aliases) {
+        const auto it = given.find(a.nanogpt);
+        if (it == given.end()) continue;
+        require(!given.count(a.ours), fn,
+                msg(a.nanogpt, " (nanoGPT's GPTConfig name) and ", a.ours, " name the same setting; give one of them"));
+        given[a.ours] = it->second;
+        given.erase(it);
+    }
+    if (const auto it = given.find(kDropout); it != given.end()) {
+        const Value& v = it->second;
+        require(v.kind == Value::Kind::number, fn, "option dropout must be a number (0: the lab has no dropout)");
+        require(v.number == 0, fn,
+                msg("dropout must be 0, got ", v.number,
+                    ": the lab computes without dropout (§9.2), so every number it shows is reproducible"));
+        given.erase(it);
+    }
+    return given;
 }
 
 template <class E>
@@ -348,6 +394,19 @@ std::vector<OptionDeclaration> declare() {
     std::vector<OptionDeclaration> out;
     Declarer d(out);
     fields(d, s);
+    if (const auto* aliases = aliases_of<S>()) {
+        const std::size_t ours = out.size();
+        for (const Alias& a : *aliases) {
+            const auto same = std::find_if(out.begin(), out.begin() + ours,
+                                           [&](const OptionDeclaration& o) { return o.name == a.ours; });
+            assert(same != out.begin() + ours);
+            OptionDeclaration alias = *same;
+            alias.name = a.nanogpt;
+            alias.fallback.clear();  // the default is ours, written once under our name
+            out.push_back(alias);
+        }
+        out.push_back({kDropout, "number", "0", {}});
+    }
     return out;
 }
 
@@ -386,7 +445,9 @@ const std::map<std::string, std::vector<OptionDeclaration>>& option_declarations
 template <class S>
 S read_options(const std::string& fn, const Values& given) {
     S s{};
-    Reader r(fn, given);
+    const auto* aliases = aliases_of<S>();
+    const Values named = aliases ? our_names(fn, given, *aliases) : given;
+    Reader r(fn, named);
     fields(r, s);
     r.refuse_unknown(declare<S>());
     return s;

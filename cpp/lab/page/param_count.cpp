@@ -31,7 +31,8 @@ ParamCount param_count(const ParamCountConfig& c, const std::string& fn) {
     require(c.layers > 0, fn, "layers must be a positive integer");
     require(c.ffn_mult > 0, fn, "ffnMult must be a positive integer");
     const std::size_t F = c.ffn_mult * D;
-    const std::size_t per_norm = c.norm == NormKind::layer ? 2 * D : c.norm == NormKind::rms ? D : 0;
+    // gamma, and LayerNorm's beta when there are biases (nanoGPT's bias=False drops both kinds)
+    const std::size_t per_norm = c.norm == NormKind::none ? 0 : c.norm == NormKind::layer && c.bias ? 2 * D : D;
 
     add("embedding E", c.vocab * D);
     if (c.positions == PositionKind::learned) {

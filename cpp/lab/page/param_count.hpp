@@ -17,7 +17,7 @@ struct ParamCountConfig {
     std::size_t heads = 1;
     std::size_t layers = 1;
     std::size_t ffn_mult = 4;  // F = ffn_mult * D
-    bool bias = true;          // biases on the Q/K/V/O projections and the FFN
+    bool bias = true;          // biases on the Q/K/V/O projections and the FFN, and LayerNorm's beta
     PositionKind positions = PositionKind::learned;
     std::size_t max_t = 0;  // rows of a learned position table
     bool tied = true;       // the head reuses the embedding

@@ -55,6 +55,7 @@ Lm<Real>::Lm(const ModelConfig& c, LmParams p) : c_(c) {
             b.wqkv = get(n + "attn.wQKV"), b.bqkv = get(n + "attn.bQKV");
             b.wo = get(n + "attn.wO"), b.bo = get(n + "attn.bO");
             b.w1 = get(n + "ffn.w1"), b.b1 = get(n + "ffn.b1"), b.wgate = get(n + "ffn.wGate");
+            b.bgate = get(n + "ffn.bGate");
             b.w2 = get(n + "ffn.w2"), b.b2 = get(n + "ffn.b2");
             b.gamma1 = get(n + "norm1.gamma"), b.beta1 = get(n + "norm1.beta");
             b.gamma2 = get(n + "norm2.gamma"), b.beta2 = get(n + "norm2.beta");

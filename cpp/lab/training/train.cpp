@@ -39,8 +39,12 @@ LmParams init_model(const ModelConfig& c, const std::string& fn) {
     const auto norm = [&]() -> std::optional<NormParams> {
         if (c.norm == NormKind::none) return std::nullopt;
         NormParams n{xt::ones<double>({D}), std::nullopt};
-        if (c.norm == NormKind::layer) n.beta = Tensor1(xt::zeros<double>({D}));
+        if (c.norm == NormKind::layer && c.bias) n.beta = Tensor1(xt::zeros<double>({D}));
         return n;
+    };
+    const auto bias = [&](std::size_t n) -> std::optional<Tensor1> {
+        if (!c.bias) return std::nullopt;
+        return Tensor1(xt::zeros<double>({n}));
     };
     LmParams p;
     p.embedding = normal(c.vocab, D, kStd);
@@ -48,14 +52,14 @@ LmParams init_model(const ModelConfig& c, const std::string& fn) {
     for (std::size_t l = 0; l < c.layers; ++l) {
         BlockParams b;
         b.attn.wQKV = normal(D, 3 * D, kStd);
-        b.attn.bQKV = Tensor1(xt::zeros<double>({3 * D}));
+        b.attn.bQKV = bias(3 * D);
         b.attn.wO = normal(D, D, residual_std);
-        b.attn.bO = Tensor1(xt::zeros<double>({D}));
+        b.attn.bO = bias(D);
         b.ffn.w1 = normal(D, F, kStd);
-        b.ffn.b1 = Tensor1(xt::zeros<double>({F}));
-        if (c.gated) b.ffn.wGate = normal(D, F, kStd);
+        b.ffn.b1 = bias(F);
+        if (c.gated) b.ffn.wGate = normal(D, F, kStd), b.ffn.bGate = bias(F);
         b.ffn.w2 = normal(F, D, residual_std);
-        b.ffn.b2 = Tensor1(xt::zeros<double>({D}));
+        b.ffn.b2 = bias(D);
         b.norm1 = norm();
         b.norm2 = norm();
         p.blocks.push_back(b);

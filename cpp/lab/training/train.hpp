@@ -29,13 +29,15 @@ struct ModelConfig {
     PositionKind positions = PositionKind::learned;
     bool tied = true;
     bool gated = false;
+    bool bias = true;               // nanoGPT's bias: every linear layer's bias and LayerNorm's beta
     std::vector<bool> mask_blocks;  // per block, whether it applies the causal mask; empty = all (§7.3)
     bool scaled = true;             // scores divided by sqrt(d_k); false = raw dot products (§3.1)
     std::uint64_t seed = 0;
 };
 
 // GPT-2's scheme with the engine's own RNG: weights N(0, 0.02^2), the projections into the
-// residual stream (W_O, W_2) scaled by 1/sqrt(2 L), biases 0, norms gamma 1 and beta 0.
+// residual stream (W_O, W_2) scaled by 1/sqrt(2 L), biases 0, norms gamma 1 and beta 0. With
+// bias false (nanoGPT's bias=False) there are no biases and no betas at all.
 LmParams init_model(const ModelConfig& c, const std::string& fn = "createModel");
 LmOptions options_of(const ModelConfig& c);
 

@@ -42,7 +42,7 @@ bool same(const ModelConfig& a, const ModelConfig& b) {
     return a.vocab == b.vocab && a.D == b.D && a.heads == b.heads && a.layers == b.layers && a.T == b.T &&
            a.ffn_mult == b.ffn_mult && a.activation == b.activation && a.arrangement == b.arrangement &&
            a.norm == b.norm && a.positions == b.positions && a.tied == b.tied && a.gated == b.gated &&
-           a.mask_blocks == b.mask_blocks && a.scaled == b.scaled && a.seed == b.seed;
+           a.mask_blocks == b.mask_blocks && a.scaled == b.scaled && a.bias == b.bias && a.seed == b.seed;
 }
 }  // namespace
 
@@ -125,6 +125,51 @@ TEST_CASE("options: a configuration written out reads back the same") {
     c.vocab = 7, c.D = 8, c.heads = 2, c.layers = 2, c.T = 5, c.ffn_mult = 3, c.seed = 41;
     c.activation = activation, c.norm = norm, c.positions = positions, c.arrangement = arrangement;
     c.mask_blocks = mask, c.tied = mask.empty(), c.gated = !mask.empty(), c.scaled = mask.size() != 2;
+    c.bias = norm != NormKind::rms;
     CAPTURE(name_of(activation), name_of(norm), name_of(positions), mask.size());
     REQUIRE(same(read_options<ModelConfig>("createModel", write_options(c)), c));
+}
+
+TEST_CASE("§9 nanoGPT's GPTConfig names are createModel's and paramCount's; one setting named twice is refused") {
+    using Catch::Matchers::Contains;
+    const Values gpt = {{"vocab_size", number(65)}, {"block_size", number(32)}, {"n_layer", number(3)},
+                        {"n_head", number(4)},      {"n_embd", number(64)},     {"bias", boolean(false)},
+                        {"dropout", number(0)}};
+    SECTION("createModel: block_size is the position table's rows T") {
+        const ModelConfig c = read_options<ModelConfig>("createModel", gpt);
+        ModelConfig want;
+        want.vocab = 65, want.T = 32, want.layers = 3, want.heads = 4, want.D = 64, want.bias = false;
+        REQUIRE(same(c, want));
+        // a saved model writes the lab's names, once each
+        const Values written = write_options(c);
+        REQUIRE(written.count("D") == 1);
+        REQUIRE(written.count("n_embd") == 0);
+    }
+    SECTION("paramCount: block_size is maxT") {
+        const ParamCountConfig c = read_options<ParamCountConfig>("paramCount", gpt);
+        REQUIRE((c.vocab == 65 && c.max_t == 32 && c.layers == 3 && c.heads == 4 && c.D == 64 && !c.bias));
+    }
+    SECTION("the aliases are declared, with the default written once under the lab's name") {
+        CHECK(declared("createModel", "n_embd").type == "integer");
+        CHECK(declared("createModel", "n_head").fallback.empty());
+        CHECK(declared("createModel", "heads").fallback == "1");
+        CHECK(declared("createModel", "dropout").fallback == "0");
+        CHECK(declared("paramCount", "block_size").type == "integer");
+    }
+    SECTION("both names of one setting, or a dropout the lab cannot honour") {
+        Values both = gpt;
+        both["D"] = number(64);
+        REQUIRE_THROWS_WITH(read_options<ModelConfig>("createModel", both),
+                            "createModel: n_embd (nanoGPT's GPTConfig name) and D name the same setting; give one of "
+                            "them");
+        Values dropout = gpt;
+        dropout["dropout"] = number(0.1);
+        REQUIRE_THROWS_WITH(read_options<ModelConfig>("createModel", dropout),
+                            Contains("createModel: dropout must be 0, got 0.1: the lab computes without dropout"));
+        dropout["dropout"] = text("none");
+        REQUIRE_THROWS_WITH(read_options<ParamCountConfig>("paramCount", dropout),
+                            "paramCount: option dropout must be a number (0: the lab has no dropout)");
+        REQUIRE_THROWS_WITH(read_options<ModelConfig>("createModel", {{"n_embed", number(8)}}),
+                            Contains("unknown option 'n_embed'"));
+    }
 }

@@ -7,19 +7,8 @@ using namespace fixtures;
 
 namespace {
 
-// The weights the reference script used: w(i, j) = sin(seed + 0.7 i + 1.3 j) / 2 in our [in, out]
-// layout, biases cos(seed + 0.9 i) / 4.
-Tensor2 w(std::size_t r, std::size_t c, double seed) {
-    Tensor2 m = Tensor2::from_shape({r, c});
-    for (std::size_t i = 0; i < r; ++i)
-        for (std::size_t j = 0; j < c; ++j) m(i, j) = std::sin(seed + 0.7 * double(i) + 1.3 * double(j)) / 2;
-    return m;
-}
-Tensor1 v(std::size_t n, double seed) {
-    Tensor1 b = Tensor1::from_shape({n});
-    for (std::size_t i = 0; i < n; ++i) b(i) = std::cos(seed + 0.9 * double(i)) / 4;
-    return b;
-}
+Tensor2 w(std::size_t r, std::size_t c, double seed) { return reference_weight(r, c, seed); }
+Tensor1 v(std::size_t n, double seed) { return reference_vector(n, seed); }
 MhaParams attn(std::size_t D, double seed) {
     MhaParams p;
     p.wQ = w(D, D, seed), p.wK = w(D, D, seed + 1), p.wV = w(D, D, seed + 2);

@@ -1,6 +1,7 @@
 // param_count.hpp: §4's 256 and §6's position and head parameters.
 #include "fixtures.hpp"
 #include "lab/page/param_count.hpp"
+#include "lab/training/train.hpp"
 
 using namespace lab;
 using namespace fixtures;
@@ -65,4 +66,31 @@ TEST_CASE("§6 learned positions add T_max D, sinusoidal none; an untied head ad
         r.norm = NormKind::rms;
         REQUIRE(param_count(c).total - param_count(r).total == 5 * 64);
     }
+}
+
+TEST_CASE("§9 paramCount counts exactly the parameters createModel makes, with or without bias, for every variant") {
+    const bool bias = GENERATE(true, false), gated = GENERATE(false, true), tied = GENERATE(true, false);
+    const NormKind norm = GENERATE(NormKind::layer, NormKind::rms, NormKind::none);
+    const PositionKind positions = GENERATE(PositionKind::learned, PositionKind::sinusoidal);
+    CAPTURE(bias, gated, tied, name_of(norm), name_of(positions));
+    ModelConfig m;
+    m.vocab = 11, m.D = 8, m.heads = 2, m.layers = 3, m.T = 6, m.ffn_mult = 3;
+    m.bias = bias, m.gated = gated, m.tied = tied, m.norm = norm, m.positions = positions;
+    LmParams made = init_model(m);
+    std::size_t total = 0;
+    for_each_parameter(
+        made, [&](const std::string&, double*, std::size_t n, const std::vector<std::size_t>&) { total += n; });
+    ParamCountConfig c;
+    c.vocab = 11, c.D = 8, c.heads = 2, c.layers = 3, c.max_t = 6, c.ffn_mult = 3;
+    c.bias = bias, c.gated = gated, c.tied = tied, c.norm = norm, c.positions = positions;
+    REQUIRE(param_count(c).total == total);
+}
+
+TEST_CASE("§9 GPT-2 small in nanoGPT's configuration has its published 124,439,808 parameters") {
+    // GPTConfig(n_layer=12, n_head=12, n_embd=768, block_size=1024, vocab_size=50257, bias=True):
+    // nanoGPT reports 123.65M, which leaves out the 1024 x 768 position table.
+    ParamCountConfig c;
+    c.vocab = 50257, c.D = 768, c.heads = 12, c.layers = 12, c.max_t = 1024;
+    REQUIRE(param_count(c).total == 124439808);
+    REQUIRE(param_count(c).total - 1024 * 768 == 123653376);
 }

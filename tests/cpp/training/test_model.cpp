@@ -1,8 +1,11 @@
 // model.hpp: the trainable model behind lab.createModel, on the float32 path — it learns the toy
 // grammar (the same loss natively and in wasm), shows §7.3's leak, refuses a diverged step
 // without losing its parameters, and generates reproducibly.
+#include <xtensor/xview.hpp>
+
 #include "corpus.hpp"
 #include "fixtures.hpp"
+#include "lab/boundary/options.hpp"
 #include "lab/training/model.hpp"
 
 using namespace lab;
@@ -126,4 +129,101 @@ TEST_CASE("§7.3 causal generation of an unmasked model is the generation of the
     const TokenMatrix batch{{0, 2, 5, 8, 0, 10, 13, 1, 3}};
     REQUIRE(unmasked.evaluate(batch, true) == masked.evaluate(batch));
     REQUIRE(unmasked.evaluate(batch) != masked.evaluate(batch));  // without the option the future is read
+}
+
+namespace {
+// nanoGPT's GPT at GPTConfig(vocab_size=7, block_size=6, n_layer=2, n_head=2, n_embd=8), with the
+// weights of tests/reference/nanogpt_gpt.py in nanoGPT's parameter order: wte, wpe, then per block
+// ln_1, c_attn, c_proj, ln_2, c_fc, mlp.c_proj, and ln_f (lm_head is wte).
+LmParams nanogpt_params(bool bias) {
+    const auto w = [](std::size_t r, std::size_t c, double seed) { return reference_weight(r, c, seed, true); };
+    const auto v = [](std::size_t n, double seed) { return reference_vector(n, seed, true); };
+    const auto gamma = [&](double seed) { return Tensor1(xt::cast<double>(xt::cast<float>(1.0 + v(8, seed)))); };
+    const auto b = [&](std::size_t n, double seed) { return bias ? std::optional<Tensor1>(v(n, seed)) : std::nullopt; };
+    const auto ln = [&](double seed) { return NormParams{gamma(seed), b(8, seed + 50)}; };
+    LmParams p;
+    p.embedding = w(7, 8, 1);
+    p.positions = w(6, 8, 2);
+    for (int l = 0; l < 2; ++l) {
+        const double s = 100.0 * l;
+        BlockParams k;
+        k.norm1 = ln(s + 60);
+        k.attn.wQKV = w(8, 24, s + 10), k.attn.bQKV = b(24, s + 11);
+        k.attn.wO = w(8, 8, s + 20), k.attn.bO = b(8, s + 21);
+        k.norm2 = ln(s + 70);
+        k.ffn.w1 = w(8, 32, s + 30), k.ffn.b1 = b(32, s + 31);
+        k.ffn.w2 = w(32, 8, s + 40), k.ffn.b2 = b(8, s + 41);
+        p.blocks.push_back(k);
+    }
+    p.final_norm = ln(900);
+    return p;
+}
+}  // namespace
+
+TEST_CASE("§9 a model made with nanoGPT's GPTConfig names gives nanoGPT's logits and loss, with and without bias") {
+    const bool bias = GENERATE(true, false);
+    CAPTURE(bias);
+    // What tests/reference/nanogpt_gpt.py prints (PyTorch, float64): the mean loss, then logits[0].
+    const double loss = bias ? 3.5005691349059718 : 4.1293139152464535;
+    const std::initializer_list<double> logits_true = {
+        0.342887870799305,  1.985193995799094,  2.693832281089681,  2.135519249643365,  0.572838077485265,
+        -1.25925776895339,  -2.499104956983725, -1.447960271421407, 0.010969487540414,  1.464740101753403,
+        2.229620637869348,  1.945875687789268,  0.746954990537389,  -0.803270243476206, -1.166974719332685,
+        0.399030790675034,  1.777365849148993,  2.319778060635162,  1.771162338940204,  0.389541293029529,
+        -1.175287043303304, -1.738712477115464, -2.451124348320965, -2.010734072154241, -0.62466413722946,
+        1.055195082786625,  2.238779546027487,  2.369431022987798,  -0.772315602134757, -2.009054889692269,
+        -2.3009042163492,   -1.51060233243013,  -0.00984058834881,  1.495549333261283,  2.297559031526275};
+    const std::initializer_list<double> logits_false = {
+        -0.505176269535436, 1.306721112102324,  2.50404708189942,   2.52368064461438,   1.356387726795233,
+        -0.448835530338757, -2.042964372135289, -2.194287085676207, -0.800237829465855, 0.970175793149113,
+        2.284300619147817,  2.524083141750741,  1.576749896153428,  -0.11215340363004,  -1.972188878167925,
+        -0.449013091295184, 1.28534056806834,   2.41517851840914,   2.409120241248602,  1.270015048658856,
+        -0.466398005507288, -2.164676498900594, -2.98129510131889,  -2.395763938327246, -0.683467601189191,
+        1.350274248274112,  2.748960980689406,  2.854768412155052,  -1.19762994527381,  -2.632014550102558,
+        -2.828521495199241, -1.69473064213767,  0.236118545696731,  2.055917464336162,  2.90878625061722};
+    Values gpt;
+    const auto number = [](double x) {
+        Value v;
+        v.number = x;
+        return v;
+    };
+    gpt["vocab_size"] = number(7), gpt["block_size"] = number(6), gpt["n_layer"] = number(2);
+    gpt["n_head"] = number(2), gpt["n_embd"] = number(8), gpt["dropout"] = number(0);
+    gpt["bias"].kind = Value::Kind::boolean, gpt["bias"].boolean = bias;
+    const ModelConfig c = read_options<ModelConfig>("createModel", gpt);
+    TokenMatrix batch = {{1, 4, 2, 6, 0, 3}, {5, 5, 1, 0, 2, 4}};
+
+    SECTION("createModel with these names makes nanoGPT's parameters, biases and betas only with bias") {
+        Model m(c);
+        std::vector<std::string> names;
+        LmParams made = m.params();
+        for_each_parameter(made, [&](const std::string& n, double*, std::size_t, const std::vector<std::size_t>&) {
+            names.push_back(n);
+        });
+        CAPTURE(names);
+        const auto has = [&](const std::string& n) { return std::count(names.begin(), names.end(), n) == 1; };
+        REQUIRE(has("blocks.1.attn.wQKV"));
+        REQUIRE(has("blocks.1.attn.bQKV") == bias);
+        REQUIRE(has("blocks.0.ffn.b2") == bias);
+        REQUIRE(has("blocks.0.norm1.beta") == bias);
+        REQUIRE(has("finalNorm.beta") == bias);
+        REQUIRE_FALSE(has("head"));  // lm_head is wte
+    }
+    SECTION("the engine's double pass gives nanoGPT's logits and loss to 1e-12") {
+        const LmResult r = lm_forward(batch, nanogpt_params(bias), options_of(c), false);
+        REQUIRE_THAT(r.loss, near(loss));
+        const Tensor2 first = xt::view(r.logits, 0, xt::all(), xt::all());
+        require_all_near(first, bias ? logits_true : logits_false);
+    }
+    SECTION("the float32 model holding the same weights gives nanoGPT's loss to float32 accuracy") {
+        Model m(c, nanogpt_params(bias));
+        REQUIRE_THAT(m.evaluate(batch), near(loss, 1e-5, 1e-6));
+        const LmResult r = lm_forward(batch, nanogpt_params(bias), options_of(c), false);
+        const Inspection seen = m.inspect({1, 4, 2, 6, 0}, {});
+        for (std::size_t t = 0; t < 5; ++t)
+            for (std::size_t k = 0; k < 7; ++k) {
+                CAPTURE(t, k);
+                REQUIRE_THAT(seen.probs(t, k), near(r.probs(0, t, k), 1e-4, 1e-6));
+            }
+    }
 }
