@@ -24,6 +24,8 @@ export const ui = {
   copyNumpy: 'Copy NumPy',
   copied: 'Copied.',
   formula: 'Formula',
+  codeFrom: 'nanoGPT, model.py',
+  code: 'Code',
   table: 'Table',
   scrollsSideways: (what) => `${what}, wider than the screen: scroll sideways (arrow keys when focused)`,
   copyFallback: 'Copying is blocked here; select the text below and copy it:',
@@ -337,16 +339,75 @@ export const examples = {
       },
     },
   },
-  9: {
-    title: 'Reading nanoGPT',
+  9.1: {
+    title: 'nanoGPT’s CausalSelfAttention',
     steps: {
       names: {
-        title: 'C, nh, hs',
-        text: 'nanoGPT calls the model width C, the number of heads nh and the head width hs. One c_attn projection produces q, k and v together; view and transpose(1, 2) give each head its own axis, exactly as in §4.2.',
+        title: 'B, T, C, nh, hs',
+        text: 'nanoGPT names the batch B, the sequence length T and the model width C (our D); nh is the number of heads (our H) and hs = C // nh the width of one head (our d_h). Each step below is one line of CausalSelfAttention.forward, run on this x by the engine. The lines are quoted from nanoGPT’s model.py (© 2022 Andrej Karpathy, MIT License); dropout is off.',
+        tryIt: 'Change B, T, C or nh, type into x, or switch bias, and follow the shapes down the steps.',
       },
-      block: {
+      split: {
+        title: 'One projection for q, k and v',
+        text: 'c_attn is a single linear layer from C to 3·C features: the three projections of §4.2 side by side. split(n_embd, dim=2) cuts its output into three [B, T, C] pieces: q, then k, then v.',
+      },
+      heads: {
+        title: 'Giving each head its own axis',
+        text: 'view(B, T, nh, hs) reads the last axis as nh groups of hs features; transpose(1, 2) moves the head axis in front of T, so every head becomes its own [T, hs] matrix. Head h holds the columns h·hs … (h+1)·hs − 1 of q.',
+      },
+      att: {
+        title: 'Scores for every head at once',
+        text: 'k.transpose(-2, -1) swaps T and hs, so q @ kᵀ is a [T, T] matrix of dot products for every sequence and head; the factor 1/√hs is §3.1’s scaling with d_k = hs.',
+      },
+      mask: {
+        title: 'The causal mask',
+        text: 'self.bias is a lower-triangular matrix of ones registered at construction; every score where it is 0, a key after its query, becomes −∞, so the softmax gives it weight 0 (§7.1).',
+      },
+      softmax: {
+        title: 'Weights',
+        text: 'The softmax runs along the last axis, over keys: every row of every head sums to 1, and the −∞ entries are exactly 0.',
+      },
+      y: {
+        title: 'Each head’s output',
+        text: 'att @ v mixes the value rows of each head with that head’s weights: [T, T] times [T, hs] gives [T, hs] per sequence and head.',
+      },
+      assemble: {
+        title: 'Putting the heads back side by side',
+        text: 'transpose(1, 2) puts T back before the head axis; contiguous() copies the numbers into that order so that view(B, T, C) can join the nh head outputs into C features per position: the concatenation of §4.',
+      },
+      proj: {
+        title: 'The output projection',
+        text: 'c_proj is W_O: a C → C linear layer that mixes the joined head features. Its output has the shape of x, ready to be added back to the residual stream.',
+      },
+    },
+  },
+  9.2: {
+    title: 'nanoGPT’s Block',
+    steps: {
+      forward: {
         title: 'Block.forward is pre-norm',
-        text: 'x = x + attn(ln_1(x)); x = x + mlp(ln_2(x)): the pre-norm arrangement of §5.1. Its MLP widens to 4·C, applies GELU and narrows back to C.',
+        text: 'Each sub-layer reads a normalised copy of x and adds its result to x itself: the pre-norm arrangement of §5.1. The same x and weights as §9.1; here ln_1 comes first. The lines are quoted from nanoGPT’s model.py (© 2022 Andrej Karpathy, MIT License).',
+        tryIt: 'Switch bias to False: LayerNorm loses beta and every linear layer its bias, and the count changes.',
+      },
+      ln1: {
+        title: 'ln_1',
+        text: 'LayerNorm works on each position on its own: it subtracts the row’s mean, divides by its standard deviation, then applies gamma (and beta with bias=True). nanoGPT starts gamma at 1 and beta at 0, as here.',
+      },
+      attn: {
+        title: 'Attention, then the residual',
+        text: 'self.attn is §9.1’s CausalSelfAttention, now reading ln_1(x). Its output is added to x, not to ln_1(x): the residual path carries x through unchanged.',
+      },
+      ln2: {
+        title: 'ln_2',
+        text: 'A second LayerNorm, with its own parameters, normalises the new x before the MLP.',
+      },
+      mlp: {
+        title: 'The MLP: out to 4·C and back',
+        text: 'c_fc widens every position to 4·C features, GELU bends each feature, and c_proj narrows back to C. Like LayerNorm, it treats each position on its own: only attention mixes positions.',
+      },
+      out: {
+        title: 'The block’s output',
+        text: 'The MLP’s output is added to x. The block returns a tensor of x’s shape, so blocks stack: nanoGPT applies n_layer of them, then ln_f and lm_head.',
       },
     },
   },
@@ -380,6 +441,13 @@ export const examples = {
 
 // Labels, captions and options inside the worked examples.
 export const labels = {
+  nanogpt: {
+    predictHeads: 'the shape of q after view(B, T, nh, hs).transpose(1, 2)',
+    headsShape: 'q, k, v per head',
+    headColumnsLabel: 'q[b, h] holds',
+    headColumns: (hs) => `columns h·${hs} to h·${hs} + ${hs - 1} of q[b]`,
+    blockParams: 'parameters in one block',
+  },
   encdec: {
     predictCross: 'the shape of the cross-attention weights [B, H, T_dec, T_enc]',
     plan: 'the build plan',
@@ -493,7 +561,6 @@ export const labels = {
   headCount: 'heads',
   headWidth: 'head width',
   names: 'names',
-  attentionWeights: 'attention weights',
   batchItem: (b) => `A[${b}] (item ${b})`,
   headScores: (n) => `s (head ${n})`,
   headWeights: (n) => `a (head ${n})`,
@@ -532,7 +599,6 @@ export const labels = {
   logitsSwapped: 'logits, rows 0 and 2 swapped',
   prompt: 'prompt',
   handout: 'handout',
-  qkvAfterSplit: 'q, k, v after c_attn(x).split(C, dim=2)',
   checks: {
     retrieval: 'retrieval gives [2, 1.5]',
     twoHeads: 'two heads give [2, 0.6] and [0.6, 2]',
@@ -814,6 +880,7 @@ export const practice = {
   },
   misconceptions: {
     'kv-from-decoder': 'the keys and values were taken from the decoder instead of the memory',
+    'view-without-transpose': 'the view is read without transpose(1, 2), which leaves T in front of the head axis',
     'cache-queries': 'the queries were counted too, but a query is read only at its own step',
     'one-block': 'that is one block’s share; every block keeps its own keys and values',
     'keys-only': 'only the keys were counted; the values are kept too',

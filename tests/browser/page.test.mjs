@@ -71,7 +71,20 @@ const EXPECT = {
     [1, 'scores-shape', '[2, 3, 3]'],
     [2, 'y-shape', '[2, 3, 4]'],
   ],
-  9: [[1, 'heads-shape', '[2, 2, 5, 4]']],
+  9.1: [
+    [1, 'x-shape', '[2, 3, 8]'],
+    [2, 'qkv-shape', '[2, 3, 24]'],
+    [3, 'heads-shape', '[2, 2, 3, 4]'],
+    [4, 'att-shape', '[2, 2, 3, 3]'],
+    [7, 'y-heads-shape', '[2, 2, 3, 4]'],
+    [8, 'y-shape', '[2, 3, 8]'],
+    [9, 'out-shape', '[2, 3, 8]'],
+  ],
+  9.2: [
+    [1, 'block-params', '872'],
+    [5, 'mlp-shape', '[2, 3, 32]'],
+    [6, 'block-shape', '[2, 3, 8]'],
+  ],
   9.4: [
     [4, 'cross-shape', '[1, 2, 3, 2]'],
     [5, 'output-shape', '[1, 3, 4]'],
@@ -183,6 +196,32 @@ test('editing a cell recomputes every later step, and the edit survives a reload
   await ready(page);
   assert.equal(await page.isEnabled('#reset'), false);
   assert.equal(await page.locator('#edited-notice').count(), 0, 'no notice on the handout’s own values');
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test('§9.1–§9.2 nanoGPT live: a typed cell of x outlives a change of T, a C that nh does not divide is refused, bias=False changes the count', async () => {
+  const { page, problems, close } = await open(`${site.base}#/9.1/1`);
+  await ready(page);
+  await page.fill('#in-x-0-0', '2');
+  await page.fill('#in-T', '4');
+  assert.equal(await result(page, 'x-shape'), '[2, 4, 8]');
+  assert.equal(await page.inputValue('#in-x-0-0'), '2', 'the typed cell is kept');
+  await page.fill('#in-nh', '3');
+  assert.match(
+    await page.textContent('#in-nh-error'),
+    /engine refused it: paramCount: D = 8 is not divisible by heads = 3/,
+  );
+  assert.equal(await result(page, 'x-shape'), '[2, 4, 8]', 'the last good state stays');
+  await page.fill('#in-nh', '4');
+  await page.click('#next');
+  await page.click('#next');
+  assert.equal(await result(page, 'heads-shape'), '[2, 4, 4, 2]');
+  await page.goto(`${site.base}#/9.2/1`);
+  await ready(page);
+  assert.equal(await result(page, 'block-params'), '872');
+  await page.selectOption('#in-bias', 'False');
+  assert.equal(await result(page, 'block-params'), '784', 'no biases and no LayerNorm beta');
   assert.deepEqual(problems, []);
   await close();
 });

@@ -244,7 +244,8 @@ test('block: §7.4 without norms gives H = 1.5 U; pre and post differ; RMSNorm t
     [0.75, 2.25],
     [2.7, 2.4],
   ]);
-  assert.deepEqual(r.trace.map((s) => s.name).slice(0, 3), ['block.q', 'block.k', 'block.v']);
+  // without norms the trace starts at the fused projection and its q, k, v
+  assert.deepEqual(r.trace.map((s) => s.name).slice(0, 4), ['block.qkv', 'block.q', 'block.k', 'block.v']);
   assert.ok(r.trace.every((s) => typeof s.formula === 'string' && s.formula.length > 0));
   const pre = lab.block(x, p, { activation: 'relu' }).output;
   const post = lab.block(x, p, { activation: 'relu', arrangement: 'post' }).output;

@@ -133,7 +133,8 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
         el.setAttribute('aria-invalid', 'true');
         return;
       }
-      const value = clone(view.x[name]);
+      // An input the example derives (x from B, T and C) is edited from what it showed.
+      const value = clone(view.r.editable?.[name] ?? view.x[name]);
       let target = value;
       for (const i of path.slice(0, -1)) target = target[i];
       target[path[path.length - 1]] = parsed.value;

@@ -24,6 +24,18 @@ Tensor3 columns(const double* m, std::size_t stride, std::size_t c0, std::size_t
     return out;
 }
 
+// Columns c0 .. c0 + H d of the (N, stride) rows m split into H heads of width d, as (B, H, T, d):
+// nanoGPT's view(B, T, nh, hs).transpose(1, 2) (§9.1).
+Tensor4 head_split(const double* m, std::size_t stride, std::size_t c0, std::size_t H, std::size_t d, std::size_t B,
+                   std::size_t T) {
+    Tensor4 out = Tensor4::from_shape({B, H, T, d});
+    for (std::size_t b = 0; b < B; ++b)
+        for (std::size_t h = 0; h < H; ++h)
+            for (std::size_t t = 0; t < T; ++t)
+                for (std::size_t c = 0; c < d; ++c) out(b, h, t, c) = m[(b * T + t) * stride + c0 + h * d + c];
+    return out;
+}
+
 Tensor3 batch(const double* data, std::size_t B, std::size_t T, std::size_t C) {
     Tensor3 out = Tensor3::from_shape({B, T, C});
     std::copy(data, data + B * T * C, out.data());
@@ -114,11 +126,7 @@ MhaResult mha_result(const flat::BlockActs<double>& a, const flat::BlockShape& s
     m.scores = per_head(a.scores.data(), B, H, T);
     m.weights = per_head(a.att.data(), B, H, T);
     m.concat = batch(a.atty.data(), B, T, H * dv);
-    m.heads = Tensor4::from_shape({B, H, T, dv});
-    for (std::size_t b = 0; b < B; ++b)
-        for (std::size_t h = 0; h < H; ++h)
-            for (std::size_t t = 0; t < T; ++t)
-                for (std::size_t c = 0; c < dv; ++c) m.heads(b, h, t, c) = m.concat(b, t, h * dv + c);
+    m.heads = head_split(a.atty.data(), H * dv, 0, H, dv, B, T);
     m.output = batch(a.mha.data(), B, T, s.D);
     return m;
 }
@@ -126,22 +134,37 @@ MhaResult mha_result(const flat::BlockActs<double>& a, const flat::BlockShape& s
 void trace_block(Trace* tr, const std::string& name, const flat::BlockActs<double>& a, const flat::BlockShape& s,
                  const double* y, std::size_t B, std::size_t T) {
     if (!tr) return;
-    const std::size_t N = B * T, D = s.D, H = s.H, W = s.qkv_width(), HK = H * s.dk;
+    const std::size_t D = s.D, H = s.H, W = s.qkv_width(), HK = H * s.dk;
     const std::string n = name + ".";
     const bool pre = s.arrangement == Arrangement::pre, normed = s.norm != NormKind::none;
     if (pre && normed) push(tr, n + "ln1", "\\mathrm{LN}_1(X)", {B, T, D}, a.a_in.data());
+    push(tr, n + "qkv", "[Q \\mid K \\mid V] = X W_{QKV} + b_{QKV}", {B, T, W}, a.qkv.data());
     trace_push(tr, n + "q", "Q = X W_Q", columns(a.qkv.data(), W, 0, HK, B, T));
     trace_push(tr, n + "k", "K = X W_K", columns(a.qkv.data(), W, HK, HK, B, T));
     trace_push(tr, n + "v", "V = X W_V", columns(a.qkv.data(), W, 2 * HK, H * s.dv, B, T));
+    trace_push(tr, n + "q.heads", "Q_h", head_split(a.qkv.data(), W, 0, H, s.dk, B, T));
+    trace_push(tr, n + "k.heads", "K_h", head_split(a.qkv.data(), W, HK, H, s.dk, B, T));
+    trace_push(tr, n + "v.heads", "V_h", head_split(a.qkv.data(), W, 2 * HK, H, s.dv, B, T));
     push(tr, n + "scores", "S = Q K^\\top / \\sqrt{d_k}", {B, H, T, T}, a.scores.data());
+    // S + M: what the softmax reads, -inf above the diagonal under the causal mask (§7.1)
+    std::vector<double> masked(a.scores.begin(), a.scores.begin() + B * H * T * T);
+    if (s.causal)
+        for (std::size_t r = 0; r < B * H; ++r)
+            for (std::size_t i = 0; i < T; ++i)
+                for (std::size_t j = i + 1; j < T; ++j) masked[(r * T + i) * T + j] = -INFINITY;
+    push(tr, n + "masked", "S + M", {B, H, T, T}, masked.data());
     push(tr, n + "weights", "A = \\mathrm{softmax}(S + M)", {B, H, T, T}, a.att.data());
+    trace_push(tr, n + "heads", "A_h V_h", head_split(a.atty.data(), H * s.dv, 0, H, s.dv, B, T));
+    push(tr, n + "concat", "\\mathrm{Concat}(A_1 V_1, \\dots, A_H V_H)", {B, T, H * s.dv}, a.atty.data());
     push(tr, n + "attn", "\\mathrm{MHA}(X) = \\mathrm{Concat}(A_h V_h)\\, W_O", {B, T, D}, a.mha.data());
     if (pre || !normed)
         push(tr, n + "residual1", "U = X + \\mathrm{MHA}(\\cdot)", {B, T, D}, a.r1.data());
     else
         push(tr, n + "residual1", "U = \\mathrm{LN}_1(X + \\mathrm{MHA}(X))", {B, T, D}, a.f_in.data());
     if (pre && normed) push(tr, n + "ln2", "\\mathrm{LN}_2(U)", {B, T, D}, a.f_in.data());
-    push(tr, n + "ffn_hidden", "\\varphi(U W_1 + b_1)", {N, s.F}, a.fact.data());
+    push(tr, n + "ffn_pre", "U W_1 + b_1", {B, T, s.F}, a.fch.data());
+    push(tr, n + "ffn_hidden", s.gated ? "\\varphi(U W_1 + b_1) \\odot (U W_g + b_g)" : "\\varphi(U W_1 + b_1)",
+         {B, T, s.F}, a.fact.data());
     push(tr, n + "ffn", "\\mathrm{FFN}(U) = \\varphi(U W_1 + b_1) W_2 + b_2", {B, T, D}, a.ffn.data());
     push(tr, n + "output",
          pre || !normed ? "H = U + \\mathrm{FFN}(\\cdot)" : "H = \\mathrm{LN}_2(U + \\mathrm{FFN}(U))", {B, T, D}, y);

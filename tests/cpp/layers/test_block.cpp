@@ -42,9 +42,48 @@ TEST_CASE("§5.1 pre-norm: H = X + MHA(LN(X)), Y = H + FFN(LN(H))") {
     SECTION("the trace names each step in order") {
         std::vector<std::string> names;
         for (const auto& s : r.trace) names.push_back(s.name);
-        REQUIRE(names == std::vector<std::string>{"block.ln1", "block.q", "block.k", "block.v", "block.scores",
-                                                  "block.weights", "block.attn", "block.residual1", "block.ln2",
-                                                  "block.ffn_hidden", "block.ffn", "block.output"});
+        REQUIRE(names == std::vector<std::string>{
+                             "block.ln1",     "block.qkv",     "block.q",          "block.k",      "block.v",
+                             "block.q.heads", "block.k.heads", "block.v.heads",    "block.scores", "block.masked",
+                             "block.weights", "block.heads",   "block.concat",     "block.attn",   "block.residual1",
+                             "block.ln2",     "block.ffn_pre", "block.ffn_hidden", "block.ffn",    "block.output"});
+    }
+    SECTION("§9.1 nanoGPT's intermediate tensors: view(B, T, nh, hs).transpose(1, 2), the mask, y, its re-assembly") {
+        const auto step = [&](const std::string& name) -> const TraceStep& {
+            for (const TraceStep& st : r.trace)
+                if (st.name == "block." + name) return st;
+            FAIL("no trace step " << name);
+            throw 0;
+        };
+        const std::size_t H = 2, hs = D / H;
+        const TraceStep &qkv = step("qkv"), &q = step("q"), &qh = step("q.heads"), &vh = step("v.heads");
+        const TraceStep &scores = step("scores"), &masked = step("masked"), &heads = step("heads");
+        const TraceStep &concat = step("concat"), &pre = step("ffn_pre"), &hidden = step("ffn_hidden");
+        REQUIRE(qkv.shape == std::vector<std::size_t>{B, T, 3 * D});
+        REQUIRE(qh.shape == std::vector<std::size_t>{B, H, T, hs});
+        REQUIRE(hidden.shape == std::vector<std::size_t>{B, T, 4 * D});
+        for (std::size_t b = 0; b < B; ++b)
+            for (std::size_t hd = 0; hd < H; ++hd)
+                for (std::size_t t = 0; t < T; ++t)
+                    for (std::size_t c = 0; c < hs; ++c) {
+                        CAPTURE(b, hd, t, c);
+                        const std::size_t at = ((b * H + hd) * T + t) * hs + c;
+                        REQUIRE(qh.values[at] == q.values[(b * T + t) * D + hd * hs + c]);
+                        REQUIRE(vh.values[at] == qkv.values[(b * T + t) * 3 * D + 2 * D + hd * hs + c]);
+                        REQUIRE(heads.values[at] == concat.values[(b * T + t) * D + hd * hs + c]);
+                        // y = att @ v, head by head
+                        double want = 0;
+                        for (std::size_t j = 0; j < T; ++j)
+                            want += r.attn.weights(b, hd, t, j) * vh.values[((b * H + hd) * T + j) * hs + c];
+                        REQUIRE_THAT(heads.values[at], near(want, 1e-12, 1e-14));
+                    }
+        for (std::size_t k = 0; k < masked.values.size(); ++k) {
+            const std::size_t i = (k / T) % T, j = k % T;
+            CAPTURE(k, i, j);
+            REQUIRE(masked.values[k] == (j > i ? -INFINITY : scores.values[k]));
+        }
+        for (std::size_t k = 0; k < pre.values.size(); ++k)
+            REQUIRE(hidden.values[k] == activate(pre.values[k], Activation::gelu));
     }
 }
 

@@ -2,7 +2,8 @@
 import { blockExample } from './block.js';
 import { encoderDecoderExample } from './encoder-decoder.js';
 import { fusedExample, paramCountExample, twoHeadsExample } from './heads.js';
-import { checksExample, einsumExample, namesExample } from './lab.js';
+import { checksExample, einsumExample } from './lab.js';
+import { attentionCodeExample, blockCodeExample } from './nanogpt.js';
 import { headExample, orderExample } from './positions.js';
 import { generationExample, leakExample, teacherForcingExample, traceExample } from './prediction.js';
 import { retrievalExample, routingExample } from './retrieval.js';
@@ -25,6 +26,7 @@ export const examples = [
   traceExample,
   checksExample,
   einsumExample,
-  namesExample,
+  attentionCodeExample,
+  blockCodeExample,
   encoderDecoderExample,
 ];

@@ -1,4 +1,4 @@
-// §8 the lab's checks run live, §8.1 naming the axes of einsum, §9 nanoGPT's names for the shapes.
+// §8 the lab's checks run live, §8.1 naming the axes of einsum.
 import { labels as L } from '../../strings.js';
 import { dependsOnLater, precise, shapeText, short } from '../format.js';
 import { retrieval, toyModel, toyModelNoTable, toyOptions, toyTokens } from './handout.js';
@@ -122,61 +122,6 @@ export const einsumExample = {
         },
         { matrix: r.weights[0], label: 'weights[0]', kind: 'prob' },
       ],
-    },
-  ],
-};
-
-export const namesExample = {
-  id: '9',
-  section: '§9',
-  inputs: {
-    B: { value: 2, integer: true, min: 1, max: 8 },
-    T: { value: 5, integer: true, min: 1, max: 32 },
-    C: { value: 8, integer: true, min: 1, max: 64 },
-    nh: { value: 2, integer: true, min: 1, max: 64 },
-  },
-  run(lab, x) {
-    // c_attn's weight [C, 3C] and the input [B, T, C], from the sinusoidal table (nothing random).
-    const wQKV = lab.sinusoidalPositions(x.C, 3 * x.C);
-    const rows = lab.sinusoidalPositions(x.B * x.T, x.C);
-    const input = Array.from({ length: x.B }, (_, b) => rows.slice(b * x.T, (b + 1) * x.T));
-    const r = lab.multiHeadAttention(input, { wQKV }, { heads: x.nh });
-    const count = lab.paramCount({ D: x.C, heads: x.nh, attentionOnly: true, bias: false });
-    return { ...r, hs: count.headWidth, input };
-  },
-  steps: [
-    {
-      key: 'names',
-      show: (r, x) => [
-        { number: 'B', label: 'B' },
-        { number: 'T', label: 'T' },
-        { number: 'C', label: 'C (= D)' },
-        { number: 'nh', label: 'nh (= H)' },
-        {
-          table: {
-            colLabels: ['nanoGPT', L.handout, L.value],
-            rows: [
-              [L.modelWidth, 'C', 'D', short(x.C)],
-              [L.headCount, 'nh', 'H', short(x.nh)],
-              [L.headWidth, 'hs', 'd_h', short(r.hs)],
-            ],
-          },
-          caption: L.names,
-        },
-        {
-          facts: [
-            { label: 'x', value: shapeText(r.input) },
-            { label: L.qkvAfterSplit, value: shapeText(r.q) },
-            { label: 'view(B, T, nh, hs).transpose(1, 2)', value: shapeText(r.heads), result: 'heads-shape' },
-            { label: L.attentionWeights, value: shapeText(r.weights) },
-          ],
-        },
-      ],
-    },
-    {
-      key: 'block',
-      formula: '\\texttt{x = x + self.attn(self.ln\\_1(x))} \\qquad H = X + \\mathrm{MHA}(\\mathrm{LN}(X))',
-      show: () => [],
     },
   ],
 };

@@ -158,6 +158,14 @@ export function stepView({ example, text, stepIndex, items, ctx, prediction, hid
       h('p', { class: 'counter', 'aria-live': 'polite' }, ui.stepOf(stepIndex + 1, example.steps.length)),
     ),
     step.formula && formula(step.formula),
+    // The lines of code this step runs (§9), quoted as the handout's readings quote them.
+    step.code &&
+      h(
+        'figure',
+        { class: 'code' },
+        h('figcaption', {}, step.codeFrom ?? ui.codeFrom),
+        h('pre', { class: 'scroll', dataset: { label: ui.code } }, h('code', {}, step.code)),
+      ),
     h(
       'p',
       { class: 'explain' },
