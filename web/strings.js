@@ -411,6 +411,34 @@ export const examples = {
       },
     },
   },
+  9.3: {
+    title: 'The tutorial’s variants',
+    steps: {
+      heads: {
+        title: 'Heads with their own weights',
+        text: 'The course tutorial keeps a list of heads, each a small attention module with its own W_Q^h, W_K^h and W_V^h of width d_h = D / H, runs them one by one and joins their outputs along the feature axis. Each matrix here is one head’s output computed on its own by the engine (causal, as in the tutorial’s language model).',
+        tryIt: 'Change H or a cell of X: every head’s output and their concatenation follow.',
+      },
+      fused: {
+        title: 'The same thing with one projection',
+        text: 'Put the heads’ weights side by side, head 0’s columns first, and one matrix product computes every head’s queries at once; multi-head attention then reads head h from column block h. In head order the two computations agree to the last digit. The equality needs that order: swap two heads, or interleave their columns, and the fused layer computes different heads, or the same heads in another order.',
+        tryIt: 'Choose another column order and watch the difference.',
+      },
+      norms: {
+        title: 'RMSNorm against LayerNorm',
+        text: 'Both work on one row at a time. LayerNorm first subtracts the row’s mean, then divides by its standard deviation; RMSNorm skips the subtraction and divides by the root-mean-square of the row itself. So LayerNorm’s rows always have mean 0, and RMSNorm’s keep the sign of the row’s mean; for a row whose mean is already 0 the two agree (up to the small ε).',
+        tryIt: 'Make a row of X sum to 0 and compare that row.',
+      },
+      gated: {
+        title: 'A gated FFN',
+        text: 'The plain FFN widens each position with W_1, applies the activation, and narrows back with W_2. The gated FFN computes a second D → D_ff map, the gates x W_g, and multiplies it feature by feature with the activated features before W_2 (SiLU here). That third matrix costs D · D_ff more parameters: three maps instead of two.',
+      },
+      block: {
+        title: 'A block with all three',
+        text: 'The tutorial’s block: pre-norm, with RMSNorm before each sub-layer, the heads’ attention (fused here, which §9.3’s check shows changes nothing), and the gated FFN. The shapes are those of §5’s block; only the parameter count differs.',
+      },
+    },
+  },
   9.4: {
     title: 'The encoder–decoder',
     steps: {
@@ -441,6 +469,27 @@ export const examples = {
 
 // Labels, captions and options inside the worked examples.
 export const labels = {
+  tutorial: {
+    head: (h) => `head ${h} on its own`,
+    cat: 'torch.cat of the heads',
+    order: 'fused columns',
+    inOrder: 'head 0 first (the column blocks)',
+    swapped: 'heads in reverse order',
+    interleaved: 'heads’ columns interleaved',
+    column: (h, c) => `h${h}·${c}`,
+    fusedQ: 'fused W_Q',
+    fusedOut: 'multi-head attention with the fused weights',
+    broken:
+      'The fused weights no longer put head h in column block h, so the fused layer’s heads are not the tutorial’s heads.',
+    rowMeans: (what) => `row means of ${what}`,
+    plainOut: 'plain FFN(X)',
+    gatedHidden: 'SiLU(X W_1) ⊙ X W_g',
+    gatedOut: 'gated FFN(X)',
+    plainCount: 'plain FFN parameters (2 · D · D_ff)',
+    gatedCount: 'gated FFN parameters (3 · D · D_ff)',
+    blockWeights: 'attention weights (head 0)',
+    blockCount: 'parameters in the block',
+  },
   nanogpt: {
     predictHeads: 'the shape of q after view(B, T, nh, hs).transpose(1, 2)',
     headsShape: 'q, k, v per head',

@@ -85,6 +85,14 @@ const EXPECT = {
     [5, 'mlp-shape', '[2, 3, 32]'],
     [6, 'block-shape', '[2, 3, 8]'],
   ],
+  9.3: [
+    [2, 'gap', '0'],
+    [3, 'ln-means', '[0, 0, 0]'],
+    [4, 'plain-params', '64'],
+    [4, 'gated-params', '96'],
+    [5, 'block-shape', '[1, 3, 4]'],
+    [5, 'block-params', '168'],
+  ],
   9.4: [
     [4, 'cross-shape', '[1, 2, 3, 2]'],
     [5, 'output-shape', '[1, 3, 4]'],
@@ -200,7 +208,7 @@ test('editing a cell recomputes every later step, and the edit survives a reload
   await close();
 });
 
-test('§9.1–§9.2 nanoGPT live: a typed cell of x outlives a change of T, a C that nh does not divide is refused, bias=False changes the count', async () => {
+test('§9.1–§9.3 live: a typed cell of x outlives a change of T, a C that nh does not divide is refused, bias=False changes the count, a column order breaks the fused equivalence', async () => {
   const { page, problems, close } = await open(`${site.base}#/9.1/1`);
   await ready(page);
   await page.fill('#in-x-0-0', '2');
@@ -222,6 +230,17 @@ test('§9.1–§9.2 nanoGPT live: a typed cell of x outlives a change of T, a C 
   assert.equal(await result(page, 'block-params'), '872');
   await page.selectOption('#in-bias', 'False');
   assert.equal(await result(page, 'block-params'), '784', 'no biases and no LayerNorm beta');
+  // §9.3: the fused weights equal the tutorial's heads only with the column blocks in head order.
+  await page.goto(`${site.base}#/9.3/2`);
+  await ready(page);
+  assert.equal(await result(page, 'gap'), '0');
+  for (const order of ['swapped', 'interleaved']) {
+    await page.selectOption('#in-order', order);
+    assert.notEqual(await result(page, 'gap'), '0', order);
+    assert.match(await page.textContent('.remark'), /no longer put head h in column block h/);
+  }
+  await page.fill('#in-H', '1');
+  assert.equal(await result(page, 'gap'), '0', 'one head has only one order');
   assert.deepEqual(problems, []);
   await close();
 });

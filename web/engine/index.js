@@ -395,6 +395,8 @@ function makeLab(module) {
       variance: (x, axis = -1) =>
         fromTensor(m.opReduce(toTensor(x, 'variance', 'x'), axisOf('variance', axis), 'variance')),
       matmul: (a, b) => fromTensor(m.opMatmul(toTensor(a, 'matmul', 'a'), toTensor(b, 'matmul', 'b'))),
+      maxAbsDifference: (a, b) =>
+        m.opMaxAbsDifference(toTensor(a, 'maxAbsDifference', 'a'), toTensor(b, 'maxAbsDifference', 'b')),
       scaleRows: (w, rows) =>
         fromTensor(m.opScaleRows(toTensor(w, 'scaleRows', 'w'), toTensor(rows, 'scaleRows', 'm'))),
       softmaxJacobian: (s) => fromTensor(m.opSoftmaxJacobian(toTensor(s, 'softmaxJacobian', 's'))),

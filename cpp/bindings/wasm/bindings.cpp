@@ -212,6 +212,10 @@ val opReduce(val x, double axis, std::string kind) {
     });
 }
 
+val opMaxAbsDifference(val a, val b) {
+    return guarded([&] { return val(max_abs_difference(nd(a), nd(b))); });
+}
+
 val opMatmul(val a, val b) {
     return guarded([&] {
         const std::string fn = "matmul";
@@ -440,6 +444,7 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
     function("opExpShifted", &opExpShifted);
     function("opReduce", &opReduce);
     function("opMatmul", &opMatmul);
+    function("opMaxAbsDifference", &opMaxAbsDifference);
     function("opScaleRows", &opScaleRows);
     function("opSoftmaxJacobian", &opSoftmaxJacobian);
     function("attentionCost", &attentionCost);

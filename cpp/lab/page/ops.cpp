@@ -36,6 +36,18 @@ NdArray exp_shifted(const NdArray& x, const std::string& fn) {
     return out;
 }
 
+double max_abs_difference(const NdArray& a, const NdArray& b, const std::string& fn) {
+    require(a.shape == b.shape, fn, msg("a has shape ", shape_str(a.shape), " but b has shape ", shape_str(b.shape)));
+    split_batch(a, 0, 64, fn, "a", "an array");  // size and emptiness checks
+    double worst = 0.0;
+    for (std::size_t i = 0; i < a.data.size(); ++i) {
+        require(std::isfinite(a.data[i]) && std::isfinite(b.data[i]), fn,
+                msg("entry ", i, " is not a finite number in both arrays"));
+        worst = std::max(worst, std::abs(a.data[i] - b.data[i]));
+    }
+    return worst;
+}
+
 NdArray reduce_axis(const NdArray& x, int axis, Reduction r, const std::string& fn) {
     const int rank = int(x.shape.size());
     require(rank >= 1, fn, "x must be an array of rank >= 1");

@@ -29,6 +29,10 @@ struct EnumNames<Reduction> {
 // Reduces `axis` (negative counts from the end) of x; the result drops that axis.
 NdArray reduce_axis(const NdArray& x, int axis, Reduction r, const std::string& fn);
 
+// max |a - b| over the entries of two arrays of one shape: the gap of an equivalence check
+// (§9.3's separate heads against the fused projection, LayerNorm against RMSNorm).
+double max_abs_difference(const NdArray& a, const NdArray& b, const std::string& fn = "maxAbsDifference");
+
 Tensor2 matmul(const Tensor2& a,  // (N, C)
                const Tensor2& b,  // (C, OC)
                const std::string& fn = "matmul");

@@ -89,3 +89,13 @@ TEST_CASE("matmul names the mismatched operand") {
     REQUIRE_THROWS_WITH(matmul(Tensor2{{1, 2}}, Tensor2{{3}}),
                         Catch::StartsWith("matmul: b has 1 rows but its input has 2 features"));
 }
+
+TEST_CASE("§9.3 an equivalence gap is the largest entry of |a - b|, refused for unequal shapes or non-finite entries") {
+    const NdArray a{{2, 2}, {1, 2, 3, 4}}, b{{2, 2}, {1, 2.5, 3, 3}};
+    REQUIRE(max_abs_difference(a, a) == 0.0);
+    REQUIRE(max_abs_difference(a, b) == 1.0);
+    REQUIRE_THROWS_WITH(max_abs_difference(a, NdArray{{4}, {1, 2, 3, 4}}),
+                        "maxAbsDifference: a has shape [2, 2] but b has shape [4]");
+    REQUIRE_THROWS_WITH(max_abs_difference(a, NdArray{{2, 2}, {1, NAN, 3, 4}}),
+                        "maxAbsDifference: entry 1 is not a finite number in both arrays");
+}

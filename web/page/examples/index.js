@@ -7,6 +7,7 @@ import { attentionCodeExample, blockCodeExample } from './nanogpt.js';
 import { headExample, orderExample } from './positions.js';
 import { generationExample, leakExample, teacherForcingExample, traceExample } from './prediction.js';
 import { retrievalExample, routingExample } from './retrieval.js';
+import { tutorialExample } from './tutorial.js';
 import { batchExample, scalingExample } from './scaling.js';
 
 export const examples = [
@@ -28,5 +29,6 @@ export const examples = [
   einsumExample,
   attentionCodeExample,
   blockCodeExample,
+  tutorialExample,
   encoderDecoderExample,
 ];
