@@ -809,6 +809,39 @@ export const practice = {
         'Count step by step: what does each step feed through the model, and is the last new token ever fed?',
       ],
     },
+    'nanogpt-shapes': {
+      title: 'nanoGPT’s shapes',
+      prompt: (g, p) => {
+        const setting = `In nanoGPT’s CausalSelfAttention with n_embd C = ${g.C} and n_head nh = ${g.nh}, a batch x of shape [B, T, C] = [${g.B}, ${g.T}, ${g.C}] comes in.`;
+        if (p.variant === 'heads')
+          return `${setting} What is the shape of q after q.view(B, T, self.n_head, C // self.n_head).transpose(1, 2)?`;
+        if (p.variant === 'att')
+          return `${setting} What is the shape of att = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(k.size(-1)))?`;
+        return `${setting} What is the shape of self.c_attn(x), before the split?`;
+      },
+      hints: [
+        'hs = C // nh is the width of one head. view splits the last axis into nh groups of hs; transpose(1, 2) swaps the axes at positions 1 and 2.',
+        'c_attn makes q, k and v in one product; split(self.n_embd, dim=2) then cuts its last axis into three.',
+      ],
+    },
+    rmsnorm: {
+      title: 'RMSNorm of a row',
+      prompt: (g) =>
+        `The course tutorial normalises with RMSNorm. With gain 1 and ε = 0, what is entry ${g.i} (zero-based) of RMSNorm(x) for the row x = [${list(g.x)}]?`,
+      hints: [
+        'RMSNorm divides every entry by the root of the mean of the squares of the row.',
+        'Unlike LayerNorm, it does not subtract the row’s mean first.',
+      ],
+    },
+    'gated-ffn': {
+      title: 'The gated FFN’s parameters',
+      prompt: (g, p) =>
+        `A gated FFN maps D = ${g.D} features to D_ff = ${g.D_ff} features twice (the features and the gates), multiplies the two feature by feature, and maps D_ff back to D. How many parameters does it have ${p.variant === 'bias' ? 'with a bias on each of its three maps' : 'without biases'}?`,
+      hints: [
+        'Count the matrices: each D → D_ff map is D × D_ff, and the map back is D_ff × D.',
+        'A bias has one number per output feature of its map.',
+      ],
+    },
     'cross-attention': {
       title: 'Cross-attention',
       prompt: (g, p) =>
@@ -930,6 +963,15 @@ export const practice = {
   misconceptions: {
     'kv-from-decoder': 'the keys and values were taken from the decoder instead of the memory',
     'view-without-transpose': 'the view is read without transpose(1, 2), which leaves T in front of the head axis',
+    'hs-as-C': 'each head was given all C features; it holds hs = C / nh of them',
+    'att-as-y': 'that is the shape of y = att @ v; att has one weight per query and key position',
+    'c_attn-one-projection': 'c_attn was read as one projection; it computes q, k and v together, 3·C features',
+    'subtracted-mean': 'the row’s mean was subtracted first, as LayerNorm does; RMSNorm does not',
+    'root-sum-square': 'the root of the sum of squares was used; RMSNorm takes the mean of the squares',
+    'no-root': 'the mean of the squares was used without its square root',
+    'two-maps': 'only two maps were counted, as in the plain FFN; the gate is a third D → D_ff map',
+    'gate-square': 'the gate was counted as a D_ff → D_ff map; it reads the input, so it is D × D_ff',
+    'no-biases': 'the biases were left out',
     'cache-queries': 'the queries were counted too, but a query is read only at its own step',
     'one-block': 'that is one block’s share; every block keeps its own keys and values',
     'keys-only': 'only the keys were counted; the values are kept too',
@@ -1047,6 +1089,8 @@ export const practice = {
     table: 'Table size',
     keep: 'Allowed positions',
     cache: 'What the cache saves',
+    rms: 'The root-mean-square',
+    count: 'Weights and biases',
     shift: 'Shift by one',
     probs: 'Probabilities',
     softmax: 'Softmax',

@@ -59,6 +59,8 @@ std::vector<Entry> positions_families();
 std::vector<Entry> prediction_families();
 std::vector<Entry> masking_families();
 std::vector<Entry> einsum_families();
+std::vector<Entry> nanogpt_families();
+std::vector<Entry> tutorial_families();
 std::vector<Entry> encoder_decoder_families();
 
 // ---- values in ----

@@ -39,7 +39,8 @@ const std::vector<Entry>& registry() {
     static const std::vector<Entry> r = [] {
         std::vector<Entry> all;
         for (auto part : {retrieval_families, scaling_families, heads_families, block_families, positions_families,
-                          prediction_families, masking_families, einsum_families, encoder_decoder_families}) {
+                          prediction_families, masking_families, einsum_families, nanogpt_families, tutorial_families,
+                          encoder_decoder_families}) {
             const std::vector<Entry> families = part();
             all.insert(all.end(), families.begin(), families.end());
         }
