@@ -5,10 +5,9 @@
 // the engine and any D works.
 import { labels as L } from '../../strings.js';
 import { shapeText } from '../format.js';
+import { tableRows as rowsOf } from './handout.js';
 
 const D = 4;
-// Rows start .. start + rows of a sinusoidal table of width `width`: deterministic weights.
-const rowsOf = (lab, start, rows, width) => lab.sinusoidalPositions(start + rows, width).slice(start);
 const attention = (lab, at) => ({
   wQ: rowsOf(lab, at, D, D),
   wK: rowsOf(lab, at + D, D, D),

@@ -67,3 +67,8 @@ export const toyModelNoTable = { embedding: toyModel.embedding, blocks: toyModel
 // §7.2's sentence over a six-word vocabulary.
 export const words = ['the', 'cat', 'sat', 'on', 'mat', '<eos>'];
 export const sentence = [0, 1, 2, 3, 0, 4, 5]; // the cat sat on the mat <eos>
+
+// Rows start .. start + rows of the engine's sinusoidal table of width `width`: deterministic
+// weights of any shape for the §9 examples, so every number on screen, weights included, is the
+// engine's.
+export const tableRows = (lab, start, rows, width) => lab.sinusoidalPositions(start + rows, width).slice(start);

@@ -6,9 +6,7 @@
 // sinusoidal table, so every number comes from the engine and any C works.
 import { labels as L } from '../../strings.js';
 import { shapeText, short } from '../format.js';
-
-// Rows start .. start + rows of a sinusoidal table of width `width`: deterministic weights.
-const rowsOf = (lab, start, rows, width) => lab.sinusoidalPositions(start + rows, width).slice(start);
+import { tableRows as rowsOf } from './handout.js';
 
 // x as [B·T][C] rows: the table's rows, with every cell the student typed kept where it still
 // fits after B, T or C change.

@@ -5,6 +5,7 @@
 // block with all three. Weights are rows of a sinusoidal table; every number is the engine's.
 import { labels as L } from '../../strings.js';
 import { shapeText, short, vector } from '../format.js';
+import { tableRows as rowsOf } from './handout.js';
 
 // T = 3 positions of D = 4 features, as in §5.
 const X = [
@@ -15,8 +16,6 @@ const X = [
 const D = 4;
 const F = 2 * D; // D_ff of both FFNs
 const CODE_FROM = 'the course tutorial, lab_1_pretraining_a_small_language_model.py';
-
-const rowsOf = (lab, start, rows, width) => lab.sinusoidalPositions(start + rows, width).slice(start);
 
 // Head h's own W_Q^h, W_K^h, W_V^h (D, d_h).
 const headWeights = (lab, h, dh) => ({
