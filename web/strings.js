@@ -824,6 +824,17 @@ export const practice = {
         'c_attn makes q, k and v in one product; split(self.n_embd, dim=2) then cuts its last axis into three.',
       ],
     },
+    'fused-columns': {
+      title: 'Which columns are head h’s',
+      prompt: (g, p) =>
+        p.variant === 'q'
+          ? `The tutorial’s H = ${g.H} heads each have a W_Q^h of width d_h = D / H, with D = ${g.D}. They are fused into one W_Q = [W_Q^0 W_Q^1 … W_Q^${g.H - 1}] of ${g.D} columns (0 to ${g.D - 1}), so that one multi-head attention layer computes the same heads. Which columns of the fused W_Q are head ${g.h}’s? Give a set of column indices.`
+          : `nanoGPT’s c_attn weight, read as [in, out], is [W_Q W_K W_V] with C = ${g.D} columns each (0 to ${3 * g.D - 1} in all), and n_head = ${g.H}. Which of its columns give head ${g.h}’s keys? Give a set of column indices.`,
+      hints: [
+        'Each head owns one block of d_h neighbouring columns, head 0’s first.',
+        'In c_attn all of W_Q comes first, then all of W_K, then all of W_V.',
+      ],
+    },
     rmsnorm: {
       title: 'RMSNorm of a row',
       prompt: (g) =>
@@ -963,6 +974,9 @@ export const practice = {
   misconceptions: {
     'kv-from-decoder': 'the keys and values were taken from the decoder instead of the memory',
     'view-without-transpose': 'the view is read without transpose(1, 2), which leaves T in front of the head axis',
+    'heads-from-one': 'the heads were counted from 1; head 0 owns the first block',
+    interleaved: 'the columns were taken every H-th; each head’s columns sit next to each other',
+    'no-q-offset': 'those are head h’s query columns; W_K’s columns start after all C of W_Q’s',
     'hs-as-C': 'each head was given all C features; it holds hs = C / nh of them',
     'att-as-y': 'that is the shape of y = att @ v; att has one weight per query and key position',
     'c_attn-one-projection': 'c_attn was read as one projection; it computes q, k and v together, 3·C features',

@@ -1,5 +1,6 @@
-// Practice families for §9.3, the course tutorial's variants: RMSNorm of a row and the gated
-// FFN's parameter count.
+// Practice families for §9.3, the course tutorial's variants: which columns of a fused
+// projection are one head's (the equivalence check), RMSNorm of a row and the gated FFN's
+// parameter count.
 #include <algorithm>
 
 #include "lab/layers/norm.hpp"
@@ -12,8 +13,8 @@ namespace {
 
 // Four small integers (-6 to 6) whose mean is not 0 (else RMSNorm is LayerNorm) and that are not all equal.
 void rmsnorm_draw(Problem& p, Dice& d, bool handout) {
-    Tensor1 x = {1, 2, 2, 3};
-    double i = 3;
+    Tensor1 x = {1, 2, 2, 3};  // the handout gives no row: a small one with mean 2
+    double i = 0;
     if (!handout) {
         for (double& v : x) v = d(-6, 6);
         i = d(0, 3);
@@ -76,10 +77,45 @@ void gated_ffn_solve(Problem& p) {
     if (bias) wrong(p, "no-biases", "§9.3", whole(weights));
 }
 
+// ---- §9.3 the equivalence: which columns of a fused weight are head h's ----
+
+// The tutorial's heads fused into one [D, H d_h] W_Q (variant "q"), or nanoGPT's c_attn weight
+// [C, 3C] = [W_Q W_K W_V] (variant "k": head h's key columns). H >= 3 and 1 <= h <= H - 2, so
+// that counting heads from 1, interleaving the columns and (for "k") leaving out the offset of
+// W_Q each give another set.
+void fused_columns_draw(Problem& p, Dice& d, bool handout) {
+    double H = 4, dh = 2, h = 1;
+    p.variant = "q";
+    if (!handout) {
+        p.variant = d.pick<std::string>({"q", "k"});
+        H = d(3, 16);
+        dh = d(2, 6);  // a set of at most 6 columns to type
+        h = d(1, int(H) - 2);
+    }
+    p.given = {{"D", scalar(H * dh)}, {"H", scalar(H)}, {"h", scalar(h)}};
+    p.inputs = {"D", "H"};
+}
+
+void fused_columns_solve(Problem& p) {
+    const double D = size_of(p, "D"), H = size_of(p, "H");
+    require(std::fmod(D, H) == 0, "practice", msg("D = ", D, " is not divisible by H = ", H));
+    const long dh = long(D / H), heads = long(H), h = whole_of(p, "h", 0, heads - 1);
+    const long offset = p.variant == "k" ? long(D) : 0;  // W_K's columns come after W_Q's in c_attn
+    p.steps = {{"split", {{"d_h", scalar(double(dh))}}}};
+    p.answer = positions(offset + h * dh, offset + (h + 1) * dh);
+    wrong(p, "heads-from-one", "§9.3", positions(offset + (h - 1) * dh, offset + h * dh));
+    std::vector<long> strided;
+    for (long c = 0; c < dh; ++c) strided.push_back(offset + c * heads + h);
+    wrong(p, "interleaved", "§9.3", position_set(strided));
+    if (offset) wrong(p, "no-q-offset", "§9.1", positions(h * dh, (h + 1) * dh));
+}
+
 }  // namespace
 
 std::vector<Entry> tutorial_families() {
     return {
+        // Blocks of at most 6 neighbouring columns (a set a student can type): about 100 answers.
+        {{"fused-columns", "§9.3", Format::positions, 90}, fused_columns_draw, fused_columns_solve, always_fair},
         {{"rmsnorm", "§9.3", Format::number}, rmsnorm_draw, rmsnorm_solve, rmsnorm_fair},
         {{"gated-ffn", "§9.3", Format::integer}, gated_ffn_draw, gated_ffn_solve, always_fair},
     };
