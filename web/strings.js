@@ -491,7 +491,8 @@ export const labels = {
     blockCount: 'parameters in the block',
   },
   nanogpt: {
-    predictHeads: 'the shape of q after view(B, T, nh, hs).transpose(1, 2)',
+    predictAtt: 'the shape of att = q @ k.transpose(-2, -1) / √hs',
+    attMatrices: 'att, head by head',
     headsShape: 'q, k, v per head',
     headColumnsLabel: 'q[b, h] holds',
     headColumns: (hs) => `columns h·${hs} to h·${hs} + ${hs - 1} of q[b]`,

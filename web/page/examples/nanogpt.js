@@ -137,22 +137,8 @@ export const attentionCodeExample = {
         'q = q.view(B, T, self.n_head, C // self.n_head).transpose(1, 2) # (B, nh, T, hs)',
         'v = v.view(B, T, self.n_head, C // self.n_head).transpose(1, 2) # (B, nh, T, hs)',
       ].join('\n'),
-      predict: {
-        what: L.nanogpt.predictHeads,
-        format: 'shape',
-        hides: [L.nanogpt.headsShape],
-        expected: (r) => [r.input.length, r.step('q.heads')[0].length, r.input[0].length, r.hs],
-        misconceptions: (r) => [
-          {
-            id: 'view-without-transpose',
-            section: '§9.1',
-            value: [r.input.length, r.input[0].length, r.step('q.heads')[0].length, r.hs],
-          },
-        ],
-      },
       show: (r, x) => [
-        // the heads' matrices give their shape away, so predict mode hides them with the facts
-        { group: perHead(r.step('q.heads'), 'q', x), label: L.nanogpt.headsShape },
+        ...perHead(r.step('q.heads'), 'q', x),
         {
           facts: [
             { label: L.nanogpt.headsShape, value: shapeText(r.step('q.heads')), result: 'heads-shape' },
@@ -164,8 +150,23 @@ export const attentionCodeExample = {
     {
       key: 'att',
       code: 'att = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(k.size(-1)))',
+      predict: {
+        what: L.nanogpt.predictAtt,
+        format: 'shape',
+        hides: [L.nanogpt.attMatrices],
+        expected: (r) => [r.input.length, r.step('scores')[0].length, r.input[0].length, r.input[0].length],
+        misconceptions: (r) => [
+          { id: 'no-head-axis', section: '§4.2', value: [r.input.length, r.input[0].length, r.input[0].length] },
+          {
+            id: 'att-as-y',
+            section: '§9.1',
+            value: [r.input.length, r.step('scores')[0].length, r.input[0].length, r.hs],
+          },
+        ],
+      },
       show: (r, x) => [
-        ...perHead(r.step('scores'), 'att', x, { colLabels: positions(x) }),
+        // the heads' matrices give the shape away, so predict mode hides them with the facts
+        { group: perHead(r.step('scores'), 'att', x, { colLabels: positions(x) }), label: L.nanogpt.attMatrices },
         {
           facts: [
             { label: 'att', value: shapeText(r.step('scores')), result: 'att-shape' },
