@@ -7,8 +7,8 @@ namespace {
 
 // ---- §9.1 nanoGPT's shapes: c_attn(x), q after view(...).transpose(1, 2), att ----
 
-// nh >= 2 and T != nh, so that reading the view without the transpose, or taking hs as C, gives
-// another shape.
+// nh >= 2, T != nh and T != hs, so that reading the view without the transpose, taking hs as C,
+// or giving att y's shape each gives another shape.
 void nanogpt_shapes_draw(Problem& p, Dice& d, bool handout) {
     double B = 2, T = 5, nh = 2, hs = 4;
     p.variant = "heads";
