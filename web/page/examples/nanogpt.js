@@ -6,7 +6,7 @@
 // sinusoidal table, so every number comes from the engine and any C works.
 import { labels as L } from '../../strings.js';
 import { shapeText, short } from '../format.js';
-import { tableRows as rowsOf } from './handout.js';
+import { countUnder, tableRows as rowsOf } from './handout.js';
 
 // x as [B·T][C] rows: the table's rows, with every cell the student typed kept where it still
 // fits after B, T or C change.
@@ -218,10 +218,7 @@ export const blockCodeExample = {
   inputs,
   run: (lab, x) => {
     const r = run(lab, x, 'layer');
-    const inBlock = Object.entries(r.count.breakdown)
-      .filter(([name]) => name.startsWith('block0.'))
-      .map(([, n]) => n);
-    return { ...r, blockParams: lab.ops.sum(inBlock) };
+    return { ...r, blockParams: countUnder(lab, r.count, 'block0.') };
   },
   steps: [
     {

@@ -5,7 +5,7 @@
 // block with all three. Weights are rows of a sinusoidal table; every number is the engine's.
 import { labels as L } from '../../strings.js';
 import { shapeText, short, vector } from '../format.js';
-import { tableRows as rowsOf } from './handout.js';
+import { countUnder, tableRows as rowsOf } from './handout.js';
 
 // T = 3 positions of D = 4 features, as in §5.
 const X = [
@@ -45,11 +45,7 @@ function columnOf(j, dh, H, order) {
 }
 
 const ffnCount = (lab, gated) =>
-  lab.ops.sum(
-    Object.entries(lab.paramCount({ vocab: 1, D, heads: 1, maxT: 1, ffnMult: F / D, bias: false, gated }).breakdown)
-      .filter(([name]) => name.startsWith('block0.FFN'))
-      .map(([, n]) => n),
-  );
+  countUnder(lab, lab.paramCount({ vocab: 1, D, heads: 1, maxT: 1, ffnMult: F / D, bias: false, gated }), 'block0.FFN');
 
 export const tutorialExample = {
   id: '9.3',
@@ -70,20 +66,15 @@ export const tutorialExample = {
         }).output,
     );
     const cat = x.X.map((_, t) => outputs.flatMap((o) => o[t]));
-    const fused = {
-      wQ: fuse(
-        heads.map((w) => w.wQ),
-        x.order,
-      ),
-      wK: fuse(
-        heads.map((w) => w.wK),
-        x.order,
-      ),
-      wV: fuse(
-        heads.map((w) => w.wV),
-        x.order,
-      ),
-    };
+    const fused = Object.fromEntries(
+      ['wQ', 'wK', 'wV'].map((w) => [
+        w,
+        fuse(
+          heads.map((hd) => hd[w]),
+          x.order,
+        ),
+      ]),
+    );
     const mha = lab.multiHeadAttention([x.X], fused, { heads: x.H, causal: true });
     const ones = Array(D).fill(1);
     const ln = lab.layerNorm(x.X, ones, Array(D).fill(0));
@@ -120,11 +111,7 @@ export const tutorialExample = {
       gated: lab.feedForward(x.X, gatedFfn, { activation: 'silu', gated: true }),
       counts: { plain: ffnCount(lab, false), gated: ffnCount(lab, true) },
       block,
-      blockParams: lab.ops.sum(
-        Object.entries(blockCount.breakdown)
-          .filter(([name]) => name.startsWith('block0.'))
-          .map(([, n]) => n),
-      ),
+      blockParams: countUnder(lab, blockCount, 'block0.'),
     };
   },
   steps: [
