@@ -42,6 +42,19 @@ export const ui = {
   predictTitle: (what) => `Predict ${what} first`,
   yourPrediction: 'Your prediction',
   reveal: 'Show me',
+  worksheetChoose: '— choose —',
+  worksheetClear: 'Clear my answers',
+  worksheetFormats: 'Shapes as [a, b, …]; the mask from the list.',
+  worksheetScore: (right, all, blank, wrong) =>
+    right === all
+      ? `All ${all} answers are right.`
+      : [
+          `${right} of ${all} answers are right.`,
+          blank ? `${blank} ${blank === 1 ? 'is' : 'are'} still empty.` : '',
+          wrong ? `Not yet right:` : '',
+        ]
+          .filter(Boolean)
+          .join(' '),
 };
 
 export const examples = {
@@ -442,6 +455,16 @@ export const examples = {
   9.4: {
     title: 'The encoder–decoder',
     steps: {
+      modules: {
+        title: 'The shared modules',
+        text: 'Both stacks are assembled from three parts: multi-head attention, the position-wise FFN and LayerNorm. An encoder block uses one attention; a decoder block uses two (its own positions, then the memory) and one more norm. The counts are the engine’s, for PyTorch’s layers with their biases, so they match nn.TransformerEncoderLayer and nn.TransformerDecoderLayer.',
+        tryIt: 'Change H: the counts do not move, because the heads split D instead of adding to it (§4).',
+      },
+      worksheet: {
+        title: 'Fill in the build plan',
+        text: 'Before the next step shows the plan, write it yourself: for every module, the shapes of what its queries read, what its keys and values read, its weights and its output, and which mask it needs. One sequence of each side, so B = 1, and D = 4. The engine checks every cell and names the usual wrong wirings.',
+        tryIt: 'Your answers stay when you change T_dec, T_enc or H; check again to see which still hold.',
+      },
       plan: {
         title: 'The build plan',
         text: 'Three modules built from the same parts. The encoder’s block lets every source position read every other; its output, the memory, is computed once. The decoder’s block first attends among the target positions under the causal mask, then attends from each target position to the memory, then applies the FFN. The table gives each module’s shapes, as the engine returns them.',
@@ -504,7 +527,7 @@ export const labels = {
     arrangement: 'norm placement',
     post: 'post-norm (PyTorch’s default)',
     pre: 'pre-norm (norm_first)',
-    queries: 'queries from',
+    queries: 'input (queries from)',
     keysValues: 'keys and values from',
     weights: 'weights',
     output: 'output',
@@ -526,6 +549,27 @@ export const labels = {
     crossShape: 'cross-attention weights',
     selfShape: 'self-attention weights',
     outputShape: 'output',
+    worksheet: 'the build plan, to fill in',
+    layers: 'blocks per stack N',
+    vocab: 'vocabulary size V',
+    madeOf: 'made of',
+    parameters: 'parameters',
+    attention: 'multi-head attention',
+    attentionParts: 'W_Q, W_K, W_V, W_O (4 · D²) and their biases (4 · D)',
+    ffn: (F) => `FFN, D → ${F} → D`,
+    ffnParts: 'W_1 (D · D_ff), W_2 (D_ff · D) and their biases (D_ff + D)',
+    norm: 'LayerNorm',
+    normParts: 'γ and β (2 · D)',
+    encoderBlock: 'encoder block',
+    encoderParts: 'attention, FFN, 2 LayerNorms',
+    decoderBlock: 'decoder block',
+    decoderParts: 'self-attention, cross-attention, FFN, 3 LayerNorms',
+    embedding: 'shared embedding',
+    embeddingParts: (V, D) => `V · D = ${V} · ${D}, also the output head (tied)`,
+    finalNorms: 'final norms',
+    finalNormParts: 'one LayerNorm after each stack',
+    modules: (D) => `the modules at D = ${D}`,
+    stack: (N) => `the whole model, ${N} + ${N} blocks`,
   },
   expTooLarge:
     'A score above about 709.78 has an exponential larger than the largest number a double can hold (about 1.8 × 10^308), shown as ∞. The weights are unaffected: they come from the shifted exponentials, which are never above 1.',
@@ -993,6 +1037,9 @@ export const practice = {
     'cached-count': 'that is the count with a cache; without one every step computes the whole prefix again',
     'counted-last': 'the last new token is never fed back in, so its row is never computed',
     'queries-from-memory': 'the queries were taken from the memory instead of the decoder',
+    'masked-encoder': 'the causal mask was put on the encoder, which reads a source known whole',
+    'self-reads-memory':
+      'the decoder’s self-attention was given the memory: reading the memory is cross-attention’s job',
     'causal-cross': 'the causal mask was applied to cross-attention, which reads the whole source',
     'no-scaling': 'the scores are not divided by √d_k',
     'no-exp': 'the raw scores are normalised without exponentiating them',

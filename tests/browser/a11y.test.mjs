@@ -50,7 +50,7 @@ for (const viewport of VIEWPORTS) {
     assert.deepEqual(found, []);
   });
 
-  test(`axe: the practice set, an answered problem and predict mode at ${viewport.width}x${viewport.height}`, async () => {
+  test(`axe: the practice set, an answered problem, predict mode and a checked worksheet at ${viewport.width}x${viewport.height}`, async () => {
     const { ctx, page } = await openContext(viewport);
     const found = [];
     const check = async (where) => (await violations(page)).forEach((v) => found.push(`${where}: ${v}`));
@@ -67,6 +67,13 @@ for (const viewport of VIEWPORTS) {
     await page.goto(`${site.base}#/7.4/5?predict=1`);
     await page.locator('.prediction').waitFor();
     await check('predict mode');
+    await page.goto(`${site.base}#/9.4/2`);
+    await page.fill('#ws-plan-cross-kv', '[1, 3, 4]');
+    await page.fill('#ws-plan-cross-weights', '[1, 2, 3, 2]');
+    await page.fill('#ws-plan-ffn-out', 'x');
+    await page.click('#ws-plan-check');
+    await page.locator('.worksheet-why').waitFor();
+    await check('a checked worksheet');
     await ctx.close();
     assert.deepEqual(found, []);
   });

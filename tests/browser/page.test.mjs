@@ -94,8 +94,9 @@ const EXPECT = {
     [5, 'block-params', '168'],
   ],
   9.4: [
-    [4, 'cross-shape', '[1, 2, 3, 2]'],
-    [5, 'output-shape', '[1, 3, 4]'],
+    [1, 'model-count', '6 · 172 + 6 · 260 + 400 + 16 = 3008'],
+    [6, 'cross-shape', '[1, 2, 3, 2]'],
+    [7, 'output-shape', '[1, 3, 4]'],
   ],
 };
 
@@ -157,6 +158,59 @@ test('§7.1 sampling is reproducible from the seed and stops at the chosen token
   await page.selectOption('#in-eos', generated[0]);
   assert.equal(await result(page, 'stopped'), 'at the stop token');
   assert.equal(await result(page, 'sampled'), `A B C ${generated[0]}`);
+  await close();
+});
+
+test('§9.4 the build-plan worksheet: the engine checks every cell, names wrong wirings, keeps the answers', async () => {
+  const { page, problems, close } = await open(`${site.base}#/9.4/2`);
+  await ready(page);
+  const cell = (row, col) => `#ws-plan-${row}-${col}`;
+  const summary = () => page.locator('#ws-plan-summary').textContent();
+  // The plan at T_dec = 3, T_enc = 2, H = 2, B = 1, D = 4, with three mistakes and one malformed cell.
+  const plan = {
+    encoder: { q: '[1, 2, 4]', kv: '[1, 2, 4]', weights: '[1, 2, 2, 2]', out: '[1, 2, 4]', mask: 'none' },
+    self: { q: '[1, 3, 4]', kv: '(1, 3, 4)', weights: '[1, 2, 3, 3]', out: '[1, 3, 4]', mask: 'causal' },
+    cross: { q: '[1, 3, 4]', kv: '[1, 2, 4]', weights: '[1, 2, 3, 2]', out: '[1, 3, 4]', mask: 'none' },
+    ffn: { q: '[1, 3, 4]', out: '[1, 3, 4]' },
+  };
+  const fillIn = async (answers) => {
+    for (const [row, cols] of Object.entries(answers))
+      for (const [col, v] of Object.entries(cols))
+        if (col === 'mask') await page.selectOption(cell(row, col), v);
+        else await page.fill(cell(row, col), v);
+  };
+  await fillIn(plan);
+  await fillIn({ cross: { kv: '[1, 3, 4]', mask: 'causal' }, self: { weights: '[1, 3, 3]' }, ffn: { out: '[1, 3' } });
+  await page.fill(cell('encoder', 'out'), '');
+  await page.click('#ws-plan-check');
+  assert.equal(await summary(), '12 of 17 answers are right. 1 is still empty. Not yet right:');
+  const why = await page.locator('.worksheet-why li').allTextContents();
+  assert.equal(why.length, 4);
+  assert.match(why[0], /^decoder self-attention, weights: .*head axis is forgotten/);
+  assert.match(why[1], /^cross-attention, keys and values from: .*taken from the decoder instead of the memory/);
+  assert.match(why[2], /^cross-attention, mask: .*causal mask was applied to cross-attention/);
+  assert.match(why[3], /^decoder FFN, output: Expected a shape/);
+  assert.equal(await page.getAttribute(cell('cross', 'kv'), 'aria-invalid'), 'true');
+  assert.equal(await page.getAttribute(cell('cross', 'q'), 'aria-invalid'), 'false');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'ws-plan-summary');
+  // A change of T_enc keeps every answer and withdraws the verdicts, which were for T_enc = 2.
+  await page.fill('#in-Tenc', '5');
+  assert.equal(await page.inputValue(cell('cross', 'kv')), '[1, 3, 4]');
+  assert.equal(await summary(), '');
+  await page.fill('#in-Tenc', '2');
+  await page.click('#next');
+  await page.click('#prev');
+  await fillIn(plan);
+  await page.click('#ws-plan-check');
+  assert.equal(await summary(), 'All 17 answers are right.');
+  assert.equal(await page.locator('.worksheet-why').count(), 0);
+  // The same plan at T_enc = 5 is wrong exactly where T_enc appears: 6 cells.
+  await page.fill('#in-Tenc', '5');
+  await page.click('#ws-plan-check');
+  assert.equal(await summary(), '11 of 17 answers are right. Not yet right:');
+  await page.click('#ws-plan-clear');
+  assert.equal(await page.inputValue(cell('self', 'q')), '');
+  assert.deepEqual(problems, []);
   await close();
 });
 

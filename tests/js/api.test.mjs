@@ -456,6 +456,20 @@ test('paramCount: §4 gives 256 at D = 8 for H = 1, 2, 4, 8; biases, positions, 
   );
 });
 
+test('paramCount: §9.4 encoderLayers counts nn.Transformer (44,140,544) plus one shared embedding', () => {
+  const base = { vocab: 37000, D: 512, heads: 8, positions: 'sinusoidal' };
+  const n = lab.paramCount({ ...base, layers: 6, encoderLayers: 6 });
+  assert.equal(n.total - 37000 * 512, 44140544);
+  const small = lab.paramCount({ ...base, vocab: 3, D: 4, heads: 2, ffnMult: 2, encoderLayers: 1 });
+  const under = (p) =>
+    Object.entries(small.breakdown)
+      .filter(([k]) => k.startsWith(p))
+      .reduce((a, [, v]) => a + v, 0);
+  assert.equal(under('encoder.block0.'), 172);
+  assert.equal(under('decoder.block0.'), 260);
+  assert.throws(() => lab.paramCount({ ...base, encoderLayers: -1 }), /encoderLayers/);
+});
+
 test('checks: §7.3 future dependence and §6.1 equivariance, live', () => {
   const dep = lab.checks.futureDependence([0, 1, 2], toyModel, toyOptions);
   assert.deepEqual(shape(dep), [3, 3]);

@@ -119,7 +119,35 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
     commit({ ...state, edits }, { push: false });
   }
 
+  // A worksheet's typed answers, per example and sheet: kept across redraws and edits of the
+  // inputs (they are the student's work); its verdicts hold only for the inputs they were checked on.
+  const sheets = new Map();
+  function worksheet(sheet) {
+    const key = `${state.example}|${sheet.id}`;
+    if (!sheets.has(key)) sheets.set(key, { draft: {}, verdicts: null, checkedFor: null });
+    const s = sheets.get(key);
+    const edits = JSON.stringify(state.edits);
+    return {
+      draft: s.draft,
+      verdicts: s.checkedFor === edits ? s.verdicts : null,
+      onCheck(cells) {
+        // A cell left empty is not yet an answer: it is counted, not checked.
+        const verdict = (id, spec) =>
+          (s.draft[id] ?? '').trim() ? practice.checkValue(s.draft[id], spec) : { correct: false, blank: true };
+        s.verdicts = Object.fromEntries(cells.map(({ id, spec }) => [id, verdict(id, spec)]));
+        s.checkedFor = edits;
+        focusAfter(`ws-${sheet.id}-summary`);
+      },
+      onClear() {
+        for (const id of Object.keys(s.draft)) delete s.draft[id];
+        s.verdicts = null;
+        focusAfter(`ws-${sheet.id}-check`);
+      },
+    };
+  }
+
   const ctx = () => ({
+    worksheet,
     inputs: view.x,
     edited: Object.keys(state.edits).length > 0,
     canEdit: !state.hide.includes('edit'),

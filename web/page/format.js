@@ -84,12 +84,13 @@ export function toNumpy(m) {
   return `np.array(${item(m)})`;
 }
 
-// "[2, 3, 4]": the shape of a nested array, read off its lengths.
-export function shapeText(a) {
+// [2, 3, 4]: the shape of a nested array, read off its lengths; shapeText writes it "[2, 3, 4]".
+export function shapeOf(a) {
   const dims = [];
   for (let v = a; Array.isArray(v); v = v[0]) dims.push(v.length);
-  return `[${dims.join(', ')}]`;
+  return dims;
 }
+export const shapeText = (a) => `[${shapeOf(a).join(', ')}]`;
 
 // Whether some output depends on a later token: an entry above the diagonal of a
 // future-dependence matrix (lab.checks.futureDependence) that is not zero.

@@ -73,6 +73,7 @@ void fields(V& v, ParamCountConfig& c) {
     v("D", c.D, kNoDefault);
     v("heads", c.heads);
     v("layers", c.layers);
+    v("encoderLayers", c.encoder_layers);
     v("ffnMult", c.ffn_mult);
     v("bias", c.bias);
     v("positions", c.positions);

@@ -39,17 +39,29 @@ ParamCount param_count(const ParamCountConfig& c, const std::string& fn) {
         require(c.max_t > 0, fn, "positions: 'learned' needs maxT, the number of rows of the table");
         add("learned positions", c.max_t * D);
     }
-    for (std::size_t l = 0; l < c.layers; ++l) {
-        const std::string prefix = "block" + std::to_string(l) + ".";
+    // One block; `cross` adds the decoder's cross-attention and its norm (§9.4).
+    const auto block = [&](const std::string& prefix, bool cross) {
         if (per_norm) add(prefix + "norm1", per_norm);
         attention(prefix);
-        if (per_norm) add(prefix + "norm2", per_norm);
+        if (cross) {
+            if (per_norm) add(prefix + "norm2", per_norm);
+            attention(prefix + "cross-attention ");
+        }
+        if (per_norm) add(prefix + (cross ? "norm3" : "norm2"), per_norm);
         add(prefix + "FFN W_1", D * F);
         if (c.gated) add(prefix + "FFN W_gate", D * F);
         add(prefix + "FFN W_2", F * D);
         if (c.bias) add(prefix + "FFN biases", F + D + (c.gated ? F : 0));
+    };
+    if (c.encoder_layers == 0) {
+        for (std::size_t l = 0; l < c.layers; ++l) block("block" + std::to_string(l) + ".", false);
+        if (per_norm && c.final_norm) add("final norm", per_norm);
+    } else {
+        for (std::size_t l = 0; l < c.encoder_layers; ++l) block("encoder.block" + std::to_string(l) + ".", false);
+        if (per_norm && c.final_norm) add("encoder.final norm", per_norm);
+        for (std::size_t l = 0; l < c.layers; ++l) block("decoder.block" + std::to_string(l) + ".", true);
+        if (per_norm && c.final_norm) add("decoder.final norm", per_norm);
     }
-    if (per_norm && c.final_norm) add("final norm", per_norm);
     if (!c.tied) add("vocabulary head", D * c.vocab);
     return r;
 }

@@ -1,4 +1,8 @@
-// Parameter counting (§4, §6): how many numbers a configuration learns, and where they sit.
+// Parameter counting (§4, §6, §9.4): how many numbers a configuration learns, and where they sit.
+// An encoder-decoder (encoder_layers > 0) is laid out as PyTorch's nn.Transformer: encoder blocks
+// of self-attention and FFN with two norms, decoder blocks that add cross-attention and a third
+// norm, and a final norm after each stack; source and target share one vocabulary, so one
+// embedding (and one position table) serves both.
 #pragma once
 
 #include <string>
@@ -15,9 +19,10 @@ struct ParamCountConfig {
     std::size_t vocab = 0;
     std::size_t D = 0;
     std::size_t heads = 1;
-    std::size_t layers = 1;
-    std::size_t ffn_mult = 4;  // F = ffn_mult * D
-    bool bias = true;          // biases on the Q/K/V/O projections and the FFN, and LayerNorm's beta
+    std::size_t layers = 1;          // decoder blocks (all the blocks of a decoder-only model)
+    std::size_t encoder_layers = 0;  // > 0: an encoder-decoder (§9.4), with this many encoder blocks
+    std::size_t ffn_mult = 4;        // F = ffn_mult * D
+    bool bias = true;                // biases on the Q/K/V/O projections and the FFN, and LayerNorm's beta
     PositionKind positions = PositionKind::learned;
     std::size_t max_t = 0;  // rows of a learned position table
     bool tied = true;       // the head reuses the embedding

@@ -94,3 +94,47 @@ TEST_CASE("§9 GPT-2 small in nanoGPT's configuration has its published 124,439,
     REQUIRE(param_count(c).total == 124439808);
     REQUIRE(param_count(c).total - 1024 * 768 == 123653376);
 }
+
+// The sum of the breakdown's entries whose names start with `prefix`.
+static std::size_t count_under(const ParamCount& n, const std::string& prefix) {
+    std::size_t s = 0;
+    for (const auto& [name, k] : n.breakdown)
+        if (name.rfind(prefix, 0) == 0) s += k;
+    return s;
+}
+
+TEST_CASE("§9.4 an encoder-decoder counts as PyTorch's nn.Transformer, plus one shared embedding") {
+    // PyTorch 1.13's parameter counts, by hand with Debian's python3-torch:
+    // sum(p.numel() for p in m.parameters()) for the modules named in each section.
+    ParamCountConfig c;
+    c.positions = PositionKind::sinusoidal;
+    SECTION("nn.Transformer(d_model=512, nhead=8, 6 + 6 layers, dim_feedforward=2048): 44,140,544") {
+        c.vocab = 37000, c.D = 512, c.heads = 8, c.layers = 6, c.encoder_layers = 6;
+        const ParamCount n = param_count(c);
+        REQUIRE(n.total - 37000 * 512 == 44140544);
+        SECTION("each stack ends in its own norm") {
+            REQUIRE(count_under(n, "encoder.final norm") == 2 * 512);
+            REQUIRE(count_under(n, "decoder.final norm") == 2 * 512);
+        }
+    }
+    SECTION("nn.Transformer(d_model=8, nhead=2, 2 + 3 layers, dim_feedforward=24): 4,624") {
+        c.vocab = 5, c.D = 8, c.heads = 2, c.layers = 3, c.encoder_layers = 2, c.ffn_mult = 3;
+        REQUIRE(param_count(c).total - 5 * 8 == 4624);
+    }
+    SECTION("at D = 4, F = 8: nn.TransformerEncoderLayer has 172, nn.TransformerDecoderLayer 260") {
+        c.vocab = 3, c.D = 4, c.heads = 2, c.layers = 1, c.encoder_layers = 1, c.ffn_mult = 2;
+        const ParamCount n = param_count(c);
+        REQUIRE(count_under(n, "encoder.block0.") == 172);
+        REQUIRE(count_under(n, "decoder.block0.") == 260);
+        SECTION("the decoder block is the encoder block plus cross-attention (4 D^2 + 4 D) and a norm (2 D)") {
+            REQUIRE(count_under(n, "decoder.block0.cross-attention ") == 4 * 16 + 4 * 4);
+            REQUIRE(260 - 172 == 4 * 16 + 4 * 4 + 2 * 4);
+        }
+    }
+    SECTION("encoderLayers = 0 is the decoder-only count, block names unchanged") {
+        c.vocab = 3, c.D = 4, c.heads = 2, c.layers = 2;
+        const ParamCount n = param_count(c);
+        REQUIRE(count_under(n, "block1.") == 2 * 8 + 4 * 16 + 4 * 4 + 2 * 4 * 16 + 16 + 4);
+        REQUIRE(count_under(n, "encoder.") == 0);
+    }
+}

@@ -1,20 +1,33 @@
-// §9.4: the encoder–decoder assembly. An encoder block (self-attention without a mask) turns the
-// source rows into the memory; the decoder block masks its own self-attention, then lets every
-// target position read every source position (cross-attention), then applies the FFN. The
-// weights are rows of a sinusoidal table, so that every number, weights included, comes from
-// the engine and any D works.
+// §9.4: the encoder–decoder assembly. The shared modules and their parameter counts come first;
+// then the student fills in the build plan (each module's shapes and mask) for the engine to
+// check. An encoder block (self-attention without a mask) turns the source rows into the memory;
+// the decoder block masks its own self-attention, then lets every target position read every
+// source position (cross-attention), then applies the FFN. The weights and biases are rows of a
+// sinusoidal table, so that every number comes from the engine and any D works; the blocks have
+// exactly the parameters that paramCount counts (PyTorch's layers, biases included).
 import { labels as L } from '../../strings.js';
-import { shapeText } from '../format.js';
-import { tableRows as rowsOf } from './handout.js';
+import { shapeOf, shapeText } from '../format.js';
+import { countUnder, tableRows as rowsOf } from './handout.js';
 
 const D = 4;
+const FFN_MULT = 2; // D_ff = 2 D, small enough to show
+const bias = (lab, at, width) => rowsOf(lab, at, 1, width)[0];
 const attention = (lab, at) => ({
   wQ: rowsOf(lab, at, D, D),
   wK: rowsOf(lab, at + D, D, D),
   wV: rowsOf(lab, at + 2 * D, D, D),
   wO: rowsOf(lab, at + 3 * D, D, D),
+  bQ: bias(lab, at + 4 * D, D),
+  bK: bias(lab, at + 4 * D + 1, D),
+  bV: bias(lab, at + 4 * D + 2, D),
+  bO: bias(lab, at + 4 * D + 3, D),
 });
-const ffn = (lab, at) => ({ w1: rowsOf(lab, at, D, 2 * D), w2: rowsOf(lab, at + D, 2 * D, D) });
+const ffn = (lab, at) => ({
+  w1: rowsOf(lab, at, D, FFN_MULT * D),
+  b1: bias(lab, at + D, FFN_MULT * D),
+  w2: rowsOf(lab, at + D + 1, FFN_MULT * D, D),
+  b2: bias(lab, at + D + 1 + FFN_MULT * D, D),
+});
 
 export const encoderDecoderExample = {
   id: '9.4',
@@ -24,6 +37,8 @@ export const encoderDecoderExample = {
     Tenc: { value: 2, integer: true, min: 1, max: 8 },
     heads: { value: 2, integer: true, min: 1, max: 4 },
     arrangement: { value: 'post' },
+    layers: { value: 6, integer: true, min: 1, max: 12 },
+    vocab: { value: 100, integer: true, min: 1, max: 100000 },
   },
   run(lab, x) {
     const opts = { heads: x.heads, arrangement: x.arrangement, activation: 'relu' };
@@ -35,13 +50,73 @@ export const encoderDecoderExample = {
     const decoder = lab.decoderBlock(
       target,
       memory,
-      { selfAttn: attention(lab, 200), crossAttn: attention(lab, 220), ffn: ffn(lab, 240) },
+      { selfAttn: attention(lab, 200), crossAttn: attention(lab, 230), ffn: ffn(lab, 260) },
       opts,
     );
     const step = (name) => decoder.trace.find((s) => s.name === name).values;
-    return { source, target, encoder, memory, decoder, step };
+    // PyTorch's nn.Transformer with N + N blocks of these modules, one shared (tied) embedding.
+    const count = lab.paramCount({
+      vocab: x.vocab,
+      D,
+      heads: x.heads,
+      layers: x.layers,
+      encoderLayers: x.layers,
+      ffnMult: FFN_MULT,
+      positions: 'sinusoidal',
+    });
+    return { source, target, encoder, memory, decoder, step, count };
   },
   steps: [
+    {
+      key: 'modules',
+      show: (r, x, lab) => {
+        const n = (prefix) => countUnder(lab, r.count, prefix);
+        const enc = 'encoder.block0.';
+        const finals = lab.ops.sum([n('encoder.final'), n('decoder.final')]);
+        return [
+          { number: 'heads', label: 'H' },
+          { number: 'layers', label: L.encdec.layers },
+          { number: 'vocab', label: L.encdec.vocab },
+          {
+            table: {
+              colLabels: [L.encdec.madeOf, L.encdec.parameters],
+              rows: [
+                [
+                  L.encdec.attention,
+                  L.encdec.attentionParts,
+                  lab.ops.sum([n(`${enc}W_`), n(`${enc}attention biases`)]),
+                ],
+                [L.encdec.ffn(FFN_MULT * D), L.encdec.ffnParts, n(`${enc}FFN`)],
+                [L.encdec.norm, L.encdec.normParts, n(`${enc}norm1`)],
+                [L.encdec.encoderBlock, L.encdec.encoderParts, n(enc)],
+                [L.encdec.decoderBlock, L.encdec.decoderParts, n('decoder.block0.')],
+                [L.encdec.embedding, L.encdec.embeddingParts(x.vocab, D), n('embedding')],
+                [L.encdec.finalNorms, L.encdec.finalNormParts, finals],
+              ],
+            },
+            caption: L.encdec.modules(D),
+          },
+          {
+            facts: [
+              {
+                label: L.encdec.stack(x.layers),
+                value: `${x.layers} · ${n(enc)} + ${x.layers} · ${n('decoder.block0.')} + ${n('embedding')} + ${finals} = ${r.count.total}`,
+                result: 'model-count',
+              },
+            ],
+          },
+        ];
+      },
+    },
+    {
+      key: 'worksheet',
+      show: (r) => [
+        { number: 'Tdec', label: 'T_dec' },
+        { number: 'Tenc', label: 'T_enc' },
+        { number: 'heads', label: 'H' },
+        { worksheet: buildPlan(r) },
+      ],
+    },
     {
       key: 'plan',
       predict: {
@@ -176,3 +251,84 @@ export const encoderDecoderExample = {
     },
   ],
 };
+
+// The build plan as a worksheet: each cell's answer is the shape the engine returned, and its
+// misconceptions are the shapes of the usual wrong wirings (§9.4, §4.2, §7.3).
+function buildPlan(r) {
+  const H = r.decoder.crossWeights[0].length;
+  const [B, Tdec] = shapeOf(r.target);
+  const Tenc = shapeOf(r.source)[1];
+  const shape = (value, ...wrong) => ({
+    format: 'shape',
+    expected: value,
+    misconceptions: wrong.map(([id, v]) => ({ id, section: id === 'no-head-axis' ? '§4.2' : '§9.4', value: v })),
+  });
+  const mask = (value, wrongId) => ({
+    format: 'choice',
+    words: ['causal', 'none'],
+    options: [
+      ['causal', L.encdec.causalMask],
+      ['none', L.encdec.noMask],
+    ],
+    expected: value,
+    misconceptions: [
+      { id: wrongId, section: wrongId === 'no-mask' ? '§7.3' : '§9.4', value: value === 'causal' ? 'none' : 'causal' },
+    ],
+  });
+  return {
+    id: 'plan',
+    caption: L.encdec.worksheet,
+    columns: [
+      ['q', L.encdec.queries],
+      ['kv', L.encdec.keysValues],
+      ['weights', L.encdec.weights],
+      ['out', L.encdec.output],
+      ['mask', L.encdec.mask],
+    ],
+    rows: [
+      {
+        key: 'encoder',
+        label: L.encdec.encoderSelf,
+        cells: {
+          q: shape(shapeOf(r.source)),
+          kv: shape(shapeOf(r.source)),
+          weights: shape(shapeOf(r.encoder.attention.weights), ['no-head-axis', [B, Tenc, Tenc]]),
+          out: shape(shapeOf(r.memory)),
+          mask: mask('none', 'masked-encoder'),
+        },
+      },
+      {
+        key: 'self',
+        label: L.encdec.decoderSelf,
+        cells: {
+          q: shape(shapeOf(r.target)),
+          kv: shape(shapeOf(r.target), ['self-reads-memory', shapeOf(r.memory)]),
+          weights: shape(shapeOf(r.decoder.selfWeights), ['no-head-axis', [B, Tdec, Tdec]]),
+          out: shape(shapeOf(r.step('h1'))),
+          mask: mask('causal', 'no-mask'),
+        },
+      },
+      {
+        key: 'cross',
+        label: L.encdec.cross,
+        cells: {
+          q: shape(shapeOf(r.step('h1')), ['queries-from-memory', shapeOf(r.memory)]),
+          kv: shape(shapeOf(r.memory), ['kv-from-decoder', shapeOf(r.step('h1'))]),
+          weights: shape(
+            shapeOf(r.decoder.crossWeights),
+            ['kv-from-decoder', [B, H, Tdec, Tdec]],
+            ['queries-from-memory', [B, H, Tenc, Tdec]],
+            ['no-head-axis', [B, Tdec, Tenc]],
+          ),
+          out: shape(shapeOf(r.step('h2')), ['queries-from-memory', shapeOf(r.memory)]),
+          mask: mask('none', 'causal-cross'),
+        },
+      },
+      {
+        key: 'ffn',
+        label: L.encdec.ffnRow,
+        cells: { q: shape(shapeOf(r.step('h2'))), out: shape(shapeOf(r.decoder.output)) },
+      },
+    ],
+  };
+}

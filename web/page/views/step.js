@@ -4,6 +4,7 @@ import { ui } from '../../strings.js';
 import { h } from './dom.js';
 import { formula } from './formula.js';
 import { matrixView } from './matrix.js';
+import { worksheetView } from './worksheet.js';
 
 // item kinds a step's show() may return:
 //   {matrix, label, kind, input, rowLabels, colLabels, caption,    a tensor (editable if input)
@@ -12,7 +13,9 @@ import { matrixView } from './matrix.js';
 //   {number: inputName, label} / {choice: inputName, label, options: [[value, text]]}
 //   {formula: tex} / {note: text} (set as code) / {remark: text} (a sentence that applies to
 //   these inputs only) / {badges: [{label, pass, detail}]} / {group: [items], title}
+//   {worksheet: sheet}                                              answers to fill in (worksheet.js)
 export function renderItem(item, ctx) {
+  if (item.worksheet) return worksheetView(item.worksheet, ctx.worksheet(item.worksheet));
   if (item.group) {
     return h(
       'div',
