@@ -733,6 +733,30 @@ export const practice = {
         'Exponentiate, divide by the sum to get weights, then add a_j v_j.',
       ],
     },
+    intervention: {
+      title: 'Remove a position',
+      prompt: (g, p) =>
+        `${
+          p.variant === 'zero-value'
+            ? `Position ${g.j} has the largest attention weight, and its value v_${g.j} is the zero vector. `
+            : ''
+        }Take the query q over the keys (rows of K) and values (rows of V), with d_k = 2, and remove position ${g.j}: delete its key and its value. By how much does the output move? Give y′ − y, where y′ is the output without position ${g.j}.`,
+      hints: [
+        'Compute y as usual; then compute y′ again from the other rows of K and V alone.',
+        'Without position j the remaining weights are renormalised: they add up to one again.',
+      ],
+    },
+    'attention-cost': {
+      title: 'Memory against arithmetic',
+      prompt: (g, p) =>
+        p.variant === 'weights'
+          ? `Multi-head attention with B = ${g.B}, T = ${g.T}, D = ${g.D} and H = ${g.H} heads keeps its attention weights for the backward pass. How many weight entries does it store in all?`
+          : `Multi-head attention with B = ${g.B}, T = ${g.T}, D = ${g.D} and H = ${g.H} heads computes Q Kᵀ and then A V in every head. How many multiply-adds do these two products take in all (the projections not included)?`,
+      hints: [
+        'Every item and every head has its own weight matrix, one row per query and one column per key.',
+        'A head of width d_h = D / H spends d_h multiply-adds per (query, key) pair in Q Kᵀ, and as many in A V.',
+      ],
+    },
     saturation: {
       title: 'Softmax after scaling',
       prompt: (g) =>
@@ -1054,6 +1078,14 @@ export const practice = {
     columns: 'softmax runs down the columns instead of across each row',
     'no-transpose': 'the head axis is left after T ([B, T, H, d_h]) instead of transposed to [B, H, T, d_h]',
     'no-head-axis': 'the head axis is forgotten',
+    'not-renormalised':
+      'the term a_j v_j was struck out and the other weights were left as they were; without position j they are renormalised and grow to fill its share, so even removing a zero value moves y',
+    'reversed-change': 'the change was taken as before minus after (y − y′) instead of y′ − y',
+    'no-batch': 'only one batch item was counted',
+    'linear-in-T': 'T was counted once instead of twice: every query meets every key, T × T pairs',
+    'one-product': 'only Q Kᵀ was counted; A V takes as many multiply-adds again',
+    'heads-add-work':
+      'each head was charged the full width D; the heads split D, so H heads together do the work of one head of width D',
     'one-projection': 'only one of the three projections is counted: c_attn makes q, k and v, 3·C features',
     'split-too-early': 'the heads are split before q, k and v are separated',
     'forgot-wo': 'the output projection W_O is not counted',
@@ -1162,6 +1194,10 @@ export const practice = {
     arrangement: 'Where LayerNorm sits',
     copy: 'What each output reads',
     'summed-axis': 'Which axis is summed',
+    removed: 'Without position j',
+    change: 'The change',
+    'per-matrix': 'One weight matrix',
+    products: 'Q Kᵀ alone',
   },
   stepNotes: {
     arrangement:

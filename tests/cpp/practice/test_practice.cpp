@@ -271,6 +271,8 @@ TEST_CASE("§10 degenerate problems are refused: each family's own test, and mis
 TEST_CASE("§10 variant 0 uses the handout's own numbers where they make a fair problem") {
     const auto [family, text] = GENERATE(
         table<const char*, const char*>({{"retrieval", "[2, 1.5]"},
+                                         {"intervention", "[0, 1.5]"},  // y' = (v1 + v2) / 2 = [2, 3]
+                                         {"attention-cost", "200"},     // B H T^2 = 2 * 4 * 25
                                          {"saturation", "[0.268941, 0.731059]"},
                                          {"parameter-count", "256"},
                                          {"two-heads", "[2, 0.6, 0.6, 2]"},
@@ -330,7 +332,44 @@ TEST_CASE("§10 misconceptions at work on the handout's numbers") {
     }
 }
 
+TEST_CASE("§2.2 removing the position with the largest weight and a zero value still moves the output") {
+    // s = [sqrt 2, 0, 0]: a_0 = e^sqrt2 / (e^sqrt2 + 2) ~ 0.673, the largest weight, on v_0 = 0.
+    // y = (1 - a_0) (v_1 + v_2) / 2; without position 0, y' = (v_1 + v_2) / 2 = [1, 1].
+    const Problem p = solved("intervention", "zero-value",
+                             {{"q", mat(1, 2, {1, 0})},
+                              {"K", mat(3, 2, {2, 0, 0, 0, 0, 0})},
+                              {"V", mat(3, 2, {0, 0, 2, 0, 0, 2})},
+                              {"j", num(0)}});
+    const double a0 = std::exp(std::sqrt(2.0)) / (std::exp(std::sqrt(2.0)) + 2);
+    CAPTURE(answer_text(p.answer));
+    REQUIRE(p.answer.numbers.size() == 2);
+    for (double x : p.answer.numbers) REQUIRE_THAT(x, Catch::Matchers::WithinRel(a0, 1e-12));
+    SECTION("the weight alone, or striking out a_0 v_0, says nothing changes: a named mistake") {
+        REQUIRE(check_answer(p, "[0, 0]").misconception == "not-renormalised");
+    }
+    SECTION("before minus after is the change reversed") {
+        REQUIRE(check_answer(p, "[-0.673, -0.673]").misconception == "reversed-change");
+    }
+    SECTION("the problem is fair: position 0 has clearly the largest weight") { REQUIRE(unfair(p).empty()); }
+}
+
+TEST_CASE("§4.2 stored weights grow with H, the products do not") {
+    const auto cost = [](const char* variant, double H) {
+        return solved("attention-cost", variant, {{"B", num(2)}, {"T", num(5)}, {"D", num(8)}, {"H", num(H)}})
+            .answer.numbers[0];
+    };
+    REQUIRE(cost("weights", 2) == 2 * 2 * 25);
+    REQUIRE(cost("weights", 4) == 2 * 4 * 25);
+    REQUIRE(cost("products", 2) == 2 * 2 * 25 * 8);
+    REQUIRE(cost("products", 4) == 2 * 2 * 25 * 8);
+    const Problem p =
+        solved("attention-cost", "products", {{"B", num(2)}, {"T", num(5)}, {"D", num(8)}, {"H", num(4)}});
+    REQUIRE(check_answer(p, "3200").misconception == "heads-add-work");
+    REQUIRE(check_answer(p, "400").misconception == "one-product");
+}
+
 TEST_CASE("§10 an unknown family names the known ones") {
-    REQUIRE_THROWS_WITH(make_problem("nope", 0),
-                        Catch::StartsWith("practice: unknown family 'nope' (known: retrieval, saturation"));
+    REQUIRE_THROWS_WITH(
+        make_problem("nope", 0),
+        Catch::StartsWith("practice: unknown family 'nope' (known: retrieval, intervention, saturation"));
 }

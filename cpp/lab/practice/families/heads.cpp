@@ -51,6 +51,46 @@ void shapes_solve(Problem& p) {
     }
 }
 
+// ---- §4.2: memory against arithmetic ----
+
+// Two questions on the same sizes: how many attention weights are stored (B H T^2, one T x T
+// matrix per item and head), and how many multiply-adds the two products Q K^T and A V take
+// (2 B T^2 D, whatever H is, because the heads split D). The engine's attention_cost answers.
+void attention_cost_draw(Problem& p, Dice& d, bool handout) {
+    double B = 2, T = 5, D = 8, H = 4;
+    p.variant = "weights";
+    if (!handout) {
+        p.variant = d.pick<std::string>({"weights", "products"});
+        B = d(2, 8);  // B = 1 would hide a forgotten batch
+        T = d(2, 32);
+        H = d.pick<double>({2, 4, 8, 12});  // H = 1 would hide the head axis
+        D = H * d.pick<double>({2, 4, 8, 16});
+    }
+    p.given = {{"B", scalar(B)}, {"T", scalar(T)}, {"D", scalar(D)}, {"H", scalar(H)}};
+    // The weights do not depend on D, nor the products on H: that is the point of the question.
+    p.inputs =
+        p.variant == "weights" ? std::vector<std::string>{"B", "T", "H"} : std::vector<std::string>{"B", "T", "D"};
+}
+void attention_cost_solve(Problem& p) {
+    const auto size = [&](const char* name) { return std::size_t(whole_of(p, name, 1, 1 << 20)); };
+    const std::size_t B = size("B"), T = size("T"), D = size("D"), H = size("H");
+    const AttentionCost c = attention_cost(B, H, T, D, "practice");
+    const double weights = double(c.weight_entries), products = double(c.multiply_adds);
+    p.steps = {{"per-matrix", {{"T^2", scalar(double(T * T))}}}};
+    if (p.variant == "weights") {
+        p.answer = whole(weights);
+        wrong(p, "no-head-axis", "§4.2", whole(weights / double(H)));
+        wrong(p, "no-batch", "§3.2", whole(weights / double(B)));
+        wrong(p, "linear-in-T", "§4.2", whole(weights / double(T)));
+    } else {
+        p.steps.push_back({"products", {{"B T^2 D", scalar(products / 2)}}});
+        p.answer = whole(products);
+        wrong(p, "one-product", "§4.2", whole(products / 2));
+        wrong(p, "heads-add-work", "§4.2", whole(products * double(H)));
+        wrong(p, "linear-in-T", "§4.2", whole(products / double(T)));
+    }
+}
+
 // ---- §4 and §6: parameter counts ----
 
 void param_count_draw(Problem& p, Dice& d, bool handout) {
@@ -158,6 +198,7 @@ std::vector<Entry> heads_families() {
         {{"parameter-count", "§4", Format::integer}, param_count_draw, param_count_solve, always_fair},
         {{"two-heads", "§4.1", Format::vector}, two_heads_draw, two_heads_solve, two_heads_fair},
         {{"shapes", "§4.2", Format::shape}, shapes_draw, shapes_solve, always_fair},
+        {{"attention-cost", "§4.2", Format::integer}, attention_cost_draw, attention_cost_solve, always_fair},
     };
 }
 
