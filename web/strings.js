@@ -878,6 +878,17 @@ export const practice = {
         'Count step by step: what does each step feed through the model, and is the last new token ever fed?',
       ],
     },
+    'cache-rows': {
+      title: 'Which rows change',
+      prompt: (g, p) =>
+        p.variant === 'append'
+          ? `A causal model has processed T = ${g.T} tokens, at positions 0 to ${g.T - 1}. One more token is appended. In any one block, the rows of which positions (their keys, values and outputs) differ from before? Give a set of positions, counting from 0; a row that did not exist before counts as changed.`
+          : `A causal model has processed T = ${g.T} tokens, at positions 0 to ${g.T - 1}. The token at position ${g.i} is replaced by another. In any one block, the rows of which positions (their keys, values and outputs) change? Give a set of positions, counting from 0.`,
+      hints: [
+        'Under the causal mask, the row of position t reads positions 0 to t only, in every block.',
+        'A row changes if anything it reads changes, directly or through an earlier block.',
+      ],
+    },
     'nanogpt-shapes': {
       title: 'nanoGPT’s shapes',
       prompt: (g, p) => {
@@ -1078,6 +1089,13 @@ export const practice = {
     columns: 'softmax runs down the columns instead of across each row',
     'no-transpose': 'the head axis is left after T ([B, T, H, d_h]) instead of transposed to [B, H, T, d_h]',
     'no-head-axis': 'the head axis is forgotten',
+    'all-rows':
+      'every row was taken to change, as it would without the causal mask: earlier positions never read later ones',
+    'last-old-row':
+      'the last old position was taken for the new one: the new token gets a row of its own, at position T',
+    'only-that-row':
+      'only the edited position’s row was taken to change; every later row reads it, in every block, so they change too',
+    'earlier-rows': 'the rows up to the edited one were taken to change instead of the rows from it on',
     'not-renormalised':
       'the term a_j v_j was struck out and the other weights were left as they were; without position j they are renormalised and grow to fill its share, so even removing a zero value moves y',
     'reversed-change': 'the change was taken as before minus after (y − y′) instead of y′ − y',
@@ -1194,6 +1212,7 @@ export const practice = {
     arrangement: 'Where LayerNorm sits',
     copy: 'What each output reads',
     'summed-axis': 'Which axis is summed',
+    rows: 'Rows that change',
     removed: 'Without position j',
     change: 'The change',
     'per-matrix': 'One weight matrix',

@@ -273,6 +273,7 @@ TEST_CASE("§10 variant 0 uses the handout's own numbers where they make a fair 
         table<const char*, const char*>({{"retrieval", "[2, 1.5]"},
                                          {"intervention", "[0, 1.5]"},  // y' = (v1 + v2) / 2 = [2, 3]
                                          {"attention-cost", "200"},     // B H T^2 = 2 * 4 * 25
+                                         {"cache-rows", "{3}"},         // "A B C" and a fourth token
                                          {"saturation", "[0.268941, 0.731059]"},
                                          {"parameter-count", "256"},
                                          {"two-heads", "[2, 0.6, 0.6, 2]"},

@@ -212,6 +212,41 @@ void kv_cache_solve(Problem& p) {
     }
 }
 
+// ---- §7.1 and Handout #12: which rows a change to the sequence touches ----
+
+// In a causal model, position t reads positions 0..t only, in every block. So appending a token
+// at position T leaves every earlier row (its keys, values and outputs: what a cache keeps) as it
+// was and adds one new row; editing the token at position i changes rows i..T-1, so a cache is
+// good up to i - 1 and must recompute from i.
+void cache_rows_draw(Problem& p, Dice& d, bool handout) {
+    p.variant = handout ? "append" : d.pick<std::string>({"append", "edit"});
+    const double T = handout ? 3 : d(3, 24);
+    p.given = {{"T", scalar(T)}};
+    p.inputs = {"T"};
+    if (p.variant == "edit") {
+        // Neither the first token (every row changes, as without the mask) nor the last (its
+        // row alone changes, as if rows were independent): both would hide a mistake.
+        p.given.push_back({"i", scalar(d(1, int(T) - 2))});
+        p.inputs.push_back("i");
+    }
+}
+void cache_rows_solve(Problem& p) {
+    const long T = whole_of(p, "T", 2, 1 << 20);
+    if (p.variant == "append") {
+        p.answer = positions(T, T + 1);
+        p.steps = {{"rows", {{"new row", scalar(double(T))}}}};
+        wrong(p, "all-rows", "§7.3", positions(0, T + 1));
+        wrong(p, "one-based", "§7.1", positions(T + 1, T + 2));
+        wrong(p, "last-old-row", "§7.1", positions(T - 1, T));
+    } else {
+        const long i = whole_of(p, "i", 1, T - 1);
+        p.answer = positions(i, T);
+        p.steps = {{"rows", {{"first changed row", scalar(double(i))}, {"last row", scalar(double(T - 1))}}}};
+        wrong(p, "all-rows", "§7.3", positions(0, T));
+        wrong(p, "only-that-row", "§7.1", positions(i, i + 1));
+        wrong(p, "earlier-rows", "§7.3", positions(0, i + 1));
+    }
+}
 }  // namespace
 
 // This part's families, in the handout's order.
@@ -219,6 +254,7 @@ std::vector<Entry> prediction_families() {
     return {
         {{"generation", "§7.1", Format::number}, generation_draw, generation_solve, generation_fair},
         {{"kv-cache", "§7.1", Format::integer}, kv_cache_draw, kv_cache_solve, always_fair},
+        {{"cache-rows", "§7.1", Format::positions}, cache_rows_draw, cache_rows_solve, always_fair},
         // The answer is a word of one of eight sentences.
         {{"teacher-forcing", "§7.2", Format::token, 30}, teacher_forcing_draw, teacher_forcing_solve, always_fair},
         {{"cross-entropy", "§7.4", Format::number}, cross_entropy_draw, cross_entropy_solve, always_fair},
