@@ -571,8 +571,8 @@ export const labels = {
     modules: (D) => `the modules at D = ${D}`,
     stack: (N) => `the whole model, ${N} + ${N} blocks`,
   },
-  expTooLarge:
-    'A score above about 709.78 has an exponential larger than the largest number a double can hold (about 1.8 × 10^308), shown as ∞. The weights are unaffected: they come from the shifted exponentials, which are never above 1.',
+  expTooLarge: (why) =>
+    `exp(s) is not shown: a score above about 709.78 has an exponential larger than the largest number a double can hold (about 1.8 × 10^308). The weights are unaffected: they come from the shifted exponentials, which are never above 1. (The engine: ${why})`,
   columnSums: 'column sums',
   variance: 'variance',
   rowSums: 'row sums',

@@ -214,6 +214,21 @@ test('§9.4 the build-plan worksheet: the engine checks every cell, names wrong 
   await close();
 });
 
+test('§2.1 a key of 1004 gives a score past ln(DBL_MAX): e^s is explained, not refused, and the weights stay', async () => {
+  const { page, problems, close } = await open(`${site.base}#/2.1/1`);
+  await ready(page);
+  await page.fill('#in-k-0-0', '1004');
+  await page.click('#next');
+  await page.click('#next');
+  assert.match(await page.locator('.remark').textContent(), /^exp\(s\) is not shown: a score above about 709\.78/);
+  assert.match(await page.locator('.remark').textContent(), /The engine: exp: e\^709\.9/);
+  assert.equal(await page.locator('figure', { hasText: 'exp(s − max s)' }).count(), 1);
+  await page.click('#next');
+  assert.equal(await result(page, 'weight-sum'), '1');
+  assert.deepEqual(problems, []);
+  await close();
+});
+
 test('§7.2 the teacher-forcing table shifts the targets by one position', async () => {
   const { page, close } = await open(`${site.base}#/7.2/1`);
   await ready(page);

@@ -188,7 +188,12 @@ test('multiHeadAttention: §4.2 fused W_QKV with biases equals separate projecti
 test('layerNorm and rmsNorm normalise each token across its features', () => {
   const s = Math.sqrt(2 / 3 + 1e-5);
   close(lab.layerNorm([[1, 2, 3]], [1, 1, 1], [0, 0, 0]), [[-1 / s, 0, 1 / s]]);
-  close(lab.layerNorm([1, 2, 3], [2, 2, 2], [1, 1, 1], 0), [1 - 2 * Math.sqrt(1.5), 1, 1 + 2 * Math.sqrt(1.5)]);
+  const t = Math.sqrt(1.5 / (1 + 1.5e-12));
+  close(lab.layerNorm([1, 2, 3], [2, 2, 2], [1, 1, 1], 1e-12), [1 - 2 * t, 1, 1 + 2 * t]);
+  // eps = 0 would divide by 0 on a constant row (every row, when D = 1): refused, with the reason.
+  assert.throws(() => lab.layerNorm([[3]], [1], [0], 0), /layerNorm: eps must be a finite number > 0, got 0/);
+  assert.throws(() => lab.rmsNorm([[0, 0]], [1, 1], 0), /rmsNorm: eps must be a finite number > 0/);
+  close(lab.layerNorm([[3]], [1], [0.5]), [[0.5]]);
   const rms = Math.sqrt(12.5 + 1e-5);
   close(lab.rmsNorm([[3, 4]], [1, 2]), [[3 / rms, 8 / rms]]);
 });
@@ -488,8 +493,8 @@ test('checks: §7.3 future dependence and §6.1 equivariance, live', () => {
 test('ops: exponentials, sums along an axis, matmul, contributions, softmax Jacobian, costs', () => {
   close(lab.ops.exp([[ln2, 0, 0]]), [[2, 1, 1]]);
   close(lab.ops.expShifted([[ln2, 0, 0]]), [[1, 0.5, 0.5]]);
-  // Scores too large for e^s (K = 1004 in §2.1): e^s is +inf, the shifted exponentials are not.
-  assert.deepEqual(lab.ops.exp([[1000, 0]]), [[Infinity, 1]]);
+  // Scores too large for e^s (K = 1004 in §2.1): e^s is refused, the shifted exponentials are not.
+  assert.throws(() => lab.ops.exp([[1000, 0]]), /exp: e\^1000 \(x entry 0\) is larger than the largest double/);
   close(lab.ops.expShifted([[1000 + ln2, 1000, 1000]]), [[1, 0.5, 0.5]]);
   assert.throws(() => lab.ops.expShifted([]), /expShifted/);
   const w = [
@@ -532,8 +537,8 @@ const good = {
   softmax: () => close(lab.softmax([0, 0]), [0.5, 0.5]),
   attention: () => close(lab.attention(retrieval.q, retrieval.k, retrieval.v).output, [[2, 1.5]]),
   multiHeadAttention: () => assert.deepEqual(shape(lab.multiHeadAttention(x2, mha).output), [2, 2]),
-  layerNorm: () => close(lab.layerNorm([1, 3], [1, 1], [0, 0], 0), [-1, 1]),
-  rmsNorm: () => close(lab.rmsNorm([3, 4], [1, 1], 0), [3 / Math.sqrt(12.5), 4 / Math.sqrt(12.5)]),
+  layerNorm: () => close(lab.layerNorm([1, 3], [1, 1], [0, 0], 1e-300), [-1, 1]),
+  rmsNorm: () => close(lab.rmsNorm([3, 4], [1, 1], 1e-300), [3 / Math.sqrt(12.5), 4 / Math.sqrt(12.5)]),
   feedForward: () => close(lab.feedForward([[2]], { w1: [[1]], w2: [[1]] }, { activation: 'relu' }).output, [[2]]),
   block: () =>
     close(

@@ -182,7 +182,7 @@ test('any text is an answer or a message: empty, unicode, 1/0, 1e999, [[[[[[, a 
   }
   assert.match(practice.check('retrieval', 0, '1/0').feedback, /could not read/);
   assert.match(practice.check('retrieval', 0, '9'.repeat(20000)).feedback, /longer than 10000 characters/);
-  assert.throws(() => practice.generate('nope', 0), { message: /^practice: unknown family 'nope'/ });
+  assert.throws(() => practice.generate('nope', 0), { message: /^practice.generate: unknown family 'nope'/ });
   assert.throws(() => practice.generate('retrieval', -1), {
     message: /^practice\.generate: seed must be a whole number >= 0/,
   });

@@ -102,15 +102,53 @@ const trace = (steps) =>
   steps.map((s) => ({ name: s.name, formula: s.formula, shape: s.shape, values: fromTensor(s) }));
 const MHA_KEYS = ['output', 'weights', 'heads', 'concat', 'scores', 'q', 'k', 'v'];
 
+// The engine's promise, checked once more where its results cross into JS: no result holds a
+// NaN or an infinity (the engine refuses first, naming the step; this is the net under it, for
+// a path the engine's own checks missed). The one infinity by design is -Infinity in a trace
+// step of masked scores (a name ending in "masked", nanoGPT's masked_fill), where the mask is.
+const publicName = (name) =>
+  /^op[A-Z]/.test(name)
+    ? `ops.${name[2].toLowerCase()}${name.slice(3)}`
+    : /^practice[A-Z]/.test(name)
+      ? `practice.${name[8].toLowerCase()}${name.slice(9)}`
+      : name;
+function requireFinite(fn, value, path, masked = false) {
+  const bad = (x) => typeof x === 'number' && !Number.isFinite(x) && !(masked && x === -Infinity);
+  if (bad(value))
+    throw new Error(`${fn}: ${path || 'the result'} is ${value}: the engine returned a value that is not finite`);
+  if (ArrayBuffer.isView(value)) {
+    const i = value.findIndex(bad);
+    if (i >= 0)
+      throw new Error(`${fn}: ${path} entry ${i} is ${value[i]}: the engine returned a value that is not finite`);
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => requireFinite(fn, v, `${path}[${i}]`, masked));
+  } else if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const step = typeof value.name === 'string' && 'data' in value;
+    for (const [k, v] of Object.entries(value))
+      requireFinite(
+        fn,
+        v,
+        step ? `trace step ${value.name}` : path ? `${path}.${k}` : k,
+        step && /masked$/.test(value.name),
+      );
+  }
+}
+
 // The module's functions return a JS Error instead of throwing one (see guarded() in
-// cpp/bindings/wasm/convert.hpp); this turns each returned Error into an ordinary throw.
-const unwrap = (r) => {
-  if (r instanceof Error) throw r;
+// cpp/bindings/wasm/convert.hpp); this turns each returned Error into an ordinary throw, and
+// checks every other result with requireFinite.
+const unwrap = (name, r) => {
+  if (r instanceof Error) {
+    // The practice engine's messages say "practice:"; the caller called practice.generate, say.
+    if (r.message.startsWith('practice: ')) r.message = `${publicName(name)}: ${r.message.slice(10)}`;
+    throw r;
+  }
+  requireFinite(publicName(name), r, '');
   return r;
 };
 const throwing = (target) =>
   new Proxy(target, {
-    get: (t, name) => (typeof t[name] === 'function' ? (...args) => unwrap(t[name](...args)) : t[name]),
+    get: (t, name) => (typeof t[name] === 'function' ? (...args) => unwrap(name, t[name](...args)) : t[name]),
   });
 
 function axisOf(fn, axis) {

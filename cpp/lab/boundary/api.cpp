@@ -4,6 +4,7 @@
 
 #include <xtensor/xview.hpp>
 
+#include "lab/boundary/finite.hpp"
 #include "lab/layers/softmax.hpp"
 
 namespace lab::api {
@@ -11,7 +12,9 @@ namespace lab::api {
 NdArray softmax(const NdArray& x) {
     const std::string fn = "softmax";
     const Batched b = split_batch(x, 1, 64, fn, "x", "an array of rank >= 1");
-    return with_leading(softmax_forward(as_rows(x, b), fn), b.leading);
+    NdArray out = with_leading(softmax_forward(as_rows(x, b), fn), b.leading);
+    FiniteSteps(fn, largest_entry({&x}))("the weights", out);
+    return out;
 }
 
 AttentionOut attention(const NdArray& q, const NdArray& k, const NdArray& v, const AttentionOptions& o) {
@@ -24,8 +27,11 @@ AttentionOut attention(const NdArray& q, const NdArray& k, const NdArray& v, con
             msg("q, k and v must have the same leading (batch) axes; got q ", shape_str(q.shape), ", k ",
                 shape_str(k.shape), ", v ", shape_str(v.shape)));
     const AttentionResult r = attention_forward(as_batched3(q, bq), as_batched3(k, bk), as_batched3(v, bv), o, fn);
-    return {with_leading(r.scores, bq.leading), with_leading(r.weights, bq.leading),
-            with_leading(r.output, bq.leading)};
+    AttentionOut out{with_leading(r.scores, bq.leading), with_leading(r.weights, bq.leading),
+                     with_leading(r.output, bq.leading)};
+    FiniteSteps(fn, largest_entry({&q, &k, &v}))("the scores", out.scores)("the weights", out.weights)("the output",
+                                                                                                       out.output);
+    return out;
 }
 
 namespace {
@@ -34,6 +40,11 @@ MhaOut mha_out(const MhaResult& r, const std::vector<std::size_t>& leading) {
             with_leading(r.scores, leading), with_leading(r.weights, leading), with_leading(r.heads, leading),
             with_leading(r.concat, leading), with_leading(r.output, leading)};
 }
+// Multi-head attention's steps in the order they are computed.
+void check_mha(const FiniteSteps& finite, const MhaOut& m) {
+    finite("the projection q = x W_Q", m.q)("the projection k = x W_K", m.k)("the projection v = x W_V", m.v)(
+        "the scores", m.scores)("the weights", m.weights)("the heads", m.heads)("the output", m.output);
+}
 }  // namespace
 
 MhaOut multi_head_attention(const NdArray& x, const MhaParams& p, std::size_t heads, bool causal) {
@@ -41,32 +52,55 @@ MhaOut multi_head_attention(const NdArray& x, const MhaParams& p, std::size_t he
     const Batched b = split_batch(x, 2, 1, fn, "x", "[T][D] or [B][T][D]");
     AttentionOptions o;
     o.causal = causal;
-    return mha_out(multihead_attention_forward(as_batched3(x, b), p, heads, o, fn), b.leading);
+    MhaOut out = mha_out(multihead_attention_forward(as_batched3(x, b), p, heads, o, fn), b.leading);
+    check_mha(FiniteSteps(fn, largest_entry({&x})), out);
+    return out;
 }
+
+namespace {
+// The public norms need eps > 0: a row whose entries are all equal (every row, when D = 1) has
+// variance 0, and the norm divides by sqrt(variance + eps). (Inside the engine, a caller that
+// knows its rows are not constant may use eps = 0.)
+void require_positive_eps(double eps, const std::string& fn) {
+    require(std::isfinite(eps) && eps > 0, fn,
+            msg("eps must be a finite number > 0, got ", eps,
+                ": a row whose entries are all equal has variance 0, and the norm divides by sqrt(variance + eps)"));
+}
+}  // namespace
 
 NdArray layer_norm(const NdArray& x, const Tensor1& gamma, const Tensor1& beta, double eps) {
     const std::string fn = "layerNorm";
+    require_positive_eps(eps, fn);
     const Batched b = split_batch(x, 1, 64, fn, "x", "an array of rank >= 1 ([..., D])");
-    return with_leading(layernorm_forward(as_rows(x, b), gamma, beta, eps, fn), b.leading);
+    NdArray out = with_leading(layernorm_forward(as_rows(x, b), gamma, beta, eps, fn), b.leading);
+    FiniteSteps(fn, largest_entry({&x}))("the normalised rows", out);
+    return out;
 }
 
 NdArray rms_norm(const NdArray& x, const Tensor1& gain, double eps) {
     const std::string fn = "rmsNorm";
+    require_positive_eps(eps, fn);
     const Batched b = split_batch(x, 1, 64, fn, "x", "an array of rank >= 1 ([..., D])");
-    return with_leading(rmsnorm_forward(as_rows(x, b), gain, eps, fn), b.leading);
+    NdArray out = with_leading(rmsnorm_forward(as_rows(x, b), gain, eps, fn), b.leading);
+    FiniteSteps(fn, largest_entry({&x}))("the normalised rows", out);
+    return out;
 }
 
 FfnOut feed_forward(const NdArray& x, const FfnParams& p, const FfnOptions& o) {
     const std::string fn = "feedForward";
     const Batched b = split_batch(x, 1, 64, fn, "x", "an array of rank >= 1 ([..., D])");
     const FfnResult r = ffn_forward(as_rows(x, b), p, o, fn);
-    return {with_leading(r.pre, b.leading), with_leading(r.hidden, b.leading), with_leading(r.output, b.leading)};
+    FfnOut out{with_leading(r.pre, b.leading), with_leading(r.hidden, b.leading), with_leading(r.output, b.leading)};
+    FiniteSteps(fn, largest_entry({&x}))("the pre-activation x W_1 + b_1", out.pre)("the hidden layer", out.hidden)(
+        "the output", out.output);
+    return out;
 }
 
 BlockOut block(const NdArray& x, const BlockParams& p, const BlockOptions& o) {
     const std::string fn = "block";
     const Batched b = split_batch(x, 2, 1, fn, "x", "[T][D] or [B][T][D]");
     BlockResult r = block_forward(as_batched3(x, b), p, o, true, "block", fn);
+    FiniteSteps(fn, largest_entry({&x}))(r.trace);  // every intermediate, in order
     return {with_leading(r.output, b.leading), mha_out(r.attn, b.leading), std::move(r.trace)};
 }
 
@@ -78,6 +112,7 @@ DecoderOut decoder_block(const NdArray& x, const NdArray& memory, const DecoderP
             msg("x has shape ", shape_str(x.shape), " but memory has ", shape_str(memory.shape),
                 ": they need the same leading (batch) axes"));
     DecoderResult r = decoder_block_forward(as_batched3(x, b), as_batched3(memory, m), p, o, true, fn);
+    FiniteSteps(fn, largest_entry({&x, &memory}))(r.trace);  // every intermediate, in order
     return {with_leading(r.output, b.leading), with_leading(r.self_weights, b.leading),
             with_leading(r.cross_weights, b.leading), std::move(r.trace)};
 }
@@ -102,6 +137,10 @@ LmOut lm_forward(const NdArray& tokens, const LmParams& p, const LmOptions& o, b
     const std::string fn = "lmForward";
     const TokenMatrix t = to_tokens(tokens, 2, fn, "tokens");
     LmResult r = lab::lm_forward(t, p, o, record_trace, fn);
+    // The inputs are token ids: when a step overflows, the weights are what is too large.
+    const FiniteSteps finite(fn, -1);
+    finite(r.trace)("the logits", to_ndarray(r.logits).data)("the losses", to_ndarray(r.losses).data)("the loss",
+                                                                                                      r.loss);
     if (tokens.shape.size() == 2)
         return {to_ndarray(r.logits), to_ndarray(r.probs), to_ndarray(r.losses), r.loss, std::move(r.trace)};
     // A single sequence: drop the batch axis of size 1 everywhere, trace included.
@@ -118,6 +157,7 @@ CrossEntropyOut cross_entropy(const NdArray& logits, const NdArray& targets) {
     const TokenMatrix t = to_tokens(targets, 1, fn, "targets");
     const std::vector<int> ids(t.begin(), t.end());
     const CrossEntropyResult r = cross_entropy_forward(as_rows(logits, b), ids, fn);
+    FiniteSteps(fn, largest_entry({&logits}))("the losses", to_ndarray(r.losses).data)("the loss", r.loss);
     return {with_leading(r.probs, b.leading), with_leading(r.losses, b.leading), r.loss};
 }
 

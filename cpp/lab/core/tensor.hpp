@@ -72,6 +72,15 @@ inline void require(bool ok, const std::string& fn, const std::string& message) 
     if (!ok) throw std::invalid_argument(fn + ": " + message);
 }
 
+// The most numbers one table or one model may hold here: 2^24 doubles are 128 MB, more than a
+// browser tab should be asked for and far more than any of the handout's examples needs. A size
+// given as a number (not as an array, which JS has already built) is checked against it.
+inline constexpr double kMaxEntries = 16777216.0;
+inline void require_entries(double count, const std::string& fn, const std::string& what) {
+    require(count <= kMaxEntries, fn,
+            msg(what, " would hold ", count, " numbers, more than the ", kMaxEntries, " this engine allows"));
+}
+
 // Every entry of a tensor is finite (no NaN, no infinity).
 template <class E>
 bool all_finite(const E& e) {

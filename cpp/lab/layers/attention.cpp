@@ -50,7 +50,19 @@ AttentionResult attention_forward(const Tensor3& q, const Tensor3& k, const Tens
             r.output.data() + b * Tq * dv, dv, r.scores.data() + b * Tq * Tk, r.weights.data() + b * Tq * Tk,
             q.data() + b * Tq * dk, dk, k.data() + b * Tk * dk, dk, v.data() + b * Tk * dv, dv, Tq, Tk, dk, dv, scale,
             [kb, Tk](std::size_t i, std::size_t j) { return kb[i * Tk + j]; });
-        require(empty == Tq, fn, msg("query row ", empty, " has every key masked (softmax over no keys is undefined)"));
+        if (empty == Tq) continue;
+        // softmax refuses a row for one of two reasons: no key is kept, or a score overflowed.
+        const double* s = r.scores.data() + (b * Tq + empty) * Tk;
+        bool any_kept = false;
+        for (std::size_t j = 0; j < Tk; ++j) {
+            if (!kb[empty * Tk + j]) continue;
+            any_kept = true;
+            require(std::isfinite(s[j]), fn,
+                    msg("the scores stopped being finite: s[", empty, "][", j,
+                        "] = q . k * scale overflowed past ±1.8e308, the largest double (q, k or the scale is too "
+                        "large to multiply)"));
+        }
+        require(any_kept, fn, msg("query row ", empty, " has every key masked (softmax over no keys is undefined)"));
     }
     return r;
 }

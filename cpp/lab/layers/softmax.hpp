@@ -15,14 +15,17 @@ namespace lab {
 
 // out[j] = exp(s[j] - m) / sum_l exp(s[l] - m) over the kept entries, m = their maximum;
 // masked entries get exactly 0. out may be s (in place). Returns false, writing nothing
-// meaningful, when every entry is masked.
+// meaningful, when every entry is masked or a kept entry is not finite (a score that overflowed).
 template <class T, class Keep>
 bool softmax_row_where(const T* s, Keep keep, T* out, std::size_t n) {
     // Subtracting the row maximum leaves the result unchanged (it cancels between numerator
     // and denominator) and keeps every exponent <= 0, so exp never overflows.
     T m = -std::numeric_limits<T>::infinity();
     for (std::size_t j = 0; j < n; ++j)
-        if (keep(j)) m = std::max(m, s[j]);
+        if (keep(j)) {
+            if (!std::isfinite(s[j])) return false;
+            m = std::max(m, s[j]);
+        }
     if (m == -std::numeric_limits<T>::infinity()) return false;
     T sum = 0;
     for (std::size_t j = 0; j < n; ++j) {

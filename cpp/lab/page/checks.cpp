@@ -87,6 +87,10 @@ ScoreVariance score_variance(std::size_t dk, std::size_t samples, double sigma, 
     const double n = double(samples);
     const double var = (sum_sq - sum * sum / n) / (n - 1.0);  // unbiased sample variance
     const double s4 = sigma * sigma * sigma * sigma;
+    require(std::isfinite(sum_sq) && std::isfinite(var) && std::isfinite(double(dk) * s4), fn,
+            msg("sigma = ", sigma,
+                " is too large: the products' variance d_k sigma^4 and their squares pass the largest double, about "
+                "1.8e308"));
     return {var, var / double(dk), double(dk) * s4, s4};
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "lab/boundary/finite.hpp"
 #include "lab/core/gemm.hpp"
 #include "lab/core/matmul.hpp"
 #include "lab/layers/softmax.hpp"
@@ -14,7 +15,11 @@ NdArray exp_elementwise(const NdArray& x, const std::string& fn) {
     NdArray out{x.shape, std::vector<double>(x.data.size())};
     for (std::size_t i = 0; i < x.data.size(); ++i) {
         require(std::isfinite(x.data[i]), fn, msg("x entry ", i, " is not a finite number"));
-        out.data[i] = std::exp(x.data[i]);  // +inf past ln(DBL_MAX): shown as such, not refused
+        out.data[i] = std::exp(x.data[i]);
+        require(std::isfinite(out.data[i]), fn,
+                msg("e^", x.data[i], " (x entry ", i,
+                    ") is larger than the largest double, about 1.8e308, which e^x passes at x = 709.78; softmax "
+                    "never needs it, because it subtracts the row's maximum first (expShifted)"));
     }
     return out;
 }
@@ -45,6 +50,7 @@ double max_abs_difference(const NdArray& a, const NdArray& b, const std::string&
                 msg("entry ", i, " is not a finite number in both arrays"));
         worst = std::max(worst, std::abs(a.data[i] - b.data[i]));
     }
+    FiniteSteps(fn, largest_entry({&a, &b}))("the difference", worst);
     return worst;
 }
 
@@ -78,6 +84,7 @@ NdArray reduce_axis(const NdArray& x, int axis, Reduction r, const std::string& 
             }
             out.data[o * inner + i] = value;
         }
+    FiniteSteps(fn, largest_entry({&x}))(r == Reduction::variance ? "the squared deviations" : "the sum", out);
     return out;
 }
 
@@ -88,6 +95,8 @@ Tensor2 matmul(const Tensor2& a, const Tensor2& b, const std::string& fn) {
     Tensor2 out = Tensor2::from_shape({a.shape(0), b.shape(1)});
     gemm(out.data(), a.data(), b.data(), static_cast<const double*>(nullptr), a.shape(0), a.shape(1), b.shape(1),
          false);
+    const NdArray na = to_ndarray(a), nb = to_ndarray(b);
+    FiniteSteps(fn, largest_entry({&na, &nb}))("the product", to_ndarray(out));
     return out;
 }
 
@@ -99,6 +108,8 @@ Tensor2 scale_rows(const Tensor1& w, const Tensor2& m, const std::string& fn) {
     Tensor2 out = m;
     for (std::size_t j = 0; j < m.shape(0); ++j)
         for (std::size_t c = 0; c < m.shape(1); ++c) out(j, c) *= w(j);
+    const NdArray nw = to_ndarray(w), nm = to_ndarray(m);
+    FiniteSteps(fn, largest_entry({&nw, &nm}))("the scaled rows", to_ndarray(out));
     return out;
 }
 

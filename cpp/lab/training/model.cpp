@@ -75,7 +75,11 @@ double Model::evaluate(const TokenMatrix& batch, bool causal) {
     teacher_forcing_split(batch, inputs_, targets_);
     flat::Intervention iv;
     iv.causal = causal;
-    return lm_->forward(inputs_.data(), targets_.data(), batch.shape(0), batch.shape(1) - 1, &iv);
+    const double loss = lm_->forward(inputs_.data(), targets_.data(), batch.shape(0), batch.shape(1) - 1, &iv);
+    require(std::isfinite(loss), "evaluate",
+            msg("the loss stopped being finite (", loss,
+                "): the parameters are too large for float32 sums, as after a step with too large a learning rate"));
+    return loss;
 }
 
 std::vector<int> Model::generate(const std::vector<int>& prompt, const GenerateOptions& g, bool causal) {

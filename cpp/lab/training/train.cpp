@@ -23,6 +23,12 @@ LmParams init_model(const ModelConfig& c, const std::string& fn) {
     require(c.vocab > 0 && c.D > 0 && c.layers > 0 && c.heads > 0, fn,
             "vocab, D, heads and layers must be positive integers");
     require(c.D % c.heads == 0, fn, msg("D = ", c.D, " is not divisible by heads = ", c.heads));
+    {
+        // the embedding, the position table and the blocks' weights, biases left out
+        const double D = double(c.D), F = double(c.ffn_mult) * D;
+        require_entries((double(c.vocab) + double(c.T)) * D + double(c.layers) * (4 * D * D + 3 * D * F), fn,
+                        "this model");
+    }
     require(c.T > 0 || c.positions != PositionKind::learned, fn, "T (the longest sequence) must be a positive integer");
     require(c.mask_blocks.empty() || c.mask_blocks.size() == c.layers, fn,
             msg("maskBlocks has ", c.mask_blocks.size(), " entries but the model has ", c.layers,

@@ -12,10 +12,11 @@ TEST_CASE("§2.1 the exponentials of the scaled scores [ln 2, 0, 0] are [2, 1, 1
     const NdArray e = exp_elementwise(NdArray{{1, 3}, {ln2, 0, 0}});
     REQUIRE(e.shape == std::vector<std::size_t>{1, 3});
     require_all_near(e.data, {2, 1, 1});
-    SECTION("past ln(DBL_MAX) the exponential is +inf, not a refusal") {
-        const NdArray big = exp_elementwise(NdArray{{1, 2}, {709, 710}});
-        REQUIRE(std::isfinite(big.data[0]));
-        REQUIRE(big.data[1] == std::numeric_limits<double>::infinity());
+    SECTION("e^709 is a double; past ln(DBL_MAX) ~ 709.78 the call is refused, pointing to the shifted form") {
+        REQUIRE(std::isfinite(exp_elementwise(NdArray{{1, 1}, {709}}).data[0]));
+        REQUIRE_THROWS_WITH(exp_elementwise(NdArray{{1, 2}, {709, 710}}),
+                            Catch::StartsWith("exp: e^710 (x entry 1) is larger than the largest double") &&
+                                Catch::Contains("expShifted"));
     }
 }
 

@@ -16,9 +16,19 @@ export const retrievalExample = {
   },
   run(lab, x) {
     const r = lab.attention(x.q, x.k, x.v);
+    // Past s = 709.78, e^s is beyond a double and the engine refuses it; softmax is still fine,
+    // because it uses the shifted exponentials. The step then says why e^s is missing.
+    let exps = null;
+    let expRefused = null;
+    try {
+      exps = lab.ops.exp(r.scores);
+    } catch (e) {
+      expRefused = e.message;
+    }
     return {
       ...r,
-      exps: lab.ops.exp(r.scores),
+      exps,
+      expRefused,
       shifted: lab.ops.expShifted(r.scores),
       weightSum: lab.ops.sum(r.weights)[0],
       contributions: lab.ops.scaleRows(r.weights[0], x.v),
@@ -58,9 +68,9 @@ export const retrievalExample = {
       formula: 'e^{s_j} \\qquad e^{s_j - \\max_l s_l}',
       show: (r) => [
         { matrix: r.scores[0], label: 's', colLabels: keys },
-        { matrix: r.exps[0], label: 'exp(s)', kind: 'magnitude', colLabels: keys },
+        ...(r.exps ? [{ matrix: r.exps[0], label: 'exp(s)', kind: 'magnitude', colLabels: keys }] : []),
         { matrix: r.shifted[0], label: 'exp(s − max s)', kind: 'prob', colLabels: keys },
-        ...(r.exps[0].every(Number.isFinite) ? [] : [{ remark: L.expTooLarge }]),
+        ...(r.exps ? [] : [{ remark: L.expTooLarge(r.expRefused) }]),
       ],
     },
     {
