@@ -1,11 +1,16 @@
 #include "lab/training/model.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include "lab/core/rng.hpp"
 
 namespace lab {
+
+// Why a trained model's pass stops being finite: its float32 sums overflow past about 3.4e38.
+constexpr const char* kTooLarge =
+    "the parameters are too large for float32 sums, as after a step with too large a learning rate";
 
 // init_model checks the configuration, naming the calling function.
 Model::Model(const ModelConfig& c, const std::string& fn)
@@ -99,6 +104,7 @@ std::vector<int> Model::generate(const std::vector<int>& prompt, const GenerateO
         const std::size_t T = std::min(tokens.size(), context);
         lm_->forward(tokens.data() + tokens.size() - T, nullptr, 1, T, &iv);
         std::copy(lm_->logits() + (T - 1) * V, lm_->logits() + T * V, logits.begin());
+        require(all_finite(logits), fn, msg("the logits stopped being finite at step ", s, ": ", kTooLarge));
         const std::optional<GenerateStep> st = choose_next(logits, g.temperature, rng);
         require(st.has_value(), fn, temperature_overflow(g.temperature));
         const int next = st->token;
@@ -124,9 +130,12 @@ Inspection Model::inspect(const std::vector<int>& tokens, const flat::Interventi
     lm_->forward(tokens.data(), nullptr, 1, T, &iv);
     Inspection r{Tensor4::from_shape({L, H, T, T}), Tensor2::from_shape({T, V}), Tensor2::from_shape({L, H})};
     std::copy(lm_->probs(), lm_->probs() + T * V, r.probs.begin());
+    require(all_finite(r.probs), fn, msg("the probabilities stopped being finite: ", kTooLarge));
     for (std::size_t l = 0; l < L; ++l) {
         const float* a = lm_->attention(l);
         std::copy(a, a + H * T * T, r.weights.begin() + std::ptrdiff_t(l * H * T * T));
+        require(std::all_of(a, a + H * T * T, [](float w) { return std::isfinite(w); }), fn,
+                msg("the attention weights of block ", l, " stopped being finite: ", kTooLarge));
         for (std::size_t h = 0; h < H; ++h) {
             // H(a_i) = -sum_j a_ij ln a_ij, averaged over the T rows
             double total = 0.0;

@@ -227,3 +227,20 @@ TEST_CASE("§9 a model made with nanoGPT's GPTConfig names gives nanoGPT's logit
             }
     }
 }
+
+TEST_CASE("a model whose float32 sums overflow says so in evaluate, generate and inspect, never returning NaN") {
+    LmParams p = init_model(toy_config());
+    // 1e30 is a float32 number, but its products are not: every pass overflows.
+    for_each_parameter(p, [&](const std::string&, double* data, std::size_t n, const std::vector<std::size_t>&) {
+        for (std::size_t i = 0; i < n; ++i) data[i] = data[i] > 0 ? 1e30 : -1e30;
+    });
+    Model m(toy_config(), p);
+    const TokenMatrix batch{{0, 2, 5, 8, 0, 10, 13, 1, 3}};
+    REQUIRE_THROWS_WITH(m.evaluate(batch), Catch::StartsWith("evaluate: the loss stopped being finite"));
+    GenerateOptions g;
+    g.steps = 2;
+    REQUIRE_THROWS_WITH(m.generate({0, 2}, g),
+                        Catch::StartsWith("generate: the logits stopped being finite at step 0"));
+    REQUIRE_THROWS_WITH(m.inspect({0, 2, 5}, {}),
+                        Catch::Contains("stopped being finite") && Catch::Contains("the parameters are too large"));
+}
