@@ -10,21 +10,15 @@ import assert from 'node:assert/strict';
 
 import { loadEngine } from '../../web/engine/index.js';
 import { retrieval, toyModel, toyOptions, toyTokens } from '../../web/page/examples/handout.js';
+import { xorshift32 } from '../../web/training/xorshift.js';
 
 const lab = await loadEngine();
 const ROUNDS = 150; // each round calls every recipe once: 150 x 34 recipes, about 5,000 calls
 
-// xorshift32: the test's own stream, so that a seed means the same calls everywhere.
+// The test's own stream (xorshift32), so that a seed means the same calls everywhere.
 function rng(seed) {
-  let s = seed >>> 0 || 1;
-  const next = () => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s / 4294967296;
-  };
+  const bits = xorshift32(seed);
+  const next = () => bits() / 4294967296;
   const int = (lo, hi) => lo + Math.floor(next() * (hi - lo + 1));
   const pick = (xs) => xs[int(0, xs.length - 1)];
   return { next, int, pick };

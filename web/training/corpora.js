@@ -2,18 +2,12 @@
 // on in seconds: a toy grammar like the handout's sentence, an order-sensitive task where the
 // model must use positions, and a few kilobytes of plain English written for this project.
 // Generated text comes from a fixed seed, so every build and browser trains on the same data.
+import { xorshift32 } from './xorshift.js';
 
-// A tiny xorshift32 generator: it only picks words and letters for the corpora.
+// It only picks words and letters for the corpora: pick(n) is one of 0..n-1.
 function picker(seed) {
-  let s = seed >>> 0 || 1;
-  return (n) => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s % n;
-  };
+  const next = xorshift32(seed);
+  return (n) => next() % n;
 }
 
 // "the cat sat on the mat <eos>" and its relatives: determiner noun verb preposition determiner place.

@@ -2,6 +2,8 @@
 // split, and batches of windows for lab.createModel(...).trainStep. No arithmetic of the model here.
 
 // Characters: every distinct character is a token, in sorted order.
+import { xorshift32 } from './xorshift.js';
+
 export function charTokenizer(text) {
   const vocab = [...new Set(text)].sort();
   const index = new Map(vocab.map((c, i) => [c, i]));
@@ -50,15 +52,7 @@ export function split(ids, validFraction = 0.1) {
 export function windows(ids, B, T, seed) {
   if (ids.length < T + 1)
     throw new Error(`windows: T = ${T} needs at least ${T + 1} ids, the stream has ${ids.length}`);
-  let s = seed >>> 0 || 1;
-  const next = () => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s;
-  };
+  const next = xorshift32(seed);
   return Array.from({ length: B }, () => {
     const start = next() % (ids.length - T);
     return ids.slice(start, start + T + 1);
