@@ -22,17 +22,16 @@ bool softmax_row_where(const T* s, Keep keep, T* out, std::size_t n) {
     // and denominator) and keeps every exponent <= 0, so exp never overflows.
     T m = -std::numeric_limits<T>::infinity();
     for (std::size_t j = 0; j < n; ++j)
-        if (keep(j)) {
-            if (!std::isfinite(s[j])) return false;
-            m = std::max(m, s[j]);
-        }
+        if (keep(j)) m = std::max(m, s[j]);
     if (m == -std::numeric_limits<T>::infinity()) return false;
     T sum = 0;
     for (std::size_t j = 0; j < n; ++j) {
         out[j] = keep(j) ? std::exp(s[j] - m) : T(0);
         sum += out[j];
     }
-    assert(sum >= T(1));  // the maximum contributes exp(0) = 1
+    // The maximum contributes exp(0) = 1, so sum >= 1 unless a kept score was NaN or +inf (its
+    // exp(s - m) is NaN): one test per row, not one per entry, in training's hot loop.
+    if (!(sum >= T(1))) return false;
     for (std::size_t j = 0; j < n; ++j) out[j] /= sum;
     return true;
 }
