@@ -1,17 +1,20 @@
 // Builds the page into dist/ with esbuild:
 //   dist/index.html, app.js, app.css, fonts/,  a static site for any host (relative paths); the
+//   chunks/                                    app.js is an ES module, and what one panel alone needs
+//                                              is a chunk it fetches when that panel opens; the
 //   dist/trainer.js                            the Web Worker that trains models (the training panel)
 //   attention_lab_site.wasm                   engine's wasm is its own file, fetched as application/wasm
 //   dist/sw.js                                 a service worker that keeps the site usable offline
 //   dist/attention-lab.html                    one self-contained file (scripts, styles, fonts and
 //                                              wasm inlined) that works from file://
-// app.js is a classic script (not an ES module), because browsers refuse module scripts from
-// file://; the single file inlines the wasm as well.
+// The single file's script is a classic one, in one piece, because browsers refuse module
+// scripts from file://; it inlines the wasm as well.
 import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -27,11 +30,31 @@ const siteEngine = {
   },
 };
 
+// The examples' formulas, typeset now (scripts/typeset-formulas.mjs), as the module
+// web/page/views/formula.js imports: the page ships KaTeX's output, its CSS and fonts, not KaTeX.
+const formulas = {
+  name: 'typeset-formulas',
+  setup(build) {
+    build.onResolve({ filter: /^attention-lab:formulas$/ }, (args) => ({ path: args.path, namespace: 'formulas' }));
+    build.onLoad({ filter: /.*/, namespace: 'formulas' }, () => ({
+      contents: execFileSync(process.execPath, [path.join(root, 'scripts/typeset-formulas.mjs')], {
+        maxBuffer: 64 << 20,
+      }),
+      loader: 'json',
+      watchDirs: [path.join(root, 'web/page/examples')], // npm start retypesets an edited formula
+    }));
+  },
+};
+
 export const pageBuild = {
   absWorkingDir: root,
   entryPoints: { app: 'web/page/main.js' },
   bundle: true,
-  format: 'iife',
+  // An ES module split into chunks: what only one panel needs (the training panel and its plots)
+  // is a chunk of its own, fetched when the panel first opens.
+  format: 'esm',
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   platform: 'browser',
   target: ['es2020'],
   outdir: 'dist',
@@ -40,7 +63,7 @@ export const pageBuild = {
   minify: true,
   // Emscripten's loader names these Node modules in code that only runs under Node.
   external: ['fs', 'path'],
-  plugins: [siteEngine],
+  plugins: [siteEngine, formulas],
   define: { ATTENTION_LAB_WORKER: '"trainer.js"' },
   logLevel: 'warning',
 };
@@ -50,6 +73,8 @@ export const pageBuild = {
 const workerBuild = {
   ...pageBuild,
   entryPoints: { trainer: 'web/training/worker.js' },
+  format: 'iife', // a classic worker script, which every browser starts
+  splitting: false,
   define: {},
 };
 
@@ -72,6 +97,7 @@ function writeServiceWorker() {
     // the one-file copy too, so that a link to it keeps working offline
     'attention-lab.html',
     ...readdirSync(path.join(dist, 'fonts')).map((f) => `fonts/${f}`),
+    ...readdirSync(path.join(dist, 'chunks')).map((f) => `chunks/${f}`),
   ];
   const version = createHash('sha256')
     .update(readFileSync(path.join(dist, 'app.js')))
@@ -115,7 +141,9 @@ async function writeSingleFile() {
       ...pageBuild,
       write: false,
       outdir: 'single',
-      plugins: [woff2Only],
+      format: 'iife', // a classic script: browsers refuse module scripts from file://
+      splitting: false, // and one script: the training panel is inlined, not a chunk
+      plugins: [woff2Only, formulas],
       define: { ATTENTION_LAB_WORKER: 'null' },
       loader: { '.woff2': 'dataurl', '.woff': 'dataurl', '.ttf': 'dataurl' },
     }),
@@ -129,7 +157,7 @@ async function writeSingleFile() {
     .replace(/script-src 'self'/, `script-src ${sha256(js)}`)
     .replace(/style-src 'self'/, `style-src ${sha256(css)}`)
     .replace('<link rel="stylesheet" href="app.css">', () => `<style>${css}</style>`)
-    .replace('<script src="app.js"></script>', () => `<script>${js}</script>`);
+    .replace('<script type="module" src="app.js"></script>', () => `<script>${js}</script>`);
   writeFileSync(path.join(dist, 'attention-lab.html'), html);
 }
 

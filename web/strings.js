@@ -1274,6 +1274,9 @@ Object.assign(practice, {
 export const training = {
   title: 'Train a model',
   tocSection: 'Lab',
+  loading: 'Loading the training panel…',
+  notLoaded:
+    'The training panel could not be loaded, so nothing here can train yet. Reload the page to try again. What the browser said:',
   intro:
     'Train a small language model right here and watch what the handout claims happen to the loss, the attention and the generated text. Every number is computed by the engine; training runs in the background, so the worked examples stay usable meanwhile.',
   onPageThread:

@@ -1,11 +1,12 @@
 // Displayed formulas wrap at their top-level \quad and \qquad spaces: each part is typeset on its
-// own (web/page/views/formula.js). Splitting must never cut inside braces, a set \{ ... \} or \left ... \right,
+// own (scripts/typeset-formulas.mjs, when the page is built). Splitting must never cut inside braces, a set \{ ... \} or \left ... \right,
 // and every part of every example's formula must still be valid LaTeX for KaTeX.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import katex from 'katex';
-import { formulaParts } from '../../web/page/views/formula.js';
+import { formulaParts } from '../../web/page/formula-parts.js';
 import { examples } from '../../web/page/examples/index.js';
+import { typesetFormulas, typesetPart } from '../../scripts/typeset-formulas.mjs';
 
 test('a formula splits at its top-level quads only', () => {
   assert.deepEqual(formulaParts('a = 1, \\quad b = 2 \\qquad c'), ['a = 1,', 'b = 2', 'c']);
@@ -29,4 +30,38 @@ test('every part of every example formula typesets', () => {
         () => katex.renderToString(part, { displayMode: true, throwOnError: true }),
         `${part} (of ${tex})`,
       );
+});
+
+test('the build typesets every step formula, each part with its MathML for screen readers', () => {
+  const table = typesetFormulas();
+  const formulas = examples.flatMap((ex) => ex.steps.map((s) => s.formula).filter(Boolean));
+  for (const tex of formulas) {
+    const parts = table[tex];
+    assert.ok(parts, `${tex} is typeset`);
+    assert.equal(parts.length, formulaParts(tex).length, tex);
+    for (const nodes of parts) {
+      // [tag, className, style, attributes, children, namespace]
+      const [tag, className, , , children] = nodes[0];
+      assert.equal(tag, 'span');
+      assert.match(className, /katex-display/);
+      const find = (node, pred) =>
+        typeof node !== 'string' && (pred(node) || (node[4] ?? []).some((c) => find(c, pred)));
+      assert.ok(
+        find(nodes[0], (n) => n[0] === 'math' && n[5] === 'm'),
+        `${tex}: MathML`,
+      );
+      assert.ok(
+        find(nodes[0], (n) => n[0] === 'annotation'),
+        `${tex}: the TeX source as an annotation`,
+      );
+      assert.ok(children.length > 0);
+    }
+  }
+  // Styles are recorded as properties to set, never as a style attribute (the CSP refuses those).
+  const styleAttributes = JSON.stringify(table).match(/"style":/g);
+  assert.equal(styleAttributes, null);
+});
+
+test('a formula KaTeX cannot read stops the build with its name', () => {
+  assert.throws(() => typesetPart('\\frac{a'), /ParseError|Expected/);
 });

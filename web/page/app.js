@@ -3,7 +3,6 @@
 import { parseNumber } from './format.js';
 import { PRACTICE, TRAIN, fromHash, initialState, toHash } from './state.js';
 import { practice as practiceText, examples as texts, training as trainingText, ui } from '../strings.js';
-import { createTrainingPanel } from './views/training/panel.js';
 import { settingsDiff } from '../training/experiments.js';
 import { createProgress } from './progress.js';
 import { practiceOverview, practicePanel } from './views/practice.js';
@@ -30,7 +29,21 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
   const families = practice.families();
   const practiceHref = (family, seed) => toHash({ example: PRACTICE, family, seed, hide: state.hide });
   // Made on the first visit and kept: a model goes on training while the student reads elsewhere.
+  // Its code (and the plotting library) is fetched then, not with the worked examples.
   let training = null;
+  let trainingPanel = null; // the module's promise, once asked for
+  const loadTrainingPanel = () =>
+    (trainingPanel ??= import('./views/training/panel.js').then(
+      ({ createTrainingPanel }) => {
+        training = createTrainingPanel({ lab, workerUrl, onSettings: settingsTaken });
+        if (state.example === TRAIN) render();
+      },
+      (e) => {
+        trainingPanel = null; // a later visit tries again
+        notice = `${trainingText.notLoaded} ${e.message}`;
+        if (state.example === TRAIN) render();
+      },
+    ));
 
   const inputsOf = (ex, edits) =>
     Object.fromEntries(Object.entries(ex.inputs).map(([k, spec]) => [k, clone(k in edits ? edits[k] : spec.value)]));
@@ -352,13 +365,15 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
     const hadFocus = root.contains(document.activeElement);
     const activeId = document.activeElement?.id;
     if (state.example === TRAIN) {
-      training ??= createTrainingPanel({ lab, workerUrl, onSettings: settingsTaken });
-      training.show(state.experiment, { setup: state.settings, start: state.start });
+      if (!training) loadTrainingPanel();
+      training?.show(state.experiment, { setup: state.settings, start: state.start });
       const main = h(
         'main',
         { id: 'main', class: 'main' },
         notice && h('p', { class: 'notice', role: 'alert' }, notice),
-        training.el,
+        training
+          ? training.el
+          : h('p', { id: 'train-title', class: 'loading', role: 'status', tabindex: '-1' }, trainingText.loading),
       );
       show(main);
       document.title = `${trainingText.title} — ${ui.appName}`;

@@ -1,6 +1,8 @@
 // Boot: load the engine, then hand it to the app. Styles are bundled from here so that the
-// single-file build can inline them.
+// single-file build can inline them, and every style is in app.css, also those of the training
+// panel's plots, whose code is a chunk loaded later (a chunk's CSS would not be loaded with it).
 import 'katex/dist/katex.min.css';
+import 'uplot/dist/uPlot.min.css';
 import './style.css';
 import { loadEngine } from '../engine/index.js';
 import { createApp } from './app.js';

@@ -1,46 +1,38 @@
-// Typesets LaTeX with KaTeX into a fresh element (DOM output, no HTML strings, so it runs under
-// a Content-Security-Policy without 'unsafe-inline').
-import katex from 'katex';
+// Shows a formula typeset when the page was built (scripts/typeset-formulas.mjs): the recorded
+// KaTeX output is replayed with DOM calls, and styles are set as properties, so it runs under a
+// Content-Security-Policy without 'unsafe-inline' and the page carries no TeX engine.
+import typeset from 'attention-lab:formulas';
 import { h } from './dom.js';
 
-// Typesetting depends only on the LaTeX, so each formula is typeset once and cloned after
-// that: an edit re-renders the step without paying for KaTeX again.
-const typeset = new Map();
+const NAMESPACES = { m: 'http://www.w3.org/1998/Math/MathML', s: 'http://www.w3.org/2000/svg' };
 
-// A displayed formula's parts: the pieces between its top-level \quad and \qquad spaces
-// (outside any braces, \{ ... \} or \left ... \right). KaTeX does not break displayed maths, so each part
-// is typeset on its own and the parts wrap as words do when the column is narrow.
-export function formulaParts(tex) {
-  const parts = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < tex.length; i++) {
-    const rest = tex.slice(i);
-    if (/^(\{|\\\{|\\left(?![a-zA-Z]))/.test(rest)) depth++;
-    else if (/^(\}|\\\}|\\right(?![a-zA-Z]))/.test(rest)) depth--;
-    const space = depth === 0 && /^\\q?quad(?![a-zA-Z])/.exec(rest);
-    if (space) {
-      parts.push(tex.slice(start, i).trim());
-      start = i + space[0].length;
-      i = start - 1;
-    } else if (tex[i] === '\\') i++; // \{ counted above; its brace, or a \\, is not counted again
-  }
-  parts.push(tex.slice(start).trim());
-  return parts.filter(Boolean);
+function replay(node) {
+  if (typeof node === 'string') return document.createTextNode(node);
+  const [tag, className = '', style = {}, attributes = {}, children = [], ns = ''] = node;
+  const el = ns ? document.createElementNS(NAMESPACES[ns], tag) : document.createElement(tag);
+  if (className) el.setAttribute('class', className);
+  Object.assign(el.style, style);
+  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+  for (const child of children) el.append(replay(child));
+  return el;
 }
 
-export function formula(tex, { display = true } = {}) {
-  const key = `${display}:${tex}`;
-  if (!typeset.has(key)) {
-    const el = h(display ? 'div' : 'span', { class: display ? 'formula' : 'formula-inline' });
-    if (display)
-      for (const part of formulaParts(tex)) {
-        const piece = h('span', { class: 'formula-part' });
-        katex.render(part, piece, { displayMode: true, throwOnError: false, output: 'htmlAndMathml' });
-        el.append(piece);
-      }
-    else katex.render(tex, el, { displayMode: false, throwOnError: false, output: 'htmlAndMathml' });
-    typeset.set(key, el);
+// Each formula is built once and cloned after that: an edit redraws the step without replaying.
+const built = new Map();
+
+// A displayed formula: its parts side by side, each wrapping as a word does on a narrow column.
+export function formula(tex) {
+  if (!built.has(tex)) {
+    const parts = typeset[tex];
+    if (!parts) throw new Error(`formula: "${tex}" was not typeset when the page was built (is it a step's formula?)`);
+    built.set(
+      tex,
+      h(
+        'div',
+        { class: 'formula' },
+        parts.map((nodes) => h('span', { class: 'formula-part' }, nodes.map(replay))),
+      ),
+    );
   }
-  return typeset.get(key).cloneNode(true);
+  return built.get(tex).cloneNode(true);
 }

@@ -11,7 +11,7 @@ import { worksheetView } from './worksheet.js';
 //    scaleMax, marked}
 //   {facts: [{label, value, result}]}                               labelled values
 //   {number: inputName, label} / {choice: inputName, label, options: [[value, text]]}
-//   {formula: tex} / {note: text} (set as code) / {remark: text} (a sentence that applies to
+//   {note: text} (set as code) / {remark: text} (a sentence that applies to
 //   these inputs only) / {badges: [{label, pass, detail}]} / {group: [items], title}
 //   {worksheet: sheet}                                              answers to fill in (worksheet.js)
 export function renderItem(item, ctx) {
@@ -24,7 +24,6 @@ export function renderItem(item, ctx) {
       item.group.map((i) => renderItem(i, ctx)),
     );
   }
-  if (item.formula) return formula(item.formula);
   if (item.note) return h('p', { class: 'note' }, item.note);
   if (item.remark) return h('p', { class: 'remark' }, item.remark);
   if (item.facts) {

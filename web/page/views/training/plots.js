@@ -2,7 +2,6 @@
 // experiment asks) and §3.1's attention entropy, one curve per run. History is kept by run and
 // by series name; uPlot's column arrays are made from it at each draw.
 import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
 import { EXPERIMENTS } from '../../../training/experiments.js';
 import { training as text } from '../../../strings.js';
 import { h } from '../dom.js';
