@@ -1,34 +1,53 @@
 // Builds the page into dist/ with esbuild:
-//   dist/index.html, app.js, app.css, fonts/,  a static site for any host (relative paths); the
-//   chunks/                                    app.js is an ES module, and what one panel alone needs
-//                                              is a chunk it fetches when that panel opens; the
-//   dist/trainer.js                            the Web Worker that trains models (the training panel)
-//   attention_lab_site.wasm                   engine's wasm is its own file, fetched as application/wasm
-//   dist/sw.js                                 a service worker that keeps the site usable offline
-//   dist/attention-lab.html                    one self-contained file (scripts, styles, fonts and
-//                                              wasm inlined) that works from file://
-// The single file's script is a classic one, in one piece, because browsers refuse module
-// scripts from file://; it inlines the wasm as well.
+//   index.html, app.js, app.css, fonts/   a static site for any host (relative paths). app.js is
+//   chunks/                               an ES module; what only one panel needs (the training
+//                                         panel and its plots) is a chunk fetched when it opens.
+//   attention_lab_site.wasm               the engine's worked-examples part, fetched at the start
+//   attention_lab_site_extras.wasm        its extras (the practice set's problems, the trainable
+//                                         models), fetched when the page or the worker needs them
+//   trainer.js                            the Web Worker that trains models (the training panel)
+//   sw.js                                 a service worker that keeps the site usable offline
+//   attention-lab.html                    one self-contained file (scripts, styles, fonts and wasm
+//                                         inlined) that works from file://; its script is one
+//                                         classic script, as browsers refuse module scripts there
 import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { usedFaces } from './typeset-formulas.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 
-// The site loads the engine build whose wasm is a separate file; Node and the single file keep
-// the one with the wasm inlined (what web/engine/index.js imports).
+// The site loads the engine in two builds whose wasm is a file of its own: the worked examples'
+// (what web/engine/index.js imports) and the extras' (what web/engine/extras.js imports, the
+// practice set's problems and the trainable models). Node and the single file keep the one
+// module with every part and the wasm inlined.
 const siteEngine = {
   name: 'site-engine',
   setup(build) {
-    build.onResolve({ filter: /attention_lab\.cjs$/ }, () => ({
-      path: path.join(root, 'build/wasm/attention_lab_site.cjs'),
+    build.onResolve({ filter: /attention_lab\.cjs$/ }, (args) => ({
+      path: path.join(
+        root,
+        args.importer.endsWith(path.join('web', 'engine', 'extras.js'))
+          ? 'build/wasm/attention_lab_site_extras.cjs'
+          : 'build/wasm/attention_lab_site.cjs',
+      ),
     }));
   },
 };
+
+// The typeset formulas (scripts/typeset-formulas.mjs), from a fresh process each build, so that
+// a formula edited while `npm start` watches is typeset anew (an import would stay cached).
+const typesetNow = () =>
+  JSON.parse(
+    execFileSync(process.execPath, [path.join(root, 'scripts/typeset-formulas.mjs')], {
+      maxBuffer: 64 << 20,
+      encoding: 'utf8',
+    }),
+  );
 
 // The examples' formulas, typeset now (scripts/typeset-formulas.mjs), as the module
 // web/page/views/formula.js imports: the page ships KaTeX's output, its CSS and fonts, not KaTeX.
@@ -37,12 +56,35 @@ const formulas = {
   setup(build) {
     build.onResolve({ filter: /^attention-lab:formulas$/ }, (args) => ({ path: args.path, namespace: 'formulas' }));
     build.onLoad({ filter: /.*/, namespace: 'formulas' }, () => ({
-      contents: execFileSync(process.execPath, [path.join(root, 'scripts/typeset-formulas.mjs')], {
-        maxBuffer: 64 << 20,
-      }),
+      contents: JSON.stringify(typesetNow()),
       loader: 'json',
       watchDirs: [path.join(root, 'web/page/examples')], // npm start retypesets an edited formula
     }));
+  },
+};
+
+// KaTeX's CSS with only the font faces the typeset formulas use (usedFaces in
+// typeset-formulas.mjs), each as woff2 alone, which every browser that runs WebAssembly reads:
+// 8 of KaTeX's 20 faces, a third of their bytes, in the site's fonts/ and inlined in the single file.
+const katexFonts = {
+  name: 'katex-fonts',
+  setup(build) {
+    build.onLoad({ filter: /katex(\.min)?\.css$/ }, (args) => {
+      const css = readFileSync(args.path, 'utf8');
+      const faces = usedFaces(css, typesetNow());
+      return {
+        contents: css
+          .replace(/@font-face\{[^}]*\}/g, (face) => {
+            const family = /font-family:"?(KaTeX_\w+)/.exec(face)[1];
+            const weight = /font-weight:(\d+)/.exec(face)[1];
+            const style = /font-style:(\w+)/.exec(face)[1];
+            return faces.has(`${family} ${weight} ${style}`) ? face : '';
+          })
+          .replace(/,url\([^)]+\.(woff|ttf)\) format\("(woff|truetype)"\)/g, ''),
+        loader: 'css',
+        watchDirs: [path.join(root, 'web/page/examples')],
+      };
+    });
   },
 };
 
@@ -59,11 +101,11 @@ export const pageBuild = {
   target: ['es2020'],
   outdir: 'dist',
   assetNames: 'fonts/[name]-[hash]',
-  loader: { '.woff2': 'file', '.woff': 'file', '.ttf': 'file' },
+  loader: { '.woff2': 'file' },
   minify: true,
   // Emscripten's loader names these Node modules in code that only runs under Node.
   external: ['fs', 'path'],
-  plugins: [siteEngine, formulas],
+  plugins: [siteEngine, katexFonts, formulas],
   define: { ATTENTION_LAB_WORKER: '"trainer.js"' },
   logLevel: 'warning',
 };
@@ -82,7 +124,8 @@ export function copyStatic() {
   rmSync(dist, { recursive: true, force: true }); // no stale files from an earlier build
   mkdirSync(dist, { recursive: true });
   copyFileSync(path.join(root, 'web/page/index.html'), path.join(dist, 'index.html'));
-  copyFileSync(path.join(root, 'build/wasm/attention_lab_site.wasm'), path.join(dist, 'attention_lab_site.wasm'));
+  for (const wasm of ['attention_lab_site.wasm', 'attention_lab_site_extras.wasm'])
+    copyFileSync(path.join(root, 'build/wasm', wasm), path.join(dist, wasm));
 }
 
 // The service worker caches every file of the site under a name that changes with the build.
@@ -94,6 +137,7 @@ function writeServiceWorker() {
     'app.css',
     'trainer.js',
     'attention_lab_site.wasm',
+    'attention_lab_site_extras.wasm',
     // the one-file copy too, so that a link to it keeps working offline
     'attention-lab.html',
     ...readdirSync(path.join(dist, 'fonts')).map((f) => `fonts/${f}`),
@@ -121,18 +165,6 @@ self.addEventListener('fetch', (e) => {
   );
 }
 
-// KaTeX's CSS lists each font as woff2, woff and ttf; every current browser takes woff2, so the
-// single file inlines only that format.
-const woff2Only = {
-  name: 'katex-woff2-only',
-  setup(build) {
-    build.onLoad({ filter: /katex(\.min)?\.css$/ }, (args) => ({
-      contents: readFileSync(args.path, 'utf8').replace(/,url\([^)]+\.(woff|ttf)\) format\("(woff|truetype)"\)/g, ''),
-      loader: 'css',
-    }));
-  },
-};
-
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 async function writeSingleFile() {
@@ -143,9 +175,9 @@ async function writeSingleFile() {
       outdir: 'single',
       format: 'iife', // a classic script: browsers refuse module scripts from file://
       splitting: false, // and one script: the training panel is inlined, not a chunk
-      plugins: [woff2Only, formulas],
+      plugins: [katexFonts, formulas],
       define: { ATTENTION_LAB_WORKER: 'null' },
-      loader: { '.woff2': 'dataurl', '.woff': 'dataurl', '.ttf': 'dataurl' },
+      loader: { '.woff2': 'dataurl' },
     }),
     'dist/attention-lab.html',
   );

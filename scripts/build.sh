@@ -23,6 +23,6 @@ fi
 
 [ -f build/wasm/build.ninja ] ||
   emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_CROSSCOMPILING_EMULATOR="$(command -v node)"
-if [ "$what" = all ]; then cmake --build build/wasm; else cmake --build build/wasm --target attention_lab attention_lab_site; fi
+if [ "$what" = all ]; then cmake --build build/wasm; else cmake --build build/wasm --target attention_lab attention_lab_site attention_lab_site_extras; fi
 
 node scripts/build-page.mjs

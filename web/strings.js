@@ -1242,6 +1242,9 @@ export const practice = {
 };
 
 Object.assign(practice, {
+  loading: 'Loading the practice problems…',
+  notLoaded:
+    'The practice problems could not be loaded; the worked examples still work. Reload the page to try again. What the browser said:',
   setTitle: 'Practice set',
   setIntro:
     'The families follow the handout’s sections, each beside the worked example that teaches it. Every problem comes in unlimited variants; the engine checks your answer and tells you which mistake it matches. Variant 0 uses the handout’s own numbers where they make a fair problem. Only answers that can be read count as attempts.',

@@ -459,6 +459,39 @@ test('the single file works from file:// with its strict CSP, offline, with no c
   await close();
 });
 
+test('the single file carries only the font faces its formulas use, and every glyph of every formula finds its face', async () => {
+  const { page, problems, close } = await open(pathToFileURL(path.join(root, 'dist/attention-lab.html')).href);
+  await ready(page);
+  const missing = [];
+  let glyphs = 0;
+  for (const ex of examples)
+    for (const [i, step] of ex.steps.entries()) {
+      if (!step.formula) continue;
+      await page.evaluate((hash) => (location.hash = hash), `#/${ex.id}/${i + 1}`);
+      await page.waitForFunction((n) => document.querySelector('.step')?.textContent.includes(`Step ${n} of`), i + 1);
+      const r = await page.evaluate(async () => {
+        await document.fonts.ready;
+        const faces = new Set([...document.fonts].map((f) => `${f.family.replace(/"/g, '')} ${f.weight} ${f.style}`));
+        const out = { glyphs: 0, missing: [] };
+        for (const el of document.querySelectorAll('.formula .katex-html *')) {
+          if (![...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim())) continue;
+          const cs = getComputedStyle(el);
+          const face = `${cs.fontFamily.split(',')[0].replace(/"/g, '').trim()} ${cs.fontWeight} ${cs.fontStyle}`;
+          out.glyphs += 1;
+          if (!faces.has(face)) out.missing.push(`${face}: ${el.textContent.slice(0, 20)}`);
+        }
+        return { ...out, faces: faces.size };
+      });
+      glyphs += r.glyphs;
+      missing.push(...r.missing.map((m) => `§${ex.id} step ${i + 1}: ${m}`));
+      assert.ok(r.faces < 20, `only the faces in use are inlined, not all of KaTeX's 20 (${r.faces})`);
+    }
+  assert.ok(glyphs > 300, `${glyphs} glyphs checked`);
+  assert.deepEqual(missing, [], 'a glyph whose face was left out would be drawn in a substitute font');
+  assert.deepEqual(problems, []);
+  await close();
+});
+
 test('the hosted site keeps working offline after the first visit', async () => {
   const context = await site.browser.newContext({ viewport: { width: 1000, height: 800 } });
   const { page, close } = await open(`${site.base}#/2.1/1`, { context });

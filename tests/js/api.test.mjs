@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { retrieval, toyModel, toyOptions, toyTokens } from '../../web/page/examples/handout.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url)));
-const { loadEngine } = await import(new URL(`../../${pkg.main}`, import.meta.url));
+const { loadEngine, loadExtras } = await import(new URL(`../../${pkg.main}`, import.meta.url));
 const lab = await loadEngine();
 
 const ln2 = Math.log(2);
@@ -36,6 +36,16 @@ function randomMatrix(rows, cols, seed, scale = 1) {
   const next = numbers(seed);
   return Array.from({ length: rows }, () => Array.from({ length: cols }, () => scale * next()));
 }
+
+test('in Node the one module has every part: loadExtras resolves to the same lab, with problems and models', async () => {
+  const more = await loadExtras();
+  assert.equal(more, lab);
+  assert.equal(await loadExtras(), more);
+  for (const fn of ['families', 'generate', 'check', 'solution', 'checkValue'])
+    assert.equal(typeof more.practice[fn], 'function', fn);
+  assert.equal(typeof more.createModel, 'function');
+  assert.equal(more.practice.generate('retrieval', 0).id, 'retrieval');
+});
 
 test('loadEngine resolves once to the same lab', async () => {
   assert.equal(await loadEngine(), lab);

@@ -194,17 +194,6 @@ function practiceApi(m) {
     tolerance: { ...rule },
     // Every answer format a problem or a prediction may have.
     formats,
-    families: () => m.practiceFamilies(),
-    generate(id, seed = 0) {
-      practiceArgs('generate', id, seed);
-      const p = m.practiceGenerate(id, seed);
-      return { ...p, given: named(p.given) };
-    },
-    check(id, seed, answer) {
-      practiceArgs('check', id, seed);
-      const c = m.practiceCheck(id, seed, typeof answer === 'string' ? answer : String(answer ?? ''));
-      return verdict(c, c.format);
-    },
     // Checks a prediction of a worked example's step: spec = {format, expected, misconceptions:
     // [{id, section, value}], words} with values as the page shows them (numbers or nested arrays).
     checkValue(answer, spec) {
@@ -227,11 +216,27 @@ function practiceApi(m) {
       });
       return verdict(c, spec.format);
     },
-    solution(id, seed = 0) {
-      practiceArgs('solution', id, seed);
-      const s = m.practiceSolution(id, seed);
-      return { ...s, steps: s.steps.map((st) => ({ key: st.key, values: named(st.values) })) };
-    },
+    // The generated problems, in the builds that have them (not the site's first module).
+    ...(typeof m.practiceGenerate === 'function'
+      ? {
+          families: () => m.practiceFamilies(),
+          generate(id, seed = 0) {
+            practiceArgs('generate', id, seed);
+            const p = m.practiceGenerate(id, seed);
+            return { ...p, given: named(p.given) };
+          },
+          check(id, seed, answer) {
+            practiceArgs('check', id, seed);
+            const c = m.practiceCheck(id, seed, typeof answer === 'string' ? answer : String(answer ?? ''));
+            return verdict(c, c.format);
+          },
+          solution(id, seed = 0) {
+            practiceArgs('solution', id, seed);
+            const s = m.practiceSolution(id, seed);
+            return { ...s, steps: s.steps.map((st) => ({ key: st.key, values: named(st.values) })) };
+          },
+        }
+      : {}),
   };
 }
 
@@ -295,10 +300,8 @@ function loadModel(m, saved, options) {
   return wrapModel(m.loadModel({ format: saved.format, version: saved.version, config, parameters }), options);
 }
 
-function makeLab(module) {
-  const m = throwing(module);
-  const declarations = m.optionDeclarations();
-  const options = optionChecker(declarations);
+// The worked examples' part: the handout's layers, the lab's checks, the page's operations.
+function examplesApi(m, options) {
   return {
     softmax: (x) => fromTensor(m.softmax(toTensor(x, 'softmax', 'x'))),
 
@@ -440,10 +443,27 @@ function makeLab(module) {
       softmaxJacobian: (s) => fromTensor(m.opSoftmaxJacobian(toTensor(s, 'softmaxJacobian', 's'))),
     },
     attentionCost: (dims) => m.attentionCost(options('attentionCost', dims, 'the dimensions')),
+  };
+}
+
+// The `lab` object over one build of the module. Node's build and the single file's have every
+// part; the site's two builds have the worked examples' part or the extras (the practice set's
+// problems and the trainable models), and `lab` has the functions of the parts it was given.
+function makeLab(module) {
+  const m = throwing(module);
+  const declarations = m.optionDeclarations();
+  const options = optionChecker(declarations);
+  return {
+    ...(typeof module.softmax === 'function' ? examplesApi(m, options) : {}),
 
     // Training (the toy LM in the browser): models live in the engine until model.delete().
-    createModel: (config) => wrapModel(m.createModel(options('createModel', config, 'the configuration')), options),
-    loadModel: (saved) => loadModel(m, saved, options),
+    ...(typeof module.createModel === 'function'
+      ? {
+          createModel: (config) =>
+            wrapModel(m.createModel(options('createModel', config, 'the configuration')), options),
+          loadModel: (saved) => loadModel(m, saved, options),
+        }
+      : {}),
     // Every function's options as the engine declares them: {fn: [{name, type, fallback, choices}]}.
     options: declarations,
 
@@ -458,7 +478,7 @@ function makeLab(module) {
   };
 }
 
-let engine;
+let engine, extras;
 
 // Resolves to the `lab` API; the module is instantiated once and shared.
 export function loadEngine() {
@@ -469,4 +489,14 @@ export function loadEngine() {
   }
   engine ??= createAttentionLab().then(makeLab);
   return engine;
+}
+
+// Resolves to a `lab` with the extras: practice.families / generate / check / solution and
+// createModel / loadModel. Where loadEngine's module has every part (Node, the single file) it
+// is that same `lab`; the hosted site fetches the extras' own module (./extras.js) the first time.
+export function loadExtras() {
+  extras ??= import('./extras.js').then(({ default: create }) =>
+    create === createAttentionLab ? loadEngine() : create().then(makeLab),
+  );
+  return extras;
 }

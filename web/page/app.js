@@ -15,7 +15,10 @@ import { predictionView } from './views/predict.js';
 
 const clone = (v) => (Array.isArray(v) ? v.map(clone) : v);
 
-export function createApp({ lab, root, examples, workerUrl = null }) {
+// lab: the engine's worked-examples part; loadExtras: resolves to the lab with the practice set's
+// problems and the trainable models (a second module on the site, fetched once the first
+// numbers are on screen; the same lab in the single file).
+export function createApp({ lab, loadExtras, root, examples, workerUrl = null }) {
   const byId = new Map(examples.map((e) => [e.id, e]));
   watchScrolling(root);
   const kept = {}; // each example's edits, kept while the student looks at other examples
@@ -25,17 +28,20 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
   const progress = createProgress();
   // Predictions typed in worked examples, and which results they have revealed, per step and inputs.
   const predictions = new Map();
-  const practice = wordedPractice(lab.practice);
-  const families = practice.families();
+  const checker = wordedPractice(lab.practice); // predictions and worksheets: the answer checker
+  // The practice set's problems, once the extras have come; until then a line says they are coming.
+  let practice = null;
+  let families = [];
+  let extrasFailed = '';
   const practiceHref = (family, seed) => toHash({ example: PRACTICE, family, seed, hide: state.hide });
   // Made on the first visit and kept: a model goes on training while the student reads elsewhere.
   // Its code (and the plotting library) is fetched then, not with the worked examples.
   let training = null;
   let trainingPanel = null; // the module's promise, once asked for
   const loadTrainingPanel = () =>
-    (trainingPanel ??= import('./views/training/panel.js').then(
-      ({ createTrainingPanel }) => {
-        training = createTrainingPanel({ lab, workerUrl, onSettings: settingsTaken });
+    (trainingPanel ??= Promise.all([import('./views/training/panel.js'), loadExtras()]).then(
+      ([{ createTrainingPanel }, more]) => {
+        training = createTrainingPanel({ lab: more, workerUrl, onSettings: settingsTaken });
         if (state.example === TRAIN) render();
       },
       (e) => {
@@ -57,7 +63,7 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
       hash,
       examples,
       { ...state, example: state.example },
-      families.map((f) => f.id),
+      practice ? families.map((f) => f.id) : null, // a family named before they come is checked after
     );
     if (s.example === PRACTICE || s.example === TRAIN) {
       state = s;
@@ -146,7 +152,7 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
       onCheck(cells) {
         // A cell left empty is not yet an answer: it is counted, not checked.
         const verdict = (id, spec) =>
-          (s.draft[id] ?? '').trim() ? practice.checkValue(s.draft[id], spec) : { correct: false, blank: true };
+          (s.draft[id] ?? '').trim() ? checker.checkValue(s.draft[id], spec) : { correct: false, blank: true };
         s.verdicts = Object.fromEntries(cells.map(({ id, spec }) => [id, verdict(id, spec)]));
         s.checkedFor = edits;
         focusAfter(`ws-${sheet.id}-summary`);
@@ -239,20 +245,22 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
       'main',
       { id: 'main', class: 'main' },
       notice && h('p', { class: 'notice', role: 'alert' }, notice),
-      state.family
-        ? [
-            h('p', {}, h('a', { href: practiceHref(null) }, `← ${practiceText.setTitle}`)),
-            practicePanel({
-              practice,
-              family: state.family,
-              seed: state.seed,
-              progress,
-              href: practiceHref,
-              onChange,
-              canCopy: !state.hide.includes('copy'),
-            }),
-          ]
-        : practiceOverview({ practice, progress, href: practiceHref, exampleHref, onImport: onChange }),
+      !practice
+        ? extrasWaiting('practice-title')
+        : state.family
+          ? [
+              h('p', {}, h('a', { href: practiceHref(null) }, `← ${practiceText.setTitle}`)),
+              practicePanel({
+                practice,
+                family: state.family,
+                seed: state.seed,
+                progress,
+                href: practiceHref,
+                onChange,
+                canCopy: !state.hide.includes('copy'),
+              }),
+            ]
+          : practiceOverview({ practice, progress, href: practiceHref, exampleHref, onImport: onChange }),
     );
   }
 
@@ -283,10 +291,22 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
     return fresh.get(family);
   };
 
+  // Where practice problems go while the extras are coming (or if they could not be loaded).
+  const extrasWaiting = (id) =>
+    extrasFailed
+      ? h(
+          'p',
+          { id, class: 'notice', role: 'alert', tabindex: id && '-1' },
+          `${practiceText.notLoaded} ${extrasFailed}`,
+        )
+      : h('p', { id, class: 'loading', role: 'status', tabindex: id && '-1' }, practiceText.loading);
+
   // At the end of a section's example: its practice problems (the first one open).
   function practiceAtEnd(ex) {
+    if (state.step !== ex.steps.length - 1) return null;
+    if (!practice) return h('aside', { class: 'practice-box' }, extrasWaiting());
     const mine = families.filter((f) => exampleOf(f.section) === ex);
-    if (!mine.length || state.step !== ex.steps.length - 1) return null;
+    if (!mine.length) return null;
     return h(
       'aside',
       { class: 'practice-box', 'aria-label': practiceText.practiseThis },
@@ -413,7 +433,7 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
           draft,
           onCheck: (typed) => {
             draft.text = typed;
-            draft.feedback = practice.checkValue(typed, {
+            draft.feedback = checker.checkValue(typed, {
               format: spec.format,
               expected: spec.expected(view.r, view.x, lab),
               misconceptions: spec.misconceptions ? spec.misconceptions(view.r, view.x, lab) : [],
@@ -532,6 +552,20 @@ export function createApp({ lab, root, examples, workerUrl = null }) {
   });
 
   load(location.hash);
+  // The extras come after the first numbers; then the practice problems are drawn in, and an
+  // address that named a family is read again, now that the families are known.
+  loadExtras().then(
+    (more) => {
+      practice = wordedPractice(more.practice);
+      families = practice.families();
+      if (state.example === PRACTICE) load(location.hash);
+      else render();
+    },
+    (e) => {
+      extrasFailed = e.message;
+      render();
+    },
+  );
   return {
     get state() {
       return state;

@@ -4,7 +4,7 @@
 import 'katex/dist/katex.min.css';
 import 'uplot/dist/uPlot.min.css';
 import './style.css';
-import { loadEngine } from '../engine/index.js';
+import { loadEngine, loadExtras } from '../engine/index.js';
 import { createApp } from './app.js';
 import { examples } from './examples/index.js';
 import { ui } from '../strings.js';
@@ -14,12 +14,19 @@ const status = document.getElementById('status');
 loadEngine()
   .then((lab) => {
     window.lab = lab; // the engine's API, for the browser console
+    // and, once the extras have come, with theirs (the practice set's problems, the models)
+    let withExtras;
+    const extras = () =>
+      (withExtras ??= loadExtras().then((more) => {
+        window.lab = { ...lab, ...more, practice: { ...lab.practice, ...more.practice } };
+        return more;
+      }));
     status.textContent = '';
     status.hidden = true;
     // The training worker's script (dist/trainer.js); null in the single file, which trains on the
     // page's thread (a page opened from disk cannot start a worker from a file).
     const workerUrl = typeof ATTENTION_LAB_WORKER === 'string' ? ATTENTION_LAB_WORKER : null; // eslint-disable-line no-undef
-    createApp({ lab, root: document.getElementById('app'), examples, workerUrl });
+    createApp({ lab, loadExtras: extras, root: document.getElementById('app'), examples, workerUrl });
     performance.mark('attention-lab:first-numbers'); // read by npm run bench
     // Offline after the first visit, when served over http(s) (not from file://).
     if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {

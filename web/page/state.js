@@ -44,6 +44,7 @@ export function toHash(state) {
 // Parses a hash; anything it cannot read falls back to `fallback` and is reported in `problems`
 // (shown to the user) rather than thrown.
 export function fromHash(hash, examples, fallback, families = []) {
+  // families: null while not yet known
   const problems = [];
   const train = /^#\/train(?:\/([^/?]+))?(?:\?(.*))?$/.exec(hash || '');
   if (train) {
@@ -73,7 +74,7 @@ export function fromHash(hash, examples, fallback, families = []) {
     const hide = (new URLSearchParams(practice[3] || '').get('hide') || '')
       .split(',')
       .filter((x) => HIDEABLE.includes(x));
-    if (practice[1] && !families.includes(decodeURIComponent(practice[1]))) {
+    if (practice[1] && families && !families.includes(decodeURIComponent(practice[1]))) {
       return {
         state: { example: PRACTICE, step: 0, edits: {}, hide },
         problems: [`no practice problem "${decodeURIComponent(practice[1])}"`],

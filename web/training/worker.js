@@ -1,8 +1,9 @@
-// The Web Worker that trains (dist/trainer.js): its own copy of the engine, driven by messages.
-import { loadEngine } from '../engine/index.js';
+// The Web Worker that trains (dist/trainer.js): its own copy of the engine's extras (the
+// trainable models), driven by messages.
+import { loadExtras } from '../engine/index.js';
 import { createTrainer } from './trainer.js';
 
-loadEngine()
+loadExtras()
   .then((lab) => {
     const handle = createTrainer(lab, (m) => self.postMessage(m));
     self.onmessage = (e) => handle(e.data);

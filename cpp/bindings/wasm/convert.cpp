@@ -206,6 +206,18 @@ val js_data(const double* p, std::size_t n) {
 
 }  // namespace
 
+val object(std::initializer_list<std::pair<const char*, val>> fields) {
+    val o = val::object();
+    for (const auto& [name, v] : fields) o.set(name, v);
+    return o;
+}
+
+val js_tokens(const std::vector<int>& tokens) {
+    val out = val::array();
+    for (std::size_t i = 0; i < tokens.size(); ++i) out.set(i, tokens[i]);
+    return out;
+}
+
 val js(const NdArray& a) {
     val o = val::object();
     o.set("shape", js_array(a.shape));

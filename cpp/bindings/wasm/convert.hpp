@@ -1,6 +1,6 @@
-// Conversions between JS values and the engine's types, for bindings.cpp. Tensors arrive as
-// {shape: number[], data: Float64Array} (made by web/engine/arrays.js) and leave as new objects
-// of the same form whose data is a copy, never a view of wasm memory.
+// Conversions between JS values and the engine's types, for the registrations (bindings_*.cpp).
+// Tensors arrive as {shape: number[], data: Float64Array} (made by web/engine/arrays.js) and leave
+// as new objects of the same form whose data is a copy, never a view of wasm memory.
 #pragma once
 
 #include <emscripten/val.h>
@@ -37,6 +37,11 @@ SavedModel saved_model(const val& saved);
 practice::Answer answer_of(const val& v, practice::Format format);
 
 // ---- out ----
+
+// A JS object from named values: object({{"loss", val(2.5)}}).
+val object(std::initializer_list<std::pair<const char*, val>> fields);
+// Token ids as a JS array of numbers.
+val js_tokens(const std::vector<int>& tokens);
 
 val js(const NdArray& a);
 template <class E>

@@ -1,10 +1,7 @@
-// The Embind registrations: the only file that knows the JS names. Each bound function converts
-// its arguments (convert.hpp), calls the engine, and converts the result; every C++ exception
-// comes back as a JS Error value (guarded). All checks and numerics live in cpp/lab.
+// The Embind registrations of the worked examples: the handout's layers, the lab's checks and
+// the small operations the page shows as steps (see bindings_common.cpp for the layout).
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
-
-#include <malloc.h>
 
 #include "convert.hpp"
 #include "lab/page/ops.hpp"
@@ -14,12 +11,6 @@ using namespace lab;
 using namespace lab::wasm;
 
 namespace {
-
-val object(std::initializer_list<std::pair<const char*, val>> fields) {
-    val o = val::object();
-    for (const auto& [name, v] : fields) o.set(name, v);
-    return o;
-}
 
 // ---- the handout's layers ----
 
@@ -107,12 +98,6 @@ val crossEntropy(val logits, val targets) {
         const api::CrossEntropyOut r = api::cross_entropy(nd(logits), nd(targets));
         return object({{"losses", js(r.losses)}, {"loss", val(r.loss)}, {"probs", js(r.probs)}});
     });
-}
-
-val js_tokens(const std::vector<int>& tokens) {
-    val out = val::array();
-    for (std::size_t i = 0; i < tokens.size(); ++i) out.set(i, tokens[i]);
-    return out;
 }
 
 val generateTokens(val prompt, val params, val opts) {  // "generate" in JS (lab::generate is the kernel)
@@ -248,178 +233,9 @@ val attentionCost(val dims) {
     });
 }
 
-// Every entry point's options: name, type, default and allowed values (options.hpp).
-val optionDeclarations() {
-    return guarded([&] {
-        val out = val::object();
-        for (const auto& [fn, declared] : option_declarations()) out.set(fn, js(declared));
-        return out;
-    });
-}
-
-// ---- the practice set: problems carry keys and numbers; the page words them ----
-
-practice::Problem problem(val id, val seed) {
-    return practice::make_problem(id.as<std::string>(), whole_number(seed.as<double>(), "practice", "seed"));
-}
-
-val practiceFamilies() {
-    return guarded([&] {
-        val out = val::array();
-        const auto& fams = practice::families();
-        for (std::size_t i = 0; i < fams.size(); ++i)
-            out.set(i, object({{"id", val(fams[i].id)},
-                               {"section", val(fams[i].section)},
-                               {"format", val(std::string(name_of(fams[i].format)))}}));
-        return out;
-    });
-}
-
-val practiceGenerate(val id, val seed) {
-    return guarded([&] {
-        const practice::Problem p = problem(id, seed);
-        return object({{"id", val(p.family)},
-                       {"seed", val(double(p.seed))},
-                       {"section", val(p.section)},
-                       {"format", val(std::string(name_of(p.format)))},
-                       {"variant", val(p.variant)},
-                       {"given", js(p.given)},
-                       {"words", js(p.words)}});
-    });
-}
-
-val practiceFormats() {
-    return guarded([&] { return js(names_of<practice::Format>()); });
-}
-
-// The rule for numbers, so that the sentence the page shows is written from the engine's constants.
-val practiceTolerance() {
-    return guarded([&] {
-        return object({{"relative", val(practice::kRelTolerance)}, {"floor", val(practice::kFloor)}});
-    });
-}
-
-val practiceCheck(val id, val seed, val text) {
-    return guarded([&] {
-        const practice::Problem p = problem(id, seed);
-        val o = js(practice::check_answer(p, text.as<std::string>()), p.answer);
-        o.set("format", std::string(name_of(p.format)));
-        return o;
-    });
-}
-
-val practiceCheckValue(val text, val spec) {
-    return guarded([&] {
-        const practice::Format format = parse_name<practice::Format>(spec["format"].as<std::string>(), "checkValue");
-        const practice::Answer expected = answer_of(spec["expected"], format);
-        std::vector<practice::Misconception> wrongs;
-        const unsigned n = spec["misconceptions"]["length"].as<unsigned>();
-        for (unsigned i = 0; i < n; ++i) {
-            const val m = spec["misconceptions"][i];
-            wrongs.push_back(
-                {m["id"].as<std::string>(), m["section"].as<std::string>(), answer_of(m["value"], format)});
-        }
-        std::vector<std::string> words;
-        const unsigned w = spec["words"]["length"].as<unsigned>();
-        for (unsigned i = 0; i < w; ++i) words.push_back(spec["words"][i].as<std::string>());
-        return js(practice::check_value(text.as<std::string>(), expected, wrongs, words), expected);
-    });
-}
-
-val practiceSolution(val id, val seed) {
-    return guarded([&] {
-        const practice::Problem p = problem(id, seed);
-        val steps = val::array();
-        for (std::size_t i = 0; i < p.steps.size(); ++i)
-            steps.set(i, object({{"key", val(p.steps[i].key)}, {"values", js(p.steps[i].values)}}));
-        val wrongs = val::array();  // the answer key of the mistakes the checker names
-        for (std::size_t i = 0; i < p.misconceptions.size(); ++i) {
-            const practice::Misconception& m = p.misconceptions[i];
-            wrongs.set(i, object({{"id", val(m.id)},
-                                  {"section", val(m.section)},
-                                  {"answer", val(practice::answer_text(m.answer))}}));
-        }
-        return object({{"answer", val(practice::answer_text(p.answer))},
-                       {"answerValue", answer_value(p.answer)},
-                       {"format", val(std::string(name_of(p.format)))},
-                       {"steps", steps},
-                       {"misconceptions", wrongs}});
-    });
-}
-
-// A number as a student may type it (0.5, 1/2, ln 2, sqrt(2)*ln(2)), read by the practice parser.
-val parseNumber(val text) {
-    return guarded([&] {
-        const practice::Parsed p = practice::parse_answer(text.as<std::string>(), practice::Format::number);
-        val o = object({{"ok", val(p.ok)}});
-        if (p.ok)
-            o.set("value", p.answer.numbers[0]);
-        else
-            o.set("error", p.error);
-        return o;
-    });
-}
-
-// ---- trainable models: JS holds a Model object (Embind owns it until model.delete()) ----
-
-val modelCreate(val cfg) {
-    return guarded([&] { return val(Model(options<ModelConfig>(cfg, "createModel"))); });
-}
-
-val modelLoad(val saved) {
-    return guarded([&] { return val(load_model(saved_model(saved))); });
-}
-
-val modelTrainStep(Model& m, val batch, val opts) {
-    return guarded([&] {
-        const std::string fn = "trainStep";
-        const TrainStep r = m.train(api::to_tokens(nd(batch), 2, fn, "batch"), options<TrainCall>(opts, fn).resolved());
-        return object({{"loss", val(r.loss)}, {"gradNorm", val(r.grad_norm)}, {"lr", val(r.lr)}});
-    });
-}
-
-val modelEvaluate(Model& m, val batch, val opts) {
-    return guarded([&] {
-        const std::string fn = "evaluate";
-        const EvaluateCall o = options<EvaluateCall>(opts, fn);
-        return object({{"loss", val(m.evaluate(api::to_tokens(nd(batch), 2, fn, "batch"), o.causal))}});
-    });
-}
-
-val modelGenerate(Model& m, val prompt, val opts) {
-    return guarded([&] {
-        const std::string fn = "generate";
-        const ModelGenerateCall o = options<ModelGenerateCall>(opts, fn);
-        return object({{"tokens", js_tokens(m.generate(ids(prompt, fn, "promptTokens"), o.generate, o.causal))}});
-    });
-}
-
-// Attention weights, next-token distributions and attention entropy for one sequence, with
-// heads ablated or positions hidden (§2.2's intervention).
-val modelInspect(Model& m, val tokens, val opts) {
-    return guarded([&] {
-        const std::string fn = "inspect";
-        const Inspection r = m.inspect(ids(tokens, fn, "tokens"), options<flat::Intervention>(opts, fn));
-        return object(
-            {{"weights", js_tensor(r.weights)}, {"probs", js_tensor(r.probs)}, {"entropy", js_tensor(r.entropy)}});
-    });
-}
-
-val modelParameters(const Model& m) {
-    return guarded([&] { return js(parameters_of(m)); });
-}
-
-val modelSave(const Model& m) {
-    return guarded([&] { return js(save_model(m)); });
-}
-
-// Bytes currently allocated by malloc inside the module: the API tests call functions
-// thousands of times and require this to stay flat (no leaked tensors).
-double heapInUse() { return double(mallinfo().uordblks); }
-
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(attention_lab) {
+EMSCRIPTEN_BINDINGS(attention_lab_examples) {
     using emscripten::function;
     function("softmax", &softmax);
     function("attention", &attention);
@@ -439,7 +255,6 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
     function("fusedVsSeparateGap", &fusedVsSeparateGap);
     function("maxRowSumError", &maxRowSumError);
     function("scoreVariance", &scoreVariance);
-    function("heapInUse", &heapInUse);
     function("opExp", &opExp);
     function("opExpShifted", &opExpShifted);
     function("opReduce", &opReduce);
@@ -448,22 +263,4 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
     function("opScaleRows", &opScaleRows);
     function("opSoftmaxJacobian", &opSoftmaxJacobian);
     function("attentionCost", &attentionCost);
-    function("optionDeclarations", &optionDeclarations);
-    function("practiceFamilies", &practiceFamilies);
-    function("practiceGenerate", &practiceGenerate);
-    function("practiceCheck", &practiceCheck);
-    function("practiceSolution", &practiceSolution);
-    function("practiceCheckValue", &practiceCheckValue);
-    function("practiceTolerance", &practiceTolerance);
-    function("practiceFormats", &practiceFormats);
-    function("parseNumber", &parseNumber);
-    function("createModel", &modelCreate);
-    function("loadModel", &modelLoad);
-    emscripten::class_<Model>("Model")
-        .function("trainStep", &modelTrainStep)
-        .function("evaluate", &modelEvaluate)
-        .function("generate", &modelGenerate)
-        .function("inspect", &modelInspect)
-        .function("parameters", &modelParameters)
-        .function("save", &modelSave);
 }

@@ -1,0 +1,147 @@
+// The Embind registrations of the extras: the practice set's generated problems (28 families,
+// each with its solver and its named mistakes) and the trainable models. The site loads them as
+// a module of their own when the practice set or the training panel first needs them (see
+// bindings_common.cpp for the layout).
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include "convert.hpp"
+
+using emscripten::val;
+using namespace lab;
+using namespace lab::wasm;
+
+namespace {
+
+// ---- the practice set: problems carry keys and numbers; the page words them ----
+
+practice::Problem problem(val id, val seed) {
+    return practice::make_problem(id.as<std::string>(), whole_number(seed.as<double>(), "practice", "seed"));
+}
+
+val practiceFamilies() {
+    return guarded([&] {
+        val out = val::array();
+        const auto& fams = practice::families();
+        for (std::size_t i = 0; i < fams.size(); ++i)
+            out.set(i, object({{"id", val(fams[i].id)},
+                               {"section", val(fams[i].section)},
+                               {"format", val(std::string(name_of(fams[i].format)))}}));
+        return out;
+    });
+}
+
+val practiceGenerate(val id, val seed) {
+    return guarded([&] {
+        const practice::Problem p = problem(id, seed);
+        return object({{"id", val(p.family)},
+                       {"seed", val(double(p.seed))},
+                       {"section", val(p.section)},
+                       {"format", val(std::string(name_of(p.format)))},
+                       {"variant", val(p.variant)},
+                       {"given", js(p.given)},
+                       {"words", js(p.words)}});
+    });
+}
+
+val practiceCheck(val id, val seed, val text) {
+    return guarded([&] {
+        const practice::Problem p = problem(id, seed);
+        val o = js(practice::check_answer(p, text.as<std::string>()), p.answer);
+        o.set("format", std::string(name_of(p.format)));
+        return o;
+    });
+}
+
+val practiceSolution(val id, val seed) {
+    return guarded([&] {
+        const practice::Problem p = problem(id, seed);
+        val steps = val::array();
+        for (std::size_t i = 0; i < p.steps.size(); ++i)
+            steps.set(i, object({{"key", val(p.steps[i].key)}, {"values", js(p.steps[i].values)}}));
+        val wrongs = val::array();  // the answer key of the mistakes the checker names
+        for (std::size_t i = 0; i < p.misconceptions.size(); ++i) {
+            const practice::Misconception& m = p.misconceptions[i];
+            wrongs.set(i, object({{"id", val(m.id)},
+                                  {"section", val(m.section)},
+                                  {"answer", val(practice::answer_text(m.answer))}}));
+        }
+        return object({{"answer", val(practice::answer_text(p.answer))},
+                       {"answerValue", answer_value(p.answer)},
+                       {"format", val(std::string(name_of(p.format)))},
+                       {"steps", steps},
+                       {"misconceptions", wrongs}});
+    });
+}
+
+// ---- trainable models: JS holds a Model object (Embind owns it until model.delete()) ----
+
+val modelCreate(val cfg) {
+    return guarded([&] { return val(Model(options<ModelConfig>(cfg, "createModel"))); });
+}
+
+val modelLoad(val saved) {
+    return guarded([&] { return val(load_model(saved_model(saved))); });
+}
+
+val modelTrainStep(Model& m, val batch, val opts) {
+    return guarded([&] {
+        const std::string fn = "trainStep";
+        const TrainStep r = m.train(api::to_tokens(nd(batch), 2, fn, "batch"), options<TrainCall>(opts, fn).resolved());
+        return object({{"loss", val(r.loss)}, {"gradNorm", val(r.grad_norm)}, {"lr", val(r.lr)}});
+    });
+}
+
+val modelEvaluate(Model& m, val batch, val opts) {
+    return guarded([&] {
+        const std::string fn = "evaluate";
+        const EvaluateCall o = options<EvaluateCall>(opts, fn);
+        return object({{"loss", val(m.evaluate(api::to_tokens(nd(batch), 2, fn, "batch"), o.causal))}});
+    });
+}
+
+val modelGenerate(Model& m, val prompt, val opts) {
+    return guarded([&] {
+        const std::string fn = "generate";
+        const ModelGenerateCall o = options<ModelGenerateCall>(opts, fn);
+        return object({{"tokens", js_tokens(m.generate(ids(prompt, fn, "promptTokens"), o.generate, o.causal))}});
+    });
+}
+
+// Attention weights, next-token distributions and attention entropy for one sequence, with
+// heads ablated or positions hidden (§2.2's intervention).
+val modelInspect(Model& m, val tokens, val opts) {
+    return guarded([&] {
+        const std::string fn = "inspect";
+        const Inspection r = m.inspect(ids(tokens, fn, "tokens"), options<flat::Intervention>(opts, fn));
+        return object(
+            {{"weights", js_tensor(r.weights)}, {"probs", js_tensor(r.probs)}, {"entropy", js_tensor(r.entropy)}});
+    });
+}
+
+val modelParameters(const Model& m) {
+    return guarded([&] { return js(parameters_of(m)); });
+}
+
+val modelSave(const Model& m) {
+    return guarded([&] { return js(save_model(m)); });
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(attention_lab_extras) {
+    using emscripten::function;
+    function("practiceFamilies", &practiceFamilies);
+    function("practiceGenerate", &practiceGenerate);
+    function("practiceCheck", &practiceCheck);
+    function("practiceSolution", &practiceSolution);
+    function("createModel", &modelCreate);
+    function("loadModel", &modelLoad);
+    emscripten::class_<Model>("Model")
+        .function("trainStep", &modelTrainStep)
+        .function("evaluate", &modelEvaluate)
+        .function("generate", &modelGenerate)
+        .function("inspect", &modelInspect)
+        .function("parameters", &modelParameters)
+        .function("save", &modelSave);
+}
