@@ -12,7 +12,7 @@
 //                                         classic script, as browsers refuse module scripts there
 import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -39,15 +39,27 @@ const siteEngine = {
   },
 };
 
-// The typeset formulas (scripts/typeset-formulas.mjs), from a fresh process each build, so that
-// a formula edited while `npm start` watches is typeset anew (an import would stay cached).
-const typesetNow = () =>
-  JSON.parse(
-    execFileSync(process.execPath, [path.join(root, 'scripts/typeset-formulas.mjs')], {
-      maxBuffer: 64 << 20,
-      encoding: 'utf8',
-    }),
-  );
+// The typeset formulas (scripts/typeset-formulas.mjs), from a fresh process, so that a formula
+// edited while `npm start` watches is typeset anew (an import would stay cached), and only when
+// an example module has changed: esbuild's server rebuilds as requests come, and typesetting
+// takes half a second.
+const examplesDir = path.join(root, 'web/page/examples');
+let typeset = { stamp: '', table: null };
+function typesetNow() {
+  const stamp = readdirSync(examplesDir)
+    .map((f) => `${f}:${statSync(path.join(examplesDir, f)).mtimeMs}`)
+    .join();
+  if (stamp !== typeset.stamp) {
+    const table = JSON.parse(
+      execFileSync(process.execPath, [path.join(root, 'scripts/typeset-formulas.mjs')], {
+        maxBuffer: 64 << 20,
+        encoding: 'utf8',
+      }),
+    );
+    typeset = { stamp, table };
+  }
+  return typeset.table;
+}
 
 // The examples' formulas, typeset now (scripts/typeset-formulas.mjs), as the module
 // web/page/views/formula.js imports: the page ships KaTeX's output, its CSS and fonts, not KaTeX.
@@ -58,7 +70,7 @@ const formulas = {
     build.onLoad({ filter: /.*/, namespace: 'formulas' }, () => ({
       contents: JSON.stringify(typesetNow()),
       loader: 'json',
-      watchDirs: [path.join(root, 'web/page/examples')], // npm start retypesets an edited formula
+      watchDirs: [examplesDir], // npm start retypesets an edited formula
     }));
   },
 };
@@ -82,7 +94,7 @@ const katexFonts = {
           })
           .replace(/,url\([^)]+\.(woff|ttf)\) format\("(woff|truetype)"\)/g, ''),
         loader: 'css',
-        watchDirs: [path.join(root, 'web/page/examples')],
+        watchDirs: [examplesDir],
       };
     });
   },
