@@ -20,7 +20,7 @@ const EDITS = 30;
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+export const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 // A static host that serves dist/ as a production host would: each file gzipped once, sent with
 // Content-Encoding: gzip and its MIME type (the wasm as application/wasm, so it compiles while
@@ -32,7 +32,7 @@ const TYPES = {
   '.wasm': 'application/wasm',
   '.woff2': 'font/woff2',
 };
-function gzipHost(dir) {
+export function gzipHost(dir) {
   const files = new Map();
   const add = (rel) => {
     const full = path.join(dir, rel);
@@ -56,7 +56,7 @@ function gzipHost(dir) {
 
 // The first engine-computed numbers of §2.1, cold, RUNS times: the median time after navigation
 // start, and the bytes that came over the wire on the last load.
-async function firstNumbers(browser, base) {
+export async function firstNumbers(browser, base) {
   const first = [];
   let transferred = 0;
   for (let i = 0; i < RUNS; i++) {
@@ -77,6 +77,33 @@ async function firstNumbers(browser, base) {
     await context.close();
   }
   return { ms: median(first), transferred };
+}
+
+// Edits of E[A][0] on §7.4, each made at the start of a frame: the time to handle it (engine +
+// DOM), and whether the next frame came one idle frame interval later (nothing dropped).
+export async function editTimes(browser, base, n = EDITS) {
+  const page = await browser.newPage();
+  await page.goto(`${base}#/7.4/1`);
+  await page.locator('.step').waitFor();
+  const edits = await page.evaluate(async (count) => {
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    const idle = [];
+    for (let i = 0; i < count; i++) idle.push(-(await frame()) + (await frame()));
+    const handled = [];
+    const gaps = [];
+    for (let i = 0; i < count; i++) {
+      const start = await frame();
+      const t0 = performance.now();
+      const input = document.getElementById('in-E-0-0');
+      input.value = String(1 + (i % 2) / 4);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      handled.push(performance.now() - t0);
+      gaps.push((await frame()) - start);
+    }
+    return { idle, handled, gaps };
+  }, n);
+  await page.close();
+  return edits;
 }
 
 export async function benchPage() {
@@ -101,28 +128,7 @@ export async function benchPage() {
   const browser = await launchChromium();
   const local = await firstNumbers(browser, `http://127.0.0.1:${port}/`);
   const gzipped = await firstNumbers(browser, `http://127.0.0.1:${host.address().port}/`);
-  const page = await browser.newPage();
-  await page.goto(`http://127.0.0.1:${port}/#/7.4/1`);
-  await page.locator('.step').waitFor();
-  // Edits of E[A][0] on §7.4, each made at the start of a frame: the time to handle it (engine +
-  // DOM), and whether the next frame came one idle frame interval later (nothing dropped).
-  const edits = await page.evaluate(async (n) => {
-    const frame = () => new Promise((r) => requestAnimationFrame(r));
-    const idle = [];
-    for (let i = 0; i < n; i++) idle.push(-(await frame()) + (await frame()));
-    const handled = [];
-    const gaps = [];
-    for (let i = 0; i < n; i++) {
-      const start = await frame();
-      const t0 = performance.now();
-      const input = document.getElementById('in-E-0-0');
-      input.value = String(1 + (i % 2) / 4);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-      handled.push(performance.now() - t0);
-      gaps.push((await frame()) - start);
-    }
-    return { idle, handled, gaps };
-  }, EDITS);
+  const edits = await editTimes(browser, `http://127.0.0.1:${port}/`);
   await browser.close();
   await server.dispose();
   host.close();
