@@ -524,6 +524,45 @@ test('the hosted page fetches its engine as a separate application/wasm file', a
   await context.close();
 });
 
+test('the site starts on the worked examples alone; the extras come after the first numbers, and without them the examples still work', async () => {
+  // With the extras: the practice box at the end of §2.1 fills in once they have come.
+  const context = await site.browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const fetched = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  await page.goto(`${site.base}#/2.1/5`);
+  await ready(page);
+  await page.locator('.practice-box [id^="answer-"]').waitFor({ timeout: 15000 });
+  const order = ['/attention_lab_site.wasm', '/attention_lab_site_extras.wasm'].map((f) => fetched.indexOf(f));
+  assert.ok(order[0] >= 0 && order[1] > order[0], `the examples' engine first, then the extras: ${fetched.join(' ')}`);
+  await context.close();
+
+  // Without them (the file cannot be fetched): every number still comes, the practice boxes and
+  // the practice set say what went wrong, and a prediction is still checked.
+  const blocked = await site.browser.newContext({ serviceWorkers: 'block' });
+  await blocked.route('**/attention_lab_site_extras.wasm', (r) => r.abort());
+  const p = await blocked.newPage();
+  const errors = [];
+  p.on('pageerror', (e) => errors.push(e.message));
+  await p.goto(`${site.base}#/2.1/5`);
+  await ready(p);
+  assert.equal(await result(p, 'y'), '[2, 1.5]');
+  await p.locator('.practice-box .notice').waitFor({ timeout: 15000 });
+  assert.match(
+    await p.locator('.practice-box .notice').textContent(),
+    /could not be loaded; the worked examples still work/,
+  );
+  await p.goto(`${site.base}#/7.4/5`);
+  assert.equal(await result(p, 'loss'), '3.02041');
+  await p.goto(`${site.base}#/practice/retrieval/3`);
+  await p.locator('#practice-title.notice').waitFor();
+  await p.goto(`${site.base}#/train`);
+  await p.locator('#train-title.notice').waitFor({ timeout: 15000 });
+  assert.match(await p.locator('#train-title').textContent(), /training panel could not be loaded/);
+  assert.deepEqual(errors, [], 'no uncaught exception');
+  await blocked.close();
+});
+
 test('without WebAssembly the page says so instead of failing silently', async () => {
   const { page, close } = await open(site.base, {
     init: () => {

@@ -38,6 +38,7 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
   // Its code (and the plotting library) is fetched then, not with the worked examples.
   let training = null;
   let trainingPanel = null; // the module's promise, once asked for
+  let trainingFailed = '';
   const loadTrainingPanel = () =>
     (trainingPanel ??= Promise.all([import('./views/training/panel.js'), loadExtras()]).then(
       ([{ createTrainingPanel }, more]) => {
@@ -45,8 +46,7 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
         if (state.example === TRAIN) render();
       },
       (e) => {
-        trainingPanel = null; // a later visit tries again
-        notice = `${trainingText.notLoaded} ${e.message}`;
+        trainingFailed = `${trainingText.notLoaded} ${e.message}`; // kept: the message says to reload
         if (state.example === TRAIN) render();
       },
     ));
@@ -393,7 +393,9 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
         notice && h('p', { class: 'notice', role: 'alert' }, notice),
         training
           ? training.el
-          : h('p', { id: 'train-title', class: 'loading', role: 'status', tabindex: '-1' }, trainingText.loading),
+          : trainingFailed
+            ? h('p', { id: 'train-title', class: 'notice', role: 'alert', tabindex: '-1' }, trainingFailed)
+            : h('p', { id: 'train-title', class: 'loading', role: 'status', tabindex: '-1' }, trainingText.loading),
       );
       show(main);
       document.title = `${trainingText.title} — ${ui.appName}`;
