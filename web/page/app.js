@@ -304,7 +304,7 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
   // At the end of a section's example: its practice problems (the first one open).
   function practiceAtEnd(ex) {
     if (state.step !== ex.steps.length - 1) return null;
-    if (!practice) return h('aside', { class: 'practice-box' }, extrasWaiting());
+    if (!practice) return h('aside', { id: 'practice-waiting', class: 'practice-box' }, extrasWaiting());
     const mine = families.filter((f) => exampleOf(f.section) === ex);
     if (!mine.length) return null;
     return h(
@@ -554,18 +554,24 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
   });
 
   load(location.hash);
-  // The extras come after the first numbers; then the practice problems are drawn in, and an
-  // address that named a family is read again, now that the families are known.
+  // The extras come after the first numbers; then an address that named a family is read again,
+  // now that the families are known, or the practice box that waits for them is filled in, in
+  // place: the student may be typing or tabbing through the example, and the rest stays as it is.
+  const fillWaitingBox = () => {
+    const waiting = root.querySelector('#practice-waiting');
+    if (waiting) waiting.replaceWith(practiceAtEnd(byId.get(state.example)) ?? '');
+  };
   loadExtras().then(
     (more) => {
       practice = wordedPractice(more.practice);
       families = practice.families();
       if (state.example === PRACTICE) load(location.hash);
-      else render();
+      else fillWaitingBox();
     },
     (e) => {
       extrasFailed = e.message;
-      render();
+      if (state.example === PRACTICE) render();
+      else fillWaitingBox();
     },
   );
   return {
