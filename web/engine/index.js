@@ -274,6 +274,9 @@ function wrapModel(handle, options) {
         parameters: s.parameters.map((p) => ({ name: p.name, shape: p.shape, data: Array.from(p.data) })),
       };
     },
+    // nanoGPT's checkpoint of this model (a .safetensors file's bytes, names and layout as
+    // nanoGPT's GPT has them, GPTConfig's fields as metadata).
+    exportSafetensors: () => live('exportSafetensors').exportSafetensors(),
     delete: () => {
       if (handle.isDeleted()) throw new Error('delete: this model was already deleted');
       handle.delete();
@@ -462,6 +465,14 @@ function makeLab(module) {
           createModel: (config) =>
             wrapModel(m.createModel(options('createModel', config, 'the configuration')), options),
           loadModel: (saved) => loadModel(m, saved, options),
+          // A nanoGPT or GPT-2 checkpoint: the bytes of a .safetensors file; options as
+          // createModel's (either naming) override what the file says (n_head when it says nothing).
+          loadCheckpoint(bytes, opts) {
+            const fn = 'loadCheckpoint';
+            if (!(bytes instanceof Uint8Array))
+              throw new Error(`${fn}: bytes must be a Uint8Array (the file's contents), got ${describe(bytes)}`);
+            return wrapModel(m.loadCheckpoint(bytes, options(fn, opts)), options);
+          },
         }
       : {}),
     // Every function's options as the engine declares them: {fn: [{name, type, fallback, choices}]}.

@@ -6,6 +6,7 @@
 #include <emscripten/val.h>
 
 #include "convert.hpp"
+#include "lab/boundary/checkpoint.hpp"
 
 using emscripten::val;
 using namespace lab;
@@ -123,6 +124,26 @@ val modelParameters(const Model& m) {
     return guarded([&] { return js(parameters_of(m)); });
 }
 
+// A nanoGPT (or GPT-2) checkpoint: `bytes` is the .safetensors file's Uint8Array, copied into
+// the module once; the model is the engine's own from then on.
+val checkpointLoad(val bytes, val opts) {
+    return guarded([&] {
+        const std::string fn = "loadCheckpoint";
+        const std::size_t n = bytes["length"].as<std::size_t>();
+        std::vector<std::uint8_t> file(n);
+        val(emscripten::typed_memory_view(n, file.data())).call<void>("set", bytes);
+        return val(load_checkpoint(read_safetensors(file.data(), n, fn), values(opts), fn));
+    });
+}
+
+// The model as nanoGPT's checkpoint, a new Uint8Array (a copy, not a view of wasm memory).
+val modelExportSafetensors(const Model& m) {
+    return guarded([&] {
+        const std::vector<std::uint8_t> file = write_safetensors(nanogpt_checkpoint(m));
+        return val::global("Uint8Array").new_(emscripten::typed_memory_view(file.size(), file.data()));
+    });
+}
+
 val modelSave(const Model& m) {
     return guarded([&] { return js(save_model(m)); });
 }
@@ -137,11 +158,13 @@ EMSCRIPTEN_BINDINGS(attention_lab_extras) {
     function("practiceSolution", &practiceSolution);
     function("createModel", &modelCreate);
     function("loadModel", &modelLoad);
+    function("loadCheckpoint", &checkpointLoad);
     emscripten::class_<Model>("Model")
         .function("trainStep", &modelTrainStep)
         .function("evaluate", &modelEvaluate)
         .function("generate", &modelGenerate)
         .function("inspect", &modelInspect)
         .function("parameters", &modelParameters)
-        .function("save", &modelSave);
+        .function("save", &modelSave)
+        .function("exportSafetensors", &modelExportSafetensors);
 }

@@ -21,8 +21,7 @@ SavedModel save_model(const Model& m) {
     return s;
 }
 
-Model load_model(const SavedModel& saved) {
-    const std::string fn = "loadModel";
+Model load_model(const SavedModel& saved, const std::string& fn) {
     require(saved.format == kModelFormat && saved.version == kModelVersion, fn,
             msg("expected a model saved as format \"", kModelFormat, "\" version ", kModelVersion, ", got \"",
                 saved.format, "\" version ", saved.version));

@@ -33,7 +33,7 @@ SavedModel save_model(const Model& m);
 // The model `saved` describes. Refused, with a message naming what is wrong: another format or
 // version, a configuration createModel would refuse, a parameter missing, extra, misshapen or
 // not a finite float32 number.
-Model load_model(const SavedModel& saved);
+Model load_model(const SavedModel& saved, const std::string& fn = "loadModel");
 
 // Every parameter of `m` by name, as model.parameters() lists them.
 std::vector<SavedParameter> parameters_of(const Model& m);

@@ -183,6 +183,16 @@ Values our_names(const std::string& fn, Values given, const std::array<Alias, 5>
     return given;
 }
 
+}  // namespace
+
+std::string model_option_name(const std::string& name) {
+    for (const Alias& a : kModelAliases)
+        if (name == a.nanogpt) return a.ours;
+    return name;
+}
+
+namespace {
+
 template <class E>
 using if_enum = std::enable_if_t<std::is_enum_v<E>, int>;
 // Counts and ids: every integer type but bool.
@@ -435,6 +445,7 @@ const std::map<std::string, std::vector<OptionDeclaration>>& option_declarations
         {"scoreVariance", declare<ScoreVarianceCall>()},
         {"attentionCost", declare<AttentionCostCall>()},
         {"createModel", declare<ModelConfig>()},
+        {"loadCheckpoint", declare<ModelConfig>()},  // what overrides a checkpoint's configuration
         {"trainStep", declare<TrainCall>()},
         {"modelGenerate", declare<ModelGenerateCall>()},
         {"evaluate", declare<EvaluateCall>()},

@@ -85,6 +85,10 @@ S read_options(const std::string& fn, const Values& given);
 // The values `s` holds, as read_options reads them back.
 Values write_options(const ModelConfig& s);
 
+// The lab's name of createModel's option `name`: "D" for nanoGPT's "n_embd", and so on; any other
+// name as it is.
+std::string model_option_name(const std::string& name);
+
 // Every entry point's options, by the JS API's name of the entry point.
 const std::map<std::string, std::vector<OptionDeclaration>>& option_declarations();
 

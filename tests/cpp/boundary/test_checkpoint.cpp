@@ -1,0 +1,206 @@
+// checkpoint.hpp: nanoGPT's checkpoints as the lab's models and back. A model written in
+// nanoGPT's layout and read again is the same model; GPT-2's layout of the same weights is the
+// same model with GELU's tanh form; what a file cannot tell (the number of heads) and what it
+// gets wrong is refused, naming the tensor or the field.
+#include "corpus.hpp"
+#include "fixtures.hpp"
+#include "lab/boundary/checkpoint.hpp"
+
+using namespace lab;
+using namespace fixtures;
+
+namespace {
+Model trained(bool bias = true) {
+    const auto stream = corpus::toy_grammar(200, 1);
+    ModelConfig c = corpus::toy_config();
+    c.bias = bias;
+    Model m(c);
+    Pcg32 rng(2);
+    for (int s = 0; s < 3; ++s) m.train(corpus::batch(stream, 4, 8, rng), OptimizerConfig{});
+    return m;
+}
+SafeTensors reread(const SafeTensors& st) {
+    const auto f = write_safetensors(st);
+    return read_safetensors(f.data(), f.size(), "loadCheckpoint");
+}
+const StTensor& named(const SafeTensors& st, const std::string& name) {
+    for (const StTensor& t : st.tensors)
+        if (t.name == name) return t;
+    FAIL("no tensor " << name);
+    return st.tensors[0];
+}
+Values given(const std::string& key, double n) {
+    Values v;
+    v[key].number = n;
+    return v;
+}
+TokenMatrix probe() {
+    Pcg32 rng(9);
+    return corpus::batch(corpus::toy_grammar(50, 3), 4, 8, rng);
+}
+}  // namespace
+
+TEST_CASE("§9 checkpoint: a model written in nanoGPT's layout reads back as the same model") {
+    const bool bias = GENERATE(true, false);
+    CAPTURE(bias);
+    Model m = trained(bias);
+    const SafeTensors st = nanogpt_checkpoint(m);
+    SECTION("nanoGPT's names, [out, in] weights, the tied head under both names, GPTConfig's fields") {
+        const std::size_t D = m.config().D;
+        const StTensor& c_attn = named(st, "transformer.h.0.attn.c_attn.weight");
+        REQUIRE(c_attn.shape == std::vector<std::size_t>{3 * D, D});
+        const LmParams p = m.params();
+        // c_attn.weight[o][i] is W_QKV[i][o]: nn.Linear computes x W^T
+        REQUIRE(double(c_attn.data[5 * D + 3]) == (*p.blocks[0].attn.wQKV)(3, 5));
+        REQUIRE(named(st, "lm_head.weight").data == named(st, "transformer.wte.weight").data);
+        REQUIRE(named(st, "transformer.h.1.mlp.c_fc.weight").shape == std::vector<std::size_t>{4 * D, D});
+        bool has_bias = false;
+        for (const StTensor& t : st.tensors) has_bias = has_bias || t.name == "transformer.h.0.ln_1.bias";
+        REQUIRE(has_bias == bias);
+        REQUIRE(st.metadata[1] == std::pair<std::string, std::string>{"n_head", "2"});
+        REQUIRE(st.metadata[5].second == (bias ? "True" : "False"));
+    }
+    SECTION("read back: the same parameters and the same loss") {
+        Model back = load_checkpoint(reread(st), {});
+        REQUIRE(back.config().heads == m.config().heads);
+        REQUIRE(back.config().bias == bias);
+        REQUIRE(back.config().activation == Activation::gelu);
+        const auto a = parameters_of(m), b = parameters_of(back);
+        REQUIRE(a.size() == b.size());
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            CAPTURE(a[i].name);
+            REQUIRE(a[i].value.data == b[i].value.data);
+        }
+        REQUIRE(back.evaluate(probe()) == m.evaluate(probe()));
+    }
+}
+
+namespace {
+// tests/reference/nanogpt_gpt.py's GPT as nanoGPT's state_dict would save it: its weights
+// w(r, c, seed) are [in, out], so nn.Linear's are stored transposed; lm_head is wte, not stored.
+SafeTensors reference_checkpoint(bool bias) {
+    SafeTensors st;
+    const auto put = [&](const std::string& name, const Tensor2& m, bool linear) {
+        StTensor t{name, {m.shape(0), m.shape(1)}, {}};
+        if (linear) t.shape = {m.shape(1), m.shape(0)};
+        for (std::size_t i = 0; i < t.shape[0]; ++i)
+            for (std::size_t j = 0; j < t.shape[1]; ++j) t.data.push_back(float(linear ? m(j, i) : m(i, j)));
+        st.tensors.push_back(t);
+    };
+    const auto vec = [&](const std::string& name, const Tensor1& v) {
+        st.tensors.push_back({name, {v.size()}, std::vector<float>(v.begin(), v.end())});
+    };
+    const auto w = [](std::size_t r, std::size_t c, double seed) { return reference_weight(r, c, seed, true); };
+    const auto v = [](std::size_t n, double seed) { return reference_vector(n, seed, true); };
+    const auto ln = [&](const std::string& name, double seed) {
+        vec(name + ".weight", Tensor1(xt::cast<double>(xt::cast<float>(1.0 + v(8, seed)))));
+        if (bias) vec(name + ".bias", v(8, seed + 50));
+    };
+    const auto linear = [&](const std::string& name, std::size_t r, std::size_t c, double seed) {
+        put(name + ".weight", w(r, c, seed), true);
+        if (bias) vec(name + ".bias", v(c, seed + 1));
+    };
+    put("transformer.wte.weight", w(7, 8, 1), false);
+    put("transformer.wpe.weight", w(6, 8, 2), false);
+    for (int l = 0; l < 2; ++l) {
+        const std::string h = "transformer.h." + std::to_string(l) + ".";
+        const double s = 100.0 * l;
+        ln(h + "ln_1", s + 60);
+        linear(h + "attn.c_attn", 8, 24, s + 10);
+        linear(h + "attn.c_proj", 8, 8, s + 20);
+        ln(h + "ln_2", s + 70);
+        linear(h + "mlp.c_fc", 8, 32, s + 30);
+        linear(h + "mlp.c_proj", 32, 8, s + 40);
+    }
+    ln("transformer.ln_f", 900);
+    st.metadata = {{"n_layer", "2"},    {"n_head", "2"},     {"n_embd", "8"},
+                   {"block_size", "6"}, {"vocab_size", "7"}, {"bias", bias ? "True" : "False"},
+                   {"dropout", "0.0"}};
+    return st;
+}
+}  // namespace
+
+TEST_CASE("§9 checkpoint: nanoGPT's GPT saved as a checkpoint gives PyTorch's loss (tests/reference/nanogpt_gpt.py)") {
+    const bool bias = GENERATE(true, false);
+    CAPTURE(bias);
+    const double loss = bias ? 3.5005691349059718 : 4.1293139152464535;  // what the reference prints
+    Model m = load_checkpoint(reread(reference_checkpoint(bias)), {});
+    REQUIRE(m.config().bias == bias);
+    REQUIRE(m.config().tied);
+    const TokenMatrix batch = {{1, 4, 2, 6, 0, 3}, {5, 5, 1, 0, 2, 4}};
+    REQUIRE_THAT(m.evaluate(batch), near(loss, 1e-5, 1e-6));
+}
+
+TEST_CASE("§9 checkpoint: GPT-2's layout of the same weights is the same model, with GELU's tanh form") {
+    Model m = trained();
+    SafeTensors gpt2;
+    for (const StTensor& t : nanogpt_checkpoint(m).tensors) {
+        if (t.name == "lm_head.weight") continue;  // stored once, as GPT-2's files do
+        StTensor u = t;
+        u.name = t.name.substr(std::string("transformer.").size());  // GPT-2's files may drop the prefix
+        const bool conv1d = u.name.find("c_attn.weight") != std::string::npos ||
+                            u.name.find("c_proj.weight") != std::string::npos ||
+                            u.name.find("c_fc.weight") != std::string::npos;
+        if (conv1d) {  // Conv1D stores [in, out]
+            const std::size_t r = t.shape[0], c = t.shape[1];
+            u.shape = {c, r};
+            for (std::size_t i = 0; i < r; ++i)
+                for (std::size_t j = 0; j < c; ++j) u.data[j * r + i] = t.data[i * c + j];
+        }
+        gpt2.tensors.push_back(u);
+    }
+    gpt2.tensors.push_back({"h.0.attn.bias", {1, 1, 8, 8}, std::vector<float>(64, 1.0f)});  // buffers, skipped
+    gpt2.tensors.push_back({"h.0.attn.masked_bias", {}, {-1e4f}});
+    gpt2.metadata = {{"n_head", "2"}};
+    const Model as_read = load_checkpoint(reread(gpt2), {});
+    REQUIRE(as_read.config().activation == Activation::gelu_tanh);
+    Values exact;
+    exact["activation"].kind = Value::Kind::text, exact["activation"].text = "gelu";
+    Model same = load_checkpoint(reread(gpt2), exact);
+    REQUIRE(same.evaluate(probe()) == m.evaluate(probe()));
+}
+
+TEST_CASE("§9 checkpoint: what a file cannot tell or gets wrong is refused, naming the tensor or field") {
+    Model m = trained();
+    const SafeTensors good = nanogpt_checkpoint(m);
+    const auto refused = [](const SafeTensors& st, const Values& opts, const std::string& says) {
+        CAPTURE(says);
+        REQUIRE_THROWS_WITH(load_checkpoint(st, opts), Catch::StartsWith("loadCheckpoint: ") && Catch::Contains(says));
+    };
+    SECTION("no n_head: say what to pass; passing it works, in either naming") {
+        SafeTensors st = good;
+        st.metadata.clear();
+        refused(st, {}, "pass it, as in loadCheckpoint(bytes, {n_head: 12})");
+        REQUIRE(load_checkpoint(st, given("n_head", 2)).config().heads == 2);
+        REQUIRE(load_checkpoint(st, given("heads", 2)).config().heads == 2);
+        Values both = given("n_head", 2);
+        both["heads"].number = 2;
+        refused(st, both, "name the same setting");
+    }
+    SECTION("metadata that disagrees with the shapes, an unknown name, a missing tensor, a bad shape") {
+        SafeTensors st = good;
+        st.metadata[2].second = "99";  // n_embd
+        refused(st, {}, "__metadata__ says n_embd=99 but the tensors' shapes give 16");
+        st = good;
+        st.metadata[5].second = "maybe";
+        refused(st, {}, "__metadata__.bias must be True or False");
+        st = good;
+        st.tensors.push_back({"transformer.h.0.attn.c_attn.lora", {1}, {0}});
+        refused(st, {}, "a tensor named \"transformer.h.0.attn.c_attn.lora\"");
+        st = good;
+        st.tensors.erase(st.tensors.begin() + 5);
+        refused(st, {}, "the checkpoint has no transformer.");
+        st = good;
+        for (StTensor& t : st.tensors)
+            if (t.name == "transformer.h.1.mlp.c_proj.weight") t.shape = {16, 32}, t.data.resize(16 * 32);
+        refused(st, {}, "transformer.h.1.mlp.c_proj.weight has shape [16, 32] but the configuration needs [16, 64]");
+    }
+    SECTION("export refuses what nanoGPT's GPT lacks") {
+        ModelConfig c = corpus::toy_config();
+        c.norm = NormKind::rms;
+        REQUIRE_THROWS_WITH(nanogpt_checkpoint(Model(c)), Catch::Contains("RMSNorm, which nanoGPT's GPT does not"));
+        c = corpus::toy_config();
+        c.positions = PositionKind::sinusoidal;
+        REQUIRE_THROWS_WITH(nanogpt_checkpoint(Model(c)), Catch::Contains("positions other than a learned table"));
+    }
+}

@@ -1,0 +1,198 @@
+// lab.loadCheckpoint and model.exportSafetensors (issue 14): a checkpoint written here from the
+// safetensors format's own description, in nanoGPT's names and [out, in] layout, loads as the
+// model it came from; an exported model reads back the same; every broken file is an Error that
+// names the tensor or the field, and the engine goes on answering with a flat heap.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadEngine } from '../../web/engine/index.js';
+
+const lab = await loadEngine();
+const CONFIG = { vocab_size: 11, n_embd: 16, n_head: 2, n_layer: 2, block_size: 8, seed: 4 };
+const BATCH = [
+  [1, 2, 3, 4, 5, 6, 7, 8, 9],
+  [9, 8, 7, 6, 5, 4, 3, 2, 1],
+];
+
+// A safetensors file: 8 bytes of little-endian header length, the JSON header, then the data.
+function safetensors(tensors, metadata, { dtype = 'F32' } = {}) {
+  const header = {};
+  let offset = 0;
+  const chunks = [];
+  for (const [name, { shape, data }] of Object.entries(tensors)) {
+    const bytes =
+      dtype === 'F64' ? new Uint8Array(Float64Array.from(data).buffer) : new Uint8Array(Float32Array.from(data).buffer);
+    header[name] = { dtype, shape, data_offsets: [offset, offset + bytes.length] };
+    offset += bytes.length;
+    chunks.push(bytes);
+  }
+  if (metadata) header.__metadata__ = metadata;
+  const json = new TextEncoder().encode(JSON.stringify(header));
+  const out = new Uint8Array(8 + json.length + offset);
+  new DataView(out.buffer).setBigUint64(0, BigInt(json.length), true);
+  out.set(json, 8);
+  let at = 8 + json.length;
+  for (const c of chunks) (out.set(c, at), (at += c.length));
+  return out;
+}
+const transpose = (m) => m[0].map((_, j) => m.map((row) => row[j]));
+const tensor = (nested, flip = false) => {
+  const m = flip ? transpose(nested) : nested;
+  return Array.isArray(m[0]) ? { shape: [m.length, m[0].length], data: m.flat() } : { shape: [m.length], data: m };
+};
+
+// The model's parameters under nanoGPT's names, weights [out, in], the tied head stored once.
+function nanogpt(model) {
+  const p = model.parameters();
+  const out = { 'transformer.wte.weight': tensor(p.embedding), 'transformer.wpe.weight': tensor(p.positions) };
+  for (let l = 0; l < CONFIG.n_layer; l++) {
+    const b = (n) => p[`blocks.${l}.${n}`];
+    const h = `transformer.h.${l}.`;
+    Object.assign(out, {
+      [`${h}ln_1.weight`]: tensor(b('norm1.gamma')),
+      [`${h}ln_1.bias`]: tensor(b('norm1.beta')),
+      [`${h}attn.c_attn.weight`]: tensor(b('attn.wQKV'), true),
+      [`${h}attn.c_attn.bias`]: tensor(b('attn.bQKV')),
+      [`${h}attn.c_proj.weight`]: tensor(b('attn.wO'), true),
+      [`${h}attn.c_proj.bias`]: tensor(b('attn.bO')),
+      [`${h}ln_2.weight`]: tensor(b('norm2.gamma')),
+      [`${h}ln_2.bias`]: tensor(b('norm2.beta')),
+      [`${h}mlp.c_fc.weight`]: tensor(b('ffn.w1'), true),
+      [`${h}mlp.c_fc.bias`]: tensor(b('ffn.b1')),
+      [`${h}mlp.c_proj.weight`]: tensor(b('ffn.w2'), true),
+      [`${h}mlp.c_proj.bias`]: tensor(b('ffn.b2')),
+    });
+  }
+  out['transformer.ln_f.weight'] = tensor(p['finalNorm.gamma']);
+  out['transformer.ln_f.bias'] = tensor(p['finalNorm.beta']);
+  return out;
+}
+
+test('§9 a checkpoint written in nanoGPT’s names and layout loads as the model it came from', () => {
+  const model = lab.createModel(CONFIG);
+  model.trainStep(BATCH, { lr: 0.01 });
+  const file = safetensors(nanogpt(model), {
+    n_layer: '2',
+    n_head: '2',
+    n_embd: '16',
+    block_size: '8',
+    vocab_size: '11',
+    bias: 'True',
+    dropout: '0.0',
+  });
+  const loaded = lab.loadCheckpoint(file);
+  assert.equal(loaded.evaluate(BATCH).loss, model.evaluate(BATCH).loss);
+  assert.deepEqual(loaded.generate([1, 2], { steps: 5 }).tokens, model.generate([1, 2], { steps: 5 }).tokens);
+  assert.deepEqual(loaded.inspect([3, 1, 4]).probs, model.inspect([3, 1, 4]).probs);
+  // F64 weights (float32 values exactly) give the same model
+  const f64 = lab.loadCheckpoint(safetensors(nanogpt(model), { n_head: '2' }, { dtype: 'F64' }));
+  assert.equal(f64.evaluate(BATCH).loss, model.evaluate(BATCH).loss);
+  // without n_head in the file, the options give it
+  assert.throws(
+    () => lab.loadCheckpoint(safetensors(nanogpt(model))),
+    /pass it, as in loadCheckpoint\(bytes, \{n_head: 12\}\)/,
+  );
+  assert.equal(
+    lab.loadCheckpoint(safetensors(nanogpt(model)), { n_head: 2 }).evaluate(BATCH).loss,
+    model.evaluate(BATCH).loss,
+  );
+  for (const m of [model, loaded, f64]) m.delete();
+});
+
+test('an exported model reads back as the same model, and trains on from there', () => {
+  const model = lab.createModel({ ...CONFIG, bias: false });
+  const bytes = model.exportSafetensors();
+  assert.ok(bytes instanceof Uint8Array);
+  const back = lab.loadCheckpoint(bytes);
+  assert.equal(back.evaluate(BATCH).loss, model.evaluate(BATCH).loss);
+  assert.equal(back.trainStep(BATCH, { lr: 0.01 }).loss, model.trainStep(BATCH, { lr: 0.01 }).loss);
+  const rms = lab.createModel({ ...CONFIG, norm: 'rms' });
+  assert.throws(
+    () => rms.exportSafetensors(),
+    /exportSafetensors: this model has RMSNorm, which nanoGPT's GPT does not/,
+  );
+  for (const m of [model, back, rms]) m.delete();
+});
+
+test('every broken file is an Error naming what is wrong; the engine still answers; the heap stays flat', () => {
+  const model = lab.createModel(CONFIG);
+  const good = safetensors(nanogpt(model), { n_head: '2' });
+  const header = (text) => {
+    const json = new TextEncoder().encode(text);
+    const out = new Uint8Array(8 + json.length + 64);
+    new DataView(out.buffer).setBigUint64(0, BigInt(json.length), true);
+    out.set(json, 8);
+    return out;
+  };
+  const withTensors = (edit) => {
+    const t = nanogpt(model);
+    edit(t);
+    return safetensors(t, { n_head: '2' });
+  };
+  const cases = [
+    [good.slice(0, 5), /shorter than the 8 bytes/],
+    [good.slice(0, 200), /past the end of the file/],
+    [
+      (() => {
+        const f = good.slice();
+        new DataView(f.buffer).setBigUint64(0, 100n << 20n, true);
+        return f;
+      })(),
+      /more than the 16777216/,
+    ],
+    [header('{"a": 1'), /not valid JSON/],
+    [
+      header('{"w":{"dtype":"I8","shape":[1],"data_offsets":[0,1]}}'),
+      /dtype "I8"; the lab reads F32, F16, BF16 and F64/,
+    ],
+    [header('{"w":{"dtype":"F32","shape":[1],"data_offsets":[0,400]}}'), /outside the 64 bytes of data/],
+    [
+      header(
+        '{"a":{"dtype":"F32","shape":[4],"data_offsets":[0,16]},"b":{"dtype":"F32","shape":[4],"data_offsets":[8,24]}}',
+      ),
+      /"a" and "b" overlap/,
+    ],
+    [
+      withTensors((t) => (t['transformer.h.0.ln_1.weight'] = { shape: [15], data: new Array(15).fill(1) })),
+      /transformer.h.0.ln_1.weight has shape \[15\] but the configuration needs \[16\]/,
+    ],
+    [
+      withTensors((t) => (t['transformer.h.0.attn.rotary'] = { shape: [1], data: [0] })),
+      /a tensor named "transformer.h.0.attn.rotary"/,
+    ],
+    [withTensors((t) => delete t['transformer.ln_f.weight']), /has no transformer.ln_f.weight/],
+    [withTensors((t) => (t['transformer.wpe.weight'].data[3] = NaN)), /"transformer.wpe.weight" entry 3 is nan/],
+    [
+      safetensors(nanogpt(model), { n_head: '2', n_embd: '32' }),
+      /__metadata__ says n_embd=32 but the tensors' shapes give 16/,
+    ],
+  ];
+  const before = lab.memory().heapInUse;
+  for (let round = 0; round < 20; round++)
+    for (const [bytes, says] of cases) {
+      assert.throws(
+        () => lab.loadCheckpoint(bytes),
+        (e) => e instanceof Error && /^loadCheckpoint: /.test(e.message) && says.test(e.message),
+        String(says),
+      );
+    }
+  assert.equal(lab.memory().heapInUse, before, 'no memory kept by a refused file');
+  assert.deepEqual(
+    lab
+      .attention(
+        [[1, 0]],
+        [
+          [Math.SQRT2 * Math.LN2, 0],
+          [0, 1],
+          [0, -1],
+        ],
+        [
+          [2, 0],
+          [0, 2],
+          [4, 4],
+        ],
+      )
+      .output[0].map((x) => +x.toFixed(12)),
+    [2, 1.5],
+  );
+  model.delete();
+});
