@@ -327,6 +327,33 @@ const RECIPES = [
       }
     },
   ],
+  [
+    // a checkpoint: an exported model's bytes as they are, with bytes changed, cut short, or not
+    // bytes at all; then the model it reads as, evaluated
+    'createModel|exportSafetensors|loadCheckpoint|evaluate',
+    (v) => {
+      const model = lab.createModel({ vocab: 3, D: 2, heads: 1, layers: 1, T: 4, seed: v.r.int(0, 9) });
+      try {
+        const bytes = model.exportSafetensors();
+        const kind = v.r.int(0, 3);
+        if (kind === 1) for (let k = 0; k < 4; k++) bytes[v.r.int(0, bytes.length - 1)] = v.r.int(0, 255);
+        const file =
+          kind === 2
+            ? bytes.slice(0, v.r.int(0, bytes.length - 1))
+            : kind === 3
+              ? v.r.pick([[1, 2], 'x', null])
+              : bytes;
+        const back = lab.loadCheckpoint(file, v.r.pick([undefined, { n_head: 1 }, { n_head: 2 }, { bogus: 1 }]));
+        try {
+          return [back.evaluate([[0, 1, 2, 1, 0]])];
+        } finally {
+          back.delete();
+        }
+      } finally {
+        model.delete();
+      }
+    },
+  ],
 ];
 
 // Every number of a result: finite, except -Infinity in a trace step of masked scores.
