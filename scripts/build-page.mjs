@@ -212,9 +212,27 @@ function refuseWarnings(result, what) {
   return result;
 }
 
+// The first numbers wait on app.js, the chunks it imports and the engine's wasm. Without help the
+// browser finds them one after another (app.js, then its imports, then the wasm its code asks
+// for); preload links in index.html ask for all of them at once.
+function writePreloads() {
+  const app = readFileSync(path.join(dist, 'app.js'), 'utf8');
+  const chunks = [...app.matchAll(/from"\.\/(chunks\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const links = [
+    // as the engine's loader fetches it (mode cors, same-origin credentials), so it is reused
+    '<link rel="preload" href="attention_lab_site.wasm" as="fetch" type="application/wasm" crossorigin>',
+    ...chunks.map((c) => `<link rel="modulepreload" href="${c}">`),
+  ];
+  const file = path.join(dist, 'index.html');
+  const html = readFileSync(file, 'utf8');
+  const at = '<link rel="stylesheet" href="app.css">';
+  writeFileSync(file, html.replace(at, `${links.join('\n  ')}\n  ${at}`));
+}
+
 export async function buildPage() {
   copyStatic();
   refuseWarnings(await esbuild.build(pageBuild), 'dist/app.js');
+  writePreloads();
   refuseWarnings(await esbuild.build(workerBuild), 'dist/trainer.js');
   await writeSingleFile();
   writeServiceWorker(); // after the single file, which it caches and versions

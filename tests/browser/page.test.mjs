@@ -512,15 +512,19 @@ test('the hosted site keeps working offline after the first visit', async () => 
   await context.close();
 });
 
-test('the hosted page fetches its engine as a separate application/wasm file', async () => {
+test('the hosted page fetches its engine as a separate application/wasm file, once, from its preload', async () => {
   const context = await site.browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
   const wasm = page.waitForResponse((r) => r.url().endsWith('/attention_lab_site.wasm'));
+  let fetches = 0;
+  page.on('request', (r) => (fetches += r.url().endsWith('/attention_lab_site.wasm')));
   await page.goto(`${site.base}#/2.1/5`);
   const response = await wasm;
   assert.equal(response.headers()['content-type'], 'application/wasm');
   await ready(page);
   assert.equal(await result(page, 'y'), '[2, 1.5]');
+  // index.html preloads it as the engine's loader fetches it, so the preload is what it uses
+  assert.equal(fetches, 1, 'the wasm is fetched once, by its preload');
   await context.close();
 });
 
