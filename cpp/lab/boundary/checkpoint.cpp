@@ -124,6 +124,8 @@ Model load_checkpoint(const SafeTensors& file, const Values& options, const std:
     require(embedding.shape.size() == 2, fn,
             msg(embedding.name, " must be [vocab_size, n_embd], got ", shape_str(embedding.shape)));
     const std::size_t V = embedding.shape[0], D = embedding.shape[1];
+    require(V > 0 && D > 0, fn,
+            msg(embedding.name, " must be [vocab_size, n_embd], both >= 1, got ", shape_str(embedding.shape)));
     require(layers > 0, fn, "the checkpoint has no blocks (transformer.h.0. ...)");
     const StTensor& c_attn = need("h.0.attn.c_attn.weight");
     const bool linear = c_attn.shape == std::vector<std::size_t>{3 * D, D};  // nanoGPT's nn.Linear

@@ -185,6 +185,9 @@ TEST_CASE("§9 checkpoint: what a file cannot tell or gets wrong is refused, nam
         st.metadata[5].second = "maybe";
         refused(st, {}, "__metadata__.bias must be True or False");
         st = good;
+        st.tensors[0].shape = {11, 0}, st.tensors[0].data.clear();  // wte: an empty width would divide by 0
+        refused(st, {}, "transformer.wte.weight must be [vocab_size, n_embd], both >= 1, got [11, 0]");
+        st = good;
         st.tensors.push_back({"transformer.h.0.attn.c_attn.lora", {1}, {0}});
         refused(st, {}, "a tensor named \"transformer.h.0.attn.c_attn.lora\"");
         st = good;
