@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <map>
 
 #include "lab/core/tensor.hpp"
@@ -223,11 +224,12 @@ float decode(const std::uint8_t* p, const DType& t) {
     return float(d);
 }
 
-// A whole number >= 0 that a double holds exactly.
+// A whole number >= 0 that a double holds exactly and a size_t holds (32 bits in wasm: a larger
+// offset or size would wrap around to a small one).
 std::size_t whole(const Json& v, const std::string& fn, const std::string& what) {
-    require(v.kind == Json::Kind::number && v.number >= 0 && v.number == std::floor(v.number) &&
-                v.number <= 9007199254740992.0,
-            fn, msg(what, " must be a whole number >= 0"));
+    const double largest = std::min(9007199254740992.0, double(std::numeric_limits<std::size_t>::max()));
+    require(v.kind == Json::Kind::number && v.number >= 0 && v.number == std::floor(v.number) && v.number <= largest,
+            fn, msg(what, " must be a whole number from 0 to ", largest));
     return std::size_t(v.number);
 }
 
