@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { launchChromium } from './chromium.mjs';
-import { pageBuild } from './build-page.mjs';
+import { chunksAtStart, pageBuild } from './build-page.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = 5;
@@ -118,7 +118,7 @@ export async function benchPage() {
   const dist = (f) => readFileSync(path.join(root, 'dist', f));
   // app.js and the chunks it imports at its top (not those it imports when a panel opens)
   const app = dist('app.js');
-  const atOnce = [...app.toString().matchAll(/from"\.\/(chunks\/[^"]+)"/g)].map((m) => m[1]);
+  const atOnce = chunksAtStart();
   const appAtOnce = gz(app) + atOnce.reduce((n, f) => n + gz(dist(f)), 0);
   const later = readdirSync(path.join(root, 'dist/chunks')).filter((f) => !atOnce.includes(`chunks/${f}`));
 

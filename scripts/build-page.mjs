@@ -215,9 +215,12 @@ function refuseWarnings(result, what) {
 // The first numbers wait on app.js, the chunks it imports and the engine's wasm. Without help the
 // browser finds them one after another (app.js, then its imports, then the wasm its code asks
 // for); preload links in index.html ask for all of them at once.
+// The chunks dist/app.js imports at its top (not those it imports when a panel opens).
+export const chunksAtStart = () =>
+  [...readFileSync(path.join(dist, 'app.js'), 'utf8').matchAll(/from"\.\/(chunks\/[^"]+\.js)"/g)].map((m) => m[1]);
+
 function writePreloads() {
-  const app = readFileSync(path.join(dist, 'app.js'), 'utf8');
-  const chunks = [...app.matchAll(/from"\.\/(chunks\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const chunks = chunksAtStart();
   const links = [
     // as the engine's loader fetches it (mode cors, same-origin credentials), so it is reused
     '<link rel="preload" href="attention_lab_site.wasm" as="fetch" type="application/wasm" crossorigin>',

@@ -8,21 +8,24 @@ namespace {
 
 const std::string kPrefix = "transformer.";
 
-// A block's tensors, by their name after "h.N.", and whether each is a weight (a matrix that
-// nanoGPT stores [out, in] and GPT-2 [in, out]).
+// A block's tensors, by their name after "h.N.", with their shape in the lab's layout: a weight
+// is [in, out] (nanoGPT stores it [out, in], GPT-2 as it is), anything else a vector [in].
+enum class Dim { none, D, D3, F };  // n_embd, 3 n_embd, the FFN's width
 struct BlockTensor {
     const char* key;
     const char* ours;  // the lab's name after "blocks.N."
-    bool weight, is_bias;
+    Dim in, out;       // out is none for a vector
 };
 constexpr BlockTensor kBlock[] = {
-    {"ln_1.weight", "norm1.gamma", false, false},     {"ln_1.bias", "norm1.beta", false, true},
-    {"attn.c_attn.weight", "attn.wQKV", true, false}, {"attn.c_attn.bias", "attn.bQKV", false, true},
-    {"attn.c_proj.weight", "attn.wO", true, false},   {"attn.c_proj.bias", "attn.bO", false, true},
-    {"ln_2.weight", "norm2.gamma", false, false},     {"ln_2.bias", "norm2.beta", false, true},
-    {"mlp.c_fc.weight", "ffn.w1", true, false},       {"mlp.c_fc.bias", "ffn.b1", false, true},
-    {"mlp.c_proj.weight", "ffn.w2", true, false},     {"mlp.c_proj.bias", "ffn.b2", false, true},
+    {"ln_1.weight", "norm1.gamma", Dim::D, Dim::none},    {"ln_1.bias", "norm1.beta", Dim::D, Dim::none},
+    {"attn.c_attn.weight", "attn.wQKV", Dim::D, Dim::D3}, {"attn.c_attn.bias", "attn.bQKV", Dim::D3, Dim::none},
+    {"attn.c_proj.weight", "attn.wO", Dim::D, Dim::D},    {"attn.c_proj.bias", "attn.bO", Dim::D, Dim::none},
+    {"ln_2.weight", "norm2.gamma", Dim::D, Dim::none},    {"ln_2.bias", "norm2.beta", Dim::D, Dim::none},
+    {"mlp.c_fc.weight", "ffn.w1", Dim::D, Dim::F},        {"mlp.c_fc.bias", "ffn.b1", Dim::F, Dim::none},
+    {"mlp.c_proj.weight", "ffn.w2", Dim::F, Dim::D},      {"mlp.c_proj.bias", "ffn.b2", Dim::D, Dim::none},
 };
+bool is_weight(const BlockTensor& b) { return b.out != Dim::none; }
+bool is_bias(const BlockTensor& b) { return std::string(b.key).find(".bias") != std::string::npos; }
 const char* kTop[] = {"wte.weight", "wpe.weight", "ln_f.weight", "ln_f.bias", "lm_head.weight"};
 
 // "h.12.attn.c_attn.weight" -> 12 and "attn.c_attn.weight"; false for another name.
@@ -36,32 +39,22 @@ bool block_key(const std::string& key, std::size_t& layer, std::string& rest) {
     return true;
 }
 
-NdArray array_of(const StTensor& t, bool transpose) {
-    NdArray a;
-    a.shape = t.shape;
-    if (!transpose) {
-        a.data.assign(t.data.begin(), t.data.end());
-        return a;
-    }
-    const std::size_t r = t.shape[0], c = t.shape[1];
-    a.shape = {c, r};
-    a.data.resize(r * c);
+// A row-major matrix [r, c] of `from` as [c, r] in `to` (which has r * c entries).
+template <class From, class To>
+void transpose_into(const From& from, To& to, std::size_t r, std::size_t c) {
     for (std::size_t i = 0; i < r; ++i)
-        for (std::size_t j = 0; j < c; ++j) a.data[j * r + i] = t.data[i * c + j];
+        for (std::size_t j = 0; j < c; ++j) to[j * r + i] = typename To::value_type(from[i * c + j]);
+}
+
+NdArray array_of(const StTensor& t, bool transpose) {
+    NdArray a{t.shape, std::vector<double>(t.data.begin(), t.data.end())};
+    if (transpose) a.shape = {t.shape[1], t.shape[0]}, transpose_into(t.data, a.data, t.shape[0], t.shape[1]);
     return a;
 }
 
 StTensor tensor_of(const std::string& name, const NdArray& a, bool transpose) {
-    StTensor t;
-    t.name = name;
-    t.shape = a.shape;
-    t.data.assign(a.data.begin(), a.data.end());
-    if (transpose) {
-        const std::size_t r = a.shape[0], c = a.shape[1];
-        t.shape = {c, r};
-        for (std::size_t i = 0; i < r; ++i)
-            for (std::size_t j = 0; j < c; ++j) t.data[j * r + i] = float(a.data[i * c + j]);
-    }
+    StTensor t{name, a.shape, std::vector<float>(a.data.begin(), a.data.end())};
+    if (transpose) t.shape = {a.shape[1], a.shape[0]}, transpose_into(a.data, t.data, a.shape[0], a.shape[1]);
     return t;
 }
 
@@ -203,21 +196,16 @@ Model load_checkpoint(const SafeTensors& file, const Values& options, const std:
     for (std::size_t l = 0; l < layers; ++l) {
         const std::string h = "h." + std::to_string(l) + ".", ours = "blocks." + std::to_string(l) + ".";
         for (const BlockTensor& b : kBlock) {
-            if (b.is_bias && !bias) {
+            if (is_bias(b) && !bias) {
                 require(!find(h + b.key), fn,
                         msg("the checkpoint has ", kPrefix, h, b.key, " but no transformer.h.0.ln_1.bias: ",
                             "a model has biases everywhere (bias=True) or nowhere"));
                 continue;
             }
-            const std::string key = b.key;
-            const std::vector<std::size_t> shape = key == "attn.c_attn.weight"   ? std::vector<std::size_t>{Dc, 3 * Dc}
-                                                   : key == "attn.c_attn.bias"   ? std::vector<std::size_t>{3 * Dc}
-                                                   : key == "attn.c_proj.weight" ? std::vector<std::size_t>{Dc, Dc}
-                                                   : key == "mlp.c_fc.weight"    ? std::vector<std::size_t>{Dc, Fc}
-                                                   : key == "mlp.c_fc.bias"      ? std::vector<std::size_t>{Fc}
-                                                   : key == "mlp.c_proj.weight"  ? std::vector<std::size_t>{Fc, Dc}
-                                                                                 : std::vector<std::size_t>{Dc};
-            add(ours + b.ours, need(h + key), shape, b.weight);
+            const auto size = [&](Dim d) { return d == Dim::D ? Dc : d == Dim::D3 ? 3 * Dc : Fc; };
+            std::vector<std::size_t> shape{size(b.in)};
+            if (is_weight(b)) shape.push_back(size(b.out));
+            add(ours + b.ours, need(h + b.key), shape, is_weight(b));
         }
     }
     add("finalNorm.gamma", need("ln_f.weight"), {Dc}, false);
@@ -260,7 +248,7 @@ SafeTensors nanogpt_checkpoint(const Model& m, const std::string& fn) {
     for (std::size_t l = 0; l < c.layers; ++l)
         for (const BlockTensor& b : kBlock) {
             const std::string from = "blocks." + std::to_string(l) + "." + b.ours;
-            if (ours.count(from)) put(kPrefix + "h." + std::to_string(l) + "." + b.key, from, b.weight);
+            if (ours.count(from)) put(kPrefix + "h." + std::to_string(l) + "." + b.key, from, is_weight(b));
         }
     put(kPrefix + "ln_f.weight", "finalNorm.gamma", false);
     if (c.bias) put(kPrefix + "ln_f.bias", "finalNorm.beta", false);
