@@ -196,3 +196,32 @@ test('every broken file is an Error naming what is wrong; the engine still answe
   );
   model.delete();
 });
+
+test('loadCheckpoint reports its progress tensor by tensor; a bad or throwing handler changes nothing', () => {
+  const model = lab.createModel(CONFIG);
+  const file = safetensors(nanogpt(model), { n_head: '2' });
+  const told = [];
+  const loaded = lab.loadCheckpoint(file, {}, (done, total) => told.push([done, total]));
+  const tensors = 2 + CONFIG.n_layer * 12 + 2; // wte, wpe, 12 a block, ln_f's two
+  assert.equal(told.length, tensors);
+  for (let k = 1; k < told.length; k++) assert.ok(told[k][0] > told[k - 1][0], `report ${k} moves on`);
+  const [done, total] = told.at(-1);
+  assert.equal(done, total);
+  assert.equal(total, file.length - 8 - new DataView(file.buffer).getUint32(0, true), 'every byte of data read');
+  assert.throws(
+    () => lab.loadCheckpoint(file, {}, 'yes'),
+    /loadCheckpoint: onProgress must be a function \(done, total\), got "yes" \(a string\)/,
+  );
+  const before = lab.memory();
+  assert.throws(
+    () =>
+      lab.loadCheckpoint(file, {}, () => {
+        throw new Error('the page was closed');
+      }),
+    /the page was closed/,
+  );
+  assert.equal(lab.memory().heapInUse, before.heapInUse, 'the model of a failed load is freed');
+  assert.equal(lab.memory().liveHandles, before.liveHandles);
+  assert.equal(loaded.evaluate(BATCH).loss, model.evaluate(BATCH).loss);
+  for (const m of [model, loaded]) m.delete();
+});

@@ -467,11 +467,32 @@ function makeLab(module) {
           loadModel: (saved) => loadModel(m, saved, options),
           // A nanoGPT or GPT-2 checkpoint: the bytes of a .safetensors file; options as
           // createModel's (either naming) override what the file says (n_head when it says nothing).
-          loadCheckpoint(bytes, opts) {
+          // onProgress(done, total), if given, is called with the bytes read after each tensor.
+          loadCheckpoint(bytes, opts, onProgress) {
             const fn = 'loadCheckpoint';
             if (!(bytes instanceof Uint8Array))
               throw new Error(`${fn}: bytes must be a Uint8Array (the file's contents), got ${describe(bytes)}`);
-            return wrapModel(m.loadCheckpoint(bytes, options(fn, opts)), options);
+            if (onProgress !== undefined && typeof onProgress !== 'function')
+              throw new Error(`${fn}: onProgress must be a function (done, total), got ${describe(onProgress)}`);
+            // a handler that throws must not unwind through the engine: its error is kept and
+            // thrown once the engine has returned
+            let failed = null;
+            const told =
+              onProgress &&
+              ((done, total) => {
+                if (failed) return;
+                try {
+                  onProgress(done, total);
+                } catch (e) {
+                  failed = e;
+                }
+              });
+            const model = wrapModel(m.loadCheckpoint(bytes, options(fn, opts), told), options);
+            if (failed) {
+              model.delete();
+              throw failed;
+            }
+            return model;
           },
         }
       : {}),
@@ -484,8 +505,13 @@ function makeLab(module) {
     // The practice set: generated problems, checked answers, feedback that names the mistake.
     practice: practiceApi(m),
 
-    // Leak checks: bytes malloc'd inside the module, and JS values held by the C++ side.
-    memory: () => ({ heapInUse: module.heapInUse(), liveHandles: module.count_emval_handles() }),
+    // Leak checks: bytes malloc'd inside the module, JS values held by the C++ side, and the size
+    // of the module's memory (it grows, never shrinks).
+    memory: () => ({
+      heapInUse: module.heapInUse(),
+      liveHandles: module.count_emval_handles(),
+      memoryBytes: module.HEAP8.length,
+    }),
   };
 }
 

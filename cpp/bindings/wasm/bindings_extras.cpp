@@ -124,15 +124,22 @@ val modelParameters(const Model& m) {
     return guarded([&] { return js(parameters_of(m)); });
 }
 
-// A nanoGPT (or GPT-2) checkpoint: `bytes` is the .safetensors file's Uint8Array, copied into
-// the module once; the model is the engine's own from then on.
-val checkpointLoad(val bytes, val opts) {
+// A nanoGPT (or GPT-2) checkpoint: `bytes` is the .safetensors file's Uint8Array. It stays in JS:
+// the reader copies the header, then each tensor a piece at a time, into the module, whose memory
+// ends up holding the model once (GPT-2 small: 500 MB, not 1 GB). `progress`, a function or
+// undefined, is called with (bytes read, bytes in all) after each tensor.
+val checkpointLoad(val bytes, val opts, val progress) {
     return guarded([&] {
         const std::string fn = "loadCheckpoint";
-        const std::size_t n = bytes["length"].as<std::size_t>();
-        std::vector<std::uint8_t> file(n);
-        val(emscripten::typed_memory_view(n, file.data())).call<void>("set", bytes);
-        return val(load_checkpoint(read_safetensors(file.data(), n, fn), values(opts), fn));
+        const ByteReader read = [&bytes](std::size_t offset, std::size_t n, std::uint8_t* out) {
+            val(emscripten::typed_memory_view(n, out))
+                .call<void>("set", bytes.call<val>("subarray", double(offset), double(offset + n)));
+        };
+        const SafetensorsFile file(read, bytes["length"].as<std::size_t>(), fn);
+        CheckpointProgress told;
+        if (progress.typeOf().as<std::string>() == "function")
+            told = [&progress](std::size_t done, std::size_t total) { progress(double(done), double(total)); };
+        return val(load_checkpoint(file, values(opts), told, fn));
     });
 }
 

@@ -40,21 +40,20 @@ bool block_key(const std::string& key, std::size_t& layer, std::string& rest) {
 }
 
 // A row-major matrix [r, c] of `from` as [c, r] in `to` (which has r * c entries).
-template <class From, class To>
-void transpose_into(const From& from, To& to, std::size_t r, std::size_t c) {
+void transpose_into(const float* from, float* to, std::size_t r, std::size_t c) {
     for (std::size_t i = 0; i < r; ++i)
-        for (std::size_t j = 0; j < c; ++j) to[j * r + i] = typename To::value_type(from[i * c + j]);
+        for (std::size_t j = 0; j < c; ++j) to[j * r + i] = from[i * c + j];
+}
+void transpose_into(const std::vector<float>& from, float* to, std::size_t r, std::size_t c) {
+    transpose_into(from.data(), to, r, c);
 }
 
-NdArray array_of(const StTensor& t, bool transpose) {
-    NdArray a{t.shape, std::vector<double>(t.data.begin(), t.data.end())};
-    if (transpose) a.shape = {t.shape[1], t.shape[0]}, transpose_into(t.data, a.data, t.shape[0], t.shape[1]);
-    return a;
-}
-
-StTensor tensor_of(const std::string& name, const NdArray& a, bool transpose) {
-    StTensor t{name, a.shape, std::vector<float>(a.data.begin(), a.data.end())};
-    if (transpose) t.shape = {a.shape[1], a.shape[0]}, transpose_into(a.data, t.data, a.shape[0], a.shape[1]);
+// A parameter of the lab's (slot) as a file's tensor, [in, out] turned to [out, in] if asked.
+StTensor tensor_of(const std::string& name, const flat::Slot& slot, const float* weights, bool transpose) {
+    const float* w = weights + slot.offset;
+    StTensor t{name, slot.shape, std::vector<float>(w, w + slot.size)};
+    if (transpose)
+        t.shape = {slot.shape[1], slot.shape[0]}, transpose_into(w, t.data.data(), slot.shape[0], slot.shape[1]);
     return t;
 }
 
@@ -78,11 +77,12 @@ Value text(const std::string& s) {
 
 }  // namespace
 
-Model load_checkpoint(const SafeTensors& file, const Values& options, const std::string& fn) {
+Model load_checkpoint(const SafetensorsFile& file, const Values& options, const CheckpointProgress& progress,
+                      const std::string& fn) {
     // ---- the tensors, by their name without "transformer." ----
-    std::map<std::string, const StTensor*> by_key;
+    std::map<std::string, const StEntry*> by_key;
     std::size_t layers = 0;
-    for (const StTensor& t : file.tensors) {
+    for (const StEntry& t : file.tensors()) {
         const std::string key = t.name.rfind(kPrefix, 0) == 0 ? t.name.substr(kPrefix.size()) : t.name;
         std::size_t layer = 0;
         std::string rest;
@@ -99,39 +99,39 @@ Model load_checkpoint(const SafeTensors& file, const Values& options, const std:
                     "\", which is not one of nanoGPT's or GPT-2's (such as transformer.h.0.attn.c_attn.weight)"));
         require(by_key.emplace(key, &t).second, fn, msg("the checkpoint has ", key, " twice"));
     }
-    const auto find = [&](const std::string& key) -> const StTensor* {
+    const auto find = [&](const std::string& key) -> const StEntry* {
         const auto it = by_key.find(key);
         return it == by_key.end() ? nullptr : it->second;
     };
-    const auto need = [&](const std::string& key) -> const StTensor& {
-        const StTensor* t = find(key);
+    const auto need = [&](const std::string& key) -> const StEntry& {
+        const StEntry* t = find(key);
         require(t, fn, msg("the checkpoint has no ", kPrefix, key));
         return *t;
     };
 
     // ---- the configuration the shapes tell ----
-    const StTensor* wte = find("wte.weight");
-    const StTensor* lm_head = find("lm_head.weight");
+    const StEntry* wte = find("wte.weight");
+    const StEntry* lm_head = find("lm_head.weight");
     require(wte || lm_head, fn, "the checkpoint has no token embedding (transformer.wte.weight or lm_head.weight)");
-    const StTensor& embedding = wte ? *wte : *lm_head;  // a tied checkpoint may store it once, under either name
+    const StEntry& embedding = wte ? *wte : *lm_head;  // a tied checkpoint may store it once, under either name
     require(embedding.shape.size() == 2, fn,
             msg(embedding.name, " must be [vocab_size, n_embd], got ", shape_str(embedding.shape)));
     const std::size_t V = embedding.shape[0], D = embedding.shape[1];
     require(V > 0 && D > 0, fn,
             msg(embedding.name, " must be [vocab_size, n_embd], both >= 1, got ", shape_str(embedding.shape)));
     require(layers > 0, fn, "the checkpoint has no blocks (transformer.h.0. ...)");
-    const StTensor& c_attn = need("h.0.attn.c_attn.weight");
+    const StEntry& c_attn = need("h.0.attn.c_attn.weight");
     const bool linear = c_attn.shape == std::vector<std::size_t>{3 * D, D};  // nanoGPT's nn.Linear
     require(linear || c_attn.shape == std::vector<std::size_t>{D, 3 * D}, fn,
             msg(c_attn.name, " must be [3 n_embd, n_embd] (nanoGPT) or [n_embd, 3 n_embd] (GPT-2) with n_embd ", D,
                 " from ", embedding.name, ", got ", shape_str(c_attn.shape)));
-    const StTensor& wpe = need("wpe.weight");
-    const StTensor& c_fc = need("h.0.mlp.c_fc.weight");
+    const StEntry& wpe = need("wpe.weight");
+    const StEntry& c_fc = need("h.0.mlp.c_fc.weight");
     const std::size_t F = c_fc.shape.size() == 2 ? c_fc.shape[linear ? 0 : 1] : 0;
     require(F > 0 && F % D == 0, fn,
             msg(c_fc.name, " must be [k n_embd, n_embd] for a whole k, got ", shape_str(c_fc.shape)));
     const bool bias = find("h.0.ln_1.bias") != nullptr;
-    const bool tied = !(wte && lm_head) || wte->data == lm_head->data;
+    const bool tied = !(wte && lm_head) || file.same_bytes(*wte, *lm_head);
 
     Values config;
     config["vocab"] = number(double(V));
@@ -144,7 +144,7 @@ Model load_checkpoint(const SafeTensors& file, const Values& options, const std:
     config["activation"] = text(linear ? "gelu" : "gelu_tanh");
 
     // ---- __metadata__ under GPTConfig's names: n_head, and the rest checked against the shapes ----
-    for (const auto& [key, value] : file.metadata) {
+    for (const auto& [key, value] : file.metadata()) {
         const std::string ours = model_option_name(key);
         if (key == "bias") {
             const bool t = value == "True" || value == "true", f = value == "False" || value == "false";
@@ -178,18 +178,20 @@ Model load_checkpoint(const SafeTensors& file, const Values& options, const std:
             "the number of heads is not in the checkpoint's __metadata__ (n_head) and the shapes cannot tell it: "
             "pass it, as in loadCheckpoint(bytes, {n_head: 12})");
 
-    // ---- the parameters under the lab's names, every shape checked against the configuration ----
-    SavedModel saved;
-    saved.config = config;
-    const std::size_t Dc = std::size_t(config["D"].number), Vc = std::size_t(config["vocab"].number);
-    const std::size_t Tc = std::size_t(config["T"].number), Fc = Dc * std::size_t(config["ffnMult"].number);
-    const auto add = [&](const std::string& ours, const StTensor& t, std::vector<std::size_t> expected, bool weight) {
-        // a weight's expected shape is given as [in, out], the lab's; nanoGPT stores [out, in]
-        const bool flip = weight && linear;
+    // ---- where each of the lab's parameters is in the file, every shape checked first ----
+    const ModelConfig c = read_options<ModelConfig>(fn, config);
+    struct Source {
+        const StEntry* tensor;
+        bool transpose;  // nanoGPT's [out, in] weight, or any lm_head, into the lab's [in, out]
+    };
+    std::map<std::string, Source> sources;
+    const std::size_t Dc = c.D, Vc = c.vocab, Tc = c.T, Fc = c.D * c.ffn_mult;
+    const auto add = [&](const std::string& ours, const StEntry& t, std::vector<std::size_t> expected, bool flip) {
+        // the expected shape is given as the lab's ([in, out] for a weight)
         const std::vector<std::size_t> stored = flip ? std::vector<std::size_t>{expected[1], expected[0]} : expected;
         require(t.shape == stored, fn,
                 msg(t.name, " has shape ", shape_str(t.shape), " but the configuration needs ", shape_str(stored)));
-        saved.parameters.push_back({ours, array_of(t, flip)});
+        sources[ours] = {&t, flip};
     };
     add("embedding", embedding, {Vc, Dc}, false);
     add("positions", wpe, {Tc, Dc}, false);
@@ -205,18 +207,38 @@ Model load_checkpoint(const SafeTensors& file, const Values& options, const std:
             const auto size = [&](Dim d) { return d == Dim::D ? Dc : d == Dim::D3 ? 3 * Dc : Fc; };
             std::vector<std::size_t> shape{size(b.in)};
             if (is_weight(b)) shape.push_back(size(b.out));
-            add(ours + b.ours, need(h + b.key), shape, is_weight(b));
+            add(ours + b.ours, need(h + b.key), shape, is_weight(b) && linear);
         }
     }
     add("finalNorm.gamma", need("ln_f.weight"), {Dc}, false);
     if (bias) add("finalNorm.beta", need("ln_f.bias"), {Dc}, false);
-    if (!tied) {  // lm_head is an nn.Linear in both layouts: [vocab, n_embd]
-        require(lm_head->shape == std::vector<std::size_t>{Vc, Dc}, fn,
-                msg(lm_head->name, " has shape ", shape_str(lm_head->shape), " but the configuration needs ",
-                    shape_str(std::vector<std::size_t>{Vc, Dc})));
-        saved.parameters.push_back({"head", array_of(*lm_head, true)});
-    }
-    return load_model(saved, fn);
+    if (!tied) add("head", *lm_head, {Dc, Vc}, true);  // an nn.Linear in both layouts: [vocab, n_embd]
+
+    // ---- the values, read one tensor at a time into the model's own float32 buffer ----
+    std::size_t total = 0, done = 0;
+    for (const auto& [name, source] : sources) total += source.tensor->end - source.tensor->begin;
+    const auto fill = [&](const flat::Slot& slot, float* out) {
+        const auto it = sources.find(slot.name);
+        require(it != sources.end(), fn,
+                msg("the configuration has a parameter ", slot.name, " that a nanoGPT checkpoint does not hold"));
+        const Source& from = it->second;
+        const std::size_t i = std::size_t(from.tensor - file.tensors().data());
+        if (from.transpose) {
+            std::vector<float> stored(slot.size);
+            file.values(i, stored.data());
+            transpose_into(stored, out, from.tensor->shape[0], from.tensor->shape[1]);
+        } else {
+            file.values(i, out);
+        }
+        done += from.tensor->end - from.tensor->begin;
+        if (progress) progress(done, total);
+    };
+    return Model(c, fill, fn);
+}
+
+Model load_checkpoint(const SafeTensors& st, const Values& options, const std::string& fn) {
+    const std::vector<std::uint8_t> bytes = write_safetensors(st);
+    return load_checkpoint(open_safetensors(bytes.data(), bytes.size(), fn), options, nullptr, fn);
 }
 
 SafeTensors nanogpt_checkpoint(const Model& m, const std::string& fn) {
@@ -236,12 +258,11 @@ SafeTensors nanogpt_checkpoint(const Model& m, const std::string& fn) {
     refuse(!c.scaled, "scores not divided by sqrt(d_k)");
     for (const bool masked : c.mask_blocks) refuse(!masked, "blocks without the causal mask");
 
-    std::map<std::string, const NdArray*> ours;
-    const std::vector<SavedParameter> params = parameters_of(m);
-    for (const SavedParameter& p : params) ours[p.name] = &p.value;
+    std::map<std::string, const flat::Slot*> ours;
+    for (const flat::Slot& s : m.slots()) ours[s.name] = &s;
     SafeTensors st;
     const auto put = [&](const std::string& name, const std::string& from, bool transpose) {
-        st.tensors.push_back(tensor_of(name, *ours.at(from), transpose));
+        st.tensors.push_back(tensor_of(name, *ours.at(from), m.weights(), transpose));
     };
     put(kPrefix + "wte.weight", "embedding", false);
     put(kPrefix + "wpe.weight", "positions", false);

@@ -10,6 +10,7 @@
 // (attn.bias, the causal mask of PyTorch < 2, and attn.masked_bias) are skipped.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "lab/boundary/model_file.hpp"
@@ -22,7 +23,14 @@ namespace lab {
 // cannot tell, and the rest, checked against the shapes), and from `options` (createModel's, in
 // either naming), which win. Refused, naming the tensor or the field: an unknown name, a tensor
 // missing, shapes that disagree with each other or with the metadata, and no number of heads.
-Model load_checkpoint(const SafeTensors& file, const Values& options, const std::string& fn = "loadCheckpoint");
+// The values are read one tensor at a time into the model's float32 buffer (a GPT-2 small file
+// of 500 MB needs 500 MB more, not a second or third copy); `progress`, if given, is told the
+// bytes read so far and in all after each tensor. Every check on names and shapes comes first.
+using CheckpointProgress = std::function<void(std::size_t done, std::size_t total)>;
+Model load_checkpoint(const SafetensorsFile& file, const Values& options, const CheckpointProgress& progress,
+                      const std::string& fn = "loadCheckpoint");
+// The same from tensors in memory (the tests' way in: they edit a file's tensors and headers).
+Model load_checkpoint(const SafeTensors& st, const Values& options, const std::string& fn = "loadCheckpoint");
 
 // `m` in nanoGPT's layout and names, with GPTConfig's fields as __metadata__, so that
 // GPT(GPTConfig(**meta)).load_state_dict(...) reads it. A model with what nanoGPT lacks (RMSNorm,

@@ -4,8 +4,8 @@
 
 namespace lab {
 
-std::vector<SavedParameter> parameters_of(const Model& m) {
-    LmParams p = m.params();
+std::vector<SavedParameter> parameters_of(const Model& m, const std::string& fn) {
+    LmParams p = m.params(fn);
     std::vector<SavedParameter> out;
     for_each_parameter(
         p, [&](const std::string& name, double* data, std::size_t n, const std::vector<std::size_t>& shape) {
@@ -17,7 +17,7 @@ std::vector<SavedParameter> parameters_of(const Model& m) {
 SavedModel save_model(const Model& m) {
     SavedModel s;
     s.config = write_options(m.config());
-    s.parameters = parameters_of(m);
+    s.parameters = parameters_of(m, "save");
     return s;
 }
 

@@ -36,6 +36,6 @@ SavedModel save_model(const Model& m);
 Model load_model(const SavedModel& saved, const std::string& fn = "loadModel");
 
 // Every parameter of `m` by name, as model.parameters() lists them.
-std::vector<SavedParameter> parameters_of(const Model& m);
+std::vector<SavedParameter> parameters_of(const Model& m, const std::string& fn = "parameters");
 
 }  // namespace lab

@@ -186,6 +186,12 @@ struct DType {
 };
 constexpr DType kDTypes[] = {{"F32", 4}, {"F16", 2}, {"BF16", 2}, {"F64", 8}};
 
+const DType* dtype_named(const std::string& name) {
+    for (const DType& t : kDTypes)
+        if (name == t.name) return &t;
+    return nullptr;
+}
+
 float half_to_float(std::uint16_t h) {
     const std::uint32_t sign = std::uint32_t(h >> 15) << 31, exponent = (h >> 10) & 0x1F, mantissa = h & 0x3FF;
     if (exponent == 0) {  // zero or subnormal: mantissa * 2^-24
@@ -235,42 +241,46 @@ std::size_t whole(const Json& v, const std::string& fn, const std::string& what)
 
 }  // namespace
 
-SafeTensors read_safetensors(const std::uint8_t* bytes, std::size_t size, const std::string& fn) {
-    require(size >= 8, fn,
+std::size_t StEntry::count() const {
+    std::size_t n = 1;
+    for (const std::size_t d : shape) n *= d;
+    return n;
+}
+
+SafetensorsFile::SafetensorsFile(ByteReader read, std::size_t size, std::string fn)
+    : read_(std::move(read)), size_(size), fn_(std::move(fn)) {
+    require(size >= 8, fn_,
             msg("the file is ", size, " bytes long, shorter than the 8 bytes that give its header's length"));
-    const std::uint64_t header = little_endian(bytes, 8);
-    require(header <= kMaxSafetensorsHeader, fn,
+    std::uint8_t length[8];
+    read_(0, 8, length);
+    const std::uint64_t header = little_endian(length, 8);
+    require(header <= kMaxSafetensorsHeader, fn_,
             msg("the header's length is ", double(header), " bytes, more than the ", kMaxSafetensorsHeader,
                 " a checkpoint's header may be: is this a safetensors file?"));
-    require(header <= size - 8, fn,
+    require(header <= size - 8, fn_,
             msg("the header's length is ", header, " bytes, past the end of the file (", size - 8,
                 " bytes after the length): the file is cut short or not a safetensors file"));
-    const Json doc = JsonReader(reinterpret_cast<const char*>(bytes + 8), std::size_t(header), fn).document();
-    require(doc.kind == Json::Kind::object, fn, "the header must be a JSON object of tensors");
-    const std::uint8_t* data = bytes + 8 + header;
-    const std::size_t data_size = size - 8 - std::size_t(header);
+    std::vector<std::uint8_t> text(std::size_t(header) + 1);  // + 1: never a zero-length buffer
+    read_(8, std::size_t(header), text.data());
+    const Json doc = JsonReader(reinterpret_cast<const char*>(text.data()), std::size_t(header), fn_).document();
+    require(doc.kind == Json::Kind::object, fn_, "the header must be a JSON object of tensors");
+    const std::size_t data_start = 8 + std::size_t(header), data_size = size - data_start;
 
-    SafeTensors st;
     std::map<std::string, bool> seen;
-    struct Span {
-        std::size_t begin, end;
-        std::size_t index;
-    };
-    std::vector<Span> spans;
     for (const auto& [name, entry] : doc.members) {
-        require(!seen[name], fn, msg("the header names \"", name, "\" twice"));
+        require(!seen[name], fn_, msg("the header names \"", name, "\" twice"));
         seen[name] = true;
         if (name == "__metadata__") {
-            require(entry.kind == Json::Kind::object, fn, "__metadata__ must be an object of texts");
+            require(entry.kind == Json::Kind::object, fn_, "__metadata__ must be an object of texts");
             for (const auto& [key, value] : entry.members) {
-                require(value.kind == Json::Kind::text, fn,
+                require(value.kind == Json::Kind::text, fn_,
                         msg("__metadata__.", key, " must be a text (safetensors keeps only texts there)"));
-                st.metadata.emplace_back(key, value.text);
+                metadata_.emplace_back(key, value.text);
             }
             continue;
         }
         const std::string where = msg("tensor \"", name, "\"");
-        require(entry.kind == Json::Kind::object, fn, msg(where, " must be {dtype, shape, data_offsets}"));
+        require(entry.kind == Json::Kind::object, fn_, msg(where, " must be {dtype, shape, data_offsets}"));
         const Json *dtype = nullptr, *shape = nullptr, *offsets = nullptr;
         for (const auto& [key, value] : entry.members) {
             if (key == "dtype")
@@ -280,55 +290,97 @@ SafeTensors read_safetensors(const std::uint8_t* bytes, std::size_t size, const 
             else if (key == "data_offsets")
                 offsets = &value;
             else
-                require(false, fn,
+                require(false, fn_,
                         msg(where, " has an unknown field \"", key, "\" (expected dtype, shape, data_offsets)"));
         }
-        require(dtype && shape && offsets, fn, msg(where, " must have dtype, shape and data_offsets"));
-        require(dtype->kind == Json::Kind::text, fn, msg(where, ": dtype must be a text such as \"F32\""));
-        const DType* type = nullptr;
-        for (const DType& t : kDTypes)
-            if (dtype->text == t.name) type = &t;
-        require(type, fn, msg(where, " has dtype \"", dtype->text, "\"; the lab reads F32, F16, BF16 and F64"));
-        require(shape->kind == Json::Kind::array, fn, msg(where, ": shape must be a list of sizes"));
-        StTensor t;
+        require(dtype && shape && offsets, fn_, msg(where, " must have dtype, shape and data_offsets"));
+        require(dtype->kind == Json::Kind::text, fn_, msg(where, ": dtype must be a text such as \"F32\""));
+        const DType* type = dtype_named(dtype->text);
+        require(type, fn_, msg(where, " has dtype \"", dtype->text, "\"; the lab reads F32, F16, BF16 and F64"));
+        require(shape->kind == Json::Kind::array, fn_, msg(where, ": shape must be a list of sizes"));
+        StEntry t;
         t.name = name;
-        double count = 1;
+        t.dtype = type->name;
+        double bytes = double(type->bytes);  // exact: a tensor this large would not fit the file
         for (std::size_t k = 0; k < shape->items.size(); ++k) {
-            t.shape.push_back(whole(shape->items[k], fn, msg(where, ": shape[", k, "]")));
-            count *= double(t.shape.back());
+            t.shape.push_back(whole(shape->items[k], fn_, msg(where, ": shape[", k, "]")));
+            bytes *= double(t.shape.back());
         }
-        require(count <= kMaxEntries, fn,
-                msg(where, " would hold ", count, " numbers, more than the ", kMaxEntries, " this engine allows"));
-        require(offsets->kind == Json::Kind::array && offsets->items.size() == 2, fn,
+        require(offsets->kind == Json::Kind::array && offsets->items.size() == 2, fn_,
                 msg(where, ": data_offsets must be [begin, end]"));
-        const std::size_t begin = whole(offsets->items[0], fn, msg(where, ": data_offsets[0]"));
-        const std::size_t end = whole(offsets->items[1], fn, msg(where, ": data_offsets[1]"));
-        require(begin <= end && end <= data_size, fn,
+        const std::size_t begin = whole(offsets->items[0], fn_, msg(where, ": data_offsets[0]"));
+        const std::size_t end = whole(offsets->items[1], fn_, msg(where, ": data_offsets[1]"));
+        require(begin <= end && end <= data_size, fn_,
                 msg(where, " has data_offsets [", begin, ", ", end, "], outside the ", data_size,
                     " bytes of data after the header"));
-        const std::size_t n = std::size_t(count);
-        require(end - begin == n * type->bytes, fn,
-                msg(where, " is ", type->name, " of shape ", shape_str(t.shape), ", so ", n * type->bytes,
+        require(double(end - begin) == bytes, fn_,
+                msg(where, " is ", type->name, " of shape ", shape_str(t.shape), ", so ", bytes,
                     " bytes, but its data_offsets span ", end - begin));
-        t.data.resize(n);
-        for (std::size_t k = 0; k < n; ++k) {
-            t.data[k] = decode(data + begin + k * type->bytes, *type);
-            require(std::isfinite(t.data[k]), fn,
-                    msg(where, " entry ", k, " is ", double(t.data[k]),
-                        std::string(type->name) == "F64" ? " (or too large for float32)" : "",
-                        ": a checkpoint's weights must be finite numbers"));
-        }
-        spans.push_back({begin, end, st.tensors.size()});
-        st.tensors.push_back(std::move(t));
+        t.begin = data_start + begin, t.end = data_start + end;
+        tensors_.push_back(std::move(t));
     }
-    std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.begin < b.begin; });
-    const Span* reach = nullptr;  // the span that ends furthest among those before
-    for (const Span& sp : spans) {
-        if (sp.begin == sp.end) continue;  // an empty tensor overlaps nothing
-        require(!reach || sp.begin >= reach->end, fn,
-                msg("tensors \"", st.tensors[reach ? reach->index : 0].name, "\" and \"", st.tensors[sp.index].name,
-                    "\" overlap in the file's data"));
-        if (!reach || sp.end > reach->end) reach = &sp;
+    std::vector<const StEntry*> spans;
+    for (const StEntry& t : tensors_)
+        if (t.begin != t.end) spans.push_back(&t);  // an empty tensor overlaps nothing
+    std::sort(spans.begin(), spans.end(), [](const StEntry* a, const StEntry* b) { return a->begin < b->begin; });
+    const StEntry* reach = nullptr;  // the span that ends furthest among those before
+    for (const StEntry* sp : spans) {
+        require(!reach || sp->begin >= reach->end, fn_,
+                msg("tensors \"", reach ? reach->name : "", "\" and \"", sp->name, "\" overlap in the file's data"));
+        if (!reach || sp->end > reach->end) reach = sp;
+    }
+}
+
+// Tensors are read a piece of 1 MiB at a time: each copy out of the file costs one call, and the
+// module's memory holds one piece, not the tensor's bytes.
+constexpr std::size_t kPiece = std::size_t(1) << 20;
+
+bool SafetensorsFile::same_bytes(const StEntry& a, const StEntry& b) const {
+    if (a.dtype != b.dtype || a.shape != b.shape) return false;
+    std::vector<std::uint8_t> pa(kPiece), pb(kPiece);
+    for (std::size_t from = 0; from < a.end - a.begin; from += kPiece) {
+        const std::size_t n = std::min(kPiece, a.end - a.begin - from);
+        read_(a.begin + from, n, pa.data());
+        read_(b.begin + from, n, pb.data());
+        if (std::memcmp(pa.data(), pb.data(), n) != 0) return false;
+    }
+    return true;
+}
+
+void SafetensorsFile::values(std::size_t i, float* out) const {
+    const StEntry& t = tensors_.at(i);
+    const DType& type = *dtype_named(t.dtype);
+    const std::size_t n = t.count(), per_piece = kPiece / type.bytes;
+    std::vector<std::uint8_t> piece(std::min(n, per_piece) * type.bytes + 1);
+    for (std::size_t from = 0; from < n; from += per_piece) {
+        const std::size_t k_end = std::min(n, from + per_piece);
+        read_(t.begin + from * type.bytes, (k_end - from) * type.bytes, piece.data());
+        for (std::size_t k = from; k < k_end; ++k) {
+            out[k] = decode(piece.data() + (k - from) * type.bytes, type);
+            if (!std::isfinite(out[k]))  // the message is built only then: this loop reads 124 M numbers
+                require(false, fn_,
+                        msg("tensor \"", t.name, "\" entry ", k, " is ", double(out[k]),
+                            t.dtype == "F64" ? " (or too large for float32)" : "",
+                            ": a checkpoint's weights must be finite numbers"));
+        }
+    }
+}
+
+SafetensorsFile open_safetensors(const std::uint8_t* bytes, std::size_t size, const std::string& fn) {
+    return SafetensorsFile(
+        [bytes](std::size_t offset, std::size_t n, std::uint8_t* out) { std::memcpy(out, bytes + offset, n); }, size,
+        fn);
+}
+
+SafeTensors read_safetensors(const std::uint8_t* bytes, std::size_t size, const std::string& fn) {
+    const SafetensorsFile file = open_safetensors(bytes, size, fn);
+    SafeTensors st;
+    st.metadata = file.metadata();
+    for (std::size_t i = 0; i < file.tensors().size(); ++i) {
+        const StEntry& e = file.tensors()[i];
+        StTensor t{e.name, e.shape, std::vector<float>(e.count())};
+        file.values(i, t.data.data());
+        st.tensors.push_back(std::move(t));
     }
     return st;
 }

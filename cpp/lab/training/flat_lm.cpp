@@ -19,7 +19,12 @@ void fit(std::vector<Real>& v, std::size_t n) {
 // ---- the model ----
 
 template <class Real>
-Lm<Real>::Lm(const ModelConfig& c, LmParams p) : c_(c) {
+Lm<Real>::Lm(const ModelConfig& c, LmParams p) : Lm(c, Zeros{}) {
+    set_params(p);
+}
+
+template <class Real>
+Lm<Real>::Lm(const ModelConfig& c, Zeros) : c_(c) {
     shape_.V = c.vocab;
     shape_.D = c.D;
     const std::size_t dh = c.D / c.heads;
@@ -33,49 +38,50 @@ Lm<Real>::Lm(const ModelConfig& c, LmParams p) : c_(c) {
     }
     shape_.final_norm = c.norm;  // present whenever the blocks have norms (init_model)
     std::size_t offset = 0;
-    for_each_parameter(p, [&](const std::string& name, double*, std::size_t n, const std::vector<std::size_t>& shape) {
-        slots_.push_back({name, shape, offset, n, decays(name)});
+    for (const ParameterShape& p : parameter_layout(c)) {
+        std::size_t n = 1;
+        for (const std::size_t d : p.shape) n *= d;
+        slots_.push_back({p.name, p.shape, offset, n, decays(p.name)});
         offset += n;
-    });
+    }
     weights_.assign(offset, Real(0));
-    grads_.assign(offset, Real(0));
-    const auto bind = [&](Real* base) {
-        std::map<std::string, Real*> at;
-        for (const Slot& s : slots_) at[s.name] = base + s.offset;
-        const auto get = [&](const std::string& name) {
-            const auto it = at.find(name);
-            return it == at.end() ? nullptr : it->second;
-        };
-        LmPtrs<Real> q;
-        q.embedding = get("embedding");
-        q.positions = get("positions");
-        for (std::size_t l = 0; l < c.layers; ++l) {
-            const std::string n = "blocks." + std::to_string(l) + ".";
-            BlockPtrs<Real> b;
-            b.wqkv = get(n + "attn.wQKV"), b.bqkv = get(n + "attn.bQKV");
-            b.wo = get(n + "attn.wO"), b.bo = get(n + "attn.bO");
-            b.w1 = get(n + "ffn.w1"), b.b1 = get(n + "ffn.b1"), b.wgate = get(n + "ffn.wGate");
-            b.bgate = get(n + "ffn.bGate");
-            b.w2 = get(n + "ffn.w2"), b.b2 = get(n + "ffn.b2");
-            b.gamma1 = get(n + "norm1.gamma"), b.beta1 = get(n + "norm1.beta");
-            b.gamma2 = get(n + "norm2.gamma"), b.beta2 = get(n + "norm2.beta");
-            q.blocks.push_back(b);
-        }
-        q.final_gamma = get("finalNorm.gamma");
-        q.final_beta = get("finalNorm.beta");
-        q.head = get("head");
-        return q;
-    };
     w_ = bind(weights_.data());
-    g_ = bind(grads_.data());
-    set_params(p);
+}
+
+template <class Real>
+LmPtrs<Real> Lm<Real>::bind(Real* base) const {
+    std::map<std::string, Real*> at;
+    for (const Slot& s : slots_) at[s.name] = base + s.offset;
+    const auto get = [&](const std::string& name) {
+        const auto it = at.find(name);
+        return it == at.end() ? nullptr : it->second;
+    };
+    LmPtrs<Real> q;
+    q.embedding = get("embedding");
+    q.positions = get("positions");
+    for (std::size_t l = 0; l < c_.layers; ++l) {
+        const std::string n = "blocks." + std::to_string(l) + ".";
+        BlockPtrs<Real> b;
+        b.wqkv = get(n + "attn.wQKV"), b.bqkv = get(n + "attn.bQKV");
+        b.wo = get(n + "attn.wO"), b.bo = get(n + "attn.bO");
+        b.w1 = get(n + "ffn.w1"), b.b1 = get(n + "ffn.b1"), b.wgate = get(n + "ffn.wGate");
+        b.bgate = get(n + "ffn.bGate");
+        b.w2 = get(n + "ffn.w2"), b.b2 = get(n + "ffn.b2");
+        b.gamma1 = get(n + "norm1.gamma"), b.beta1 = get(n + "norm1.beta");
+        b.gamma2 = get(n + "norm2.gamma"), b.beta2 = get(n + "norm2.beta");
+        q.blocks.push_back(b);
+    }
+    q.final_gamma = get("finalNorm.gamma");
+    q.final_beta = get("finalNorm.beta");
+    q.head = get("head");
+    return q;
 }
 
 template <class Real>
 void Lm<Real>::set_params(LmParams& p) {
     std::size_t k = 0;
     for_each_parameter(p, [&](const std::string& name, double* data, std::size_t n, const std::vector<std::size_t>&) {
-        assert(k < slots_.size() && slots_[k].name == name && slots_[k].size == n);
+        assert(k < slots_.size() && slots_[k].name == name && slots_[k].size == n);  // parameter_layout's
         (void)name;
         Real* w = weights_.data() + slots_[k++].offset;
         for (std::size_t i = 0; i < n; ++i) w[i] = Real(data[i]);
@@ -138,6 +144,12 @@ template <class Real>
 void Lm<Real>::backward() {
     const std::size_t N = B_ * T_, V = shape_.V;
     assert(targets_.size() == N);  // the last forward had targets
+    if (grads_.empty()) {
+        // allocated at the first backward pass: a model that is only read (a checkpoint opened
+        // to look inside) never holds a second copy of its parameters
+        grads_.assign(weights_.size(), Real(0));
+        g_ = bind(grads_.data());
+    }
     std::fill(grads_.begin(), grads_.end(), Real(0));
     // forward: loss = mean_n -log p_n[target_n]  =>  dz = (p - onehot(target)) / N
     flat::fit(dlogits_, N * V);

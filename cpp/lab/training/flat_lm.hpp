@@ -31,6 +31,9 @@ public:
     // The parameters `p` (shaped as lab::init_model(c) shapes them), rounded to Real.
     Lm(const ModelConfig& c, LmParams p);
     explicit Lm(const ModelConfig& c) : Lm(c, init_model(c)) {}
+    // Every parameter 0, for a loader to write into weights() slot by slot (c checked by the caller).
+    struct Zeros {};
+    Lm(const ModelConfig& c, Zeros);
     void set_params(LmParams& p);  // the shapes must be init_model(c)'s
     LmParams params() const;       // as double tensors (every float is exactly a double)
 
@@ -44,14 +47,15 @@ public:
 
     const std::vector<Slot>& slots() const { return slots_; }
     std::vector<Real>& weights() { return weights_; }
-    std::vector<Real>& grads() { return grads_; }
-    const Real* logits() const { return acts_.logits.data(); }                                 // (B, T, V)
-    const Real* probs() const { return probs_.data(); }                                        // (B, T, V)
+    std::vector<Real>& grads() { return grads_; }               // empty until the first backward()
+    const Real* logits() const { return acts_.logits.data(); }  // (B, T, V)
+    const Real* probs() const { return probs_.data(); }         // (B, T, V)
     const Real* attention(std::size_t layer) const { return acts_.blocks[layer].att.data(); }  // (B, H, T, T)
     const ModelConfig& config() const { return c_; }
 
 private:
     void fit(std::size_t B, std::size_t T);
+    LmPtrs<Real> bind(Real* base) const;  // each parameter's place in a buffer laid out as slots_
 
     ModelConfig c_;
     LmShape shape_;

@@ -35,6 +35,24 @@ Model::Model(const ModelConfig& c, LmParams params, const std::string& fn) : con
     lm_ = std::make_unique<flat::Lm<float>>(c, std::move(params));
 }
 
+Model::Model(const ModelConfig& c, const ParameterFill& fill, const std::string& fn) : config_(c) {
+    check_model_config(c, fn, kMaxCheckpointEntries);
+    lm_ = std::make_unique<flat::Lm<float>>(c, flat::Lm<float>::Zeros{});
+    for (const flat::Slot& s : lm_->slots()) {
+        float* w = lm_->weights().data() + s.offset;
+        fill(s, w);
+        require(std::all_of(w, w + s.size, [](float x) { return std::isfinite(x); }), fn,
+                msg("parameter ", s.name, " holds a value that is not a finite float32 number"));
+    }
+}
+
+LmParams Model::params(const std::string& fn) const {
+    require(double(parameter_count()) <= kMaxEntries, fn,
+            msg("this model has ", parameter_count(), " parameters, more than the ", kMaxEntries,
+                " the lab copies out as numbers; exportSafetensors() writes them as a file"));
+    return lm_->params();
+}
+
 void Model::check_tokens(const std::vector<int>& tokens, const std::string& fn, const std::string& name) const {
     for (std::size_t i = 0; i < tokens.size(); ++i)
         require(tokens[i] >= 0 && std::size_t(tokens[i]) < config_.vocab, fn,
@@ -55,6 +73,10 @@ void Model::check_batch(const TokenMatrix& batch, const std::string& fn) const {
 
 TrainStep Model::train(const TokenMatrix& batch, const OptimizerConfig& oc) {
     const std::string fn = "trainStep";
+    require(double(parameter_count()) <= kMaxEntries, fn,
+            msg("this model has ", parameter_count(), " parameters, more than the ", kMaxEntries,
+                " the lab trains (training keeps gradients and AdamW's two moments beside the weights: four "
+                "copies); it can still be read: evaluate, generate and inspect work"));
     check_optimizer(oc, fn);
     check_batch(batch, fn);
     teacher_forcing_split(batch, inputs_, targets_);

@@ -2,6 +2,7 @@
 // parameters on the float32 training path, and the optimiser's state.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -18,10 +19,22 @@ struct Inspection {
     Tensor2 entropy;  // (L, H) mean entropy in nats of the attention rows (§3.1: saturation shows as ~0)
 };
 
+// The largest model a checkpoint may hold: GPT-2 small (124 M parameters) with room to spare.
+// 200 M float32 parameters are 800 MB, which wasm's 2 GB of memory holds beside the activations.
+// Training keeps four copies (weights, gradients, AdamW's two moments) and stays within
+// kMaxEntries, as createModel does.
+inline constexpr double kMaxCheckpointEntries = 200e6;
+
+// Writes one parameter's values (slot.size floats, laid out as slot.shape) into `out`.
+using ParameterFill = std::function<void(const flat::Slot& slot, float* out)>;
+
 class Model {
 public:
     explicit Model(const ModelConfig& c, const std::string& fn = "createModel");
     Model(const ModelConfig& c, LmParams params, const std::string& fn = "loadModel");
+    // A model up to kMaxCheckpointEntries whose parameters `fill` writes straight into the
+    // float32 buffer, one slot at a time: a checkpoint's loader, which never holds a second copy.
+    Model(const ModelConfig& c, const ParameterFill& fill, const std::string& fn);
 
     // One optimiser step on batch (B, T + 1). A non-finite loss or gradient throws and leaves
     // the parameters as they were: the last good ones.
@@ -35,7 +48,12 @@ public:
     Inspection inspect(const std::vector<int>& tokens, const flat::Intervention& iv);
 
     const ModelConfig& config() const { return config_; }
-    LmParams params() const { return lm_->params(); }
+    std::size_t parameter_count() const { return lm_->weights().size(); }
+    // As double tensors; refused above kMaxEntries numbers (a checkpoint's model, whose
+    // parameters leave as a file: nanogpt_checkpoint reads them from slots() and weights()).
+    LmParams params(const std::string& fn = "parameters") const;
+    const std::vector<flat::Slot>& slots() const { return lm_->slots(); }
+    const float* weights() const { return lm_->weights().data(); }
 
 private:
     void check_batch(const TokenMatrix& batch, const std::string& fn) const;

@@ -19,20 +19,55 @@ LmOptions options_of(const ModelConfig& c) {
     return o;
 }
 
-LmParams init_model(const ModelConfig& c, const std::string& fn) {
+void check_model_config(const ModelConfig& c, const std::string& fn, double max_entries) {
     require(c.vocab > 0 && c.D > 0 && c.layers > 0 && c.heads > 0, fn,
             "vocab, D, heads and layers must be positive integers");
     require(c.D % c.heads == 0, fn, msg("D = ", c.D, " is not divisible by heads = ", c.heads));
     {
         // the embedding, the position table and the blocks' weights, biases left out
         const double D = double(c.D), F = double(c.ffn_mult) * D;
-        require_entries((double(c.vocab) + double(c.T)) * D + double(c.layers) * (4 * D * D + 3 * D * F), fn,
-                        "this model");
+        const double count = (double(c.vocab) + double(c.T)) * D + double(c.layers) * (4 * D * D + 3 * D * F);
+        require(count <= max_entries, fn,
+                msg("this model would hold ", count, " numbers, more than the ", max_entries, " this engine allows"));
     }
     require(c.T > 0 || c.positions != PositionKind::learned, fn, "T (the longest sequence) must be a positive integer");
     require(c.mask_blocks.empty() || c.mask_blocks.size() == c.layers, fn,
             msg("maskBlocks has ", c.mask_blocks.size(), " entries but the model has ", c.layers,
                 " layers (one per block)"));
+}
+
+std::vector<ParameterShape> parameter_layout(const ModelConfig& c) {
+    const std::size_t D = c.D, F = c.ffn_mult * D;
+    std::vector<ParameterShape> out;
+    const auto add = [&](const std::string& name, std::vector<std::size_t> shape) { out.push_back({name, shape}); };
+    const bool norms = c.norm != NormKind::none, betas = c.norm == NormKind::layer && c.bias;
+    add("embedding", {c.vocab, D});
+    if (c.positions == PositionKind::learned) add("positions", {c.T, D});
+    for (std::size_t l = 0; l < c.layers; ++l) {
+        const std::string n = "blocks." + std::to_string(l) + ".";
+        add(n + "attn.wQKV", {D, 3 * D});
+        if (c.bias) add(n + "attn.bQKV", {3 * D});
+        add(n + "attn.wO", {D, D});
+        if (c.bias) add(n + "attn.bO", {D});
+        add(n + "ffn.w1", {D, F});
+        if (c.bias) add(n + "ffn.b1", {F});
+        add(n + "ffn.w2", {F, D});
+        if (c.bias) add(n + "ffn.b2", {D});
+        if (c.gated) add(n + "ffn.wGate", {D, F});
+        if (c.gated && c.bias) add(n + "ffn.bGate", {F});
+        for (const char* norm : {"norm1", "norm2"}) {
+            if (norms) add(n + norm + ".gamma", {D});
+            if (betas) add(n + norm + ".beta", {D});
+        }
+    }
+    if (norms) add("finalNorm.gamma", {D});
+    if (betas) add("finalNorm.beta", {D});
+    if (!c.tied) add("head", {D, c.vocab});
+    return out;
+}
+
+LmParams init_model(const ModelConfig& c, const std::string& fn) {
+    check_model_config(c, fn, kMaxEntries);
     constexpr double kStd = 0.02;  // GPT-2's initial weight scale
     Pcg32 rng(c.seed);
     const auto normal = [&](std::size_t r, std::size_t cols, double std) {

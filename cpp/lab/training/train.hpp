@@ -39,6 +39,19 @@ struct ModelConfig {
 // residual stream (W_O, W_2) scaled by 1/sqrt(2 L), biases 0, norms gamma 1 and beta 0. With
 // bias false (nanoGPT's bias=False) there are no biases and no betas at all.
 LmParams init_model(const ModelConfig& c, const std::string& fn = "createModel");
+
+// Checks a configuration as init_model does (positive sizes, D divisible by heads, a position
+// table's length, maskBlocks' length), the model's size bounded by `max_entries` numbers.
+void check_model_config(const ModelConfig& c, const std::string& fn, double max_entries);
+
+// The parameters of a model of configuration c, names and shapes only, in the order
+// for_each_parameter(init_model(c)) visits them (a test holds the two together): what a loader
+// needs to allocate a model once, as float32, without making it first.
+struct ParameterShape {
+    std::string name;
+    std::vector<std::size_t> shape;
+};
+std::vector<ParameterShape> parameter_layout(const ModelConfig& c);
 LmOptions options_of(const ModelConfig& c);
 
 enum class OptimizerKind { sgd, adamw };

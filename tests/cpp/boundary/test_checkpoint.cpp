@@ -2,6 +2,8 @@
 // nanoGPT's layout and read again is the same model; GPT-2's layout of the same weights is the
 // same model with GELU's tanh form; what a file cannot tell (the number of heads) and what it
 // gets wrong is refused, naming the tensor or the field.
+#include <cstring>
+
 #include "corpus.hpp"
 #include "fixtures.hpp"
 #include "lab/boundary/checkpoint.hpp"
@@ -206,4 +208,39 @@ TEST_CASE("§9 checkpoint: what a file cannot tell or gets wrong is refused, nam
         c.positions = PositionKind::sinusoidal;
         REQUIRE_THROWS_WITH(nanogpt_checkpoint(Model(c)), Catch::Contains("positions other than a learned table"));
     }
+}
+
+TEST_CASE("§9 checkpoint: a large file is read a piece at a time, with progress, into one float32 copy") {
+    // an embedding of 17.9 M numbers, above the kMaxEntries that createModel and training allow
+    ModelConfig c;
+    c.vocab = 70000, c.D = 256, c.heads = 4, c.layers = 1, c.T = 16;
+    Pcg32 rng(3);
+    Model made(
+        c,
+        [&](const flat::Slot& s, float* out) {
+            for (std::size_t i = 0; i < s.size; ++i)
+                out[i] = s.name.find("gamma") != std::string::npos ? 1.0f : 0.02f * float(rng.normal());
+        },
+        "loadCheckpoint");
+    const std::vector<std::uint8_t> bytes = write_safetensors(nanogpt_checkpoint(made));
+    std::size_t largest_read = 0, reads = 0;
+    const SafetensorsFile file(
+        [&](std::size_t offset, std::size_t n, std::uint8_t* out) {
+            REQUIRE(offset + n <= bytes.size());
+            largest_read = std::max(largest_read, n), ++reads;
+            std::memcpy(out, bytes.data() + offset, n);
+        },
+        bytes.size(), "loadCheckpoint");
+    std::vector<std::pair<std::size_t, std::size_t>> told;
+    Model back =
+        load_checkpoint(file, {}, [&](std::size_t done, std::size_t total) { told.emplace_back(done, total); });
+    CAPTURE(reads);
+    REQUIRE(largest_read <= std::size_t(1) << 20);  // a piece of 1 MiB, never a tensor's whole bytes
+    REQUIRE(told.size() == back.slots().size());
+    for (std::size_t k = 1; k < told.size(); ++k) REQUIRE(told[k].first > told[k - 1].first);
+    REQUIRE(told.back().first == told.back().second);
+    REQUIRE(back.parameter_count() == made.parameter_count());
+    REQUIRE(std::equal(back.weights(), back.weights() + back.parameter_count(), made.weights()));
+    const TokenMatrix batch{{5, 69999, 12, 40000, 7}};
+    REQUIRE(back.evaluate(batch) == made.evaluate(batch));
 }

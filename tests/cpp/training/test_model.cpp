@@ -96,6 +96,37 @@ TEST_CASE("bad configurations and inputs are refused with the reason") {
     REQUIRE_THROWS_WITH(Model(toy_config(), bad), Catch::Contains("holds a value that is not a finite float32 number"));
 }
 
+TEST_CASE("a model above kMaxEntries (a checkpoint's) is read, not trained nor copied out as numbers") {
+    ModelConfig c;
+    c.vocab = 70000, c.D = 256, c.heads = 4, c.layers = 1, c.T = 8;  // an embedding of 17.9 M
+    std::size_t filled = 0;
+    Model m(
+        c,
+        [&](const flat::Slot& s, float* out) {
+            for (std::size_t i = 0; i < s.size; ++i) out[i] = s.name == "embedding" ? 0.01f * float(i % 7) : 0.0f;
+            filled += s.size;
+        },
+        "loadCheckpoint");
+    REQUIRE(filled == m.parameter_count());
+    REQUIRE(double(m.parameter_count()) > kMaxEntries);
+    const TokenMatrix batch{{1, 2, 3, 69999}};
+    REQUIRE(std::isfinite(m.evaluate(batch)));
+    REQUIRE(m.generate({1, 2}, GenerateOptions{}).size() == 2 + GenerateOptions{}.steps);
+    REQUIRE_THROWS_WITH(m.train(batch, OptimizerConfig{}),
+                        Catch::StartsWith("trainStep: this model has ") && Catch::Contains("it can still be read"));
+    REQUIRE_THROWS_WITH(m.params(), Catch::StartsWith("parameters: this model has ") &&
+                                        Catch::Contains("exportSafetensors() writes them as a file"));
+    c.vocab = 800000;  // 205 M parameters
+    REQUIRE_THROWS_WITH(Model(
+                            c, [](const flat::Slot&, float*) {}, "loadCheckpoint"),
+                        Catch::StartsWith("loadCheckpoint: this model would hold ") &&
+                            Catch::Contains("more than the 200000000 this engine allows"));
+    c.vocab = 14, c.D = 16, c.heads = 2;
+    REQUIRE_THROWS_WITH(Model(
+                            c, [](const flat::Slot& s, float* out) { out[s.size - 1] = NAN; }, "loadCheckpoint"),
+                        "loadCheckpoint: parameter embedding holds a value that is not a finite float32 number");
+}
+
 TEST_CASE("generation: greedy is deterministic, sampling follows the seed, and it runs past T on the last T tokens") {
     Model m(toy_config());
     GenerateOptions g;

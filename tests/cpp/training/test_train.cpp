@@ -27,6 +27,28 @@ TEST_CASE("initialisation: seeded, GPT-2 scale, norms at identity; a bad configu
     REQUIRE_THROWS_WITH(init_model(other), "createModel: D = 16 is not divisible by heads = 3");
 }
 
+TEST_CASE("parameter_layout names and shapes init_model's parameters, in for_each_parameter's order") {
+    ModelConfig c = toy_config();
+    c.norm = GENERATE(NormKind::layer, NormKind::rms, NormKind::none);
+    c.positions = GENERATE(PositionKind::learned, PositionKind::sinusoidal);
+    c.bias = GENERATE(true, false);
+    c.gated = GENERATE(false, true);
+    c.tied = GENERATE(true, false);
+    CAPTURE(name_of(c.norm), name_of(c.positions), c.bias, c.gated, c.tied);
+    LmParams p = init_model(c);
+    std::vector<ParameterShape> visited;
+    for_each_parameter(p, [&](const std::string& name, double*, std::size_t, const std::vector<std::size_t>& shape) {
+        visited.push_back({name, shape});
+    });
+    const std::vector<ParameterShape> layout = parameter_layout(c);
+    REQUIRE(layout.size() == visited.size());
+    for (std::size_t i = 0; i < layout.size(); ++i) {
+        CAPTURE(i, visited[i].name);
+        REQUIRE(layout[i].name == visited[i].name);
+        REQUIRE(layout[i].shape == visited[i].shape);
+    }
+}
+
 TEST_CASE("learning-rate schedule: linear warm-up, then cosine decay to a tenth") {
     OptimizerConfig c;
     c.lr = 1.0;
