@@ -11,6 +11,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { GPT2_SMALL, gpt2Bench } from './bench-gpt2.mjs';
 import { launchChromium } from './chromium.mjs';
 import { chunksAtStart, pageBuild } from './build-page.mjs';
 
@@ -106,6 +107,16 @@ export async function editTimes(browser, base, n = EDITS) {
   return edits;
 }
 
+// GPT-2 small's shape opened and run in the page (scripts/bench-gpt2.mjs), once the extras are in.
+export async function gpt2InPage(browser, base) {
+  const page = await browser.newPage();
+  await page.goto(base);
+  await page.waitForFunction(() => typeof window.lab?.loadCheckpoint === 'function', null, { timeout: 60000 });
+  const r = await page.evaluate(gpt2Bench, GPT2_SMALL);
+  await page.close();
+  return r;
+}
+
 export async function benchPage() {
   const engineJs = readFileSync(path.join(root, 'build/wasm/attention_lab.cjs'));
   const sizes = (name) => {
@@ -129,6 +140,7 @@ export async function benchPage() {
   const local = await firstNumbers(browser, `http://127.0.0.1:${port}/`);
   const gzipped = await firstNumbers(browser, `http://127.0.0.1:${host.address().port}/`);
   const edits = await editTimes(browser, `http://127.0.0.1:${port}/`);
+  const gpt2 = await gpt2InPage(browser, `http://127.0.0.1:${port}/`);
   await browser.close();
   await server.dispose();
   host.close();
@@ -147,6 +159,21 @@ export async function benchPage() {
   );
   console.log(
     `  edits painted in the very next frame       ${nextFrame} of ${EDITS} (frame interval ${frameMs.toFixed(1)} ms)`,
+  );
+  const mb = (b) => `${(b / 2 ** 20).toFixed(0)} MB`;
+  const { layers, heads, D, vocab, tokens } = GPT2_SMALL;
+  console.log(
+    `\nA checkpoint of GPT-2 small's shape in the page (${layers} layers, ${heads} heads, D ${D}, ${vocab} tokens; random weights, ${mb(gpt2.fileBytes)} file)`,
+  );
+  console.log(
+    `  loadCheckpoint                             ${gpt2.loadMs.toFixed(0)} ms (${gpt2.reports} progress reports); the model holds ${mb(gpt2.heapLoaded)}`,
+  );
+  console.log(
+    `  ${tokens}-token forward (evaluate)                ${gpt2.forwardMs.map((t) => t.toFixed(0)).join(' ms, then ')} ms (target <= 5000 ms)`,
+  );
+  console.log(`  the next token after ${tokens} (generate)         ${gpt2.nextTokenMs.toFixed(0)} ms`);
+  console.log(
+    `  wasm memory                                ${mb(gpt2.memoryBytes)} in all, ${mb(gpt2.heapPeak)} used at the peak (target <= 1024 MB)`,
   );
   console.log('\nSizes (gzip -9)');
   console.log(
