@@ -225,3 +225,35 @@ test('loadCheckpoint reports its progress tensor by tensor; a bad or throwing ha
   assert.equal(loaded.evaluate(BATCH).loss, model.evaluate(BATCH).loss);
   for (const m of [model, loaded]) m.delete();
 });
+
+test('an opened model describes itself and answers §7.1, §7.3 and §6.1 from the engine', () => {
+  const model = lab.createModel(CONFIG);
+  model.trainStep(BATCH, { lr: 0.01 });
+  const opened = lab.loadCheckpoint(model.exportSafetensors());
+  const { config, parameterCount } = opened.describe();
+  assert.deepEqual([config.vocab, config.D, config.heads, config.layers, config.T], [11, 16, 2, 2, 8]);
+  assert.equal(parameterCount, lab.paramCount({ vocab: 11, D: 16, heads: 2, layers: 2, maxT: 8 }).total);
+  const tokens = [3, 1, 4, 1, 5, 9];
+  for (let position = 0; position < tokens.length; position++) {
+    const dep = opened.futureDependence(tokens, position);
+    assert.equal(dep.length, tokens.length);
+    dep.forEach((d, i) => assert.ok(i < position ? d === 0 : d > 0, `position ${i} after a change at ${position}`));
+  }
+  assert.equal(opened.permutationGap(tokens, [0, 1, 2, 3, 4, 5]), 0);
+  assert.ok(opened.permutationGap(tokens, [5, 4, 3, 2, 1, 0]) > 1e-3, 'positions and the mask make order matter');
+  for (let seed = 0; seed < 50; seed++) {
+    const { tokens: out, draws } = opened.generate([1, 2], { steps: 6, temperature: 1, seed });
+    assert.equal(draws.length, out.length - 2);
+    draws.forEach((d, s) => {
+      assert.equal(d.token, out[2 + s]);
+      assert.ok(d.below <= d.u && d.u < d.upto, `seed ${seed} step ${s}: u in its slice`);
+    });
+  }
+  assert.equal(opened.generate([1, 2], { steps: 2 }).draws[0].u, null, 'greedy draws nothing');
+  assert.throws(() => opened.futureDependence(tokens, -1), /futureDependence: position must be a whole number >= 0/);
+  assert.throws(
+    () => opened.permutationGap(tokens, [0, 1]),
+    /permutationGap: perm has 2 entries but the sequence has 6/,
+  );
+  for (const m of [model, opened]) m.delete();
+});

@@ -259,6 +259,22 @@ function wrapModel(handle, options) {
         toTensor(prompt, 'generate', 'promptTokens', 'integer'),
         options('modelGenerate', opts),
       ),
+    // §7.3 on this model: for each position, the largest change of its logits when the token at
+    // `position` is replaced by the next id; under the causal mask every earlier position gives 0.
+    futureDependence(tokens, position) {
+      const fn = 'futureDependence';
+      if (!Number.isInteger(position) || position < 0)
+        throw new Error(`${fn}: position must be a whole number >= 0, got ${describe(position)}`);
+      return live(fn).futureDependence(toTensor(tokens, fn, 'tokens', 'integer'), position);
+    },
+    // §6.1 on this model: max |f(P w) - P f(w)| over the logits for the permutation `perm`.
+    permutationGap: (tokens, perm) =>
+      live('permutationGap').permutationGap(
+        toTensor(tokens, 'permutationGap', 'tokens', 'integer'),
+        toTensor(perm, 'permutationGap', 'perm', 'integer'),
+      ),
+    // {config (createModel's options), parameterCount}
+    describe: () => live('describe').describe(),
     parameters: () => list(live('parameters').parameters()),
     // Attention weights (L, H, T, T), next-token probabilities (T, V) and attention entropy
     // (L, H) for one sequence, optionally with heads ablated or positions hidden (§2.2).

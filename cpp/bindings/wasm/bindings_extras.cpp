@@ -2,6 +2,8 @@
 // each with its solver and its named mistakes) and the trainable models. The site loads them as
 // a module of their own when the practice set or the training panel first needs them (see
 // bindings_common.cpp for the layout).
+#include <cmath>
+
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -101,11 +103,49 @@ val modelEvaluate(Model& m, val batch, val opts) {
     });
 }
 
+// The tokens, and how each new one was drawn (§7.1): u in [below, upto), u null when greedy.
 val modelGenerate(Model& m, val prompt, val opts) {
     return guarded([&] {
         const std::string fn = "generate";
         const ModelGenerateCall o = options<ModelGenerateCall>(opts, fn);
-        return object({{"tokens", js_tokens(m.generate(ids(prompt, fn, "promptTokens"), o.generate, o.causal))}});
+        std::vector<Draw> draws;
+        const std::vector<int> tokens = m.generate(ids(prompt, fn, "promptTokens"), o.generate, o.causal, &draws);
+        val out = val::array();
+        for (std::size_t i = 0; i < draws.size(); ++i) {
+            const Draw& d = draws[i];
+            out.set(i, object({{"token", val(d.token)},
+                               {"prob", val(d.prob)},
+                               {"below", val(d.below)},
+                               {"upto", val(d.upto)},
+                               {"u", std::isnan(d.u) ? val::null() : val(d.u)}}));
+        }
+        return object({{"tokens", js_tokens(tokens)}, {"draws", out}});
+    });
+}
+
+val modelFutureDependence(Model& m, val tokens, val position) {
+    return guarded([&] {
+        const std::string fn = "futureDependence";
+        const std::vector<double> dep =
+            m.future_dependence(ids(tokens, fn, "tokens"), whole_number(position.as<double>(), fn, "position"));
+        val out = val::array();
+        for (std::size_t i = 0; i < dep.size(); ++i) out.set(i, val(dep[i]));
+        return out;
+    });
+}
+
+val modelPermutationGap(Model& m, val tokens, val perm) {
+    return guarded([&] {
+        const std::string fn = "permutationGap";
+        return val(m.permutation_gap(ids(tokens, fn, "tokens"), ids(perm, fn, "perm")));
+    });
+}
+
+// The configuration (createModel's options, as save() writes them) and the parameter count.
+val modelDescribe(const Model& m) {
+    return guarded([&] {
+        return object(
+            {{"config", js(write_options(m.config()))}, {"parameterCount", val(double(m.parameter_count()))}});
     });
 }
 
@@ -170,6 +210,9 @@ EMSCRIPTEN_BINDINGS(attention_lab_extras) {
         .function("trainStep", &modelTrainStep)
         .function("evaluate", &modelEvaluate)
         .function("generate", &modelGenerate)
+        .function("futureDependence", &modelFutureDependence)
+        .function("permutationGap", &modelPermutationGap)
+        .function("describe", &modelDescribe)
         .function("inspect", &modelInspect)
         .function("parameters", &modelParameters)
         .function("save", &modelSave)

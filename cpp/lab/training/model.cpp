@@ -109,7 +109,8 @@ double Model::evaluate(const TokenMatrix& batch, bool causal) {
     return loss;
 }
 
-std::vector<int> Model::generate(const std::vector<int>& prompt, const GenerateOptions& g, bool causal) {
+std::vector<int> Model::generate(const std::vector<int>& prompt, const GenerateOptions& g, bool causal,
+                                 std::vector<Draw>* draws) {
     const std::string fn = "generate";
     const std::size_t V = config_.vocab;
     require(!prompt.empty(), fn, "the prompt is empty (generation needs at least one token to condition on)");
@@ -130,19 +131,74 @@ std::vector<int> Model::generate(const std::vector<int>& prompt, const GenerateO
         const std::optional<GenerateStep> st = choose_next(logits, g.temperature, rng);
         require(st.has_value(), fn, temperature_overflow(g.temperature));
         const int next = st->token;
+        if (draws) {
+            const double below = next > 0 ? st->cumulative(next - 1) : 0.0;
+            draws->push_back({next, st->probs(next), below, st->cumulative(next), st->u});
+        }
         tokens.push_back(next);
         if (g.eos && next == *g.eos) break;
     }
     return tokens;
 }
 
+void Model::check_sequence(const std::vector<int>& tokens, const std::string& fn) const {
+    require(!tokens.empty(), fn, "the sequence is empty");
+    require(config_.positions != PositionKind::learned || tokens.size() <= config_.T, fn,
+            msg("the sequence has ", tokens.size(), " tokens but the model was made for T = ", config_.T));
+    check_tokens(tokens, fn, "tokens");
+}
+
+std::vector<float> Model::logits_of(const std::vector<int>& tokens, const std::string& fn) {
+    const std::size_t n = tokens.size() * config_.vocab;
+    lm_->forward(tokens.data(), nullptr, 1, tokens.size());
+    std::vector<float> z(lm_->logits(), lm_->logits() + n);
+    require(std::all_of(z.begin(), z.end(), [](float x) { return std::isfinite(x); }), fn,
+            msg("the logits stopped being finite: ", kTooLarge));
+    return z;
+}
+
+std::vector<double> Model::future_dependence(const std::vector<int>& tokens, std::size_t position) {
+    const std::string fn = "futureDependence";
+    check_sequence(tokens, fn);
+    const std::size_t T = tokens.size(), V = config_.vocab;
+    require(position < T, fn, msg("position ", position, " is not one of the sequence's positions 0 to ", T - 1));
+    require(V > 1, fn, "a vocabulary of one token leaves nothing to change");
+    const std::vector<float> base = logits_of(tokens, fn);
+    std::vector<int> changed = tokens;
+    changed[position] = (changed[position] + 1) % int(V);
+    const std::vector<float> z = logits_of(changed, fn);
+    std::vector<double> dep(T, 0.0);
+    for (std::size_t i = 0; i < T; ++i)
+        for (std::size_t v = 0; v < V; ++v)
+            dep[i] = std::max(dep[i], std::abs(double(z[i * V + v]) - double(base[i * V + v])));
+    return dep;
+}
+
+double Model::permutation_gap(const std::vector<int>& tokens, const std::vector<int>& perm) {
+    const std::string fn = "permutationGap";
+    check_sequence(tokens, fn);
+    const std::size_t T = tokens.size(), V = config_.vocab;
+    require(perm.size() == T, fn, msg("perm has ", perm.size(), " entries but the sequence has ", T, " tokens"));
+    std::vector<bool> seen(T, false);
+    for (const int i : perm) {
+        require(i >= 0 && std::size_t(i) < T && !seen[std::size_t(i)], fn,
+                msg("perm must list each position 0 to ", T - 1, " once"));
+        seen[std::size_t(i)] = true;
+    }
+    std::vector<int> permuted(T);
+    for (std::size_t i = 0; i < T; ++i) permuted[i] = tokens[std::size_t(perm[i])];
+    const std::vector<float> a = logits_of(tokens, fn), b = logits_of(permuted, fn);
+    double worst = 0.0;
+    for (std::size_t i = 0; i < T; ++i)
+        for (std::size_t v = 0; v < V; ++v)
+            worst = std::max(worst, std::abs(double(b[i * V + v]) - double(a[std::size_t(perm[i]) * V + v])));
+    return worst;
+}
+
 Inspection Model::inspect(const std::vector<int>& tokens, const flat::Intervention& iv) {
     const std::string fn = "inspect";
     const std::size_t T = tokens.size(), L = config_.layers, H = config_.heads, V = config_.vocab;
-    require(T > 0, fn, "the sequence is empty");
-    require(config_.positions != PositionKind::learned || T <= config_.T, fn,
-            msg("the sequence has ", T, " tokens but the model was made for T = ", config_.T));
-    check_tokens(tokens, fn, "tokens");
+    check_sequence(tokens, fn);
     for (const auto& [layer, head] : iv.heads)
         require(layer < L && head < H, fn,
                 msg("ablateHeads names layer ", layer, " head ", head, " but the model has ", L, " layers of ", H,

@@ -28,6 +28,14 @@ inline constexpr double kMaxCheckpointEntries = 200e6;
 // Writes one parameter's values (slot.size floats, laid out as slot.shape) into `out`.
 using ParameterFill = std::function<void(const flat::Slot& slot, float* out)>;
 
+// One token of a generation as §7.1 draws it: the uniform u fell in [below, upto), the token's
+// slice of the running sums of the probabilities in id order (prob = upto - below, to rounding).
+// Greedy picks the argmax and draws nothing: u is NaN then.
+struct Draw {
+    int token = 0;
+    double prob = 0, below = 0, upto = 0, u = 0;
+};
+
 class Model {
 public:
     explicit Model(const ModelConfig& c, const std::string& fn = "createModel");
@@ -44,7 +52,16 @@ public:
     double evaluate(const TokenMatrix& batch, bool causal = false);
     // Greedy or sampled continuation; beyond T tokens the model sees the last T (its context).
     // `causal` imposes the mask on every block, as in evaluate().
-    std::vector<int> generate(const std::vector<int>& prompt, const GenerateOptions& g, bool causal = false);
+    // With `draws`, each step's Draw is appended to it.
+    std::vector<int> generate(const std::vector<int>& prompt, const GenerateOptions& g, bool causal = false,
+                              std::vector<Draw>* draws = nullptr);
+    // §7.3 on this model: for each position i, the largest change of its logits when the token at
+    // `position` is replaced by (w + 1) mod V. Under the causal mask every i < position is 0.
+    std::vector<double> future_dependence(const std::vector<int>& tokens, std::size_t position);
+    // §6.1 on this model: max |f(P w) - P f(w)| over the logits, for the permutation `perm` of
+    // the positions (row i of P w is w[perm[i]]). 0 only for a model blind to order: no
+    // positions and no mask; a GPT's positions and mask make it large.
+    double permutation_gap(const std::vector<int>& tokens, const std::vector<int>& perm);
     Inspection inspect(const std::vector<int>& tokens, const flat::Intervention& iv);
 
     const ModelConfig& config() const { return config_; }
@@ -56,6 +73,9 @@ public:
     const float* weights() const { return lm_->weights().data(); }
 
 private:
+    void check_sequence(const std::vector<int>& tokens, const std::string& fn) const;
+    // The logits (T, V) of one sequence under the model's own masks, checked finite.
+    std::vector<float> logits_of(const std::vector<int>& tokens, const std::string& fn);
     void check_batch(const TokenMatrix& batch, const std::string& fn) const;
     void check_tokens(const std::vector<int>& tokens, const std::string& fn, const std::string& name) const;
     ModelConfig config_;

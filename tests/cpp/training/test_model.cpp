@@ -275,3 +275,63 @@ TEST_CASE("a model whose float32 sums overflow says so in evaluate, generate and
     REQUIRE_THROWS_WITH(m.inspect({0, 2, 5}, {}),
                         Catch::Contains("stopped being finite") && Catch::Contains("the parameters are too large"));
 }
+
+TEST_CASE("§7.3 and §6.1 on a trained model: the mask keeps the past unchanged; positions make order matter") {
+    const auto stream = corpus::toy_grammar(200, 1);
+    Model m(toy_config());
+    Pcg32 rng(5);
+    for (int s = 0; s < 3; ++s) m.train(corpus::batch(stream, 4, 8, rng), OptimizerConfig{});
+    const std::vector<int> tokens{1, 4, 2, 6, 0, 3, 5};
+    SECTION("§7.3 future dependence: exactly 0 before the changed position, not after") {
+        const std::size_t position = GENERATE(0, 3, 6);
+        CAPTURE(position);
+        const std::vector<double> dep = m.future_dependence(tokens, position);
+        REQUIRE(dep.size() == tokens.size());
+        for (std::size_t i = 0; i < dep.size(); ++i) {
+            CAPTURE(i);
+            if (i < position) REQUIRE(dep[i] == 0.0);
+            if (i >= position) REQUIRE(dep[i] > 1e-6);
+        }
+        ModelConfig leaky = toy_config();
+        leaky.mask_blocks = {false, false};
+        Model unmasked(leaky, m.params());
+        REQUIRE(unmasked.future_dependence(tokens, 6)[0] > 1e-6);  // position 0 reads position 6
+    }
+    SECTION("§6.1 permutation gap: 0 without positions and mask, large with them") {
+        const std::vector<int> perm{6, 5, 4, 3, 2, 1, 0}, identity{0, 1, 2, 3, 4, 5, 6};
+        REQUIRE(m.permutation_gap(tokens, identity) == 0.0);
+        REQUIRE(m.permutation_gap(tokens, perm) > 1e-3);
+        ModelConfig blind = toy_config();
+        blind.positions = PositionKind::none, blind.mask_blocks = {false, false};
+        Model orderless(blind);
+        REQUIRE_THAT(orderless.permutation_gap(tokens, perm), Catch::Matchers::WithinAbs(0.0, 1e-5));
+    }
+    SECTION("bad positions and permutations are refused, naming them") {
+        REQUIRE_THROWS_WITH(m.future_dependence(tokens, 7),
+                            "futureDependence: position 7 is not one of the sequence's positions 0 to 6");
+        REQUIRE_THROWS_WITH(m.permutation_gap(tokens, {0, 1}),
+                            "permutationGap: perm has 2 entries but the sequence has 7 tokens");
+        REQUIRE_THROWS_WITH(m.permutation_gap(tokens, {0, 0, 1, 2, 3, 4, 5}),
+                            "permutationGap: perm must list each position 0 to 6 once");
+    }
+}
+
+TEST_CASE("§7.1 a generation's draws: u falls in the chosen token's slice of the running sums") {
+    Model m(toy_config());
+    std::vector<Draw> draws;
+    GenerateOptions g;
+    g.steps = 40, g.temperature = 1.0, g.seed = GENERATE(1u, 2u, 3u);
+    const std::vector<int> out = m.generate({1, 2}, g, false, &draws);
+    REQUIRE(draws.size() == out.size() - 2);
+    for (std::size_t s = 0; s < draws.size(); ++s) {
+        CAPTURE(s);
+        const Draw& d = draws[s];
+        REQUIRE(d.token == out[2 + s]);
+        REQUIRE(d.below <= d.u);
+        REQUIRE(d.u < d.upto);
+        REQUIRE_THAT(d.upto - d.below, Catch::Matchers::WithinAbs(d.prob, 1e-12));
+    }
+    draws.clear();
+    m.generate({1, 2}, GenerateOptions{}, false, &draws);
+    REQUIRE(std::isnan(draws.at(0).u));
+}
