@@ -1,7 +1,8 @@
 // axe-core, the accessibility engine, on every view a student can reach, at a desktop size and a
 // phone size: every step of every worked example (read from the examples list, so a new example
 // is covered without editing this file), the practice list, a practice problem before and after an
-// answer, predict mode, and the training panel before and while it trains. Any violation of any
+// answer, predict mode, the training panel before and while it trains, and Open a model before
+// and with a model open. Any violation of any
 // impact fails, named with the elements it was found on.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,7 +11,13 @@ import { createRequire } from 'node:module';
 
 import { siteForTests } from './site.mjs';
 import { examples } from '../../web/page/examples/index.js';
+import { loadEngine } from '../../web/engine/index.js';
 
+// a small nanoGPT checkpoint for the model panel, made by the engine
+const engine = await loadEngine();
+const made = engine.createModel({ vocab_size: 12, n_embd: 8, n_head: 2, n_layer: 1, block_size: 8 });
+const checkpoint = Buffer.from(made.exportSafetensors());
+made.delete();
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const site = siteForTests();
 const VIEWPORTS = [
@@ -94,6 +101,29 @@ for (const viewport of VIEWPORTS) {
       },
     );
     await check('while training');
+    await ctx.close();
+    assert.deepEqual(found, []);
+  });
+
+  test(`axe: Open a model, before and with a model open, generated and checked at ${viewport.width}x${viewport.height}`, async () => {
+    const { ctx, page } = await openContext(viewport);
+    const found = [];
+    const check = async (where) => (await violations(page)).forEach((v) => found.push(`${where}: ${v}`));
+    await page.goto(`${site.base}#/model`);
+    await page.locator('#model-file').waitFor({ timeout: 20000 });
+    await check('before opening');
+    await page.setInputFiles('#model-file', {
+      name: 'm.safetensors',
+      mimeType: 'application/octet-stream',
+      buffer: checkpoint,
+    });
+    await page.click('#model-open');
+    await page.locator('#model-next tbody tr').first().waitFor({ timeout: 20000 });
+    await page.click('#model-generate');
+    await page.locator('#model-draws').waitFor();
+    await page.click('#model-check');
+    await page.locator('#model-causal').waitFor();
+    await check('opened');
     await ctx.close();
     assert.deepEqual(found, []);
   });

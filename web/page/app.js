@@ -1,8 +1,14 @@
 // The controller: state -> engine -> views, one way. The URL hash is the state (state.js);
 // stepping pushes a history entry, editing replaces it, so Back walks through the steps.
 import { parseNumber } from './format.js';
-import { PRACTICE, TRAIN, fromHash, initialState, toHash } from './state.js';
-import { practice as practiceText, examples as texts, training as trainingText, ui } from '../strings.js';
+import { MODEL, PRACTICE, TRAIN, fromHash, initialState, toHash } from './state.js';
+import {
+  opened as openedText,
+  practice as practiceText,
+  examples as texts,
+  training as trainingText,
+  ui,
+} from '../strings.js';
 import { settingsDiff } from '../training/experiments.js';
 import { createProgress } from './progress.js';
 import { practiceOverview, practicePanel } from './views/practice.js';
@@ -34,22 +40,37 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
   let families = [];
   let extrasFailed = '';
   const practiceHref = (family, seed) => toHash({ example: PRACTICE, family, seed, hide: state.hide });
-  // Made on the first visit and kept: a model goes on training while the student reads elsewhere.
-  // Its code (and the plotting library) is fetched then, not with the worked examples.
-  let training = null;
-  let trainingPanel = null; // the module's promise, once asked for
-  let trainingFailed = '';
-  const loadTrainingPanel = () =>
-    (trainingPanel ??= Promise.all([import('./views/training/panel.js'), loadExtras()]).then(
-      ([{ createTrainingPanel }, more]) => {
-        training = createTrainingPanel({ lab: more, workerUrl, onSettings: settingsTaken });
-        if (state.example === TRAIN) render();
-      },
-      (e) => {
-        trainingFailed = `${trainingText.notLoaded} ${e.message}`; // kept: the message says to reload
-        if (state.example === TRAIN) render();
-      },
-    ));
+  // The Lab's panels are made on the first visit and kept: a model goes on training, and an
+  // opened model stays open, while the student reads elsewhere. Their code (and the plotting
+  // library) is fetched then, not with the worked examples.
+  const lazyPanel = (route, importPanel, failedText) => {
+    const p = { panel: null, failed: '', asked: null };
+    p.load = () =>
+      (p.asked ??= Promise.all([importPanel(), loadExtras()]).then(
+        ([create, more]) => {
+          p.panel = create(more);
+          if (state.example === route) render();
+        },
+        (e) => {
+          p.failed = `${failedText} ${e.message}`; // kept: the message says to reload
+          if (state.example === route) render();
+        },
+      ));
+    return p;
+  };
+  const trainingPanel = lazyPanel(
+    TRAIN,
+    () =>
+      import('./views/training/panel.js').then(
+        (m) => (more) => m.createTrainingPanel({ lab: more, workerUrl, onSettings: settingsTaken }),
+      ),
+    trainingText.notLoaded,
+  );
+  const modelPanel = lazyPanel(
+    MODEL,
+    () => import('./views/model/panel.js').then((m) => (more) => m.createModelPanel({ lab: more, workerUrl })),
+    openedText.notLoaded,
+  );
 
   const inputsOf = (ex, edits) =>
     Object.fromEntries(Object.entries(ex.inputs).map(([k, spec]) => [k, clone(k in edits ? edits[k] : spec.value)]));
@@ -65,7 +86,7 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
       { ...state, example: state.example },
       practice ? families.map((f) => f.id) : null, // a family named before they come is checked after
     );
-    if (s.example === PRACTICE || s.example === TRAIN) {
+    if (s.example === PRACTICE || s.example === TRAIN || s.example === MODEL) {
       state = s;
       notice = problems.length ? `${ui.addressProblem} ${problems.join('; ')}.` : '';
       render();
@@ -233,6 +254,20 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
             h('span', { class: 'title' }, trainingText.title),
           ),
         ),
+        h(
+          'li',
+          {},
+          h(
+            'a',
+            {
+              href: toHash({ example: MODEL, hide: state.hide }),
+              'aria-current': state.example === MODEL ? 'page' : null,
+            },
+            h('span', { class: 'sec' }, openedText.tocSection),
+            ' ',
+            h('span', { class: 'title' }, openedText.title),
+          ),
+        ),
       );
     }
     return tocCache.el;
@@ -384,23 +419,26 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
   function render() {
     const hadFocus = root.contains(document.activeElement);
     const activeId = document.activeElement?.id;
-    if (state.example === TRAIN) {
-      if (!training) loadTrainingPanel();
-      training?.show(state.experiment, { setup: state.settings, start: state.start });
+    if (state.example === TRAIN || state.example === MODEL) {
+      const lazy = state.example === TRAIN ? trainingPanel : modelPanel;
+      const words = state.example === TRAIN ? trainingText : openedText;
+      const titleId = state.example === TRAIN ? 'train-title' : 'model-title';
+      if (!lazy.panel) lazy.load();
+      if (state.example === TRAIN) lazy.panel?.show(state.experiment, { setup: state.settings, start: state.start });
       const main = h(
         'main',
         { id: 'main', class: 'main' },
         notice && h('p', { class: 'notice', role: 'alert' }, notice),
-        training
-          ? training.el
-          : trainingFailed
-            ? h('p', { id: 'train-title', class: 'notice', role: 'alert', tabindex: '-1' }, trainingFailed)
-            : h('p', { id: 'train-title', class: 'loading', role: 'status', tabindex: '-1' }, trainingText.loading),
+        lazy.panel
+          ? lazy.panel.el
+          : lazy.failed
+            ? h('p', { id: titleId, class: 'notice', role: 'alert', tabindex: '-1' }, lazy.failed)
+            : h('p', { id: titleId, class: 'loading', role: 'status', tabindex: '-1' }, words.loading),
       );
       show(main);
-      document.title = `${trainingText.title} — ${ui.appName}`;
-      // The panel is the same element, moved back in: what had the focus (the experiment menu) keeps it.
-      settleFocus(hadFocus, activeId, 'train-title');
+      document.title = `${words.title} — ${ui.appName}`;
+      // The panel is the same element, moved back in: what had the focus (a menu) keeps it.
+      settleFocus(hadFocus, activeId, titleId);
       return;
     }
     if (state.example === PRACTICE) {
@@ -544,7 +582,8 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
       e.metaKey ||
       state.hide.includes('nav') ||
       state.example === PRACTICE ||
-      state.example === TRAIN
+      state.example === TRAIN ||
+      state.example === MODEL
     )
       return;
     // Arrows inside a field, a matrix or a box that scrolls sideways (scrollable.js) move there.

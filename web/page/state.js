@@ -19,6 +19,7 @@ export function initialState(firstExample) {
 
 export const PRACTICE = 'practice';
 export const TRAIN = 'train';
+export const MODEL = 'model';
 
 export function toHash(state) {
   const params = new URLSearchParams();
@@ -28,6 +29,11 @@ export function toHash(state) {
     if (state.hide.length) params.set('hide', state.hide.join(','));
     const query = params.toString();
     return `#/${TRAIN}${state.experiment ? `/${state.experiment}` : ''}${query ? `?${query}` : ''}`;
+  }
+  if (state.example === MODEL) {
+    if (state.hide.length) params.set('hide', state.hide.join(','));
+    const query = params.toString();
+    return `#/${MODEL}${query ? `?${query}` : ''}`;
   }
   if (state.example === PRACTICE) {
     if (state.hide.length) params.set('hide', state.hide.join(','));
@@ -68,6 +74,12 @@ export function fromHash(hash, examples, fallback, families = []) {
       },
       problems,
     };
+  }
+  // The opened model is never in the address: it is a file on the student's machine.
+  const model = /^#\/model(?:\?(.*))?$/.exec(hash || '');
+  if (model) {
+    const hide = (new URLSearchParams(model[1] || '').get('hide') || '').split(',').filter((x) => HIDEABLE.includes(x));
+    return { state: { example: MODEL, step: 0, edits: {}, hide }, problems };
   }
   const practice = /^#\/practice(?:\/([^/?]+)\/(\d+))?(?:\?(.*))?$/.exec(hash || '');
   if (practice) {

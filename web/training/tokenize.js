@@ -1,11 +1,11 @@
 // Tokenisers for the training corpora (text in, integer ids out, and back), a train/validation
 // split, and batches of windows for lab.createModel(...).trainStep. No arithmetic of the model here.
 
-// Characters: every distinct character is a token, in sorted order.
 import { xorshift32 } from './xorshift.js';
 
-export function charTokenizer(text) {
-  const vocab = [...new Set(text)].sort();
+// Characters as a list gives them: token i is vocab[i] (an opened model's vocabulary, in the
+// order it was trained with). A character not in the list is refused, naming it.
+export function listTokenizer(vocab) {
   const index = new Map(vocab.map((c, i) => [c, i]));
   return {
     kind: 'char',
@@ -18,6 +18,10 @@ export function charTokenizer(text) {
     decode: (ids) => ids.map((i) => vocab[i] ?? '\uFFFD').join(''),
   };
 }
+
+// Characters: every distinct character is a token, in sorted order (as nanoGPT's
+// shakespeare_char prepares its vocabulary).
+export const charTokenizer = (text) => listTokenizer([...new Set(text)].sort());
 
 // Words: tokens separated by white space, in order of first appearance.
 export function wordTokenizer(text) {

@@ -1,0 +1,206 @@
+// "Open a model" in Debian's headless Chromium: a character model trained and exported here
+// (nanoGPT's names and layout) is opened with its vocabulary in the page's worker; the
+// configuration, the parameter count, the attention, the next-token table, the interventions,
+// the generation's draws and the §7.3 / §6.1 checks show the engine's numbers (the same as Node's
+// engine gives for the same file); a broken file, a bad prompt and bad settings are explained and
+// change nothing. Screenshots go to test-results/.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+
+import { loadEngine } from '../../web/engine/index.js';
+import { charTokenizer } from '../../web/training/tokenize.js';
+import { shots, siteForTests, watch } from './site.mjs';
+
+const site = siteForTests();
+const lab = await loadEngine();
+
+// A small character model, trained a few steps so its attention is not uniform.
+const TEXT = 'to be, or not to be, that is the question: whether tis nobler in the mind to suffer';
+const tok = charTokenizer(TEXT);
+const CONFIG = { vocab_size: tok.vocab.length, n_embd: 16, n_head: 2, n_layer: 2, block_size: 16, seed: 3 };
+const trained = lab.createModel(CONFIG);
+const ids = tok.encode(TEXT);
+for (let s = 0; s < 20; s++) {
+  const batch = [0, 20, 40, 60].map((o) => ids.slice(o + (s % 4), o + (s % 4) + 17));
+  trained.trainStep(batch, { lr: 0.01 });
+}
+const FILE = Buffer.from(trained.exportSafetensors());
+const reference = lab.loadCheckpoint(new Uint8Array(FILE));
+const VOCAB = JSON.stringify({ itos: Object.fromEntries(tok.vocab.map((c, i) => [i, c])) });
+const files = (name, body) => ({ name, mimeType: 'application/octet-stream', buffer: Buffer.from(body) });
+const exactOf = async (locator) => Number(await locator.getAttribute('title'));
+
+async function openPanel() {
+  const ctx = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await ctx.newPage();
+  const problems = await watch(page);
+  await page.goto(`${site.base}#/model`);
+  await page.locator('#model-file').waitFor({ timeout: 20000 });
+  return { page, problems, close: () => ctx.close() };
+}
+
+async function openFile(page, file, vocab) {
+  await page.setInputFiles('#model-file', file);
+  await page.setInputFiles('#model-vocab', vocab ? [vocab] : []);
+  await page.click('#model-open');
+}
+
+test('a checkpoint opens in the worker and shows the engine’s numbers for it', async () => {
+  const { page, problems, close } = await openPanel();
+  assert.match(await page.locator('nav a[aria-current="page"]').textContent(), /Open a model/);
+
+  // nothing chosen, then a file that is not a checkpoint: said, and nothing opens
+  await page.click('#model-open');
+  assert.match(await page.locator('#model-error').textContent(), /choose a \.safetensors file first/);
+  await openFile(page, files('notes.safetensors', 'hello, not a checkpoint'));
+  await page.waitForFunction(() => /not opened/.test(document.querySelector('#model-error').textContent));
+  assert.match(await page.locator('#model-error').textContent(), /loadCheckpoint: the header's length is/);
+  assert.equal(await page.locator('#model-status').textContent(), 'No model is open yet.');
+
+  // the model and its vocabulary
+  await openFile(page, files('shakespeare.safetensors', FILE), files('meta.json', VOCAB));
+  await page.locator('#model-config').waitFor({ timeout: 20000 });
+  await page.locator('#model-next tbody tr').first().waitFor();
+  const { parameterCount } = reference.describe();
+  assert.match(await page.locator('#model-config').textContent(), new RegExp(parameterCount.toLocaleString('en')));
+  assert.match(await page.locator('#model-vocab-line').textContent(), new RegExp(`${tok.vocab.length} characters`));
+  assert.equal(await page.locator('#model-error').textContent(), '');
+  assert.equal(
+    await page.locator('.model-panel .heads > figure').count(),
+    CONFIG.n_head,
+    'one map per head of block 0',
+  );
+  await page.selectOption('#model-block', '1');
+  assert.match(await page.locator('.model-panel .heads > figure').first().textContent(), /block 1, head 0/);
+
+  // the next-token table is the engine's distribution after the prompt
+  const prompt = await page.locator('#model-prompt').inputValue();
+  const tokens = tok.encode(prompt);
+  const probs = reference.inspect(tokens).probs[tokens.length - 1];
+  const first = page.locator('#model-next tbody tr').first();
+  const best = probs.indexOf(Math.max(...probs));
+  assert.equal((await first.locator('th').textContent()).replace('␣', ' '), tok.vocab[best]);
+  assert.equal(await exactOf(first.locator('td').first()), probs[best]);
+  await page.screenshot({ path: path.join(shots, 'model-opened.png'), fullPage: true });
+
+  // a character the vocabulary lacks: said; what was shown stays
+  await page.fill('#model-prompt', 'to be €');
+  await page.press('#model-prompt', 'Enter');
+  assert.match(await page.locator('#model-prompt-error').textContent(), /the character "€" is not in this vocabulary/);
+  assert.equal(await exactOf(first.locator('td').first()), probs[best]);
+
+  // §2.2: ablating both heads of block 1 (the block shown) changes the intervened column
+  await page.fill('#model-prompt', 'to be, or not');
+  await page.press('#model-prompt', 'Enter');
+  await page.waitForFunction(() => document.querySelector('#model-prompt-error').textContent === '');
+  await page.check('#model-ablate-0');
+  await page.check('#model-ablate-1');
+  const ablated = reference.inspect(tok.encode('to be, or not'), {
+    ablateHeads: [
+      [1, 0],
+      [1, 1],
+    ],
+  }).probs;
+  const row = page.locator('#model-next tbody tr').first();
+  await page.waitForFunction(
+    () => {
+      const r = document.querySelector('#model-next tbody tr');
+      return r && r.children[1].title !== r.children[2].title;
+    },
+    null,
+    { timeout: 10000 },
+  );
+  const id = tok.vocab.indexOf((await row.locator('th').textContent()).replace('␣', ' '));
+  assert.equal(await exactOf(row.locator('td').nth(1)), ablated[12][id]);
+
+  // §7.1: a seeded generation and its draws, as Node's engine makes them
+  await page.fill('#model-steps', '6');
+  await page.fill('#model-temperature', '1');
+  await page.fill('#model-seed', '7');
+  await page.click('#model-generate');
+  await page.locator('#model-draws tbody tr').first().waitFor();
+  const made = reference.generate(tok.encode('to be, or not'), { steps: 6, temperature: 1, seed: 7 });
+  assert.equal(await page.locator('#model-draws tbody tr').count(), 6);
+  assert.equal(await page.locator('#model-generated-text strong').textContent(), tok.decode(made.tokens.slice(13)));
+  assert.equal(await exactOf(page.locator('#model-draws tbody tr').first().locator('td').nth(4)), made.draws[0].u);
+  // a bad setting is refused, naming it
+  await page.fill('#model-temperature', '-1');
+  await page.click('#model-generate');
+  assert.match(
+    await page.locator('#model-generate-error').textContent(),
+    /Not run: Temperature .*at least 0, received -1/,
+  );
+
+  // §7.3 and §6.1
+  await page.fill('#model-position', '5');
+  await page.click('#model-check');
+  await page.locator('#model-causal').waitFor();
+  assert.match(await page.locator('#model-causal').textContent(), /Every position before 5 is unchanged/);
+  const dep = reference.futureDependence(tok.encode('to be, or not'), 5);
+  const cells = page.locator('#model-dependence tbody td:last-child');
+  for (let i = 0; i < dep.length; i++) assert.equal(await exactOf(cells.nth(i)), dep[i], `position ${i}`);
+  const prompted = tok.encode('to be, or not');
+  const reversed = prompted.map((_, i) => prompted.length - 1 - i);
+  assert.equal(await exactOf(page.locator('#model-gap')), reference.permutationGap(prompted, reversed));
+  assert.match(await page.locator('#model-gap').textContent(), /§6\.1: the logits of the prompt read backwards/);
+  await page.fill('#model-position', '99');
+  await page.click('#model-check');
+  assert.match(await page.locator('#model-check-error').textContent(), /at most 12, received 99/);
+  await page.screenshot({ path: path.join(shots, 'model-checks.png'), fullPage: true });
+
+  // a broken file after a good one: said, and the open model stays
+  const cut = FILE.subarray(0, FILE.length - 10);
+  await openFile(page, files('cut.safetensors', cut), files('meta.json', VOCAB));
+  await page.waitForFunction(() => /not opened/.test(document.querySelector('#model-error').textContent));
+  assert.match(await page.locator('#model-error').textContent(), /The model that was open stays open/);
+  assert.match(await page.locator('#model-status').textContent(), /shakespeare\.safetensors/);
+  assert.equal(await page.locator('#model-draws tbody tr').count(), 6);
+  // a vocabulary that is not one: refused before the file is read
+  await openFile(page, files('shakespeare.safetensors', FILE), files('meta.json', '{"itos": {"0": "a", "2": "b"}}'));
+  await page.waitForFunction(() => /itos/.test(document.querySelector('#model-error').textContent));
+  assert.match(await page.locator('#model-error').textContent(), /itos has no character for id 1/);
+
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test('without a vocabulary the prompt is token ids, and a file without n_head asks for it', async () => {
+  const { page, problems, close } = await openPanel();
+  // the tied head stored once and no metadata: as a hand-written file would be
+  const bare = lab.createModel(CONFIG);
+  const noMeta = Buffer.from(bare.exportSafetensors());
+  const headerLength = Number(noMeta.readBigUInt64LE(0));
+  const header = JSON.parse(noMeta.subarray(8, 8 + headerLength).toString());
+  delete header.__metadata__;
+  let json = JSON.stringify(header);
+  json += ' '.repeat((8 - (json.length % 8)) % 8);
+  const out = Buffer.alloc(8 + json.length + (noMeta.length - 8 - headerLength));
+  out.writeBigUInt64LE(BigInt(json.length), 0);
+  out.write(json, 8);
+  noMeta.copy(out, 8 + json.length, 8 + headerLength);
+  await openFile(page, files('bare.safetensors', out));
+  await page.waitForFunction(() => /not opened/.test(document.querySelector('#model-error').textContent));
+  assert.match(await page.locator('#model-error').textContent(), /pass it, as in loadCheckpoint/);
+  await page.fill('#model-heads', 'two');
+  await page.click('#model-open');
+  assert.match(await page.locator('#model-error').textContent(), /Heads .*received "two"/);
+  await page.fill('#model-heads', '2');
+  await page.click('#model-open');
+  await page.locator('#model-config').waitFor({ timeout: 20000 });
+  assert.match(await page.locator('#model-vocab-line').textContent(), /type the prompt as token ids/);
+  await page.fill('#model-prompt', '1 2 999');
+  await page.press('#model-prompt', 'Enter');
+  assert.match(await page.locator('#model-prompt-error').textContent(), /"999" is not a token id from 0 to/);
+  await page.fill('#model-prompt', '3 1 4 1 5');
+  await page.press('#model-prompt', 'Enter');
+  await page.waitForFunction(() => document.querySelector('#model-prompt-error').textContent === '');
+  const probs = bare.inspect([3, 1, 4, 1, 5]).probs[4];
+  const first = page.locator('#model-next tbody tr').first();
+  await page.waitForFunction(() => /5”/.test(document.querySelector('#model-next caption').textContent));
+  const id = Number(await first.locator('th').textContent());
+  assert.equal(await exactOf(first.locator('td').first()), probs[id]);
+  assert.deepEqual(problems, []);
+  bare.delete();
+  await close();
+});

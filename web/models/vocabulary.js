@@ -1,0 +1,72 @@
+// An opened model's vocabulary, read from the file a student has: nanoGPT's character
+// vocabularies (shakespeare_char's meta.pkl, whose itos and stoi a line of Python writes as
+// JSON), a text file of the characters, or the training text itself. No model arithmetic here.
+import { listTokenizer } from '../training/tokenize.js';
+
+const kinds =
+  'a JSON list of characters, nanoGPT\'s meta.pkl as JSON ({"itos": {"0": "\\n", …}} or {"stoi": {…}}), or a text file of characters';
+
+// The characters, token 0 first, from an {id: character} object (itos) or a {character: id} one (stoi).
+function byId(entries, what) {
+  const vocab = [];
+  for (const [id, ch] of entries) {
+    if (!/^\d+$/.test(String(id)) || typeof ch !== 'string')
+      throw new Error(
+        `${what} must map whole-number ids to characters, got ${JSON.stringify(id)}: ${JSON.stringify(ch)}`,
+      );
+    if (vocab[Number(id)] !== undefined) throw new Error(`${what} gives id ${id} twice`);
+    vocab[Number(id)] = ch;
+  }
+  const missing = vocab.findIndex((c) => c === undefined);
+  if (missing >= 0 || !vocab.length)
+    throw new Error(
+      `${what} has no character for id ${missing >= 0 ? missing : 0}: ids must run 0, 1, 2, … without gaps`,
+    );
+  return vocab;
+}
+
+function fromJson(doc) {
+  if (Array.isArray(doc)) return byId(Object.entries(doc), 'the list');
+  if (doc && typeof doc === 'object') {
+    if (doc.itos) return byId(Object.entries(doc.itos), 'itos');
+    if (doc.stoi)
+      return byId(
+        Object.entries(doc.stoi).map(([ch, id]) => [id, ch]),
+        'stoi',
+      );
+    return byId(Object.entries(doc), 'the object');
+  }
+  throw new Error(`expected ${kinds}; the JSON is ${JSON.stringify(doc)}`);
+}
+
+// {vocab, tokenizer, from} for the file `name` with contents `text`; refused with what was
+// expected and what the file holds.
+export function readVocabulary(name, text) {
+  let vocab;
+  let from;
+  const json = /\.json$/i.test(name) || /^\s*[[{]/.test(text);
+  if (json) {
+    let doc;
+    try {
+      doc = JSON.parse(text);
+    } catch (e) {
+      throw new Error(`${name} is not JSON (${e.message}); expected ${kinds}`);
+    }
+    vocab = fromJson(doc);
+    from = 'json';
+  } else {
+    const chars = [...text];
+    if (!chars.length) throw new Error(`${name} is empty; expected ${kinds}`);
+    const distinct = [...new Set(chars)];
+    // the characters themselves, in order; or the training text, whose sorted distinct
+    // characters are the vocabulary, as nanoGPT's prepare.py makes it
+    vocab = distinct.length === chars.length ? chars : distinct.sort();
+    from = distinct.length === chars.length ? 'characters' : 'text';
+  }
+  const long = vocab.findIndex((c) => [...c].length !== 1);
+  if (long >= 0)
+    throw new Error(
+      `token ${long} is ${JSON.stringify(vocab[long])}, not one character: the lab reads character vocabularies (expected ${kinds})`,
+    );
+  return { vocab, tokenizer: listTokenizer(vocab), from };
+}

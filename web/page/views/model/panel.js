@@ -1,0 +1,526 @@
+// "Open a model": a student's nanoGPT checkpoint (or GPT-2), opened by the engine in a worker
+// (web/models/inspector.js) and looked at with the handout's tools: attention of every block and
+// head on a typed prompt, the next-token distribution with §2.2's interventions, generation with
+// §7.1's draw, and the §7.3 and §6.1 checks. State flows one way: controls send requests; the
+// inspector's answers update `state`; each part is drawn from it. A refused file, vocabulary or
+// prompt says why and leaves what was shown.
+import { connectWorker } from '../../../training/client.js';
+import { createInspector } from '../../../models/inspector.js';
+import { readVocabulary } from '../../../models/vocabulary.js';
+import { opened as text } from '../../../strings.js';
+import { exact, parseNumber, short } from '../../format.js';
+import { h } from '../dom.js';
+import { matrixView } from '../matrix.js';
+
+// Tokens as labels: a space or a line break would be invisible.
+const visible = (tok) => (tok === ' ' ? '␣' : tok === '\n' ? '↵' : tok);
+const GENERATE_DEFAULTS = { steps: 20, temperature: 1, seed: 0 };
+
+export function createModelPanel({ lab, workerUrl }) {
+  const state = {
+    model: null, // {config, parameterCount} of the open model
+    vocabulary: null, // {vocab, tokenizer, from} of the open model, or null: ids
+    tokens: null, // the prompt looked at, as ids
+    block: 0,
+    intervention: { ablateHeads: [], hideTokens: [] },
+    looked: null,
+    generated: null,
+    checked: null,
+  };
+  let pendingVocabulary = null; // read with the file being opened; kept once it opens
+  let openingName = '';
+  let shownStatus = ''; // the status line before a file was opened, shown again if it is refused
+
+  const inspector = connectWorker(lab, { workerUrl, role: 'inspector', create: createInspector, onMessage: receive });
+  // What went wrong, beside what the student did: the file, the prompt, generation, the checks.
+  const alertLine = (id) => h('p', { class: 'train-error', id, role: 'alert' });
+  const problem = alertLine('model-error');
+  const lines = {
+    open: problem,
+    look: alertLine('model-prompt-error'),
+    generate: alertLine('model-generate-error'),
+    check: alertLine('model-check-error'),
+  };
+  const say = (message, part = 'open') => (lines[part].textContent = message);
+  const status = h('p', { class: 'status', role: 'status', id: 'model-status' }, text.noModel);
+  const bar = h('progress', { id: 'model-progress', max: 1, value: 0, hidden: true, 'aria-label': text.file });
+
+  const field = (id, label, input, help) =>
+    h(
+      'p',
+      {},
+      h('label', { for: id }, `${label} `),
+      input,
+      help && h('span', { class: 'help', id: `${id}-help` }, ` ${help}`),
+    );
+  const fileInput = h('input', {
+    type: 'file',
+    id: 'model-file',
+    accept: '.safetensors',
+    'aria-describedby': 'model-file-help',
+  });
+  const vocabInput = h('input', {
+    type: 'file',
+    id: 'model-vocab',
+    accept: '.json,.txt',
+    'aria-describedby': 'model-vocab-help',
+  });
+  const headsInput = h('input', { type: 'text', id: 'model-heads', size: 4, inputmode: 'numeric' });
+  const openButton = h('button', { type: 'button', id: 'model-open', onclick: open }, text.open);
+
+  const summary = h('div', { class: 'model-summary' });
+  const promptInput = h('input', {
+    type: 'text',
+    id: 'model-prompt',
+    size: 40,
+    spellcheck: 'false',
+    'aria-describedby': 'model-prompt-help',
+    onkeydown: (e) => {
+      if (e.key !== 'Enter') return;
+      e.preventDefault();
+      usePrompt(promptInput.value);
+    },
+  });
+  const promptHelp = h('span', { class: 'help', id: 'model-prompt-help' });
+  const attention = h('div', { class: 'train-attention' });
+  const intervention = h('div', { class: 'train-intervention' });
+  const generateOut = h('div', { class: 'model-generated' });
+  const checksOut = h('div', { class: 'model-checks' });
+  const number = (id, value) => h('input', { type: 'text', id, size: 5, value: String(value) });
+  const stepsInput = number('model-steps', GENERATE_DEFAULTS.steps);
+  const temperatureInput = number('model-temperature', GENERATE_DEFAULTS.temperature);
+  const seedInput = number('model-seed', GENERATE_DEFAULTS.seed);
+  const positionInput = number('model-position', 0);
+  const explore = h(
+    'div',
+    { class: 'model-explore', hidden: true },
+    h('p', {}, h('label', { for: 'model-prompt' }, `${text.prompt} `), promptInput, ' ', promptHelp),
+    lines.look,
+    h('h3', {}, text.attention),
+    attention,
+    h('h3', {}, text.intervene),
+    intervention,
+    h('h3', {}, text.generate),
+    h(
+      'p',
+      { class: 'model-generate-controls' },
+      h('label', { for: 'model-steps' }, `${text.steps} `),
+      stepsInput,
+      ' ',
+      h('label', { for: 'model-temperature' }, `${text.temperature} `),
+      temperatureInput,
+      ' ',
+      h('label', { for: 'model-seed' }, `${text.seed} `),
+      seedInput,
+      ' ',
+      h('button', { type: 'button', id: 'model-generate', onclick: generate }, text.run),
+    ),
+    lines.generate,
+    generateOut,
+    h('h3', {}, text.checks),
+    h(
+      'p',
+      {},
+      h('label', { for: 'model-position' }, `${text.position} `),
+      positionInput,
+      ' ',
+      h('button', { type: 'button', id: 'model-check', onclick: check }, text.check),
+    ),
+    lines.check,
+    checksOut,
+  );
+
+  const el = h(
+    'section',
+    { class: 'training model-panel', 'aria-labelledby': 'model-title' },
+    h('h2', { id: 'model-title', tabindex: '-1' }, text.title),
+    h('p', {}, text.intro),
+    h('p', { class: 'notice', hidden: inspector.inWorker }, text.onPageThread),
+    field('model-file', text.file, fileInput, text.fileHelp),
+    field('model-vocab', text.vocabulary, vocabInput, text.vocabularyHelp),
+    field('model-heads', text.heads, headsInput),
+    h('p', {}, openButton, ' ', bar),
+    status,
+    problem,
+    summary,
+    explore,
+  );
+
+  // ---- requests ----
+
+  async function open() {
+    const file = fileInput.files[0];
+    if (!file) return say(`${text.refused} choose a .safetensors file first. ${text.kept}`);
+    const options = {};
+    if (headsInput.value.trim()) {
+      const n = parseNumber(headsInput.value, { integer: true, min: 1 }, lab.parseNumber);
+      if (n.error) return say(`${text.refused} ${text.heads}: ${n.error}. ${text.kept}`);
+      options.n_head = n.value;
+    }
+    try {
+      const vocabFile = vocabInput.files[0];
+      pendingVocabulary = vocabFile ? readVocabulary(vocabFile.name, await vocabFile.text()) : null;
+    } catch (e) {
+      return say(`${text.refused} ${e.message}. ${text.kept}`);
+    }
+    const bytes = await file.arrayBuffer();
+    say('');
+    openButton.disabled = true;
+    bar.hidden = false;
+    bar.value = 0;
+    shownStatus = status.textContent;
+    openingName = file.name;
+    status.textContent = text.reading(0, 1);
+    inspector.send({ type: 'open', bytes, options }, [bytes]);
+  }
+
+  // The prompt as ids: characters through the vocabulary, or ids typed with spaces.
+  function encode(typed) {
+    const { vocab: V, T } = state.model.config;
+    let ids;
+    if (state.vocabulary) ids = state.vocabulary.tokenizer.encode(typed);
+    else
+      ids = typed
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((w) => {
+          if (!/^\d+$/.test(w) || Number(w) >= V) throw new Error(text.badId(w, V));
+          return Number(w);
+        });
+    if (!ids.length) throw new Error(text.emptyPrompt);
+    if (ids.length > T) throw new Error(text.tooLong(ids.length, T));
+    return ids;
+  }
+
+  function usePrompt(typed) {
+    let ids;
+    try {
+      ids = encode(typed);
+    } catch (e) {
+      return say(`${text.promptRefused} ${e.message.replace(/^encode: /, '')}. ${text.promptKept}`, 'look');
+    }
+    say('', 'look');
+    state.tokens = ids;
+    state.intervention = { ablateHeads: [], hideTokens: [] };
+    state.generated = state.checked = null;
+    generateOut.replaceChildren();
+    checksOut.replaceChildren();
+    look();
+  }
+
+  const look = () => inspector.send({ type: 'look', tokens: state.tokens, ...state.intervention });
+
+  function generate() {
+    const read = (input, opts) => parseNumber(input.value, opts, lab.parseNumber);
+    const steps = read(stepsInput, { integer: true, min: 1, max: 200 });
+    const temperature = read(temperatureInput, { min: 0 });
+    const seed = read(seedInput, { integer: true, min: 0 });
+    const bad = [
+      [text.steps, steps],
+      [text.temperature, temperature],
+      [text.seed, seed],
+    ].find(([, r]) => r.error);
+    if (bad) return say(`${text.settingRefused} ${bad[0]}: ${bad[1].error}.`, 'generate');
+    say('', 'generate');
+    inspector.send({
+      type: 'generate',
+      tokens: state.tokens,
+      steps: steps.value,
+      temperature: temperature.value,
+      seed: seed.value,
+    });
+  }
+
+  function check() {
+    const T = state.tokens.length;
+    const position = parseNumber(positionInput.value, { integer: true, min: 0, max: T - 1 }, lab.parseNumber);
+    if (position.error) return say(`${text.settingRefused} ${text.position}: ${position.error}.`, 'check');
+    say('', 'check');
+    inspector.send({ type: 'check', tokens: state.tokens, position: position.value });
+  }
+
+  // ---- answers ----
+
+  function receive(m) {
+    if (m.type === 'progress') {
+      bar.max = m.total;
+      bar.value = m.done;
+      status.textContent = text.reading(m.done, m.total);
+    } else if (m.type === 'opened') {
+      openButton.disabled = false;
+      bar.hidden = true;
+      state.model = { config: m.config, parameterCount: m.parameterCount };
+      state.vocabulary = pendingVocabulary;
+      if (state.vocabulary && state.vocabulary.vocab.length > m.config.vocab) {
+        say(`${text.refused} ${text.vocabTooBig(state.vocabulary.vocab.length, m.config.vocab)}. ${text.idsOnly}`);
+        state.vocabulary = null;
+      }
+      status.textContent = text.openedLine(openingName, m.parameterCount.toLocaleString('en'));
+      drawSummary();
+      explore.hidden = false;
+      promptHelp.textContent = state.vocabulary ? text.promptHelpChars : text.promptHelpIds;
+      promptInput.value = firstPrompt();
+      usePrompt(promptInput.value);
+    } else if (m.type === 'refused') {
+      if (m.request === 'open') {
+        openButton.disabled = false;
+        bar.hidden = true;
+        status.textContent = shownStatus;
+        say(`${text.refused} ${m.message}. ${state.model ? text.kept : ''}`.trim());
+      } else say(`${text.promptRefused} ${m.message}. ${text.promptKept}`, m.request in lines ? m.request : 'look');
+    } else if (m.type === 'looked') {
+      state.looked = m;
+      drawAttention();
+      drawIntervention();
+    } else if (m.type === 'generated') {
+      state.generated = m;
+      drawGenerated();
+    } else if (m.type === 'checked') {
+      state.checked = m;
+      drawChecks();
+    }
+  }
+
+  const label = (id) => (state.vocabulary ? visible(state.vocabulary.vocab[id] ?? `⟨${id}⟩`) : String(id));
+
+  // A prompt the vocabulary can write: its first characters, or the first ids.
+  function firstPrompt() {
+    const { T, vocab: V } = state.model.config;
+    const n = Math.min(8, T);
+    if (!state.vocabulary) return Array.from({ length: Math.min(n, V) }, (_, i) => i).join(' ');
+    const words = ['To be, or not', 'The ', 'the '].find((w) => {
+      try {
+        return state.vocabulary.tokenizer.encode(w).length <= T;
+      } catch {
+        return false;
+      }
+    });
+    return words ?? state.vocabulary.vocab.slice(0, n).join('');
+  }
+
+  // ---- views ----
+
+  function drawSummary() {
+    const { config, parameterCount } = state.model;
+    const rows = Object.entries(text.configRows).map(([k, name]) =>
+      h('tr', {}, h('th', { scope: 'row' }, name), h('td', {}, String(config[k]))),
+    );
+    rows.push(
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'row' }, text.parameters),
+        h('td', { title: exact(parameterCount) }, parameterCount.toLocaleString('en')),
+      ),
+    );
+    const v = state.vocabulary;
+    summary.replaceChildren(
+      h('table', { class: 'plain', id: 'model-config' }, h('caption', {}, text.about), h('tbody', {}, rows)),
+      h(
+        'p',
+        { id: 'model-vocab-line' },
+        v ? text.vocabLine(v.vocab.length, text.vocabFrom[v.from], config.vocab) : text.idsOnly,
+      ),
+    );
+  }
+
+  function drawAttention() {
+    const r = state.looked;
+    const L = r.weights.length;
+    const labels = r.tokens.map(label);
+    const select = h(
+      'select',
+      {
+        id: 'model-block',
+        onchange: (e) => {
+          state.block = Number(e.target.value);
+          drawAttention();
+          drawIntervention();
+        },
+      },
+      Array.from({ length: L }, (_, l) => h('option', { value: l, selected: l === state.block }, `${text.block} ${l}`)),
+    );
+    if (state.block >= L) state.block = 0;
+    const maps = r.weights[state.block].map((w, hd) =>
+      h(
+        'figure',
+        {},
+        matrixView({
+          label: text.headLabel(state.block, hd),
+          value: w,
+          kind: 'prob',
+          rowLabels: labels,
+          colLabels: labels,
+          hideCopy: true,
+          id: `model-att-${state.block}-${hd}`,
+        }),
+        h('figcaption', { title: exact(r.entropy[state.block][hd]) }, text.entropy(short(r.entropy[state.block][hd]))),
+      ),
+    );
+    attention.replaceChildren(
+      h('p', {}, h('label', { for: 'model-block' }, `${text.block} `), select),
+      h('div', { class: 'heads' }, maps),
+    );
+  }
+
+  function drawIntervention() {
+    const r = state.looked;
+    const chosen = state.intervention;
+    const H = r.weights[state.block].length;
+    const ablated = (hd) => chosen.ablateHeads.some(([l, x]) => l === state.block && x === hd);
+    const setHead = (hd, on) => {
+      const others = chosen.ablateHeads.filter(([l, x]) => !(l === state.block && x === hd));
+      state.intervention = { ...chosen, ablateHeads: on ? [...others, [state.block, hd]] : others };
+      look();
+    };
+    const setHidden = (t, on) => {
+      const others = chosen.hideTokens.filter((x) => x !== t);
+      state.intervention = { ...chosen, hideTokens: on ? [...others, t] : others };
+      look();
+    };
+    const col = (name) => h('th', { scope: 'col' }, name);
+    intervention.replaceChildren(
+      h(
+        'div',
+        { class: 'ablate' },
+        Array.from({ length: H }, (_, hd) =>
+          h(
+            'label',
+            {},
+            h('input', {
+              type: 'checkbox',
+              id: `model-ablate-${hd}`,
+              checked: ablated(hd),
+              onchange: (e) => setHead(hd, e.target.checked),
+            }),
+            ` ${text.ablate(hd)}`,
+          ),
+        ),
+      ),
+      h(
+        'p',
+        {},
+        text.hide,
+        ' ',
+        r.tokens.map((id, t) =>
+          h(
+            'label',
+            { class: 'hide-token' },
+            h('input', {
+              type: 'checkbox',
+              id: `model-hide-${t}`,
+              checked: chosen.hideTokens.includes(t),
+              onchange: (e) => setHidden(t, e.target.checked),
+            }),
+            ` ${t}:${label(id)}`,
+          ),
+        ),
+      ),
+      h(
+        'table',
+        { class: 'plain', id: 'model-next' },
+        h('caption', {}, text.nextCaption(label(r.tokens.at(-1)))),
+        h('thead', {}, h('tr', {}, col(text.token), col(text.before), col(text.after))),
+        h(
+          'tbody',
+          {},
+          r.next.map(({ id, before, after }) =>
+            h(
+              'tr',
+              {},
+              h('th', { scope: 'row' }, label(id)),
+              h('td', { title: exact(before) }, short(before)),
+              h('td', { title: exact(after) }, short(after)),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+
+  function drawGenerated() {
+    const g = state.generated;
+    const text_ = (ids) =>
+      state.vocabulary ? ids.map((id) => state.vocabulary.vocab[id] ?? `⟨${id}⟩`).join('') : ids.join(' ');
+    const cell = (x) => (x === null ? h('td', {}, text.greedy) : h('td', { title: exact(x) }, short(x)));
+    generateOut.replaceChildren(
+      h(
+        'p',
+        { id: 'model-generated-text' },
+        h('span', { class: 'prompt' }, text_(g.prompt)),
+        h('strong', {}, text_(g.tokens.slice(g.prompt.length))),
+      ),
+      h('p', { class: 'help' }, text.drawsHelp),
+      h(
+        'table',
+        { class: 'plain', id: 'model-draws' },
+        h('caption', {}, text.drawsCaption),
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            text.drawCols.map((c) => h('th', { scope: 'col' }, c)),
+          ),
+        ),
+        h(
+          'tbody',
+          {},
+          g.draws.map((d, s) =>
+            h(
+              'tr',
+              {},
+              h('td', {}, String(s + 1)),
+              h('th', { scope: 'row' }, label(d.token)),
+              cell(d.prob),
+              cell(d.below),
+              cell(d.upto),
+              cell(d.u),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+
+  function drawChecks() {
+    const c = state.checked;
+    const leak = c.dependence.findIndex((d, i) => i < c.position && d !== 0);
+    checksOut.replaceChildren(
+      h('p', { class: 'help' }, text.dependenceHelp(c.position)),
+      h(
+        'table',
+        { class: 'plain', id: 'model-dependence' },
+        h('caption', {}, text.dependenceCaption(c.position)),
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            text.dependenceCols.map((x) => h('th', { scope: 'col' }, x)),
+          ),
+        ),
+        h(
+          'tbody',
+          {},
+          c.dependence.map((d, i) =>
+            h(
+              'tr',
+              {},
+              h('td', {}, String(i)),
+              h('th', { scope: 'row' }, label(c.tokens[i])),
+              h('td', { title: exact(d) }, short(d)),
+            ),
+          ),
+        ),
+      ),
+      h('p', { id: 'model-causal' }, leak < 0 ? text.causalOk(c.position) : text.causalLeak(leak, c.position)),
+      h('p', { id: 'model-gap', title: exact(c.gap) }, text.gap(short(c.gap))),
+    );
+  }
+
+  return { el };
+}
