@@ -1445,6 +1445,11 @@ export const opened = {
     `Vocabulary: ${n} characters, ${from}${n < V ? `; ids ${n} to ${V - 1} have no character` : ''}.`,
   vocabTooBig: (n, V) => `the vocabulary has ${n} characters but the model has only ${V} token ids`,
   idsOnly: 'No vocabulary: type the prompt as token ids separated by spaces, for example 12 5 40.',
+  gpt2Line: (V) =>
+    `Vocabulary: GPT-2’s byte-pair encoding, 50,257 tokens${V > 50257 ? ` (ids 50,257 to ${(V - 1).toLocaleString('en')} are nanoGPT’s padding)` : ''}; type the prompt as text.`,
+  gpt2Loading: 'Loading GPT-2’s tokenizer…',
+  gpt2NotInFile:
+    'GPT-2’s tokenizer is not part of the single offline file (it would double its size); open the site (npm start) to type text, or type token ids here',
   prompt: 'Prompt',
   promptHelpChars: 'Press Enter to look at it.',
   promptHelpIds: 'Token ids separated by spaces; press Enter to look at it.',

@@ -7,10 +7,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 import { loadEngine } from '../../web/engine/index.js';
 import { charTokenizer } from '../../web/training/tokenize.js';
-import { shots, siteForTests, watch } from './site.mjs';
+import { root, shots, siteForTests, watch } from './site.mjs';
 
 const site = siteForTests();
 const lab = await loadEngine();
@@ -203,4 +204,51 @@ test('without a vocabulary the prompt is token ids, and a file without n_head as
   assert.deepEqual(problems, []);
   bare.delete();
   await close();
+});
+
+// A model of GPT-2's vocabulary (small otherwise): opened without a vocabulary, the prompt is
+// text through GPT-2's byte-pair encoding, fetched then; the offline single file says it lacks it.
+const gpt2 = lab.createModel({ vocab_size: 50257, n_embd: 8, n_head: 2, n_layer: 1, block_size: 16, seed: 5 });
+const GPT2_FILE = Buffer.from(gpt2.exportSafetensors());
+
+test('a GPT-2-sized model reads its prompt through GPT-2’s tokenizer, fetched when it opens', async () => {
+  const { encode } = await import('gpt-tokenizer/encoding/r50k_base');
+  const { page, problems, close } = await openPanel();
+  const fetched = [];
+  page.on('request', (r) => fetched.push(r.url()));
+  await openFile(page, files('gpt2.safetensors', GPT2_FILE));
+  await page.locator('#model-next tbody tr').first().waitFor({ timeout: 30000 });
+  assert.match(await page.locator('#model-vocab-line').textContent(), /GPT-2’s byte-pair encoding, 50,257 tokens/);
+  const prompt = await page.locator('#model-prompt').inputValue();
+  const ids = encode(prompt);
+  const probs = gpt2.inspect(ids).probs[ids.length - 1];
+  const first = page.locator('#model-next tbody tr').first();
+  const best = probs.indexOf(Math.max(...probs));
+  assert.equal(await exactOf(first.locator('td').first()), probs[best]);
+  assert.equal((await page.locator('.model-panel .heads > figure').first().locator('th').count()) > ids.length, true);
+  assert.ok(
+    fetched.some((u) => /chunks\/.*\.js$/.test(u)),
+    'the tokenizer came as a chunk of its own',
+  );
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test('the single file opens a model on the page’s thread, and without GPT-2’s tokenizer says to type ids', async () => {
+  const ctx = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await ctx.newPage();
+  const problems = await watch(page);
+  await page.goto(`${pathToFileURL(path.join(root, 'dist/attention-lab.html')).href}#/model`);
+  await page.locator('#model-file').waitFor({ timeout: 20000 });
+  assert.equal(await page.locator('.model-panel .notice').isVisible(), true, 'the page-thread notice shows');
+  await openFile(page, files('gpt2.safetensors', GPT2_FILE));
+  await page.locator('#model-next tbody tr').first().waitFor({ timeout: 30000 });
+  assert.match(await page.locator('#model-error').textContent(), /not part of the single offline file/);
+  assert.match(await page.locator('#model-vocab-line').textContent(), /type the prompt as token ids/);
+  const probs = gpt2.inspect([0, 1, 2, 3, 4, 5, 6, 7]).probs[7];
+  const first = page.locator('#model-next tbody tr').first();
+  const id = Number(await first.locator('th').textContent());
+  assert.equal(await exactOf(first.locator('td').first()), probs[id]);
+  assert.deepEqual(problems, []);
+  await ctx.close();
 });

@@ -39,7 +39,7 @@ function fromJson(doc) {
   throw new Error(`expected ${kinds}; the JSON is ${JSON.stringify(doc)}`);
 }
 
-// {vocab, tokenizer, from} for the file `name` with contents `text`; refused with what was
+// {vocab, size, from, tokenizer, label(id)} for the file `name` with contents `text`; refused with what was
 // expected and what the file holds.
 export function readVocabulary(name, text) {
   let vocab;
@@ -68,5 +68,12 @@ export function readVocabulary(name, text) {
     throw new Error(
       `token ${long} is ${JSON.stringify(vocab[long])}, not one character: the lab reads character vocabularies (expected ${kinds})`,
     );
-  return { vocab, tokenizer: listTokenizer(vocab), from };
+  const shown = (c) => (c === ' ' ? '␣' : c === '\n' ? '↵' : c); // a space or a line break would be invisible
+  return {
+    vocab,
+    size: vocab.length,
+    from,
+    tokenizer: listTokenizer(vocab),
+    label: (id) => (id < vocab.length ? shown(vocab[id]) : `⟨${id}⟩`),
+  };
 }

@@ -7,13 +7,12 @@
 import { connectWorker } from '../../../training/client.js';
 import { createInspector } from '../../../models/inspector.js';
 import { readVocabulary } from '../../../models/vocabulary.js';
+import { gpt2Vocabulary, isGpt2Sized } from '../../../models/gpt2.js';
 import { opened as text } from '../../../strings.js';
 import { exact, parseNumber, short } from '../../format.js';
 import { h } from '../dom.js';
 import { matrixView } from '../matrix.js';
 
-// Tokens as labels: a space or a line break would be invisible.
-const visible = (tok) => (tok === ' ' ? '␣' : tok === '\n' ? '↵' : tok);
 const GENERATE_DEFAULTS = { steps: 20, temperature: 1, seed: 0 };
 
 export function createModelPanel({ lab, workerUrl }) {
@@ -242,26 +241,40 @@ export function createModelPanel({ lab, workerUrl }) {
 
   // ---- answers ----
 
+  // The opened model on screen: its summary, and a first look at a prompt it can read.
+  function shown() {
+    openButton.disabled = false;
+    bar.hidden = true;
+    status.textContent = text.openedLine(openingName, state.model.parameterCount.toLocaleString('en'));
+    drawSummary();
+    explore.hidden = false;
+    promptHelp.textContent = state.vocabulary ? text.promptHelpChars : text.promptHelpIds;
+    promptInput.value = firstPrompt();
+    usePrompt(promptInput.value);
+  }
+
   function receive(m) {
     if (m.type === 'progress') {
       bar.max = m.total;
       bar.value = m.done;
       status.textContent = text.reading(m.done, m.total);
     } else if (m.type === 'opened') {
-      openButton.disabled = false;
-      bar.hidden = true;
       state.model = { config: m.config, parameterCount: m.parameterCount };
-      state.vocabulary = pendingVocabulary;
-      if (state.vocabulary && state.vocabulary.vocab.length > m.config.vocab) {
-        say(`${text.refused} ${text.vocabTooBig(state.vocabulary.vocab.length, m.config.vocab)}. ${text.idsOnly}`);
-        state.vocabulary = null;
+      state.vocabulary = null;
+      const V = m.config.vocab;
+      if (pendingVocabulary && pendingVocabulary.size > V)
+        say(`${text.refused} ${text.vocabTooBig(pendingVocabulary.size, V)}. ${text.idsOnly}`);
+      else if (pendingVocabulary) state.vocabulary = pendingVocabulary;
+      else if (isGpt2Sized(V)) {
+        // GPT-2's tokenizer comes with the first GPT-2 model; without it the prompt is ids
+        status.textContent = text.gpt2Loading;
+        gpt2Vocabulary().then(
+          (v) => ((state.vocabulary = v), shown()),
+          (e) => (say(e.message), shown()),
+        );
+        return;
       }
-      status.textContent = text.openedLine(openingName, m.parameterCount.toLocaleString('en'));
-      drawSummary();
-      explore.hidden = false;
-      promptHelp.textContent = state.vocabulary ? text.promptHelpChars : text.promptHelpIds;
-      promptInput.value = firstPrompt();
-      usePrompt(promptInput.value);
+      shown();
     } else if (m.type === 'refused') {
       if (m.request === 'open') {
         openButton.disabled = false;
@@ -282,7 +295,7 @@ export function createModelPanel({ lab, workerUrl }) {
     }
   }
 
-  const label = (id) => (state.vocabulary ? visible(state.vocabulary.vocab[id] ?? `⟨${id}⟩`) : String(id));
+  const label = (id) => (state.vocabulary ? state.vocabulary.label(id) : String(id));
 
   // A prompt the vocabulary can write: its first characters, or the first ids.
   function firstPrompt() {
@@ -296,7 +309,7 @@ export function createModelPanel({ lab, workerUrl }) {
         return false;
       }
     });
-    return words ?? state.vocabulary.vocab.slice(0, n).join('');
+    return words ?? state.vocabulary.tokenizer.decode(Array.from({ length: n }, (_, i) => i));
   }
 
   // ---- views ----
@@ -320,7 +333,11 @@ export function createModelPanel({ lab, workerUrl }) {
       h(
         'p',
         { id: 'model-vocab-line' },
-        v ? text.vocabLine(v.vocab.length, text.vocabFrom[v.from], config.vocab) : text.idsOnly,
+        !v
+          ? text.idsOnly
+          : v.from === 'gpt2'
+            ? text.gpt2Line(config.vocab)
+            : text.vocabLine(v.size, text.vocabFrom[v.from], config.vocab),
       ),
     );
   }
@@ -441,8 +458,7 @@ export function createModelPanel({ lab, workerUrl }) {
 
   function drawGenerated() {
     const g = state.generated;
-    const text_ = (ids) =>
-      state.vocabulary ? ids.map((id) => state.vocabulary.vocab[id] ?? `⟨${id}⟩`).join('') : ids.join(' ');
+    const text_ = (ids) => (state.vocabulary ? state.vocabulary.tokenizer.decode(ids) : ids.join(' '));
     const cell = (x) => (x === null ? h('td', {}, text.greedy) : h('td', { title: exact(x) }, short(x)));
     generateOut.replaceChildren(
       h(
