@@ -1419,9 +1419,14 @@ export const opened = {
   vocabularyHelp:
     'For a character model: nanoGPT’s meta.pkl written as JSON, a JSON list of characters, or a text file of them (or the training text itself). Without one, type token ids.',
   heads: 'Heads (n_head), if the file does not say',
+  options: 'Other settings (JSON, optional)',
+  optionsHelp:
+    'What the file cannot tell, as lab.loadCheckpoint takes it: for the course tutorial’s model {"norm": "rms", "activation": "silu", "names": {…}} (the README shows a name map).',
+  notJson: (got) => `expected a JSON object such as {"norm": "rms"}, got ${got}`,
   open: 'Open',
   reading: (done, total) => `Reading the file… ${Math.round((100 * done) / total)} %`,
   refused: 'This file was not opened:',
+  chooseFile: 'choose a .safetensors file first',
   kept: 'The model that was open stays open.',
   noModel: 'No model is open yet.',
   openedLine: (name, count) => `Open: ${name}, ${count} parameters.`,

@@ -187,6 +187,20 @@ test('without a vocabulary the prompt is token ids, and a file without n_head as
   await page.click('#model-open');
   assert.match(await page.locator('#model-error').textContent(), /Heads .*received "two"/);
   await page.fill('#model-heads', '2');
+  await page.fill('#model-options', '{"norm": rms}');
+  await page.click('#model-open');
+  assert.match(
+    await page.locator('#model-error').textContent(),
+    /Other settings \(JSON, optional\): expected a JSON object/,
+  );
+  await page.fill('#model-options', '{"norm": "batch"}');
+  await page.click('#model-open');
+  await page.waitForFunction(() => /batch/.test(document.querySelector('#model-error').textContent));
+  assert.match(
+    await page.locator('#model-error').textContent(),
+    /loadCheckpoint: norm must be 'layer', 'rms' or 'none', got 'batch'/,
+  );
+  await page.fill('#model-options', '{"norm": "layer"}');
   await page.click('#model-open');
   await page.locator('#model-config').waitFor({ timeout: 20000 });
   assert.match(await page.locator('#model-vocab-line').textContent(), /type the prompt as token ids/);

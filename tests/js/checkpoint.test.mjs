@@ -257,3 +257,37 @@ test('an opened model describes itself and answers §7.1, §7.3 and §6.1 from t
   );
   for (const m of [model, opened]) m.delete();
 });
+
+test('a name map reads a model whose names are not nanoGPT’s; a bad map is refused', () => {
+  const model = lab.createModel(CONFIG);
+  const renamed = Object.fromEntries(
+    Object.entries(nanogpt(model)).map(([name, t]) => [
+      name.replace('transformer.h.', 'blocks.').replace('.ln_1.', '.norm_a.').replace('transformer.wte', 'embed'),
+      t,
+    ]),
+  );
+  const file = safetensors(renamed, { n_head: '2' });
+  assert.throws(() => lab.loadCheckpoint(file), /a tensor named "embed.weight".*needs a name map/);
+  const names = {
+    'embed.weight': 'transformer.wte.weight',
+    'blocks.{layer}.norm_a.{p}': 'transformer.h.{layer}.ln_1.{p}',
+    'blocks.{layer}.{rest}': 'transformer.h.{layer}.{rest}',
+  };
+  assert.throws(() => lab.loadCheckpoint(file, { names }), /a tensor named "blocks.0.norm_a.weight"/);
+  const map = {
+    'embed.weight': 'transformer.wte.weight',
+    'blocks.{layer}.norm_a.weight': 'transformer.h.{layer}.ln_1.weight',
+    'blocks.{layer}.norm_a.bias': 'transformer.h.{layer}.ln_1.bias',
+  };
+  for (const part of ['attn.c_attn', 'attn.c_proj', 'ln_2', 'mlp.c_fc', 'mlp.c_proj'])
+    for (const kind of ['weight', 'bias'])
+      map[`blocks.{layer}.${part}.${kind}`] = `transformer.h.{layer}.${part}.${kind}`;
+  const loaded = lab.loadCheckpoint(file, { names: map });
+  assert.equal(loaded.evaluate(BATCH).loss, model.evaluate(BATCH).loss);
+  assert.throws(
+    () => lab.loadCheckpoint(file, { names: { a: 1 } }),
+    /loadCheckpoint: names must be an object of \{"their name": "nanoGPT's name"\} texts/,
+  );
+  assert.throws(() => lab.loadCheckpoint(file, { names: [] }), /names must be an object/);
+  for (const m of [model, loaded]) m.delete();
+});

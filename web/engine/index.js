@@ -484,8 +484,20 @@ function makeLab(module) {
           // A nanoGPT or GPT-2 checkpoint: the bytes of a .safetensors file; options as
           // createModel's (either naming) override what the file says (n_head when it says nothing).
           // onProgress(done, total), if given, is called with the bytes read after each tensor.
+          // opts.names, a name map {"their name": "nanoGPT's name"} with {layer} and {head} for
+          // numbers, reads a model whose names are not nanoGPT's (checkpoint.hpp).
           loadCheckpoint(bytes, opts, onProgress) {
             const fn = 'loadCheckpoint';
+            const { names = {}, ...settings } = opts ?? {};
+            if (
+              names === null ||
+              typeof names !== 'object' ||
+              Array.isArray(names) ||
+              Object.values(names).some((v) => typeof v !== 'string')
+            )
+              throw new Error(
+                `${fn}: names must be an object of {"their name": "nanoGPT's name"} texts, with {layer} and {head} for numbers, got ${describe(names)}`,
+              );
             if (!(bytes instanceof Uint8Array))
               throw new Error(`${fn}: bytes must be a Uint8Array (the file's contents), got ${describe(bytes)}`);
             if (onProgress !== undefined && typeof onProgress !== 'function')
@@ -503,7 +515,10 @@ function makeLab(module) {
                   failed = e;
                 }
               });
-            const model = wrapModel(m.loadCheckpoint(bytes, options(fn, opts), told), options);
+            const model = wrapModel(
+              m.loadCheckpoint(bytes, options(fn, settings), told, Object.entries(names)),
+              options,
+            );
             if (failed) {
               model.delete();
               throw failed;

@@ -167,8 +167,9 @@ val modelParameters(const Model& m) {
 // A nanoGPT (or GPT-2) checkpoint: `bytes` is the .safetensors file's Uint8Array. It stays in JS:
 // the reader copies the header, then each tensor a piece at a time, into the module, whose memory
 // ends up holding the model once (GPT-2 small: 500 MB, not 1 GB). `progress`, a function or
-// undefined, is called with (bytes read, bytes in all) after each tensor.
-val checkpointLoad(val bytes, val opts, val progress) {
+// undefined, is called with (bytes read, bytes in all) after each tensor. `names` is the name map
+// as [[their name, the name read], ...] (the facade has checked it is texts).
+val checkpointLoad(val bytes, val opts, val progress, val names) {
     return guarded([&] {
         const std::string fn = "loadCheckpoint";
         const ByteReader read = [&bytes](std::size_t offset, std::size_t n, std::uint8_t* out) {
@@ -179,7 +180,10 @@ val checkpointLoad(val bytes, val opts, val progress) {
         CheckpointProgress told;
         if (progress.typeOf().as<std::string>() == "function")
             told = [&progress](std::size_t done, std::size_t total) { progress(double(done), double(total)); };
-        return val(load_checkpoint(file, values(opts), told, fn));
+        NameMap map;
+        for (std::size_t i = 0, n = names["length"].as<std::size_t>(); i < n; ++i)
+            map.emplace_back(names[i][0].as<std::string>(), names[i][1].as<std::string>());
+        return val(load_checkpoint(file, values(opts), map, told, fn));
     });
 }
 

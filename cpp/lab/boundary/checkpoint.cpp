@@ -17,15 +17,23 @@ struct BlockTensor {
     Dim in, out;       // out is none for a vector
 };
 constexpr BlockTensor kBlock[] = {
-    {"ln_1.weight", "norm1.gamma", Dim::D, Dim::none},    {"ln_1.bias", "norm1.beta", Dim::D, Dim::none},
-    {"attn.c_attn.weight", "attn.wQKV", Dim::D, Dim::D3}, {"attn.c_attn.bias", "attn.bQKV", Dim::D3, Dim::none},
-    {"attn.c_proj.weight", "attn.wO", Dim::D, Dim::D},    {"attn.c_proj.bias", "attn.bO", Dim::D, Dim::none},
-    {"ln_2.weight", "norm2.gamma", Dim::D, Dim::none},    {"ln_2.bias", "norm2.beta", Dim::D, Dim::none},
-    {"mlp.c_fc.weight", "ffn.w1", Dim::D, Dim::F},        {"mlp.c_fc.bias", "ffn.b1", Dim::F, Dim::none},
-    {"mlp.c_proj.weight", "ffn.w2", Dim::F, Dim::D},      {"mlp.c_proj.bias", "ffn.b2", Dim::D, Dim::none},
+    {"ln_1.weight", "norm1.gamma", Dim::D, Dim::none},
+    {"ln_1.bias", "norm1.beta", Dim::D, Dim::none},
+    {"attn.c_attn.weight", "attn.wQKV", Dim::D, Dim::D3},
+    {"attn.c_attn.bias", "attn.bQKV", Dim::D3, Dim::none},
+    {"attn.c_proj.weight", "attn.wO", Dim::D, Dim::D},
+    {"attn.c_proj.bias", "attn.bO", Dim::D, Dim::none},
+    {"ln_2.weight", "norm2.gamma", Dim::D, Dim::none},
+    {"ln_2.bias", "norm2.beta", Dim::D, Dim::none},
+    {"mlp.c_fc.weight", "ffn.w1", Dim::D, Dim::F},
+    {"mlp.c_fc.bias", "ffn.b1", Dim::F, Dim::none},
+    {"mlp.c_proj.weight", "ffn.w2", Dim::F, Dim::D},
+    {"mlp.c_proj.bias", "ffn.b2", Dim::D, Dim::none},
+    // not nanoGPT's: a gated FFN's second D -> F map (act(x c_fc) * (x c_gate)), as the lab's ffn.wGate
+    {"mlp.c_gate.weight", "ffn.wGate", Dim::D, Dim::F},
+    {"mlp.c_gate.bias", "ffn.bGate", Dim::F, Dim::none},
 };
 bool is_weight(const BlockTensor& b) { return b.out != Dim::none; }
-bool is_bias(const BlockTensor& b) { return std::string(b.key).find(".bias") != std::string::npos; }
 const char* kTop[] = {"wte.weight", "wpe.weight", "ln_f.weight", "ln_f.bias", "lm_head.weight"};
 
 // "h.12.attn.c_attn.weight" -> 12 and "attn.c_attn.weight"; false for another name.
@@ -75,28 +83,91 @@ Value text(const std::string& s) {
     return v;
 }
 
+// Does `name` match `pattern`, where {layer} and {head} stand for whole numbers? They are bound in `vars`.
+bool match(const std::string& pattern, const std::string& name, std::map<std::string, std::string>& vars) {
+    std::size_t p = 0, n = 0;
+    while (p < pattern.size()) {
+        if (pattern[p] == '{') {
+            const std::size_t close = pattern.find('}', p);
+            if (close == std::string::npos) return false;
+            const std::string var = pattern.substr(p + 1, close - p - 1);
+            const std::size_t from = n;
+            while (n < name.size() && name[n] >= '0' && name[n] <= '9') ++n;
+            if (n == from) return false;
+            const std::string digits = name.substr(from, n - from);
+            if (vars.count(var) && vars[var] != digits) return false;
+            vars[var] = digits;
+            p = close + 1;
+        } else {
+            if (n >= name.size() || name[n] != pattern[p]) return false;
+            ++p, ++n;
+        }
+    }
+    return n == name.size();
+}
+
+std::string substitute(std::string pattern, const std::map<std::string, std::string>& vars) {
+    for (const auto& [var, digits] : vars)
+        for (std::size_t at; (at = pattern.find("{" + var + "}")) != std::string::npos;)
+            pattern.replace(at, var.size() + 2, digits);
+    return pattern;
+}
+
+// "attn.q.3.weight" -> 'q', 3, "weight": one head's query, key or value projection, as a model
+// with separately parameterized heads stores it (nn.Linear, [d_h, n_embd]).
+bool head_key(const std::string& rest, char& part, std::size_t& head, std::string& kind) {
+    if (rest.size() < 10 || rest.rfind("attn.", 0) != 0 || std::string("qkv").find(rest[5]) == std::string::npos ||
+        rest[6] != '.')
+        return false;
+    std::size_t i = 7;
+    while (i < rest.size() && rest[i] >= '0' && rest[i] <= '9') ++i;
+    if (i == 7 || i > 12 || i >= rest.size() || rest[i] != '.') return false;
+    kind = rest.substr(i + 1);
+    if (kind != "weight" && kind != "bias") return false;
+    part = rest[5];
+    head = std::size_t(std::strtoul(rest.substr(7, i - 7).c_str(), nullptr, 10));
+    return true;
+}
+
 }  // namespace
 
-Model load_checkpoint(const SafetensorsFile& file, const Values& options, const CheckpointProgress& progress,
-                      const std::string& fn) {
-    // ---- the tensors, by their name without "transformer." ----
+Model load_checkpoint(const SafetensorsFile& file, const Values& options, const NameMap& names,
+                      const CheckpointProgress& progress, const std::string& fn) {
+    // ---- the tensors, by the name they are read as (the name map's), without "transformer." ----
     std::map<std::string, const StEntry*> by_key;
-    std::size_t layers = 0;
+    std::size_t layers = 0, heads_stored = 0;  // heads_stored: separately parameterized heads of block 0
     for (const StEntry& t : file.tensors()) {
-        const std::string key = t.name.rfind(kPrefix, 0) == 0 ? t.name.substr(kPrefix.size()) : t.name;
-        std::size_t layer = 0;
-        std::string rest;
+        std::string name = t.name;
+        for (const auto& [theirs, ours] : names) {
+            std::map<std::string, std::string> vars;
+            if (!match(theirs, t.name, vars)) continue;
+            name = substitute(ours, vars);
+            require(
+                name.find('{') == std::string::npos, fn,
+                msg("the name map reads ", t.name, " as ", name, ": a {placeholder} there is not in \"", theirs, "\""));
+            break;
+        }
+        const std::string key = name.rfind(kPrefix, 0) == 0 ? name.substr(kPrefix.size()) : name;
+        std::size_t layer = 0, head = 0;
+        std::string rest, kind;
+        char part = 0;
         bool known = false;
         if (block_key(key, layer, rest)) {
             if (rest == "attn.bias" || rest == "attn.masked_bias") continue;  // the causal mask, a buffer
             for (const BlockTensor& b : kBlock) known = known || rest == b.key;
+            if (head_key(rest, part, head, kind)) {
+                known = true;
+                if (layer == 0 && part == 'q' && kind == "weight") heads_stored = std::max(heads_stored, head + 1);
+            }
             if (known) layers = std::max(layers, layer + 1);
         } else {
             for (const char* top : kTop) known = known || key == top;
         }
-        require(known, fn,
-                msg("the checkpoint has a tensor named \"", t.name,
-                    "\", which is not one of nanoGPT's or GPT-2's (such as transformer.h.0.attn.c_attn.weight)"));
+        require(
+            known, fn,
+            msg("the checkpoint has a tensor named \"", t.name, "\"", name != t.name ? " (read as " + name + ")" : "",
+                ", which is not one of nanoGPT's or GPT-2's (such as transformer.h.0.attn.c_attn.weight); ",
+                "a model with other names needs a name map"));
         require(by_key.emplace(key, &t).second, fn, msg("the checkpoint has ", key, " twice"));
     }
     const auto find = [&](const std::string& key) -> const StEntry* {
@@ -120,17 +191,20 @@ Model load_checkpoint(const SafetensorsFile& file, const Values& options, const 
     require(V > 0 && D > 0, fn,
             msg(embedding.name, " must be [vocab_size, n_embd], both >= 1, got ", shape_str(embedding.shape)));
     require(layers > 0, fn, "the checkpoint has no blocks (transformer.h.0. ...)");
-    const StEntry& c_attn = need("h.0.attn.c_attn.weight");
-    const bool linear = c_attn.shape == std::vector<std::size_t>{3 * D, D};  // nanoGPT's nn.Linear
-    require(linear || c_attn.shape == std::vector<std::size_t>{D, 3 * D}, fn,
-            msg(c_attn.name, " must be [3 n_embd, n_embd] (nanoGPT) or [n_embd, 3 n_embd] (GPT-2) with n_embd ", D,
-                " from ", embedding.name, ", got ", shape_str(c_attn.shape)));
+    bool linear = true;  // nanoGPT's nn.Linear [out, in]; GPT-2's Conv1D is [in, out]
+    if (!heads_stored) {
+        const StEntry& c_attn = need("h.0.attn.c_attn.weight");
+        linear = c_attn.shape == std::vector<std::size_t>{3 * D, D};
+        require(linear || c_attn.shape == std::vector<std::size_t>{D, 3 * D}, fn,
+                msg(c_attn.name, " must be [3 n_embd, n_embd] (nanoGPT) or [n_embd, 3 n_embd] (GPT-2) with n_embd ", D,
+                    " from ", embedding.name, ", got ", shape_str(c_attn.shape)));
+    }
     const StEntry& wpe = need("wpe.weight");
     const StEntry& c_fc = need("h.0.mlp.c_fc.weight");
     const std::size_t F = c_fc.shape.size() == 2 ? c_fc.shape[linear ? 0 : 1] : 0;
     require(F > 0 && F % D == 0, fn,
             msg(c_fc.name, " must be [k n_embd, n_embd] for a whole k, got ", shape_str(c_fc.shape)));
-    const bool bias = find("h.0.ln_1.bias") != nullptr;
+    const bool bias = find(heads_stored ? "h.0.attn.q.0.bias" : "h.0.attn.c_attn.bias") != nullptr;
     const bool tied = !(wte && lm_head) || file.same_bytes(*wte, *lm_head);
 
     Values config;
@@ -141,7 +215,9 @@ Model load_checkpoint(const SafetensorsFile& file, const Values& options, const 
     config["ffnMult"] = number(double(F / D));
     config["bias"] = boolean(bias);
     config["tied"] = boolean(tied);
+    config["gated"] = boolean(find("h.0.mlp.c_gate.weight") != nullptr);
     config["activation"] = text(linear ? "gelu" : "gelu_tanh");
+    if (heads_stored) config["heads"] = number(double(heads_stored));
 
     // ---- __metadata__ under GPTConfig's names: n_head, and the rest checked against the shapes ----
     for (const auto& [key, value] : file.metadata()) {
@@ -151,7 +227,7 @@ Model load_checkpoint(const SafetensorsFile& file, const Values& options, const 
             require(t || f, fn, msg("__metadata__.bias must be True or False, got \"", value, "\""));
             require(t == bias, fn,
                     msg("__metadata__ says bias=", value, " but the checkpoint ", bias ? "has" : "has no",
-                        " transformer.h.0.ln_1.bias"));
+                        " transformer.h.0.attn.c_attn.bias"));
             continue;
         }
         if (ours == key) continue;  // another field (dropout, a training run's notes): not the model's
@@ -159,7 +235,7 @@ Model load_checkpoint(const SafetensorsFile& file, const Values& options, const 
         const double n = std::strtod(value.c_str(), &end);
         require(!value.empty() && *end == '\0' && n >= 1 && n == double(std::size_t(n)), fn,
                 msg("__metadata__.", key, " must be a whole number >= 1, got \"", value, "\""));
-        if (ours == "heads") {
+        if (ours == "heads" && !heads_stored) {
             config["heads"] = number(n);
             continue;
         }
@@ -181,59 +257,91 @@ Model load_checkpoint(const SafetensorsFile& file, const Values& options, const 
     // ---- where each of the lab's parameters is in the file, every shape checked first ----
     const ModelConfig c = read_options<ModelConfig>(fn, config);
     struct Source {
-        const StEntry* tensor;
-        bool transpose;  // nanoGPT's [out, in] weight, or any lm_head, into the lab's [in, out]
+        std::vector<const StEntry*> pieces;  // stacked along their first axis: one tensor, or a block's heads
+        std::vector<std::size_t> stored;     // the stacked shape
+        bool transpose;                      // [out, in] (nn.Linear) into the lab's [in, out]
     };
     std::map<std::string, Source> sources;
-    const std::size_t Dc = c.D, Vc = c.vocab, Tc = c.T, Fc = c.D * c.ffn_mult;
-    const auto add = [&](const std::string& ours, const StEntry& t, std::vector<std::size_t> expected, bool flip) {
-        // the expected shape is given as the lab's ([in, out] for a weight)
-        const std::vector<std::size_t> stored = flip ? std::vector<std::size_t>{expected[1], expected[0]} : expected;
-        require(t.shape == stored, fn,
-                msg(t.name, " has shape ", shape_str(t.shape), " but the configuration needs ", shape_str(stored)));
-        sources[ours] = {&t, flip};
+    std::map<const StEntry*, bool> used;
+    const auto key_of = [&](const std::string& ours) -> std::string {
+        if (ours == "embedding") return wte ? "wte.weight" : "lm_head.weight";
+        if (ours == "positions") return "wpe.weight";
+        if (ours == "finalNorm.gamma") return "ln_f.weight";
+        if (ours == "finalNorm.beta") return "ln_f.bias";
+        if (ours == "head") return "lm_head.weight";
+        const std::size_t dot = ours.find('.', 7);  // "blocks.N.<name>"
+        for (const BlockTensor& b : kBlock)
+            if (ours.substr(dot + 1) == b.ours) return "h." + ours.substr(7, dot - 7) + "." + b.key;
+        require(false, fn, msg("the configuration has a parameter ", ours, " that a nanoGPT checkpoint does not hold"));
+        return "";
     };
-    add("embedding", embedding, {Vc, Dc}, false);
-    add("positions", wpe, {Tc, Dc}, false);
-    for (std::size_t l = 0; l < layers; ++l) {
-        const std::string h = "h." + std::to_string(l) + ".", ours = "blocks." + std::to_string(l) + ".";
-        for (const BlockTensor& b : kBlock) {
-            if (is_bias(b) && !bias) {
-                require(!find(h + b.key), fn,
-                        msg("the checkpoint has ", kPrefix, h, b.key, " but no transformer.h.0.ln_1.bias: ",
-                            "a model has biases everywhere (bias=True) or nowhere"));
-                continue;
-            }
-            const auto size = [&](Dim d) { return d == Dim::D ? Dc : d == Dim::D3 ? 3 * Dc : Fc; };
-            std::vector<std::size_t> shape{size(b.in)};
-            if (is_weight(b)) shape.push_back(size(b.out));
-            add(ours + b.ours, need(h + b.key), shape, is_weight(b) && linear);
+    for (const ParameterShape& p : parameter_layout(c)) {
+        const std::string key = key_of(p.name);
+        const bool matrix = p.shape.size() == 2 && p.name != "embedding" && p.name != "positions";
+        Source src{{}, p.shape, matrix && (linear || p.name == "head")};
+        if (src.transpose) src.stored = {p.shape[1], p.shape[0]};
+        const std::size_t l = key.rfind("h.", 0) == 0 ? std::size_t(std::strtoul(key.c_str() + 2, nullptr, 10)) : 0;
+        const std::string qkv = key.substr(key.find('.', 2) + 1);
+        if (heads_stored && (qkv == "attn.c_attn.weight" || qkv == "attn.c_attn.bias")) {
+            // separately parameterized heads: c_attn's rows are q's heads, then k's, then v's
+            const std::string kind = qkv == "attn.c_attn.weight" ? "weight" : "bias";
+            require(D % c.heads == 0, fn, msg("D = ", D, " is not divisible by heads = ", c.heads));
+            for (const char part : {'q', 'k', 'v'})
+                for (std::size_t hd = 0; hd < c.heads; ++hd) {
+                    const StEntry& piece = need(msg("h.", l, ".attn.", part, ".", hd, ".", kind));
+                    std::vector<std::size_t> one{D / c.heads};
+                    if (kind == "weight") one.push_back(D);
+                    require(piece.shape == one, fn,
+                            msg(piece.name, " has shape ", shape_str(piece.shape), " but one of ", c.heads,
+                                " heads of width ", D, " needs ", shape_str(one)));
+                    src.pieces.push_back(&piece);
+                }
+        } else {
+            const StEntry& t = need(key);
+            require(
+                t.shape == src.stored, fn,
+                msg(t.name, " has shape ", shape_str(t.shape), " but the configuration needs ", shape_str(src.stored)));
+            src.pieces.push_back(&t);
         }
+        for (const StEntry* piece : src.pieces) used[piece] = true;
+        sources[p.name] = src;
     }
-    add("finalNorm.gamma", need("ln_f.weight"), {Dc}, false);
-    if (bias) add("finalNorm.beta", need("ln_f.bias"), {Dc}, false);
-    if (!tied) add("head", *lm_head, {Dc, Vc}, true);  // an nn.Linear in both layouts: [vocab, n_embd]
+    if (tied && wte && lm_head) used[lm_head] = true;  // the tied weight stored twice
+    for (const auto& [key, t] : by_key)
+        require(used.count(t), fn,
+                msg("the checkpoint has ", t->name, ", which a model of this configuration does not use: ",
+                    key.find(".bias") != std::string::npos
+                        ? "a model has biases everywhere (bias=True) or nowhere, and RMSNorm has none"
+                        : "check the options (norm, gated, tied)"));
 
     // ---- the values, read one tensor at a time into the model's own float32 buffer ----
     std::size_t total = 0, done = 0;
-    for (const auto& [name, source] : sources) total += source.tensor->end - source.tensor->begin;
+    for (const auto& [name, source] : sources)
+        for (const StEntry* piece : source.pieces) total += piece->end - piece->begin;
     const auto fill = [&](const flat::Slot& slot, float* out) {
-        const auto it = sources.find(slot.name);
-        require(it != sources.end(), fn,
-                msg("the configuration has a parameter ", slot.name, " that a nanoGPT checkpoint does not hold"));
-        const Source& from = it->second;
-        const std::size_t i = std::size_t(from.tensor - file.tensors().data());
-        if (from.transpose) {
-            std::vector<float> stored(slot.size);
-            file.values(i, stored.data());
-            transpose_into(stored, out, from.tensor->shape[0], from.tensor->shape[1]);
+        const Source& from = sources.at(slot.name);
+        const auto index = [&](const StEntry* t) { return std::size_t(t - file.tensors().data()); };
+        if (from.pieces.size() == 1 && !from.transpose) {
+            file.values(index(from.pieces[0]), out);
         } else {
-            file.values(i, out);
+            std::vector<float> stored(slot.size);
+            std::size_t at = 0;
+            for (const StEntry* piece : from.pieces)
+                file.values(index(piece), stored.data() + at), at += piece->count();
+            if (from.transpose)
+                transpose_into(stored, out, from.stored[0], from.stored[1]);
+            else
+                std::copy(stored.begin(), stored.end(), out);
         }
-        done += from.tensor->end - from.tensor->begin;
+        for (const StEntry* piece : from.pieces) done += piece->end - piece->begin;
         if (progress) progress(done, total);
     };
     return Model(c, fill, fn);
+}
+
+Model load_checkpoint(const SafetensorsFile& file, const Values& options, const CheckpointProgress& progress,
+                      const std::string& fn) {
+    return load_checkpoint(file, options, NameMap{}, progress, fn);
 }
 
 Model load_checkpoint(const SafeTensors& st, const Values& options, const std::string& fn) {

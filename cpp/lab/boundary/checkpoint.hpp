@@ -12,6 +12,8 @@
 
 #include <functional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "lab/boundary/model_file.hpp"
 #include "lab/boundary/safetensors.hpp"
@@ -27,6 +29,16 @@ namespace lab {
 // of 500 MB needs 500 MB more, not a second or third copy); `progress`, if given, is told the
 // bytes read so far and in all after each tensor. Every check on names and shapes comes first.
 using CheckpointProgress = std::function<void(std::size_t done, std::size_t total)>;
+// A name map, for a model whose names are not nanoGPT's: pairs of a file's name, with {layer}
+// and {head} standing for whole numbers, and the name it is read as, with the same placeholders:
+// {"blocks.{layer}.norm1.weight", "transformer.h.{layer}.ln_1.weight"}. Beyond nanoGPT's names
+// the loader reads h.N.mlp.c_gate.weight/bias (a gated FFN: act(x c_fc) * (x c_gate)) and
+// separately parameterized heads, h.N.attn.q.H.weight/bias and .k., .v. (nn.Linear, [d_h, n_embd]
+// each), which it stacks into c_attn (the number of heads is then theirs). The first pair that
+// matches a name is used; a name no pair matches is read as it is.
+using NameMap = std::vector<std::pair<std::string, std::string>>;
+Model load_checkpoint(const SafetensorsFile& file, const Values& options, const NameMap& names,
+                      const CheckpointProgress& progress, const std::string& fn = "loadCheckpoint");
 Model load_checkpoint(const SafetensorsFile& file, const Values& options, const CheckpointProgress& progress,
                       const std::string& fn = "loadCheckpoint");
 // The same from tensors in memory (the tests' way in: they edit a file's tensors and headers).

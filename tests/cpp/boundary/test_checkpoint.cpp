@@ -244,3 +244,110 @@ TEST_CASE("§9 checkpoint: a large file is read a piece at a time, with progress
     const TokenMatrix batch{{5, 69999, 12, 40000, 7}};
     REQUIRE(back.evaluate(batch) == made.evaluate(batch));
 }
+
+namespace {
+// The lab's parameter `name` of `m` as a row-major [rows, cols] block of its columns
+// [c0, c0 + cols), transposed to nn.Linear's [out, in].
+StTensor linear_of(const Model& m, const std::string& file_name, const std::string& name, std::size_t c0,
+                   std::size_t cols) {
+    for (const flat::Slot& s : m.slots())
+        if (s.name == name) {
+            const std::size_t rows = s.shape[0], width = s.shape.size() == 2 ? s.shape[1] : 1;
+            StTensor t{file_name, {cols, rows}, std::vector<float>(cols * rows)};
+            for (std::size_t i = 0; i < rows; ++i)
+                for (std::size_t j = 0; j < cols; ++j)
+                    t.data[j * rows + i] = m.weights()[s.offset + i * width + c0 + j];
+            if (s.shape.size() == 1)
+                t.shape = {cols}, t.data.assign(m.weights() + s.offset + c0, m.weights() + s.offset + c0 + cols);
+            return t;
+        }
+    FAIL("no parameter " << name);
+    return {};
+}
+}  // namespace
+
+TEST_CASE(
+    "§9.3 checkpoint: a model with other names, separately parameterized heads, RMSNorm and a gated FFN reads through "
+    "a name map") {
+    // the course tutorial's arrangement (§9.3), under names of its own
+    ModelConfig c = corpus::toy_config();
+    c.norm = NormKind::rms, c.gated = true, c.bias = false, c.activation = Activation::silu, c.heads = 4;
+    Model m(c);
+    Pcg32 rng(4);
+    const auto stream = corpus::toy_grammar(200, 1);
+    for (int s = 0; s < 3; ++s) m.train(corpus::batch(stream, 4, 8, rng), OptimizerConfig{});
+    const std::size_t D = c.D, dh = D / c.heads, F = c.ffn_mult * D;
+    SafeTensors st;
+    const auto put = [&](const std::string& file_name, const std::string& name, std::size_t c0, std::size_t cols) {
+        st.tensors.push_back(linear_of(m, file_name, name, c0, cols));
+    };
+    const auto plain = [&](const std::string& file_name, const std::string& name) {
+        for (const flat::Slot& s : m.slots())
+            if (s.name == name)
+                st.tensors.push_back(
+                    {file_name, s.shape, std::vector<float>(m.weights() + s.offset, m.weights() + s.offset + s.size)});
+    };
+    plain("tok_emb.weight", "embedding");
+    plain("pos_emb.weight", "positions");
+    for (std::size_t l = 0; l < c.layers; ++l) {
+        const std::string ours = "blocks." + std::to_string(l) + ".", theirs = "layers." + std::to_string(l) + ".";
+        plain(theirs + "norm1.weight", ours + "norm1.gamma");
+        const char* parts[] = {"query", "key", "value"};
+        for (std::size_t p = 0; p < 3; ++p)
+            for (std::size_t hd = 0; hd < c.heads; ++hd)
+                put(theirs + "attn.heads." + std::to_string(hd) + "." + parts[p] + ".weight", ours + "attn.wQKV",
+                    p * D + hd * dh, dh);
+        put(theirs + "attn.out.weight", ours + "attn.wO", 0, D);
+        plain(theirs + "norm2.weight", ours + "norm2.gamma");
+        put(theirs + "ffn.w_in.weight", ours + "ffn.w1", 0, F);
+        put(theirs + "ffn.w_gate.weight", ours + "ffn.wGate", 0, F);
+        put(theirs + "ffn.w_out.weight", ours + "ffn.w2", 0, D);
+    }
+    plain("norm.weight", "finalNorm.gamma");
+    const NameMap names = {
+        {"tok_emb.weight", "transformer.wte.weight"},
+        {"pos_emb.weight", "transformer.wpe.weight"},
+        {"layers.{layer}.norm1.weight", "transformer.h.{layer}.ln_1.weight"},
+        {"layers.{layer}.attn.heads.{head}.query.weight", "transformer.h.{layer}.attn.q.{head}.weight"},
+        {"layers.{layer}.attn.heads.{head}.key.weight", "transformer.h.{layer}.attn.k.{head}.weight"},
+        {"layers.{layer}.attn.heads.{head}.value.weight", "transformer.h.{layer}.attn.v.{head}.weight"},
+        {"layers.{layer}.attn.out.weight", "transformer.h.{layer}.attn.c_proj.weight"},
+        {"layers.{layer}.norm2.weight", "transformer.h.{layer}.ln_2.weight"},
+        {"layers.{layer}.ffn.w_in.weight", "transformer.h.{layer}.mlp.c_fc.weight"},
+        {"layers.{layer}.ffn.w_gate.weight", "transformer.h.{layer}.mlp.c_gate.weight"},
+        {"layers.{layer}.ffn.w_out.weight", "transformer.h.{layer}.mlp.c_proj.weight"},
+        {"norm.weight", "transformer.ln_f.weight"},
+    };
+    Values opts;
+    opts["norm"].kind = Value::Kind::text, opts["norm"].text = "rms";
+    opts["activation"].kind = Value::Kind::text, opts["activation"].text = "silu";
+    const std::vector<std::uint8_t> bytes = write_safetensors(st);
+    const SafetensorsFile file = open_safetensors(bytes.data(), bytes.size(), "loadCheckpoint");
+    SECTION("the same model: heads counted from the file, the same parameters and loss") {
+        Model back = load_checkpoint(file, opts, names, nullptr);
+        REQUIRE(back.config().heads == 4);
+        REQUIRE(back.config().gated);
+        REQUIRE_FALSE(back.config().bias);
+        REQUIRE(std::equal(back.weights(), back.weights() + back.parameter_count(), m.weights()));
+        REQUIRE(back.evaluate(probe()) == m.evaluate(probe()));
+    }
+    SECTION("what the map or the options leave wrong is refused, naming it") {
+        const auto refused = [&](const NameMap& map, const Values& o, const std::string& says) {
+            CAPTURE(says);
+            REQUIRE_THROWS_WITH(load_checkpoint(file, o, map, nullptr),
+                                Catch::StartsWith("loadCheckpoint: ") && Catch::Contains(says));
+        };
+        refused({}, opts, "a tensor named \"tok_emb.weight\", which is not one of nanoGPT's");
+        NameMap missing(names.begin(), names.end() - 1);
+        refused(missing, opts, "a tensor named \"norm.weight\"");
+        NameMap typo = names;
+        typo[0].second = "transformer.wte.{head}";
+        refused(typo, opts, "a {placeholder} there is not in \"tok_emb.weight\"");
+        Values ungated = opts;
+        ungated["gated"].kind = Value::Kind::boolean, ungated["gated"].boolean = false;
+        refused(names, ungated, "has layers.0.ffn.w_gate.weight, which a model of this configuration does not use");
+        NameMap no_value(names.begin(), names.end());
+        no_value.erase(no_value.begin() + 5);
+        refused(no_value, opts, "a tensor named \"layers.0.attn.heads.0.value.weight\"");
+    }
+}

@@ -65,6 +65,13 @@ export function createModelPanel({ lab, workerUrl }) {
     'aria-describedby': 'model-vocab-help',
   });
   const headsInput = h('input', { type: 'text', id: 'model-heads', size: 4, inputmode: 'numeric' });
+  const optionsInput = h('textarea', {
+    id: 'model-options',
+    rows: 2,
+    cols: 60,
+    spellcheck: 'false',
+    'aria-describedby': 'model-options-help',
+  });
   const openButton = h('button', { type: 'button', id: 'model-open', onclick: open }, text.open);
 
   const summary = h('div', { class: 'model-summary' });
@@ -138,6 +145,7 @@ export function createModelPanel({ lab, workerUrl }) {
     field('model-file', text.file, fileInput, text.fileHelp),
     field('model-vocab', text.vocabulary, vocabInput, text.vocabularyHelp),
     field('model-heads', text.heads, headsInput),
+    field('model-options', text.options, optionsInput, text.optionsHelp),
     h('p', {}, openButton, ' ', bar),
     status,
     problem,
@@ -147,20 +155,32 @@ export function createModelPanel({ lab, workerUrl }) {
 
   // ---- requests ----
 
+  // A file not opened: why, and, when one is open, that it stays.
+  const refuse = (why) => say(`${text.refused} ${why}.${state.model ? ` ${text.kept}` : ''}`);
+
   async function open() {
     const file = fileInput.files[0];
-    if (!file) return say(`${text.refused} choose a .safetensors file first. ${text.kept}`);
-    const options = {};
+    if (!file) return refuse(text.chooseFile);
+    let options = {};
+    if (optionsInput.value.trim()) {
+      try {
+        options = JSON.parse(optionsInput.value);
+      } catch (e) {
+        return refuse(`${text.options}: ${text.notJson(e.message)}`);
+      }
+      if (!options || typeof options !== 'object' || Array.isArray(options))
+        return refuse(`${text.options}: ${text.notJson(JSON.stringify(options))}`);
+    }
     if (headsInput.value.trim()) {
       const n = parseNumber(headsInput.value, { integer: true, min: 1 }, lab.parseNumber);
-      if (n.error) return say(`${text.refused} ${text.heads}: ${n.error}. ${text.kept}`);
+      if (n.error) return refuse(`${text.heads}: ${n.error}`);
       options.n_head = n.value;
     }
     try {
       const vocabFile = vocabInput.files[0];
       pendingVocabulary = vocabFile ? readVocabulary(vocabFile.name, await vocabFile.text()) : null;
     } catch (e) {
-      return say(`${text.refused} ${e.message}. ${text.kept}`);
+      return refuse(e.message);
     }
     const bytes = await file.arrayBuffer();
     say('');
@@ -280,7 +300,7 @@ export function createModelPanel({ lab, workerUrl }) {
         openButton.disabled = false;
         bar.hidden = true;
         status.textContent = shownStatus;
-        say(`${text.refused} ${m.message}. ${state.model ? text.kept : ''}`.trim());
+        refuse(m.message);
       } else say(`${text.promptRefused} ${m.message}. ${text.promptKept}`, m.request in lines ? m.request : 'look');
     } else if (m.type === 'looked') {
       state.looked = m;
