@@ -1481,6 +1481,9 @@ export const opened = {
   temperature: 'Temperature (0 = greedy)',
   seed: 'Seed',
   run: 'Generate',
+  generating: (n) =>
+    `Generating ${n} token${n === 1 ? '' : 's'}: each is one pass of the whole model over the sequence so far…`,
+  checking: 'Running the checks: four passes of the model…',
   drawsHelp:
     'How each new token was drawn: u is uniform in [0, 1), and the token is the one whose slice [below, up to) of the running sums of the probabilities, taken in id order, holds u. Greedy draws nothing: it takes the most likely token.',
   drawsCaption: 'The draws, one per new token',

@@ -41,6 +41,11 @@ export function createModelPanel({ lab, workerUrl }) {
     check: alertLine('model-check-error'),
   };
   const say = (message, part = 'open') => (lines[part].textContent = message);
+  // What is being computed, until its answer (or refusal) comes; the last answer stays meanwhile.
+  const busy = {
+    generate: h('p', { class: 'loading', role: 'status', id: 'model-generate-status' }),
+    check: h('p', { class: 'loading', role: 'status', id: 'model-check-status' }),
+  };
   const status = h('p', { class: 'status', role: 'status', id: 'model-status' }, text.noModel);
   const bar = h('progress', { id: 'model-progress', max: 1, value: 0, hidden: true, 'aria-label': text.file });
 
@@ -122,6 +127,7 @@ export function createModelPanel({ lab, workerUrl }) {
       h('button', { type: 'button', id: 'model-generate', onclick: generate }, text.run),
     ),
     lines.generate,
+    busy.generate,
     generateOut,
     h('h3', {}, text.checks),
     h(
@@ -133,6 +139,7 @@ export function createModelPanel({ lab, workerUrl }) {
       h('button', { type: 'button', id: 'model-check', onclick: check }, text.check),
     ),
     lines.check,
+    busy.check,
     checksOut,
   );
 
@@ -242,6 +249,7 @@ export function createModelPanel({ lab, workerUrl }) {
     ].find(([, r]) => r.error);
     if (bad) return say(`${text.settingRefused} ${bad[0]}: ${bad[1].error}.`, 'generate');
     say('', 'generate');
+    busy.generate.textContent = text.generating(steps.value);
     inspector.send({
       type: 'generate',
       tokens: state.tokens,
@@ -256,6 +264,7 @@ export function createModelPanel({ lab, workerUrl }) {
     const position = parseNumber(positionInput.value, { integer: true, min: 0, max: T - 1 }, lab.parseNumber);
     if (position.error) return say(`${text.settingRefused} ${text.position}: ${position.error}.`, 'check');
     say('', 'check');
+    busy.check.textContent = text.checking;
     inspector.send({ type: 'check', tokens: state.tokens, position: position.value });
   }
 
@@ -296,6 +305,7 @@ export function createModelPanel({ lab, workerUrl }) {
       }
       shown();
     } else if (m.type === 'refused') {
+      if (m.request in busy) busy[m.request].textContent = '';
       if (m.request === 'open') {
         openButton.disabled = false;
         bar.hidden = true;
@@ -308,9 +318,11 @@ export function createModelPanel({ lab, workerUrl }) {
       drawIntervention();
     } else if (m.type === 'generated') {
       state.generated = m;
+      busy.generate.textContent = '';
       drawGenerated();
     } else if (m.type === 'checked') {
       state.checked = m;
+      busy.check.textContent = '';
       drawChecks();
     }
   }
