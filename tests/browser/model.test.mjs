@@ -95,8 +95,8 @@ test('a checkpoint opens in the worker and shows the engine’s numbers for it',
   await page.fill('#model-prompt', 'to be, or not');
   await page.press('#model-prompt', 'Enter');
   await page.waitForFunction(() => document.querySelector('#model-prompt-error').textContent === '');
-  await page.check('#model-ablate-0');
-  await page.check('#model-ablate-1');
+  await page.check('#model-ablate-1-0');
+  await page.check('#model-ablate-1-1');
   const ablated = reference.inspect(tok.encode('to be, or not'), {
     ablateHeads: [
       [1, 0],

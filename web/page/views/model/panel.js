@@ -11,6 +11,7 @@ import { gpt2Vocabulary, isGpt2Sized } from '../../../models/gpt2.js';
 import { opened as text } from '../../../strings.js';
 import { exact, parseNumber, short } from '../../format.js';
 import { h } from '../dom.js';
+import { interventionControls, nextTokenTable } from '../intervention.js';
 import { matrixView } from '../matrix.js';
 
 const GENERATE_DEFAULTS = { steps: 20, temperature: 1, seed: 0 };
@@ -417,74 +418,24 @@ export function createModelPanel({ lab, workerUrl }) {
     const r = state.looked;
     const chosen = state.intervention;
     const H = r.weights[state.block].length;
-    const ablated = (hd) => chosen.ablateHeads.some(([l, x]) => l === state.block && x === hd);
-    const setHead = (hd, on) => {
-      const others = chosen.ablateHeads.filter(([l, x]) => !(l === state.block && x === hd));
-      state.intervention = { ...chosen, ablateHeads: on ? [...others, [state.block, hd]] : others };
-      look();
-    };
-    const setHidden = (t, on) => {
-      const others = chosen.hideTokens.filter((x) => x !== t);
-      state.intervention = { ...chosen, hideTokens: on ? [...others, t] : others };
-      look();
-    };
-    const col = (name) => h('th', { scope: 'col' }, name);
     intervention.replaceChildren(
-      h(
-        'div',
-        { class: 'ablate' },
-        Array.from({ length: H }, (_, hd) =>
-          h(
-            'label',
-            {},
-            h('input', {
-              type: 'checkbox',
-              id: `model-ablate-${hd}`,
-              checked: ablated(hd),
-              onchange: (e) => setHead(hd, e.target.checked),
-            }),
-            ` ${text.ablate(hd)}`,
-          ),
-        ),
-      ),
-      h(
-        'p',
-        {},
-        text.hide,
-        ' ',
-        r.tokens.map((id, t) =>
-          h(
-            'label',
-            { class: 'hide-token' },
-            h('input', {
-              type: 'checkbox',
-              id: `model-hide-${t}`,
-              checked: chosen.hideTokens.includes(t),
-              onchange: (e) => setHidden(t, e.target.checked),
-            }),
-            ` ${t}:${label(id)}`,
-          ),
-        ),
-      ),
-      h(
-        'table',
-        { class: 'plain', id: 'model-next' },
-        h('caption', {}, text.nextCaption(label(r.tokens.at(-1)))),
-        h('thead', {}, h('tr', {}, col(text.token), col(text.before), col(text.after))),
-        h(
-          'tbody',
-          {},
-          r.next.map(({ id, before, after }) =>
-            h(
-              'tr',
-              {},
-              h('th', { scope: 'row' }, label(id)),
-              h('td', { title: exact(before) }, short(before)),
-              h('td', { title: exact(after) }, short(after)),
-            ),
-          ),
-        ),
-      ),
+      ...interventionControls({
+        heads: Array.from({ length: H }, (_, hd) => ({ layer: state.block, head: hd, label: text.ablate(hd) })),
+        tokens: r.tokens.map((id, t) => `${t}:${label(id)}`),
+        chosen,
+        hideText: text.hide,
+        idPrefix: 'model-',
+        onChange: (next) => {
+          state.intervention = next;
+          look();
+        },
+      }),
+      nextTokenTable({
+        id: 'model-next',
+        caption: text.nextCaption(label(r.tokens.at(-1))),
+        columns: [text.token, text.before, text.after],
+        rows: r.next.map(({ id, before, after }) => ({ label: label(id), before, after })),
+      }),
     );
   }
 

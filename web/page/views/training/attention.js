@@ -4,8 +4,8 @@
 // the panel sends it to the trainer and draws the answer.
 import { EXPERIMENTS } from '../../../training/experiments.js';
 import { training as text } from '../../../strings.js';
-import { exact, short } from '../../format.js';
 import { h } from '../dom.js';
+import { interventionControls, nextTokenTable } from '../intervention.js';
 import { matrixView } from '../matrix.js';
 import { runName } from './plots.js';
 
@@ -73,74 +73,23 @@ export function attentionView({ onSentence, onWatch, onIntervene }) {
         .map(([, v]) => v);
     const top = [...new Set([...ranked(last), ...ranked(after)])];
     const vocabOf = (v) => visible(vocab?.[v] ?? String(v));
-    const ablated = (l, hd) => chosen.ablateHeads.some(([a, b]) => a === l && b === hd);
-    const toggleHead = (l, hd, on) =>
-      onIntervene({
-        ...chosen,
-        ablateHeads: [...chosen.ablateHeads.filter(([a, b]) => !(a === l && b === hd)), ...(on ? [[l, hd]] : [])],
-      });
-    const toggleToken = (t, on) =>
-      onIntervene({ ...chosen, hideTokens: [...chosen.hideTokens.filter((x) => x !== t), ...(on ? [t] : [])] });
-    const col = (label) => h('th', { scope: 'col' }, label);
     intervention.replaceChildren(
       h('h3', {}, text.intervene),
-      h(
-        'div',
-        { class: 'ablate' },
-        base.weights.flatMap((layer, l) =>
-          layer.map((_, hd) =>
-            h(
-              'label',
-              {},
-              h('input', {
-                type: 'checkbox',
-                id: `ablate-${l}-${hd}`,
-                checked: ablated(l, hd),
-                onchange: (e) => toggleHead(l, hd, e.target.checked),
-              }),
-              ` ${text.ablate(l, hd)}`,
-            ),
-          ),
+      ...interventionControls({
+        heads: base.weights.flatMap((layer, l) =>
+          layer.map((_, hd) => ({ layer: l, head: hd, label: text.ablate(l, hd) })),
         ),
-      ),
-      h(
-        'p',
-        {},
-        text.hide,
-        ' ',
-        base.tokens.map((tok, t) =>
-          h(
-            'label',
-            { class: 'hide-token' },
-            h('input', {
-              type: 'checkbox',
-              id: `hide-${t}`,
-              checked: chosen.hideTokens.includes(t),
-              onchange: (e) => toggleToken(t, e.target.checked),
-            }),
-            ` ${visible(tok)}`,
-          ),
-        ),
-      ),
-      h(
-        'table',
-        { class: 'plain', id: 'next-token' },
-        h('caption', {}, text.nextToken(visible(base.tokens[T - 1]))),
-        h('thead', {}, h('tr', {}, col(text.token), col(text.before), col(text.after))),
-        h(
-          'tbody',
-          {},
-          top.map((v) =>
-            h(
-              'tr',
-              {},
-              h('th', { scope: 'row' }, vocabOf(v)),
-              h('td', { title: exact(last[v]) }, short(last[v])),
-              h('td', { title: exact(after[v]) }, short(after[v])),
-            ),
-          ),
-        ),
-      ),
+        tokens: base.tokens.map(visible),
+        chosen,
+        hideText: text.hide,
+        onChange: onIntervene,
+      }),
+      nextTokenTable({
+        id: 'next-token',
+        caption: text.nextToken(visible(base.tokens[T - 1])),
+        columns: [text.token, text.before, text.after],
+        rows: top.map((v) => ({ label: vocabOf(v), before: last[v], after: after[v] })),
+      }),
     );
   }
 
