@@ -291,3 +291,36 @@ test('a name map reads a model whose names are not nanoGPT’s; a bad map is ref
   assert.throws(() => lab.loadCheckpoint(file, { names: [] }), /names must be an object/);
   for (const m of [model, loaded]) m.delete();
 });
+
+// model.parameters() (flat names) as lmForward's nested parameters.
+function nested(p, layers) {
+  const blocks = Array.from({ length: layers }, (_, l) => {
+    const b = (n) => p[`blocks.${l}.${n}`];
+    return {
+      attn: { wQKV: b('attn.wQKV'), bQKV: b('attn.bQKV'), wO: b('attn.wO'), bO: b('attn.bO') },
+      ffn: { w1: b('ffn.w1'), b1: b('ffn.b1'), w2: b('ffn.w2'), b2: b('ffn.b2') },
+      norm1: { gamma: b('norm1.gamma'), beta: b('norm1.beta') },
+      norm2: { gamma: b('norm2.gamma'), beta: b('norm2.beta') },
+    };
+  });
+  return {
+    embedding: p.embedding,
+    positions: p.positions,
+    blocks,
+    finalNorm: { gamma: p['finalNorm.gamma'], beta: p['finalNorm.beta'] },
+  };
+}
+
+test('§7.4 a loaded checkpoint scores what lmForward, the worked examples’ double path, gives on its weights', () => {
+  const model = lab.createModel(CONFIG);
+  model.trainStep(BATCH, { lr: 0.01 });
+  const loaded = lab.loadCheckpoint(safetensors(nanogpt(model), { n_head: '2' }));
+  const reference = lab.lmForward(BATCH, nested(loaded.parameters(), CONFIG.n_layer), {
+    heads: 2,
+    activation: 'gelu',
+    trace: false,
+  });
+  const { loss } = loaded.evaluate(BATCH); // float32 sums against double ones
+  assert.ok(Math.abs(loss - reference.loss) < 1e-5 * reference.loss, `${loss} against ${reference.loss}`);
+  for (const m of [model, loaded]) m.delete();
+});
