@@ -65,24 +65,6 @@ StTensor tensor_of(const std::string& name, const flat::Slot& slot, const float*
     return t;
 }
 
-Value number(double x) {
-    Value v;
-    v.number = x;
-    return v;
-}
-Value boolean(bool b) {
-    Value v;
-    v.kind = Value::Kind::boolean;
-    v.boolean = b;
-    return v;
-}
-Value text(const std::string& s) {
-    Value v;
-    v.kind = Value::Kind::text;
-    v.text = s;
-    return v;
-}
-
 // Does `name` match `pattern`, where {layer} and {head} stand for whole numbers? They are bound in `vars`.
 bool match(const std::string& pattern, const std::string& name, std::map<std::string, std::string>& vars) {
     std::size_t p = 0, n = 0;
@@ -208,16 +190,16 @@ Model load_checkpoint(const SafetensorsFile& file, const Values& options, const 
     const bool tied = !(wte && lm_head) || file.same_bytes(*wte, *lm_head);
 
     Values config;
-    config["vocab"] = number(double(V));
-    config["D"] = number(double(D));
-    config["layers"] = number(double(layers));
-    config["T"] = number(double(wpe.shape.empty() ? 0 : wpe.shape[0]));
-    config["ffnMult"] = number(double(F / D));
-    config["bias"] = boolean(bias);
-    config["tied"] = boolean(tied);
-    config["gated"] = boolean(find("h.0.mlp.c_gate.weight") != nullptr);
-    config["activation"] = text(linear ? "gelu" : "gelu_tanh");
-    if (heads_stored) config["heads"] = number(double(heads_stored));
+    config["vocab"] = Value::of(double(V));
+    config["D"] = Value::of(double(D));
+    config["layers"] = Value::of(double(layers));
+    config["T"] = Value::of(double(wpe.shape.empty() ? 0 : wpe.shape[0]));
+    config["ffnMult"] = Value::of(double(F / D));
+    config["bias"] = Value::of(bias);
+    config["tied"] = Value::of(tied);
+    config["gated"] = Value::of(find("h.0.mlp.c_gate.weight") != nullptr);
+    config["activation"] = Value::of(linear ? "gelu" : "gelu_tanh");
+    if (heads_stored) config["heads"] = Value::of(double(heads_stored));
 
     // ---- __metadata__ under GPTConfig's names: n_head, and the rest checked against the shapes ----
     for (const auto& [key, value] : file.metadata()) {
@@ -236,7 +218,7 @@ Model load_checkpoint(const SafetensorsFile& file, const Values& options, const 
         require(!value.empty() && *end == '\0' && n >= 1 && n == double(std::size_t(n)), fn,
                 msg("__metadata__.", key, " must be a whole number >= 1, got \"", value, "\""));
         if (ours == "heads" && !heads_stored) {
-            config["heads"] = number(n);
+            config["heads"] = Value::of(n);
             continue;
         }
         require(config[ours].number == n, fn,

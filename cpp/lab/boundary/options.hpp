@@ -32,6 +32,25 @@ struct Value {
     std::string text;
     NdArray array;
     bool flags = false;  // an array of true/false (1 and 0 in `array`)
+
+    static Value of(double x) {
+        Value v;
+        v.number = x;
+        return v;
+    }
+    static Value of(bool b) {
+        Value v;
+        v.kind = Kind::boolean;
+        v.boolean = b;
+        return v;
+    }
+    static Value of(const std::string& s) {
+        Value v;
+        v.kind = Kind::text;
+        v.text = s;
+        return v;
+    }
+    static Value of(const char* s) { return of(std::string(s)); }  // not the bool one
 };
 using Values = std::map<std::string, Value>;
 

@@ -157,7 +157,7 @@ TEST_CASE("§9 checkpoint: GPT-2's layout of the same weights is the same model,
     const Model as_read = load_checkpoint(reread(gpt2), {});
     REQUIRE(as_read.config().activation == Activation::gelu_tanh);
     Values exact;
-    exact["activation"].kind = Value::Kind::text, exact["activation"].text = "gelu";
+    exact["activation"] = Value::of("gelu");
     Model same = load_checkpoint(reread(gpt2), exact);
     REQUIRE(same.evaluate(probe()) == m.evaluate(probe()));
 }
@@ -319,8 +319,8 @@ TEST_CASE(
         {"norm.weight", "transformer.ln_f.weight"},
     };
     Values opts;
-    opts["norm"].kind = Value::Kind::text, opts["norm"].text = "rms";
-    opts["activation"].kind = Value::Kind::text, opts["activation"].text = "silu";
+    opts["norm"] = Value::of("rms");
+    opts["activation"] = Value::of("silu");
     const std::vector<std::uint8_t> bytes = write_safetensors(st);
     const SafetensorsFile file = open_safetensors(bytes.data(), bytes.size(), "loadCheckpoint");
     SECTION("the same model: heads counted from the file, the same parameters and loss") {
@@ -344,7 +344,7 @@ TEST_CASE(
         typo[0].second = "transformer.wte.{head}";
         refused(typo, opts, "a {placeholder} there is not in \"tok_emb.weight\"");
         Values ungated = opts;
-        ungated["gated"].kind = Value::Kind::boolean, ungated["gated"].boolean = false;
+        ungated["gated"] = Value::of(false);
         refused(names, ungated, "has layers.0.ffn.w_gate.weight, which a model of this configuration does not use");
         NameMap no_value(names.begin(), names.end());
         no_value.erase(no_value.begin() + 5);

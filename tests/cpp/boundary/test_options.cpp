@@ -9,23 +9,9 @@
 using namespace lab;
 
 namespace {
-Value boolean(bool b) {
-    Value v;
-    v.kind = Value::Kind::boolean;
-    v.boolean = b;
-    return v;
-}
-Value number(double x) {
-    Value v;
-    v.number = x;
-    return v;
-}
-Value text(const std::string& s) {
-    Value v;
-    v.kind = Value::Kind::text;
-    v.text = s;
-    return v;
-}
+Value boolean(bool b) { return Value::of(b); }
+Value number(double x) { return Value::of(x); }
+Value text(const std::string& s) { return Value::of(s); }
 Value array(std::vector<std::size_t> shape, std::vector<double> data) {
     Value v;
     v.kind = Value::Kind::array;
