@@ -57,6 +57,7 @@ test('a checkpoint opens in the worker and shows the engine’s numbers for it',
   await openFile(page, files('notes.safetensors', 'hello, not a checkpoint'));
   await page.waitForFunction(() => /not opened/.test(document.querySelector('#model-error').textContent));
   assert.match(await page.locator('#model-error').textContent(), /loadCheckpoint: the header's length is/);
+  assert.doesNotMatch(await page.locator('#model-error').textContent(), /[?.]\./, 'one full stop, not two');
   assert.equal(await page.locator('#model-status').textContent(), 'No model is open yet.');
 
   // the model and its vocabulary

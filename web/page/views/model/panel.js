@@ -163,8 +163,10 @@ export function createModelPanel({ lab, workerUrl }) {
 
   // ---- requests ----
 
+  // A reason as a sentence: the engine's may already end in '?' or '.'.
+  const sentence = (why) => (/[.?!]$/.test(why) ? why : `${why}.`);
   // A file not opened: why, and, when one is open, that it stays.
-  const refuse = (why) => say(`${text.refused} ${why}.${state.model ? ` ${text.kept}` : ''}`);
+  const refuse = (why) => say(`${text.refused} ${sentence(why)}${state.model ? ` ${text.kept}` : ''}`);
 
   async function open() {
     const file = fileInput.files[0];
@@ -225,7 +227,7 @@ export function createModelPanel({ lab, workerUrl }) {
     try {
       ids = encode(typed);
     } catch (e) {
-      return say(`${text.promptRefused} ${e.message.replace(/^encode: /, '')}. ${text.promptKept}`, 'look');
+      return say(`${text.promptRefused} ${sentence(e.message.replace(/^encode: /, ''))} ${text.promptKept}`, 'look');
     }
     say('', 'look');
     state.tokens = ids;
@@ -248,7 +250,7 @@ export function createModelPanel({ lab, workerUrl }) {
       [text.temperature, temperature],
       [text.seed, seed],
     ].find(([, r]) => r.error);
-    if (bad) return say(`${text.settingRefused} ${bad[0]}: ${bad[1].error}.`, 'generate');
+    if (bad) return say(`${text.settingRefused} ${bad[0]}: ${sentence(bad[1].error)}`, 'generate');
     say('', 'generate');
     busy.generate.textContent = text.generating(steps.value);
     inspector.send({
@@ -263,7 +265,7 @@ export function createModelPanel({ lab, workerUrl }) {
   function check() {
     const T = state.tokens.length;
     const position = parseNumber(positionInput.value, { integer: true, min: 0, max: T - 1 }, lab.parseNumber);
-    if (position.error) return say(`${text.settingRefused} ${text.position}: ${position.error}.`, 'check');
+    if (position.error) return say(`${text.settingRefused} ${text.position}: ${sentence(position.error)}`, 'check');
     say('', 'check');
     busy.check.textContent = text.checking;
     inspector.send({ type: 'check', tokens: state.tokens, position: position.value });
@@ -312,7 +314,8 @@ export function createModelPanel({ lab, workerUrl }) {
         bar.hidden = true;
         status.textContent = shownStatus;
         refuse(m.message);
-      } else say(`${text.promptRefused} ${m.message}. ${text.promptKept}`, m.request in lines ? m.request : 'look');
+      } else
+        say(`${text.promptRefused} ${sentence(m.message)} ${text.promptKept}`, m.request in lines ? m.request : 'look');
     } else if (m.type === 'looked') {
       state.looked = m;
       drawAttention();
