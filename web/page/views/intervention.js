@@ -2,8 +2,8 @@
 // to ablate and per position to hide, and the next-token distribution as the model is and with
 // the intervention. The panels say which heads and tokens there are and what to do on a change;
 // the numbers are the engine's.
-import { exact, short } from '../format.js';
 import { h } from './dom.js';
+import { numberCell, plainTable, rowHeader } from './plain-table.js';
 
 // heads: [{layer, head, label}], tokens: [label] by position; chosen: {ablateHeads, hideTokens};
 // onChange(next chosen). Checkbox ids are `${idPrefix}ablate-${layer}-${head}` and `${idPrefix}hide-${t}`.
@@ -58,25 +58,10 @@ export function interventionControls({ heads, tokens, chosen, hideText, idPrefix
 }
 
 // rows: [{label, before, after}], each probability rounded, exact on hover.
-export function nextTokenTable({ id, caption, columns, rows }) {
-  const col = (name) => h('th', { scope: 'col' }, name);
-  return h(
-    'table',
-    { class: 'plain', id },
-    h('caption', {}, caption),
-    h('thead', {}, h('tr', {}, columns.map(col))),
-    h(
-      'tbody',
-      {},
-      rows.map(({ label, before, after }) =>
-        h(
-          'tr',
-          {},
-          h('th', { scope: 'row' }, label),
-          h('td', { title: exact(before) }, short(before)),
-          h('td', { title: exact(after) }, short(after)),
-        ),
-      ),
-    ),
-  );
-}
+export const nextTokenTable = ({ id, caption, columns, rows }) =>
+  plainTable({
+    id,
+    caption,
+    columns,
+    rows: rows.map(({ label, before, after }) => [rowHeader(label), numberCell(before), numberCell(after)]),
+  });

@@ -12,6 +12,7 @@ import { opened as text } from '../../../strings.js';
 import { exact, parseNumber, short } from '../../format.js';
 import { h } from '../dom.js';
 import { interventionControls, nextTokenTable } from '../intervention.js';
+import { numberCell, plainTable, rowHeader } from '../plain-table.js';
 import { matrixView } from '../matrix.js';
 
 const GENERATE_DEFAULTS = { steps: 20, temperature: 1, seed: 0 };
@@ -445,7 +446,6 @@ export function createModelPanel({ lab, workerUrl }) {
   function drawGenerated() {
     const g = state.generated;
     const text_ = (ids) => (state.vocabulary ? state.vocabulary.tokenizer.decode(ids) : ids.join(' '));
-    const cell = (x) => (x === null ? h('td', {}, text.greedy) : h('td', { title: exact(x) }, short(x)));
     generateOut.replaceChildren(
       h(
         'p',
@@ -454,36 +454,16 @@ export function createModelPanel({ lab, workerUrl }) {
         h('strong', {}, text_(g.tokens.slice(g.prompt.length))),
       ),
       h('p', { class: 'help' }, text.drawsHelp),
-      h(
-        'table',
-        { class: 'plain', id: 'model-draws' },
-        h('caption', {}, text.drawsCaption),
-        h(
-          'thead',
-          {},
-          h(
-            'tr',
-            {},
-            text.drawCols.map((c) => h('th', { scope: 'col' }, c)),
-          ),
-        ),
-        h(
-          'tbody',
-          {},
-          g.draws.map((d, s) =>
-            h(
-              'tr',
-              {},
-              h('td', {}, String(s + 1)),
-              h('th', { scope: 'row' }, label(d.token)),
-              cell(d.prob),
-              cell(d.below),
-              cell(d.upto),
-              cell(d.u),
-            ),
-          ),
-        ),
-      ),
+      plainTable({
+        id: 'model-draws',
+        caption: text.drawsCaption,
+        columns: text.drawCols,
+        rows: g.draws.map((d, s) => [
+          h('td', {}, String(s + 1)),
+          rowHeader(label(d.token)),
+          ...[d.prob, d.below, d.upto, d.u].map((x) => numberCell(x, text.greedy)),
+        ]),
+      }),
     );
   }
 
@@ -492,33 +472,12 @@ export function createModelPanel({ lab, workerUrl }) {
     const leak = c.dependence.findIndex((d, i) => i < c.position && d !== 0);
     checksOut.replaceChildren(
       h('p', { class: 'help' }, text.dependenceHelp(c.position)),
-      h(
-        'table',
-        { class: 'plain', id: 'model-dependence' },
-        h('caption', {}, text.dependenceCaption(c.position)),
-        h(
-          'thead',
-          {},
-          h(
-            'tr',
-            {},
-            text.dependenceCols.map((x) => h('th', { scope: 'col' }, x)),
-          ),
-        ),
-        h(
-          'tbody',
-          {},
-          c.dependence.map((d, i) =>
-            h(
-              'tr',
-              {},
-              h('td', {}, String(i)),
-              h('th', { scope: 'row' }, label(c.tokens[i])),
-              h('td', { title: exact(d) }, short(d)),
-            ),
-          ),
-        ),
-      ),
+      plainTable({
+        id: 'model-dependence',
+        caption: text.dependenceCaption(c.position),
+        columns: text.dependenceCols,
+        rows: c.dependence.map((d, i) => [h('td', {}, String(i)), rowHeader(label(c.tokens[i])), numberCell(d)]),
+      }),
       h('p', { id: 'model-causal' }, leak < 0 ? text.causalOk(c.position) : text.causalLeak(leak, c.position)),
       h('p', { id: 'model-gap', title: exact(c.gap) }, text.gap(short(c.gap))),
     );
