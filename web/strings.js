@@ -20,6 +20,9 @@ export const ui = {
   gridKeys: 'Arrow keys, Home and End move between the cells.',
   gridEditKeys:
     'Arrow keys, Home and End move between the cells. Enter or typing edits the cell, Enter again keeps the new number, Escape puts back the old one.',
+  matrixWindow: (label, rows, cols, from, to) =>
+    `${label} is [${short(rows)}, ${short(cols)}], ${short(rows * cols)} numbers, too many to draw at once: rows ${short(from)} to ${short(to)} are shown (Copy copies them all).`,
+  firstRow: 'First row shown:',
   copyLatex: 'Copy LaTeX',
   copyNumpy: 'Copy NumPy',
   copied: 'Copied.',
@@ -55,6 +58,34 @@ export const ui = {
         ]
           .filter(Boolean)
           .join(' '),
+};
+
+// What an input accepts, in the messages of web/page/inputs.js: the bound, then what was received.
+const bounds = ({ min, max }) =>
+  min !== undefined && max !== undefined
+    ? ` from ${short(min)} to ${short(max)}`
+    : min !== undefined
+      ? ` of at least ${short(min)}`
+      : max !== undefined
+        ? ` of at most ${short(max)}`
+        : '';
+export const inputs = {
+  expected: (spec, received) => {
+    const what = spec.token
+      ? `a token id${bounds(spec)}`
+      : spec.integer
+        ? `a whole number${bounds(spec)}`
+        : `a number${bounds(spec)} such as 0.5, 1/2 or ln 2`;
+    return `expected ${what}, received ${received}`;
+  },
+  empty: 'an empty cell',
+  shown: (v) => (typeof v === 'number' ? short(v) : (JSON.stringify(v) ?? String(v))).slice(0, 40),
+  expectedChoice: (v) => `expected one of the menu’s choices, received ${inputs.shown(v)}`,
+  expectedAxes: (axes, v) =>
+    `expected ${axes === 1 ? 'a list of numbers' : `an array with ${axes} axes`}, received ${inputs.shown(v)}`,
+  expectedLength: (max, n) => `expected 1 to ${short(max)} entries, received ${short(n)}`,
+  // An input of the address that the check refused, by name.
+  named: (name, at, error) => `input "${name}${at}": ${error}`,
 };
 
 export const examples = {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { TRAIN, fromHash, toHash } from '../../web/page/state.js';
 import { DEFAULT_SETUP } from '../../web/training/experiments.js';
 
-const examples = [{ id: '2.1', steps: [{}, {}, {}], inputs: { q: {}, K: {} } }];
+const examples = [{ id: '2.1', steps: [{}, {}, {}], inputs: { q: { value: [1, 1] }, K: { value: [[1]] } } }];
 const fallback = { example: '2.1', step: 0, edits: {}, hide: [], predict: false };
 
 test('the training panel: experiment, every setting, start and hide round-trip through the address', () => {

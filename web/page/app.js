@@ -1,6 +1,6 @@
 // The controller: state -> engine -> views, one way. The URL hash is the state (state.js);
 // stepping pushes a history entry, editing replaces it, so Back walks through the steps.
-import { parseNumber } from './format.js';
+import { readNumber } from './inputs.js';
 import { MODEL, PRACTICE, TRAIN, fromHash, initialState, toHash } from './state.js';
 import {
   opened as openedText,
@@ -194,7 +194,7 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
     canCopy: !state.hide.includes('copy'),
     onCell(name, path, text, el) {
       const spec = byId.get(state.example).inputs[name];
-      const parsed = parseNumber(text, spec, lab.parseNumber);
+      const parsed = readNumber(text, spec, lab.parseNumber);
       const errorId = el.id.replace(/-\d+-\d+$/, '');
       if (parsed.error) {
         showError(errorId, `${ui.cellRefused} ${parsed.error}. ${ui.keptLast}`);
@@ -209,7 +209,7 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
       tryEdit(name, value, errorId);
     },
     onNumber(name, text, el) {
-      const parsed = parseNumber(text, byId.get(state.example).inputs[name], lab.parseNumber);
+      const parsed = readNumber(text, byId.get(state.example).inputs[name], lab.parseNumber);
       if (parsed.error) showError(el.id, `${ui.cellRefused} ${parsed.error}. ${ui.keptLast}`);
       else tryEdit(name, parsed.value, el.id);
     },
@@ -278,7 +278,7 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
     const onChange = focusAfter;
     return h(
       'main',
-      { id: 'main', class: 'main' },
+      { id: 'main', class: 'main', tabindex: '-1' },
       notice && h('p', { class: 'notice', role: 'alert' }, notice),
       !practice
         ? extrasWaiting('practice-title')
@@ -427,7 +427,7 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
       if (state.example === TRAIN) lazy.panel?.show(state.experiment, { setup: state.settings, start: state.start });
       const main = h(
         'main',
-        { id: 'main', class: 'main' },
+        { id: 'main', class: 'main', tabindex: '-1' },
         notice && h('p', { class: 'notice', role: 'alert' }, notice),
         lazy.panel
           ? lazy.panel.el
@@ -449,10 +449,12 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
     }
     const ex = byId.get(state.example);
     const text = texts[ex.id];
-    // Keep the focused input (and its caret) across the re-render.
+    // Keep the focused field, its text and its caret across the re-render: an edit in progress
+    // is the student's ("0." on the way to "0.5", "1e-" to "1e-3"), and is only rewritten to the
+    // engine's value once they leave the field, press Enter or Escape.
     const active = document.activeElement;
-    const caret =
-      active && typeof active.selectionStart === 'number' ? [active.selectionStart, active.selectionEnd] : null;
+    const typing = active && typeof active.selectionStart === 'number' && root.contains(active);
+    const caret = typing ? [active.selectionStart, active.selectionEnd, active.value] : null;
 
     const step = ex.steps[state.step];
     let items = step.show(view.r, view.x, lab);
@@ -536,7 +538,7 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
           );
     const main = h(
       'main',
-      { id: 'main', class: 'main' },
+      { id: 'main', class: 'main', tabindex: '-1' },
       notice && h('p', { class: 'notice', role: 'alert' }, notice),
       stepView({ example: ex, text, stepIndex: state.step, items, ctx: ctx(), prediction, hideResult }),
       h(
@@ -565,12 +567,23 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
       const again = document.getElementById(activeId);
       if (again) {
         again.focus();
-        if (caret && typeof again.setSelectionRange === 'function') again.setSelectionRange(...caret);
+        if (caret && typeof again.setSelectionRange === 'function') {
+          again.value = caret[2];
+          again.setSelectionRange(caret[0], caret[1]);
+        }
       }
     }
     settleFocus(hadFocus, activeId, 'step-title');
   }
 
+  // The skip link moves the focus to the example without touching the address: "#main" in the
+  // address would be read as a route, and the student's edits are in the address.
+  document.querySelector('a.skip')?.addEventListener('click', (e) => {
+    e.preventDefault();
+    const main = root.querySelector('main');
+    main?.focus();
+    main?.scrollIntoView();
+  });
   window.addEventListener('popstate', () => load(location.hash));
   window.addEventListener('hashchange', () => {
     if (location.hash !== toHash(state)) load(location.hash);

@@ -30,7 +30,7 @@ function rounded(x, digits) {
   if (Number.isSafeInteger(x)) s = a >= 1e4 ? x.toLocaleString('en') : String(x);
   else if (a >= SCIENTIFIC_BELOW && a < SCIENTIFIC_FROM) s = String(Number(x.toPrecision(digits)));
   else s = x.toExponential(digits - 2);
-  return s.replace('-', MINUS);
+  return s.replaceAll('-', MINUS);
 }
 
 // An answer as the engine read it (a number, a vector, a matrix as nested arrays, or words), in
@@ -51,21 +51,6 @@ export const vector = (xs) => `[${xs.map(short).join(', ')}]`;
 
 // The value a cell input shows when it is edited: the exact number in plain ASCII.
 export const editable = (x) => String(x);
-
-// What a student typed -> {value} or {error} that says what was expected and what was received.
-// `read` is the engine's number reader (lab.parseNumber), so cells take the same exact forms as
-// practice answers: 0.5, 1/2, ln 2, sqrt(2)*ln(2), e^-1.
-export function parseNumber(text, { integer = false, min, max } = {}, read) {
-  const received = String(text).trim() === '' ? 'an empty cell' : `"${text}"`;
-  if (String(text).trim() === '') return { error: `expected a number such as 0.5, 1/2 or ln 2, received ${received}` };
-  const r = read(String(text));
-  if (!r.ok) return { error: `expected a number such as 0.5, 1/2 or ln 2, received ${received} (${r.error})` };
-  const value = r.value;
-  if (integer && !Number.isInteger(value)) return { error: `expected a whole number, received ${text}` };
-  if (min !== undefined && value < min) return { error: `expected a number of at least ${min}, received ${text}` };
-  if (max !== undefined && value > max) return { error: `expected a number of at most ${max}, received ${text}` };
-  return { value };
-}
 
 const rows = (m) => (Array.isArray(m[0]) ? m : [m]);
 

@@ -10,6 +10,8 @@
 // e.g. #/7.4/3?hide=edit,reset opens §7.4 at step 3 with editing and reset hidden. Steps are
 // 1-based in the URL, 0-based in the state.
 import { DEFAULT_SETUP } from '../training/experiments.js';
+import { checkInput } from './inputs.js';
+import { inputs as inputWords } from '../strings.js';
 
 export const HIDEABLE = ['toc', 'nav', 'edit', 'reset', 'copy'];
 
@@ -105,7 +107,9 @@ export function fromHash(hash, examples, fallback, families = []) {
     };
   }
   const m = /^#\/([^/?]+)(?:\/(\d+))?(?:\?(.*))?$/.exec(hash || '');
-  if (!m) return { state: fallback, problems: hash && hash !== '#' ? [`unreadable address "${hash}"`] : [] };
+  // "#main" is the skip link's target, which an older page wrote into the address: no route.
+  const none = !hash || hash === '#' || hash === '#main';
+  if (!m) return { state: fallback, problems: none ? [] : [`unreadable address "${hash}"`] };
   const example = examples.find((e) => e.id === decodeURIComponent(m[1]));
   if (!example) return { state: fallback, problems: [`no example "${decodeURIComponent(m[1])}"`] };
   const steps = example.steps.length;
@@ -120,8 +124,15 @@ export function fromHash(hash, examples, fallback, families = []) {
     try {
       const parsed = JSON.parse(params.get('in'));
       for (const [name, value] of Object.entries(parsed)) {
-        if (name in example.inputs) edits[name] = value;
-        else problems.push(`input "${name}" does not belong to this example`);
+        if (!(name in example.inputs)) {
+          problems.push(`input "${name}" does not belong to this example`);
+          continue;
+        }
+        // Checked against the input's declared bounds before any work: a link asks for no more
+        // than a student could type.
+        const checked = checkInput(value, example.inputs[name]);
+        if (checked.error) problems.push(inputWords.named(name, checked.at ?? '', checked.error));
+        else edits[name] = value;
       }
     } catch {
       problems.push('the inputs in the address are not valid JSON');

@@ -47,7 +47,8 @@ const inputs = {
   C: { value: 8, integer: true, min: 1, max: 32 },
   nh: { value: 2, integer: true, min: 1, max: 8 },
   bias: { value: 'True' },
-  x: { value: null },
+  // x is made from B, T and C (inputRows): as many rows as B·T and columns as C can be.
+  x: { value: null, depth: 2, maxLength: 32 },
 };
 
 function run(lab, x, norm) {

@@ -52,7 +52,7 @@ export const orderExample = {
   id: '6.1',
   section: '§6.1',
   inputs: {
-    tokens: { value: [0, 1, 2], integer: true, min: 0, max: 2 },
+    tokens: { value: [0, 1, 2], integer: true, token: true, min: 0, max: 2 },
     positions: { value: 'learned' },
     T: { value: 24, integer: true, min: 1, max: 512 },
     D: { value: 16, integer: true, min: 2, max: 512 },

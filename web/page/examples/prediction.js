@@ -3,6 +3,7 @@
 import { labels as L } from '../../strings.js';
 import { dependsOnLater, precise, sharedMax, short, vector } from '../format.js';
 import { sentence, toyModel, toyModelNoTable, toyOptions, toyTokens, toyVocabulary, words } from './handout.js';
+import { MAX_SEED } from '../inputs.js';
 
 const sinusoidal = { ...toyOptions, positions: 'sinusoidal' };
 const names = (ids, vocab = toyVocabulary) => ids.map((t) => vocab[t] ?? `#${t}`);
@@ -11,9 +12,9 @@ export const generationExample = {
   id: '7.1',
   section: '§7.1',
   inputs: {
-    prompt: { value: [0, 1, 2], integer: true, min: 0, max: 2 },
+    prompt: { value: [0, 1, 2], integer: true, token: true, min: 0, max: 2 },
     temperature: { value: 1, min: 0, max: 100 },
-    seed: { value: 7, integer: true, min: 0 },
+    seed: { value: 7, integer: true, min: 0, max: MAX_SEED },
     steps: { value: 4, integer: true, min: 1, max: 32 },
     eos: { value: 'none' },
   },
@@ -170,7 +171,7 @@ const wordModel = {
 export const teacherForcingExample = {
   id: '7.2',
   section: '§7.2',
-  inputs: { sentence: { value: sentence, integer: true, min: 0, max: words.length - 1 } },
+  inputs: { sentence: { value: sentence, integer: true, token: true, min: 0, max: words.length - 1 } },
   run: (lab, x) => lab.lmForward(x.sentence, wordModel, sinusoidal),
   steps: [
     {
@@ -232,7 +233,7 @@ export const leakExample = {
   id: '7.3',
   section: '§7.3',
   inputs: {
-    tokens: { value: [0, 1, 2, 0, 1], integer: true, min: 0, max: 2 },
+    tokens: { value: [0, 1, 2, 0, 1], integer: true, token: true, min: 0, max: 2 },
     convention: { value: 'keep' },
   },
   run(lab, x) {
@@ -326,7 +327,7 @@ export const leakExample = {
 };
 
 const toyInputs = {
-  tokens: { value: toyTokens, integer: true, min: 0, max: 2 },
+  tokens: { value: toyTokens, integer: true, token: true, min: 0, max: 2 },
   E: { value: toyModel.embedding },
   P: { value: toyModel.positions },
   wQ: { value: toyModel.blocks[0].attn.wQ },

@@ -1,6 +1,7 @@
 // §3.1 why divide by sqrt(d_k), and §3.2 the batched matrix form.
 import { labels as L } from '../../strings.js';
 import { shapeText, short, vector } from '../format.js';
+import { MAX_SEED } from '../inputs.js';
 
 // q = e_0 and k_j = s_j e_0 in d_k dimensions, so that q . k_j = s_j: the engine's attention then
 // shows the scaled scores s_j / sqrt(d_k) and their softmax.
@@ -17,7 +18,7 @@ export const scalingExample = {
   inputs: {
     s: { value: [0, 8] },
     dk: { value: 64, integer: true, min: 1, max: 4096 },
-    seed: { value: 1, integer: true, min: 0 },
+    seed: { value: 1, integer: true, min: 0, max: MAX_SEED },
   },
   run(lab, x) {
     const p = probe(x.s, x.dk);

@@ -34,6 +34,21 @@ function textOn(bg) {
 
 const as2d = (v) => (Array.isArray(v) ? (Array.isArray(v[0]) ? v : [v]) : [[v]]);
 
+// The most cells a matrix draws at once. Drawing a cell (its colour, its number, its labels)
+// costs about 20 µs, so 1,024 of them stay within a frame; a larger matrix (§6.1's PE at
+// T = D = 512 is 262,144 numbers) shows a window of whole rows, with a control to move it, and
+// Copy still copies every number.
+export const MAX_CELLS = 1024;
+const windowStart = new Map(); // matrix id (or label) -> the first row its window shows
+
+// The largest magnitude among the finite entries, without spreading them into arguments (a
+// quarter of a million would overflow the stack).
+function largestMagnitude(m) {
+  let max = 0;
+  for (const row of m) for (const x of row) if (Number.isFinite(x) && Math.abs(x) > max) max = Math.abs(x);
+  return max;
+}
+
 function colourOf(scale, lo, hi) {
   return (x) => {
     if (x === Infinity && hi === Infinity) return scale.interpolate(1);
@@ -164,12 +179,18 @@ export function matrixView({
   // A read-only matrix without an id keeps its Tab-stop cell under its label (a step's labels differ).
   const gridKey = id ?? `label:${label}`;
   const m = as2d(value);
-  const flat = m.flat().filter(Number.isFinite);
   const scale = SCALES[kind];
   // An entry too large for a double (+inf, e.g. e^1004) tops a scale that starts at 0: on it
   // every finite entry is at the bottom, so no colour claims a size it does not have.
-  const unbounded = kind !== 'signed' && m.flat().includes(Infinity);
-  const max = unbounded ? Infinity : (scaleMax ?? (flat.length ? Math.max(...flat.map(Math.abs)) : 1));
+  const unbounded = kind !== 'signed' && m.some((row) => row.includes(Infinity));
+  const hasFinite = m.some((row) => row.some(Number.isFinite));
+  const max = unbounded ? Infinity : (scaleMax ?? (hasFinite ? largestMagnitude(m) : 1));
+  // The rows drawn: all of them, or a window of whole rows when the matrix has too many cells.
+  const cols = m[0]?.length ?? 0;
+  const perWindow = Math.max(1, Math.floor(MAX_CELLS / Math.max(cols, 1)));
+  const windowed = m.length * cols > MAX_CELLS;
+  const first = windowed ? Math.min(windowStart.get(gridKey) ?? 0, m.length - perWindow) : 0;
+  const shown = windowed ? m.slice(first, first + perWindow) : m;
   const isMarked = (r, c) => Boolean(marked?.cells.some(([mr, mc]) => mr === r && mc === c));
   const [lo, hi] = scale ? scale.domain(max || 1) : [0, 1];
   const colour = scale ? colourOf(scale, lo, hi) : () => null;
@@ -194,12 +215,13 @@ export function matrixView({
   const body = h(
     'tbody',
     {},
-    m.map((row, r) =>
-      h(
+    shown.map((row, i) => {
+      const r = first + i;
+      return h(
         'tr',
         {},
         rowLabels ? h('th', { scope: 'row' }, rowLabels[r]) : null,
-        row.map((x, c) => {
+        row.slice(0, MAX_CELLS).map((x, c) => {
           const bg = colour(x);
           const cellLabel = `${label} ${ui.row} ${r}, ${ui.column} ${c}${isMarked(r, c) ? `, ${marked.meaning}` : ''}`;
           const td = h('td', { dataset: { r, c }, class: isMarked(r, c) ? 'marked' : null });
@@ -229,7 +251,9 @@ export function matrixView({
                 show(r, c);
               },
               onblur: (e) => {
-                if (e.target.value === editable(x)) e.target.value = short(x);
+                // Leaving the cell ends the edit: a number the engine took is shown as every
+                // other cell is; text it refused stays, beside its message, to be corrected.
+                if (e.target.getAttribute('aria-invalid') !== 'true') e.target.value = short(x);
                 exactLine.textContent = '';
               },
             });
@@ -248,8 +272,8 @@ export function matrixView({
           td.addEventListener('mouseenter', () => show(r, c));
           return td;
         }),
-      ),
-    ),
+      );
+    }),
   );
   const table = h(
     'table',
@@ -291,9 +315,39 @@ export function matrixView({
       ? `[${m.length}, ${m[0].length}]`
       : `[${m[0].length}]`
     : '';
+  // The window's control: which row it starts at; the figure is drawn again around it.
+  const figure = () =>
+    matrixView({ label, value, kind, rowLabels, colLabels, edit, hideCopy, id, caption, scaleMax, marked });
+  const windowId = `${keysId.replace(/-keys$/, '')}-window`;
+  const windowControl = windowed
+    ? h(
+        'p',
+        { class: 'window' },
+        `${ui.matrixWindow(label, m.length, cols, first, Math.min(first + perWindow, m.length) - 1)} `,
+        h('label', { for: windowId }, ui.firstRow),
+        ' ',
+        h('input', {
+          id: windowId,
+          type: 'number',
+          min: 0,
+          max: m.length - 1,
+          step: 1,
+          value: String(first),
+          onchange: (e) => {
+            const row = Math.round(Number(e.target.value));
+            if (!Number.isFinite(row)) return;
+            windowStart.set(gridKey, Math.min(Math.max(row, 0), m.length - 1));
+            const again = figure();
+            e.target.closest('figure').replaceWith(again);
+            again.querySelector('.window input')?.focus();
+          },
+        }),
+      )
+    : null;
   return h(
     'figure',
     { class: 'matrix-figure', dataset: { label } },
+    windowControl,
     h('div', { class: 'scroll' }, table),
     keys,
     h(

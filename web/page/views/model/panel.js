@@ -9,7 +9,8 @@ import { createInspector } from '../../../models/inspector.js';
 import { readVocabulary } from '../../../models/vocabulary.js';
 import { gpt2Vocabulary, isGpt2Sized } from '../../../models/gpt2.js';
 import { opened as text } from '../../../strings.js';
-import { exact, parseNumber, short } from '../../format.js';
+import { exact, short } from '../../format.js';
+import { readNumber } from '../../inputs.js';
 import { h } from '../dom.js';
 import { interventionControls, nextTokenTable } from '../intervention.js';
 import { numberCell, plainTable, rowHeader } from '../plain-table.js';
@@ -183,7 +184,7 @@ export function createModelPanel({ lab, workerUrl }) {
         return refuse(`${text.options}: ${text.notJson(JSON.stringify(options))}`);
     }
     if (headsInput.value.trim()) {
-      const n = parseNumber(headsInput.value, { integer: true, min: 1 }, lab.parseNumber);
+      const n = readNumber(headsInput.value, { integer: true, min: 1 }, lab.parseNumber);
       if (n.error) return refuse(`${text.heads}: ${n.error}`);
       options.n_head = n.value;
     }
@@ -242,7 +243,7 @@ export function createModelPanel({ lab, workerUrl }) {
   const look = () => inspector.send({ type: 'look', tokens: state.tokens, ...state.intervention });
 
   function generate() {
-    const read = (input, opts) => parseNumber(input.value, opts, lab.parseNumber);
+    const read = (input, opts) => readNumber(input.value, opts, lab.parseNumber);
     const steps = read(stepsInput, { integer: true, min: 1, max: 200 });
     const temperature = read(temperatureInput, { min: 0 });
     const seed = read(seedInput, { integer: true, min: 0 });
@@ -265,7 +266,7 @@ export function createModelPanel({ lab, workerUrl }) {
 
   function check() {
     const T = state.tokens.length;
-    const position = parseNumber(positionInput.value, { integer: true, min: 0, max: T - 1 }, lab.parseNumber);
+    const position = readNumber(positionInput.value, { integer: true, min: 0, max: T - 1 }, lab.parseNumber);
     if (position.error) return say(`${text.settingRefused} ${text.position}: ${sentence(position.error)}`, 'check');
     say('', 'check');
     busy.check.textContent = text.checking;

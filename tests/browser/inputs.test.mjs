@@ -1,0 +1,178 @@
+// The worst cases of input, in the page: typing as a person types (one key at a time, with the
+// page recomputing between keys), links whose every number is huge, and the skip link.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { siteForTests, watch } from './site.mjs';
+import { examples } from '../../web/page/examples/index.js';
+
+const site = siteForTests();
+
+async function open(url, { width = 1200, height = 900 } = {}) {
+  const ctx = await site.browser.newContext({ viewport: { width, height } });
+  const page = await ctx.newPage();
+  const problems = await watch(page);
+  await page.goto(url);
+  return { page, problems, close: () => ctx.close() };
+}
+const ready = (page) => page.locator('.step').waitFor({ timeout: 15000 });
+// The inputs the engine computed on: the address's `in`, which the page writes after each edit.
+const inputsInAddress = async (page) => {
+  await page.waitForFunction(() => !document.hidden, null, { timeout: 1000 });
+  await page.waitForTimeout(250); // the address follows edits 150 ms later
+  const query = new URL(page.url().replace('#/', 'https://x/')).searchParams.get('in');
+  return query ? JSON.parse(query) : {};
+};
+
+// Selects the field's text and types `text` one key at a time, as a person does.
+async function typeKeys(page, selector, text) {
+  await page.focus(selector);
+  await page.keyboard.press('Control+A');
+  for (const key of text) await page.keyboard.press(key === ' ' ? 'Space' : key);
+}
+
+const TYPED = [
+  ['0.5', 0.5],
+  ['-0.25', -0.25],
+  ['1e-3', 0.001],
+  ['2.75', 2.75],
+  ['1/2', 0.5],
+];
+
+test('typing key by key: a matrix cell, a number field, keeps every key and the engine gets the number', async () => {
+  const { page, problems, close } = await open(`${site.base}#/2.1/1`);
+  await ready(page);
+  for (const [text, value] of TYPED) {
+    await typeKeys(page, '#in-q-0-0', text);
+    assert.equal(await page.inputValue('#in-q-0-0'), text, 'the text as typed, never rewritten');
+    assert.deepEqual((await inputsInAddress(page)).q, [[value, 0]], text);
+  }
+  // Leaving the cell shows the number as every other cell shows it.
+  await page.locator('#in-q-0-1').focus();
+  assert.equal(await page.inputValue('#in-q-0-0'), '0.5');
+
+  await page.goto(`${site.base}#/7.1/2`);
+  await ready(page);
+  for (const [text, value] of TYPED.filter(([, v]) => v > 0)) {
+    await typeKeys(page, '#in-temperature', text);
+    assert.equal(await page.inputValue('#in-temperature'), text);
+    assert.equal((await inputsInAddress(page)).temperature, value, text);
+  }
+  // §9.4's H, an integer field: a decimal is refused with the bound, a whole number taken.
+  await page.goto(`${site.base}#/9.4/1`);
+  await ready(page);
+  await typeKeys(page, '#in-layers', '2.5');
+  assert.equal(await page.inputValue('#in-layers'), '2.5');
+  assert.match(
+    await page.textContent('#in-layers-error'),
+    /expected a whole number from 1 to 12, received 2\.5/,
+    'the bound and what was typed',
+  );
+  await typeKeys(page, '#in-layers', '10');
+  assert.equal((await inputsInAddress(page)).layers, 10);
+  assert.equal(await page.textContent('#in-layers-error'), '');
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test('typing key by key: a token cell takes a token id and says which ids there are', async () => {
+  const { page, problems, close } = await open(`${site.base}#/7.4/1`);
+  await ready(page);
+  await typeKeys(page, '#in-tokens-0-1', '1.5');
+  assert.equal(await page.inputValue('#in-tokens-0-1'), '1.5');
+  assert.match(await page.textContent('#in-tokens-error'), /expected a token id from 0 to 2, received 1\.5/);
+  await typeKeys(page, '#in-tokens-0-1', 'x');
+  assert.match(await page.textContent('#in-tokens-error'), /expected a token id from 0 to 2, received "x"/);
+  await typeKeys(page, '#in-tokens-0-1', '2');
+  assert.deepEqual((await inputsInAddress(page)).tokens, [0, 2, 2, 0]);
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test('typing key by key: the practice box and the prediction box read the whole answer', async () => {
+  const { page, problems, close } = await open(`${site.base}#/practice/parameter-count/3`);
+  const answer = page.locator('#answer-parameter-count');
+  await answer.waitFor({ timeout: 15000 });
+  // The engine's own answer, typed a key at a time: "Correct", so every key reached the checker.
+  const key = await page.evaluate(() => String(window.lab.practice.solution('parameter-count', 3).answer));
+  await typeKeys(page, '#answer-parameter-count', key);
+  assert.equal(await answer.inputValue(), key);
+  await page.keyboard.press('Enter');
+  assert.match(await page.textContent('#feedback-parameter-count'), /^Correct/);
+
+  await page.goto(`${site.base}#/9.1/4?predict=1`);
+  await ready(page);
+  await typeKeys(page, '#prediction', '[2, 2, 3, 3]');
+  assert.equal(await page.inputValue('#prediction'), '[2, 2, 3, 3]');
+  await page.keyboard.press('Enter');
+  assert.match(await page.textContent('#prediction-verdict'), /\[2, 2, 3, 3\]/);
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+// Every numeric input of an example set to `big`: scalars, and every entry of an array.
+function everyNumber(example, big) {
+  const fill = (v) => (Array.isArray(v) ? v.map(fill) : big);
+  const edits = {};
+  for (const [name, spec] of Object.entries(example.inputs)) {
+    if (typeof spec.value === 'number' || Array.isArray(spec.value)) edits[name] = fill(spec.value);
+  }
+  return edits;
+}
+
+for (const big of [1e6, 1e9]) {
+  test(`a link with every number of an example at ${big}: the page answers within 500 ms`, async () => {
+    const ctx = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
+    const page = await ctx.newPage();
+    const problems = await watch(page);
+    for (const example of examples) {
+      const edits = everyNumber(example, big);
+      if (!Object.keys(edits).length) continue;
+      for (let step = 1; step <= example.steps.length; step++) {
+        await page.goto(`${site.base}#/${example.id}/${step}?in=${encodeURIComponent(JSON.stringify(edits))}`);
+        await page.waitForSelector('.step', { timeout: 15000 });
+        const start = Date.now();
+        assert.equal(await page.evaluate(() => 1 + 1), 2);
+        const waited = Date.now() - start;
+        assert.ok(waited < 500, `§${example.id} step ${step}: the page answered after ${waited} ms`);
+        // Whatever was refused is said, with the bound.
+        const notice = (await page.locator('.notice').allTextContents()).join(' ');
+        if (notice) assert.match(notice, /expected|refused/, `§${example.id}: ${notice}`);
+        await page.goto('about:blank');
+      }
+    }
+    assert.deepEqual(problems, []);
+    await ctx.close();
+  });
+}
+
+test('the skip link moves the focus to the example and leaves the address, and the edits in it, alone', async () => {
+  const { page, problems, close } = await open(`${site.base}#/2.1/3?in=${encodeURIComponent('{"q":[[1,0]]}')}`);
+  await ready(page);
+  const before = page.url();
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.className), 'skip');
+  await page.keyboard.press('Enter');
+  assert.equal(page.url(), before);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'main');
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.locator('.notice').count(), 0);
+  assert.deepEqual((await inputsInAddress(page)).q, [[1, 0]]);
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test('a matrix too large to draw shows a window of its rows, which the student can move', async () => {
+  const { page, problems, close } = await open(`${site.base}#/6.1/3?in=${encodeURIComponent('{"T":512,"D":512}')}`);
+  await ready(page);
+  assert.match(await page.textContent('.window'), /PE is \[512, 512\], 262,144 numbers.*rows 0 to 1 are shown/);
+  assert.equal(await page.locator('table.matrix td[data-r]').count(), 1024);
+  await page.fill('.window input', '300');
+  await page.locator('.window input').press('Enter');
+  assert.match(await page.textContent('.window'), /rows 300 to 301 are shown/);
+  assert.equal(await page.locator('td[data-r="300"][data-c="0"]').count(), 1);
+  assert.equal(await page.evaluate(() => document.activeElement.closest('.window') !== null), true);
+  assert.deepEqual(problems, []);
+  await close();
+});
