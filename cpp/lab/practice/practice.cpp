@@ -131,8 +131,13 @@ Problem make_problem(const std::string& family, std::uint64_t seed) {
         p.seed = seed;
         p.format = e.family.format;
         e.draw(p, dice, seed == 0 && draw == 0);
-        solve_with(e, p);
-        if (unfair(p).empty()) return p;
+        try {
+            solve_with(e, p);
+            if (unfair(p).empty()) return p;
+        } catch (const std::invalid_argument&) {
+            // The layer refused what was drawn (an all-zero row for RMSNorm, say): that is a
+            // degenerate problem like any other, so the next draw of the same stream replaces it.
+        }
     }
     throw std::logic_error("practice: " + family + " found no fair variant for seed " + std::to_string(seed));
 }

@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "lab/core/rng.hpp"
 #include "lab/practice/practice.hpp"
 
 using namespace lab::practice;
@@ -168,6 +169,29 @@ TEST_CASE("§10 every family over thousands of seeds: fair variants, every mista
     std::printf("practice: %-18s %4zu distinct answers in 1,000 seeds (at least %zu)\n", family.id.c_str(),
                 answers.size(), family.diversity);
     if (kSeeds >= 1000) REQUIRE(answers.size() >= family.diversity);
+}
+
+// A seed is any 31-bit number a link can carry (#/practice/<family>/<seed>): each family makes a
+// problem for a random sample of them and for both ends of the range, redrawing (never throwing)
+// where a draw is degenerate for the layer that solves it.
+TEST_CASE("§10 every family makes a problem for any seed from 0 to 2^31 - 1") {
+    constexpr std::uint64_t kLast = (std::uint64_t(1) << 31) - 1;
+#ifdef __EMSCRIPTEN__
+    constexpr int kSample = 500;  // under Node, a sample of the native walk
+#else
+    constexpr int kSample = 20000;
+#endif
+    const auto& fams = families();
+    const std::size_t f = GENERATE_COPY(range(std::size_t(0), fams.size()));
+    const Family& family = fams[f];
+    CAPTURE(family.id);
+    lab::Pcg32 pick(2026, f);  // the sample: the same seeds every run
+    std::vector<std::uint64_t> seeds = {0, 1, 2704, 10473, kLast - 1, kLast};
+    for (int k = 0; k < kSample; ++k) seeds.push_back(pick.next_u32() & kLast);
+    for (const std::uint64_t seed : seeds) {
+        CAPTURE(seed);
+        REQUIRE_NOTHROW(make_problem(family.id, seed));  // which returns only a fair problem
+    }
 }
 
 TEST_CASE("§10 every family: the solution is accepted in other forms and to three figures; near misses are not") {
