@@ -149,10 +149,15 @@ CheckResult check_answer(const Problem& p, const std::string& text) {
         c.error = parsed.error;
         return c;
     }
-    if (p.format == Format::choice && std::find(p.words.begin(), p.words.end(), parsed.answer.text) == p.words.end()) {
-        std::string options;
-        for (const auto& w : p.words) options += (options.empty() ? "" : ", ") + w;
-        c.error = "could not read \"" + parsed.answer.text + "\" as one of the options (" + options + ")";
+    // A word that is not one of the problem's (an option, or a token of its vocabulary) is no
+    // answer to it: the student is told which words there are, and it is not an attempt.
+    const bool has_words = p.format == Format::choice || (p.format == Format::token && !p.words.empty());
+    if (has_words && std::find(p.words.begin(), p.words.end(), parsed.answer.text) == p.words.end()) {
+        std::string options;  // each word once: a sentence may repeat one ("every query scores every key")
+        for (auto w = p.words.begin(); w != p.words.end(); ++w)
+            if (std::find(p.words.begin(), w, *w) == w) options += (options.empty() ? "" : ", ") + *w;
+        c.error = "could not read \"" + parsed.answer.text + "\" as one of " +
+                  (p.format == Format::choice ? "the options (" : "the tokens of this problem (") + options + ")";
         return c;
     }
     c.readable = true;

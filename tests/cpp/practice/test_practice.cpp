@@ -330,6 +330,16 @@ TEST_CASE("§10 misconceptions at work on the handout's numbers") {
         REQUIRE(c.misconception == "no-scaling");
         REQUIRE(c.misconception_section == "§3.1");
     }
+    SECTION("a token that is not in the problem's sentence is no attempt, and the message lists its tokens") {
+        const Problem tf = make_problem("teacher-forcing", 0);
+        for (const char* text : {"dog", "[1,2", "cats"}) {
+            CAPTURE(text);
+            const CheckResult c = check_answer(tf, text);
+            REQUIRE_FALSE(c.readable);
+            REQUIRE_THAT(c.error, Catch::Contains("as one of the tokens of this problem (the, cat, sat"));
+        }
+        REQUIRE(check_answer(tf, "sat").readable);
+    }
     SECTION("a vector with one wrong entry reports which") {
         const CheckResult c = check_answer(p, "[2, 1.4]");
         REQUIRE_FALSE(c.correct);

@@ -9,7 +9,8 @@ import { matrixView } from './matrix.js';
 // What the student has typed and revealed, per problem, kept across re-renders.
 const drafts = new Map();
 const draftOf = (key) => {
-  if (!drafts.has(key)) drafts.set(key, { answer: '', hints: 0, solution: false, feedback: null });
+  if (!drafts.has(key))
+    drafts.set(key, { answer: '', hints: 0, solution: false, feedback: null, counted: null, solved: false });
   return drafts.get(key);
 };
 
@@ -18,7 +19,8 @@ const givenView = (name, value, hideCopy) =>
     ? matrixView({ label: name, value, kind: 'plain', hideCopy, id: `given-${name}` })
     : h('p', { class: 'given-scalar' }, `${name} = ${short(value)}`);
 
-export function practicePanel({ practice, family, seed, progress, href, onChange, canCopy = true }) {
+// canSolve: false when a teacher's link hides Show solution (hide=solution).
+export function practicePanel({ practice, family, seed, progress, href, onChange, canCopy = true, canSolve = true }) {
   const p = practice.generate(family, seed);
   const key = `${family}/${seed}`;
   const draft = draftOf(key);
@@ -32,6 +34,7 @@ export function practicePanel({ practice, family, seed, progress, href, onChange
       id: `feedback-${family}`,
     },
     draft.feedback ? draft.feedback.feedback : '',
+    draft.afterSolution ? ` ${text.notCounted}` : '',
   );
   const input = h('input', {
     type: 'text',
@@ -49,8 +52,16 @@ export function practicePanel({ practice, family, seed, progress, href, onChange
     e.preventDefault();
     draft.answer = input.value.slice(0, 10000);
     draft.feedback = practice.check(family, seed, draft.answer);
-    // Text that is not an answer at all (a typo, the wrong format) is not an attempt.
-    if (draft.feedback.readable) progress.record(family, seed, draft.feedback.correct);
+    // An attempt is an answer that can be read (not a typo or the wrong format), new (pressing
+    // Check again adds nothing, nor does anything after the variant is solved), and typed before
+    // the solution was shown (copying the solution's answer solves nothing: the feedback says so).
+    const counted = draft.feedback.readable && !draft.solution && !draft.solved && draft.answer !== draft.counted;
+    if (counted) {
+      progress.record(family, seed, draft.feedback.correct);
+      draft.counted = draft.answer;
+      draft.solved = draft.feedback.correct;
+    }
+    draft.afterSolution = draft.feedback.readable && draft.solution;
     onChange();
   };
   const solution = draft.solution ? practice.solution(family, seed) : null;
@@ -131,18 +142,19 @@ export function practicePanel({ practice, family, seed, progress, href, onChange
         },
         draft.hints ? text.nextHint : text.hint,
       ),
-      h(
-        'button',
-        {
-          type: 'button',
-          disabled: draft.solution,
-          onclick: () => {
-            draft.solution = true;
-            onChange(`solution-${family}`);
+      canSolve &&
+        h(
+          'button',
+          {
+            type: 'button',
+            disabled: draft.solution,
+            onclick: () => {
+              draft.solution = true;
+              onChange(`solution-${family}`);
+            },
           },
-        },
-        text.showSolution,
-      ),
+          text.showSolution,
+        ),
       h('a', { class: 'button', href: href(family, seed + 1) }, text.newVariant),
       h('span', { class: 'mine' }, text.progressLine(mine.solved.length, mine.attempts)),
     ),
