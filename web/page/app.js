@@ -293,6 +293,7 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
                 href: practiceHref,
                 onChange,
                 canCopy: !state.hide.includes('copy'),
+                canSolve: !state.hide.includes('solution'),
               }),
             ]
           : practiceOverview({ practice, progress, href: practiceHref, exampleHref, onImport: onChange }),
@@ -354,6 +355,7 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
         href: practiceHref,
         onChange: focusAfter,
         canCopy: !state.hide.includes('copy'),
+        canSolve: !state.hide.includes('solution'),
       }),
       mine.length > 1
         ? h(
@@ -473,6 +475,7 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
           what: spec.what,
           format: spec.format,
           draft,
+          canReveal: !state.hide.includes('solution'),
           onCheck: (typed) => {
             draft.text = typed;
             draft.feedback = checker.checkValue(typed, {
@@ -546,17 +549,19 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
         { class: 'controls' },
         nav,
         reset,
-        h(
-          'label',
-          { class: 'predict-toggle' },
-          h('input', {
-            type: 'checkbox',
-            id: 'predict-mode',
-            checked: state.predict,
-            onchange: (e) => commit({ ...state, predict: e.target.checked }, { push: false }),
-          }),
-          ` ${ui.predictMode}`,
-        ),
+        hidden('predict')
+          ? null
+          : h(
+              'label',
+              { class: 'predict-toggle' },
+              h('input', {
+                type: 'checkbox',
+                id: 'predict-mode',
+                checked: state.predict,
+                onchange: (e) => commit({ ...state, predict: e.target.checked }, { push: false }),
+              }),
+              ` ${ui.predictMode}`,
+            ),
       ),
       practiceAtEnd(ex),
     );

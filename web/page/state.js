@@ -13,7 +13,9 @@ import { DEFAULT_SETUP } from '../training/experiments.js';
 import { checkInput } from './inputs.js';
 import { inputs as inputWords } from '../strings.js';
 
-export const HIDEABLE = ['toc', 'nav', 'edit', 'reset', 'copy'];
+// predict: the predict-mode toggle (predict=1 still turns the mode on); solution: the practice
+// set's Show solution and predict mode's Show me, which reveal an answer without one.
+export const HIDEABLE = ['toc', 'nav', 'edit', 'reset', 'copy', 'predict', 'solution'];
 
 export function initialState(firstExample) {
   return { example: firstExample, step: 0, edits: {}, hide: [], predict: false };

@@ -3,7 +3,8 @@
 import { practice as text, ui } from '../../strings.js';
 import { h } from './dom.js';
 
-export function predictionView({ what, format, draft, onCheck, onReveal }) {
+// canReveal: false when a teacher's link hides Show me (hide=solution), so that only a prediction opens the step.
+export function predictionView({ what, format, draft, onCheck, onReveal, canReveal = true }) {
   const input = h('input', {
     type: 'text',
     id: 'prediction',
@@ -32,7 +33,7 @@ export function predictionView({ what, format, draft, onCheck, onReveal }) {
       h('label', { for: 'prediction' }, ui.yourPrediction),
       input,
       h('button', { type: 'submit' }, text.check),
-      h('button', { type: 'button', id: 'reveal', onclick: onReveal }, ui.reveal),
+      canReveal ? h('button', { type: 'button', id: 'reveal', onclick: onReveal }, ui.reveal) : null,
       h('span', { class: 'format' }, text.formats[format]),
     ),
     h(

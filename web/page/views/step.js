@@ -171,12 +171,15 @@ export function stepView({ example, text, stepIndex, items, ctx, prediction, hid
     h(
       'p',
       { class: 'explain' },
-      // The invitation to edit (`tryIt`) only where editing is on (a teacher's hide=edit turns it off).
-      [st.text, st.result && !hideResult ? st.result : '', ctx.canEdit && st.tryIt ? st.tryIt : '']
+      // The invitation to edit (`tryIt`) only where editing is on (a teacher's hide=edit turns it
+      // off); the sentence that states the handout's result only for the handout's inputs.
+      [st.text, st.result && !hideResult && !ctx.edited ? st.result : '', ctx.canEdit && st.tryIt ? st.tryIt : '']
         .filter(Boolean)
         .join(' '),
     ),
-    ctx.edited ? h('p', { class: 'edited', id: 'edited-notice' }, ui.edited) : null,
+    // Inputs other than the handout's: the student's edits, or a teacher's link (which, with
+    // hide=edit, the student cannot have changed).
+    ctx.edited ? h('p', { class: 'edited', id: 'edited-notice' }, ctx.canEdit ? ui.edited : ui.editedByLink) : null,
     prediction,
     h(
       'div',
