@@ -130,6 +130,13 @@ export const encoderDecoderExample = {
             section: '§9.4',
             value: [1, r.decoder.crossWeights[0].length, r.target[0].length, r.target[0].length],
           },
+          // the worksheet's other wrong wirings of the same weights (buildPlan)
+          {
+            id: 'queries-from-memory',
+            section: '§9.4',
+            value: [1, r.decoder.crossWeights[0].length, r.source[0].length, r.target[0].length],
+          },
+          { id: 'no-head-axis', section: '§4.2', value: [1, r.target[0].length, r.source[0].length] },
         ],
       },
       show: (r) => [
