@@ -296,8 +296,11 @@ export function createModelPanel({ lab, workerUrl }) {
       state.model = { config: m.config, parameterCount: m.parameterCount };
       state.vocabulary = null;
       const V = m.config.vocab;
-      if (pendingVocabulary && pendingVocabulary.size > V)
-        say(`${text.refused} ${text.vocabTooBig(pendingVocabulary.size, V)}. ${text.idsOnly}`);
+      // A character model has exactly one id per character of its vocabulary (nanoGPT's
+      // prepare.py): any other count is another model's vocabulary, whose characters would be
+      // the wrong ones, or none ("⟨61⟩"), for some ids.
+      if (pendingVocabulary && pendingVocabulary.size !== V)
+        say(`${text.refused} ${text.vocabMismatch(pendingVocabulary.size, V)}. ${text.idsOnly}`);
       else if (pendingVocabulary) state.vocabulary = pendingVocabulary;
       else if (isGpt2Sized(V)) {
         // GPT-2's tokenizer comes with the first GPT-2 model; without it the prompt is ids
@@ -375,7 +378,7 @@ export function createModelPanel({ lab, workerUrl }) {
           ? text.idsOnly
           : v.from === 'gpt2'
             ? text.gpt2Line(config.vocab)
-            : text.vocabLine(v.size, text.vocabFrom[v.from], config.vocab),
+            : text.vocabLine(v.size, text.vocabFrom[v.from]),
       ),
     );
   }

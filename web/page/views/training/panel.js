@@ -113,8 +113,11 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
 
   // New models replace a trained one only if the student agrees (every way there comes here:
   // the menu, a link, Apply settings).
+  // A model read from a file counts as trained whatever its step count here (the file does not
+  // say how long it was trained).
   const mayReplace = () => {
     const steps = (state.ready && state.progress?.step) || 0;
+    if (state.ready && state.loaded && steps === 0) return window.confirm(text.discardLoaded);
     return steps === 0 || window.confirm(text.discardModel(steps));
   };
 
@@ -142,6 +145,7 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
         }
         const corpus = saved && typeof saved.corpus === 'string' ? saved.corpus : state.setup.corpus;
         const c = (saved && saved.config) || {};
+        state.loading = true;
         send({
           type: 'setup',
           experiment: 'custom',
@@ -170,13 +174,15 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
         intervened: null,
         intervention: noIntervention(),
         watched: 0,
+        loaded: Boolean(state.loading), // these models are the file's
+        loading: false,
       });
       experimentSelect.value = state.experiment;
       about.textContent = text.experiments[state.experiment].about;
       say(state.carried, true);
       state.carried = '';
       attention.setSentence(m.probeText);
-      loss.reset(state.runIds, state.experiment);
+      loss.reset(state.runIds, state.experiment, state.loaded);
       entropy.reset(state.runIds, state.experiment);
       form.render(state.setup, state.experiment);
       fresh = new Set(['samples', 'inspection', 'intervened']);
@@ -209,6 +215,7 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
       send({ type: 'setup', experiment: state.experiment, setup: {} });
     } else if (m.type === 'refused') {
       state.startOnReady = false;
+      state.loading = false;
       say(`${m.request === 'setup' ? text.refused : text.stopped} ${m.message}. ${text.settingsKept}`);
     } else if (m.type === 'inspected') {
       if (!linkProblem) say('');

@@ -74,9 +74,11 @@ export function lossPlot() {
 
   return {
     els: [h('h3', {}, text.lossPlot), h('label', {}, logScale, ` ${text.logScale}`), waiting, box],
-    reset(runIds, experiment) {
+    // `loaded`: the models were read from a file, trained before this page saw them.
+    reset(runIds, experiment, loaded = false) {
       history = { steps: [], runs: runIds.map((id) => ({ id, train: [], valid: [], causal: [] })) };
       causal = Boolean(EXPERIMENTS[experiment].causalValidation);
+      waiting.textContent = loaded ? text.plotWaitingLoaded : text.plotWaiting;
       plot?.destroy();
       plot = null;
     },
