@@ -255,8 +255,9 @@ SafetensorsFile::SafetensorsFile(ByteReader read, std::size_t size, std::string 
     read_(0, 8, length);
     const std::uint64_t header = little_endian(length, 8);
     require(header <= kMaxSafetensorsHeader, fn_,
-            msg("the header's length is ", double(header), " bytes, more than the ", kMaxSafetensorsHeader,
-                " a checkpoint's header may be: is this a safetensors file?"));
+            msg("this is not a safetensors file: its first 8 bytes should give the length of its header, and "
+                "read so they give ",
+                header, " bytes, more than the ", kMaxSafetensorsHeader, " a checkpoint's header may be"));
     require(header <= size - 8, fn_,
             msg("the header's length is ", header, " bytes, past the end of the file (", size - 8,
                 " bytes after the length): the file is cut short or not a safetensors file"));
