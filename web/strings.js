@@ -41,6 +41,8 @@ export const ui = {
   fail: 'fail',
   skip: 'Skip to the example',
   edited: 'You changed the inputs: the numbers quoted in the text are the handout’s; the tables show yours.',
+  editedByLink:
+    'This link sets its own inputs: the numbers quoted in the text are the handout’s; the tables show the link’s.',
   predictMode: 'Predict each result before it is shown',
   predictTitle: (what) => `Predict ${what} first`,
   yourPrediction: 'Your prediction',
@@ -401,11 +403,12 @@ export const examples = {
       },
       att: {
         title: 'Scores for every head at once',
-        text: 'k.transpose(-2, -1) swaps T and hs, so q @ kᵀ is a [T, T] matrix of dot products for every sequence and head; the factor 1/√hs is §3.1’s scaling with d_k = hs.',
+        text: 'k.transpose(-2, -1) swaps the last two axes of k, so q @ kᵀ takes the dot product of every query row with every key row; the factor 1/√hs is §3.1’s scaling with d_k = hs.',
+        result: 'That makes a [T, T] matrix of scores for every sequence and head.',
       },
       mask: {
         title: 'The causal mask',
-        text: 'self.bias is a lower-triangular matrix of ones registered at construction; every score where it is 0, a key after its query, becomes −∞, so the softmax gives it weight 0 (§7.1).',
+        text: 'self.bias is a lower-triangular matrix of ones registered at construction; every score where it is 0, a key after its query, becomes −∞, so the softmax gives it weight 0 (§7.3).',
       },
       softmax: {
         title: 'Weights',
@@ -553,7 +556,7 @@ export const labels = {
     blockParams: 'parameters in one block',
   },
   encdec: {
-    predictCross: 'the shape of the cross-attention weights [B, H, T_dec, T_enc]',
+    predictCross: 'the shape of the cross-attention weights, batch axis first',
     plan: 'the build plan',
     arrangement: 'norm placement',
     post: 'post-norm (PyTorch’s default)',
@@ -1089,7 +1092,8 @@ export const practice = {
     interleaved: 'the columns were taken every H-th; each head’s columns sit next to each other',
     'no-q-offset': 'those are head h’s query columns; W_K’s columns start after all C of W_Q’s',
     'hs-as-C': 'each head was given all C features; it holds hs = C / nh of them',
-    'att-as-y': 'that is the shape of y = att @ v; att has one weight per query and key position',
+    'att-as-y':
+      'the last axis is taken as hs, which is the shape of y = att @ v; att has one weight per query and key position',
     'c_attn-one-projection': 'c_attn was read as one projection; it computes q, k and v together, 3·C features',
     'subtracted-mean': 'the row’s mean was subtracted first, as LayerNorm does; RMSNorm does not',
     'root-sum-square': 'the root of the sum of squares was used; RMSNorm takes the mean of the squares',
@@ -1288,6 +1292,7 @@ Object.assign(practice, {
   hint: 'Hint',
   nextHint: 'Another hint',
   showSolution: 'Show solution',
+  notCounted: 'The solution was shown, so this variant is not counted in your progress: New variant gives a fresh one.',
   newVariant: 'New variant',
   solution: 'Worked solution',
   answerIs: 'Answer:',
@@ -1316,6 +1321,8 @@ export const training = {
   onPageThread:
     'This copy of the page cannot start a background worker (it was opened from a file), so training shares the page’s thread: the page may respond a little slower while a model trains.',
   experiment: 'Experiment',
+  discardLoaded:
+    'Another experiment or new settings start new models, and the model loaded from the file will be lost here (the file stays as it is). Start new models anyway?',
   discardModel: (steps) =>
     `Another experiment or new settings start new models, and the one here (${short(steps)} steps trained) will be lost. Save it first to keep it. Start new models anyway?`,
   experiments: {
@@ -1389,6 +1396,8 @@ export const training = {
   logScale: 'Log scale',
   stepLine: (step, tps) => `Step ${step}${tps ? ` · ${short(tps)} tokens/s` : ''}`,
   lossPlot: 'Loss (nats) against training step',
+  plotWaitingLoaded:
+    'This model was loaded from a file: its earlier training is not recorded there, so its curves start at the next step here. Press Start to train it further.',
   plotWaiting:
     'Nothing trained yet. Press Start: each run gets one colour, its training loss a thin solid line and its validation loss, measured every so often, a thick dashed one.',
   entropyPlot:
@@ -1477,9 +1486,9 @@ export const opened = {
     characters: 'the characters of the file',
     text: 'the distinct characters of the text',
   },
-  vocabLine: (n, from, V) =>
-    `Vocabulary: ${n} characters, ${from}${n < V ? `; ids ${n} to ${V - 1} have no character` : ''}.`,
-  vocabTooBig: (n, V) => `the vocabulary has ${n} characters but the model has only ${V} token ids`,
+  vocabLine: (n, from) => `Vocabulary: ${n} characters, ${from}.`,
+  vocabMismatch: (n, V) =>
+    `the vocabulary has ${n} characters but the model has ${V} token ids, one per character: it is another model’s vocabulary`,
   idsOnly: 'No vocabulary: type the prompt as token ids separated by spaces, for example 12 5 40.',
   gpt2Line: (V) =>
     `Vocabulary: GPT-2’s byte-pair encoding, 50,257 tokens${V > 50257 ? ` (ids 50,257 to ${(V - 1).toLocaleString('en')} are nanoGPT’s padding)` : ''}; type the prompt as text.`,
