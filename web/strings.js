@@ -77,7 +77,9 @@ export const inputs = {
       ? `a token id${bounds(spec)}`
       : spec.integer
         ? `a whole number${bounds(spec)}`
-        : `a number${bounds(spec)} such as 0.5, 1/2 or ln 2`;
+        : bounds(spec)
+          ? `a number${bounds(spec)}`
+          : 'a number such as 0.5, 1/2 or ln 2';
     return `expected ${what}, received ${received}`;
   },
   empty: 'an empty cell',

@@ -176,3 +176,44 @@ test('a matrix too large to draw shows a window of its rows, which the student c
   assert.deepEqual(problems, []);
   await close();
 });
+
+test('practice counts a stubborn student fairly: a token outside the sentence, Check twice, the solution copied', async () => {
+  const { page, problems, close } = await open(`${site.base}#/practice/teacher-forcing/1?hide=predict`);
+  const box = '#answer-teacher-forcing';
+  await page.locator(box).waitFor({ timeout: 15000 });
+  const progress = () => page.textContent('.practice .mine');
+  const start = await progress();
+  await typeKeys(page, box, 'zebra');
+  await page.keyboard.press('Enter');
+  assert.match(await page.textContent('#feedback-teacher-forcing'), /as one of the tokens of this problem \(/);
+  assert.equal(await progress(), start, 'a word not in the sentence is no attempt');
+  const words = await page.evaluate(() => window.lab.practice.generate('teacher-forcing', 1).words);
+  const answer = await page.evaluate(() => window.lab.practice.solution('teacher-forcing', 1).answer);
+  const wrong = words.find((w) => w !== answer);
+  await typeKeys(page, box, wrong);
+  await page.keyboard.press('Enter');
+  const once = await progress();
+  assert.notEqual(once, start, 'a wrong token is an attempt');
+  await page.locator('button[type="submit"]').first().click();
+  assert.equal(await progress(), once, 'the same answer checked again adds nothing');
+  await page.getByRole('button', { name: 'Show solution' }).click();
+  await typeKeys(page, box, answer);
+  await page.keyboard.press('Enter');
+  assert.match(await page.textContent('#feedback-teacher-forcing'), /^Correct.*not counted in your progress/);
+  assert.equal(await progress(), once, 'copying the solution solves nothing');
+  // A teacher's link can take the reveal away.
+  await page.goto(`${site.base}#/practice/teacher-forcing/2?hide=solution`);
+  await page.locator(box).waitFor({ timeout: 15000 });
+  assert.equal(await page.getByRole('button', { name: 'Show solution' }).count(), 0);
+  await page.goto(`${site.base}#/9.1/4?predict=1&hide=predict,solution`);
+  await ready(page);
+  assert.equal(await page.locator('#predict-mode').count(), 0);
+  assert.equal(await page.locator('#reveal').count(), 0);
+  assert.doesNotMatch(
+    await page.textContent('.explain'),
+    /\[T, T\]/,
+    'the step does not state what is to be predicted',
+  );
+  assert.deepEqual(problems, []);
+  await close();
+});
