@@ -369,22 +369,31 @@ std::vector<std::size_t> read_matrix(Reader& r, std::vector<double>& numbers) {
 }
 
 // "18,432" where one number was expected: a thousands separator or a decimal comma, or two
-// entries; the message says how to write each.
+// entries; the message says how to write each reading the text can have. A thousands separator
+// follows a first group of 1 to 3 digits that does not start with 0 and comes before three
+// digits, so "0,01" and "2,5" can only be decimal commas (never "write 001").
 std::string comma_in_number(const std::string& text) {
-    std::string digits, point;
+    std::string digits, point, trimmed;
     bool plain = !text.empty();
     for (char c : text) {
         if (std::isdigit(static_cast<unsigned char>(c))) {
             digits += c;
             point += c;
-        } else if (c == ',')
+            trimmed += c;
+        } else if (c == ',') {
             point += '.';
-        else if (!std::isspace(static_cast<unsigned char>(c)))
+            trimmed += c;
+        } else if (!std::isspace(static_cast<unsigned char>(c)))
             plain = false;
     }
-    if (plain && std::count(text.begin(), text.end(), ',') == 1)
-        return "one number was expected, and a comma separates entries: write " + digits + " without the comma, or " +
-               point + " with a decimal point";
+    if (plain && std::count(text.begin(), text.end(), ',') == 1) {
+        const std::size_t comma = trimmed.find(',');
+        const bool thousands = comma >= 1 && comma <= 3 && trimmed[0] != '0' && trimmed.size() - comma - 1 == 3;
+        if (thousands)
+            return "one number was expected, and a comma separates entries: write " + digits +
+                   " without the comma, or " + point + " with a decimal point";
+        return "one number was expected, and a comma separates entries: write " + point + " with a decimal point";
+    }
     return "one number was expected, and a comma separates entries: write the number without commas, with a decimal "
            "point";
 }

@@ -218,6 +218,13 @@ TEST_CASE("every form a student may write for the same answer reads the same") {
     }
     SECTION("ambiguous forms are refused with a message that says how to write each meaning") {
         REQUIRE_THAT(error("18,432"), Catch::Contains("write 18432 without the comma, or 18.432 with a decimal point"));
+        // a decimal comma that no thousands separator can be: only the decimal reading is offered
+        for (const char* text : {"0,01", "2,5", "12,3456", "0,250"}) {
+            CAPTURE(text);
+            REQUIRE_THAT(error(text), Catch::Contains("with a decimal point"));
+            REQUIRE_THAT(error(text), !Catch::Contains("without the comma"));
+        }
+        REQUIRE_THAT(error("0,01"), Catch::Contains("write 0.01 with a decimal point"));
         REQUIRE_THAT(error("18,432", Format::integer), Catch::Contains("18432"));
         REQUIRE_THAT(error("log3"), Catch::Contains("write log(3) or ln 3 for the natural logarithm of 3"));
         REQUIRE_THAT(error("log2"), Catch::Contains("log2 needs an argument"));
