@@ -201,3 +201,35 @@ test('checking thousands of answers leaves the wasm heap unchanged', () => {
   for (let i = 0; i < 2000; i++) round();
   assert.deepEqual(lab.memory(), before);
 });
+
+// The page's worked examples ask predictions and worksheets whose mistakes are worded the same way.
+const { examples } = await import('../../web/page/examples/index.js');
+function pageMisconceptionIds() {
+  const ids = new Set();
+  for (const ex of examples) {
+    const x = Object.fromEntries(Object.entries(ex.inputs).map(([k, s]) => [k, s.value]));
+    const r = ex.run(lab, x);
+    for (const step of ex.steps) {
+      for (const m of step.predict?.misconceptions?.(r, x, lab) ?? []) ids.add(m.id);
+      for (const item of step.show(r, x, lab))
+        for (const row of item.worksheet?.rows ?? [])
+          for (const cell of Object.values(row.cells)) for (const m of cell.misconceptions ?? []) ids.add(m.id);
+    }
+  }
+  return ids;
+}
+
+test('every misconception sentence reads as what the student did, after "That is what you get when"', () => {
+  // The clause up to the first ';', ':' or ',' says what was done: a subject and its verb, never
+  // a pointer to the answer ("that is …", "those are …"), which does not follow "when".
+  const form = /^That is what you get when (?!(that|those|this|it) )[^;:,]*\b(is|are|was|were|runs)\b/;
+  for (const [id, what] of Object.entries(text.misconceptions)) {
+    const sentence = text.misconception(what, '§4.2');
+    assert.match(sentence, form, `${id}: ${sentence}`);
+    assert.match(sentence, / \(see §4\.2\)\.$/, id);
+    assert.doesNotMatch(what, /[.;:,]$/, `${id} ends where the sentence goes on`);
+  }
+  const used = pageMisconceptionIds();
+  assert.ok(used.size >= 8, `the page's predictions and worksheets name ${used.size} mistakes`);
+  for (const id of used) assert.ok(text.misconceptions[id], `the page's mistake "${id}" is worded in strings.js`);
+});

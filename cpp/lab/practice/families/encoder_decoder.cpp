@@ -42,6 +42,7 @@ void cross_attention_solve(Problem& p) {
         p.answer = positions(0, long(Tenc));
         p.steps = {{"keep", {{"memory positions", nd(Tensor1(xt::arange<double>(0, Tenc)))}}}};
         wrong(p, "causal-cross", "§9.4", positions(0, i + 1));
+        wrong(p, "from-own-position", "§9.4", positions(i, long(Tenc)));  // the same for i = 0: redrawn
         return;
     }
     const double B = size_of(p, "B"), H = size_of(p, "H"), D = size_of(p, "D");
@@ -52,9 +53,11 @@ void cross_attention_solve(Problem& p) {
         wrong(p, "kv-from-decoder", "§9.4", dims({B, H, Tdec, Tdec}));
         wrong(p, "queries-from-memory", "§9.4", dims({B, H, Tenc, Tdec}));
         wrong(p, "no-head-axis", "§4.2", dims({B, Tdec, Tenc}));
+        wrong(p, "heads-first", "§4.2", dims({H, B, Tdec, Tenc}));  // the same for B = H: redrawn
     } else {
         p.answer = dims({B, Tdec, D});
         wrong(p, "queries-from-memory", "§9.4", dims({B, Tenc, D}));
+        wrong(p, "heads-not-concatenated", "§4", dims({B, Tdec, D / H}));  // the same for H = 1: redrawn
     }
 }
 

@@ -40,10 +40,12 @@ void shapes_solve(Problem& p) {
         p.answer = dims({B, H, T, dh});
         wrong(p, "no-transpose", "§4.2", dims({B, T, H, dh}));
         wrong(p, "no-head-axis", "§4.2", dims({B, T, D}));
+        wrong(p, "heads-first", "§4.2", dims({H, B, T, dh}));  // the same for B = H: redrawn
     } else if (p.variant == "weights") {
         p.answer = dims({B, H, T, T});
         wrong(p, "no-head-axis", "§4.2", dims({B, T, T}));
         wrong(p, "no-transpose", "§4.2", dims({B, T, H, T}));
+        wrong(p, "heads-first", "§4.2", dims({H, B, T, T}));
     } else {
         p.answer = dims({B, T, 3 * D});
         wrong(p, "one-projection", "§4.2", dims({B, T, D}));

@@ -41,6 +41,10 @@ void rmsnorm_solve(Problem& p) {
               number(layernorm_forward(row, ones, zeros, 0.0, "practice")(0, std::size_t(i))));
     wrong(p, "root-sum-square", "§9.3", number(x(std::size_t(i)) / std::sqrt(squares)));
     wrong(p, "no-root", "§9.3", number(x(std::size_t(i)) / (squares / double(D))));
+    // the mean magnitude for the root mean square: the same when every |x_j| is equal (redrawn)
+    double magnitudes = 0;
+    for (double v : x) magnitudes += std::abs(v);
+    wrong(p, "mean-abs", "§9.3", number(x(std::size_t(i)) / (magnitudes / double(D))));
 }
 
 std::string rmsnorm_fair(const Problem& p) {
