@@ -1,6 +1,7 @@
 // The controller: state -> engine -> views, one way. The URL hash is the state (state.js);
 // stepping pushes a history entry, editing replaces it, so Back walks through the steps.
 import { readNumber } from './inputs.js';
+import { shapeText } from './format.js';
 import { MODEL, PRACTICE, TRAIN, fromHash, initialState, toHash } from './state.js';
 import {
   opened as openedText,
@@ -161,10 +162,33 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
 
   // A worksheet's typed answers, per example and sheet: kept across redraws and edits of the
   // inputs (they are the student's work); its verdicts hold only for the inputs they were checked on.
+  // The typed answers are also kept in localStorage, so a reload (or a closed tab) loses none.
   const sheets = new Map();
+  const SHEETS_KEY = 'attention-lab.worksheets.v1';
+  const storedSheets = (() => {
+    try {
+      const all = JSON.parse(localStorage.getItem(SHEETS_KEY) ?? '{}');
+      return all && typeof all === 'object' && !Array.isArray(all) ? all : {};
+    } catch {
+      return {}; // unreadable or blocked storage: the answers live in the page only
+    }
+  })();
+  const storeSheet = (key, draft) => {
+    storedSheets[key] = draft;
+    try {
+      localStorage.setItem(SHEETS_KEY, JSON.stringify(storedSheets));
+    } catch {
+      // storage full or blocked: the answers stay in the page
+    }
+  };
   function worksheet(sheet) {
     const key = `${state.example}|${sheet.id}`;
-    if (!sheets.has(key)) sheets.set(key, { draft: {}, verdicts: null, checkedFor: null });
+    if (!sheets.has(key)) {
+      // Only text answers are taken back from storage, whatever else a damaged record holds.
+      const stored = storedSheets[key] && typeof storedSheets[key] === 'object' ? storedSheets[key] : {};
+      const draft = Object.fromEntries(Object.entries(stored).filter(([, v]) => typeof v === 'string'));
+      sheets.set(key, { draft, verdicts: null, checkedFor: null });
+    }
     const s = sheets.get(key);
     const edits = JSON.stringify(state.edits);
     return {
@@ -172,14 +196,26 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
       verdicts: s.checkedFor === edits ? s.verdicts : null,
       onCheck(cells) {
         // A cell left empty is not yet an answer: it is counted, not checked.
-        const verdict = (id, spec) =>
-          (s.draft[id] ?? '').trim() ? checker.checkValue(s.draft[id], spec) : { correct: false, blank: true };
+        // A tensor's name ("X") where its shape is asked is read as that shape, and the
+        // feedback says so; everything else goes to the checker as typed.
+        const verdict = (id, spec) => {
+          const typed = (s.draft[id] ?? '').trim();
+          if (!typed) return { correct: false, blank: true };
+          const named = spec.names && Object.hasOwn(spec.names, typed) ? shapeText(spec.names[typed]) : null;
+          if (!named) return checker.checkValue(s.draft[id], spec);
+          const v = checker.checkValue(named, spec);
+          return { ...v, feedback: `${ui.worksheetNamed(typed, named)} ${v.feedback}` };
+        };
         s.verdicts = Object.fromEntries(cells.map(({ id, spec }) => [id, verdict(id, spec)]));
         s.checkedFor = edits;
         focusAfter(`ws-${sheet.id}-summary`);
       },
+      onEdit() {
+        storeSheet(key, s.draft);
+      },
       onClear() {
         for (const id of Object.keys(s.draft)) delete s.draft[id];
+        storeSheet(key, s.draft);
         s.verdicts = null;
         focusAfter(`ws-${sheet.id}-check`);
       },

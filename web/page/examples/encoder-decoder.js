@@ -265,8 +265,21 @@ function buildPlan(r) {
   const H = r.decoder.crossWeights[0].length;
   const [B, Tdec] = shapeOf(r.target);
   const Tenc = shapeOf(r.source)[1];
+  // The tensors by the names the handout and the plan give them: a cell may name its input's
+  // tensor ("X") instead of writing its shape, and is checked as that tensor's shape.
+  const names = {
+    S: shapeOf(r.source),
+    X: shapeOf(r.target),
+    M: shapeOf(r.memory),
+    h1: shapeOf(r.step('h1')),
+    '\u0068\u2081': shapeOf(r.step('h1')),
+    h2: shapeOf(r.step('h2')),
+    '\u0068\u2082': shapeOf(r.step('h2')),
+    Y: shapeOf(r.decoder.output),
+  };
   const shape = (value, ...wrong) => ({
     format: 'shape',
+    names,
     expected: value,
     misconceptions: wrong.map(([id, v]) => ({ id, section: id === 'no-head-axis' ? '§4.2' : '§9.4', value: v })),
   });

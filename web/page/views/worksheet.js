@@ -1,6 +1,7 @@
 // A worksheet: a table the student fills in, one answer per cell, checked cell by cell by the
 // engine (the practice checker: same parser, tolerance and misconceptions). The typed answers
-// live in `draft` (owned by the page, so a redraw or a change of the inputs never loses them);
+// live in `draft` (owned by the page, so a redraw or a change of the inputs never loses them;
+// onEdit tells it to keep them across a reload);
 // the verdicts are shown only for the inputs they were checked against.
 //
 // sheet = {id, caption, columns: [[key, label]], rows: [{key, label, cells: {colKey: cell}}]}
@@ -12,7 +13,7 @@ import { h } from './dom.js';
 
 const cellId = (sheet, row, col) => `ws-${sheet.id}-${row.key}-${col}`;
 
-export function worksheetView(sheet, { draft, verdicts, onCheck, onClear }) {
+export function worksheetView(sheet, { draft, verdicts, onCheck, onClear, onEdit }) {
   const cells = sheet.rows.flatMap((row) =>
     sheet.columns.filter(([col]) => row.cells[col]).map(([col, colLabel]) => ({ row, col, colLabel })),
   );
@@ -29,7 +30,13 @@ export function worksheetView(sheet, { draft, verdicts, onCheck, onClear }) {
     const input = cell.options
       ? h(
           'select',
-          { ...common, onchange: (e) => (draft[id] = e.target.value) },
+          {
+            ...common,
+            onchange: (e) => {
+              draft[id] = e.target.value;
+              onEdit();
+            },
+          },
           h('option', { value: '' }, ui.worksheetChoose),
           cell.options.map(([value, label]) => h('option', { value, selected: draft[id] === value }, label)),
         )
@@ -40,7 +47,10 @@ export function worksheetView(sheet, { draft, verdicts, onCheck, onClear }) {
           autocomplete: 'off',
           spellcheck: 'false',
           maxlength: 200,
-          oninput: (e) => (draft[id] = e.target.value),
+          oninput: (e) => {
+            draft[id] = e.target.value;
+            onEdit();
+          },
         });
     return h(
       'td',
