@@ -83,14 +83,15 @@ export function createModelPanel({ lab, workerUrl }) {
   const openButton = h('button', { type: 'button', id: 'model-open', onclick: open }, text.open);
 
   const summary = h('div', { class: 'model-summary' });
-  const promptInput = h('input', {
-    type: 'text',
+  // A text box, since a character model's prompt often holds a newline (Shift+Enter types one).
+  const promptInput = h('textarea', {
     id: 'model-prompt',
-    size: 40,
+    rows: 2,
+    cols: 40,
     spellcheck: 'false',
     'aria-describedby': 'model-prompt-help',
     onkeydown: (e) => {
-      if (e.key !== 'Enter') return;
+      if (e.key !== 'Enter' || e.shiftKey) return;
       e.preventDefault();
       usePrompt(promptInput.value);
     },
@@ -153,6 +154,18 @@ export function createModelPanel({ lab, workerUrl }) {
     h('p', {}, text.intro),
     h('p', { class: 'notice', hidden: inspector.inWorker }, text.onPageThread),
     field('model-file', text.file, fileInput, text.fileHelp),
+    // How to write the files, on the page itself: a student on a hosted copy has no README.
+    h(
+      'details',
+      { class: 'model-howto' },
+      h('summary', {}, text.howToSummary),
+      h('p', {}, text.howToCheckpoint),
+      h('pre', { class: 'scroll', dataset: { label: text.howToSummary } }, h('code', {}, text.howToCheckpointCode)),
+      h('p', {}, text.howToVocabulary),
+      h('pre', { class: 'scroll', dataset: { label: text.howToSummary } }, h('code', {}, text.howToVocabularyCode)),
+      h('p', {}, text.howToNames),
+      h('pre', { class: 'scroll', dataset: { label: text.howToSummary } }, h('code', {}, text.howToNamesCode)),
+    ),
     field('model-vocab', text.vocabulary, vocabInput, text.vocabularyHelp),
     field('model-heads', text.heads, headsInput),
     field('model-options', text.options, optionsInput, text.optionsHelp),

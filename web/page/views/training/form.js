@@ -48,7 +48,8 @@ export function readSetting(lab, key, typed) {
   if (FLAGS.includes(key)) return typed === true || typed === 'true';
   if (key in choices(lab)) return String(typed);
   const parsed = lab.parseNumber(String(typed));
-  if (!parsed.ok) throw new Error(`${text.fields[key]}: expected a number, got “${typed}” (${parsed.error})`);
+  const what = WHOLE.includes(key) ? 'a whole number' : 'a number';
+  if (!parsed.ok) throw new Error(`${text.fields[key]}: expected ${what}, got “${typed}” (${parsed.error})`);
   if (WHOLE.includes(key) && !Number.isInteger(parsed.value))
     throw new Error(`${text.fields[key]}: expected a whole number, got ${typed}`);
   return parsed.value;
