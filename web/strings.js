@@ -49,7 +49,8 @@ export const ui = {
   reveal: 'Show me',
   worksheetChoose: '— choose —',
   worksheetClear: 'Clear my answers',
-  worksheetFormats: 'Shapes as [a, b, …]; the mask from the list.',
+  worksheetFormats: 'Shapes as [a, b, …], or the tensor’s name (S, X, M, h1, h2); the mask from the list.',
+  worksheetNamed: (name, shape) => `${name} read as its shape, ${shape}.`,
   worksheetScore: (right, all, blank, wrong) =>
     right === all
       ? `All ${all} answers are right.`
@@ -1089,10 +1090,17 @@ export const practice = {
   },
   misconceptions: {
     'kv-from-decoder': 'the keys and values were taken from the decoder instead of the memory',
+    'heads-first': 'the head axis was put before the batch axis; the batch axis always comes first',
+    'heads-not-concatenated': 'one head’s output was given; the heads’ outputs are concatenated back to D features',
+    'from-own-position':
+      'the query was taken to read only the memory positions from its own on; with no mask it reads every one',
+    'mean-abs':
+      'the row was divided by the mean of the magnitudes |x_j|; RMSNorm divides by the root of the mean of the squares',
     'view-without-transpose': 'the view is read without transpose(1, 2), which leaves T in front of the head axis',
     'heads-from-one': 'the heads were counted from 1; head 0 owns the first block',
     interleaved: 'the columns were taken every H-th; each head’s columns sit next to each other',
-    'no-q-offset': 'those are head h’s query columns; W_K’s columns start after all C of W_Q’s',
+    'no-q-offset':
+      'W_Q’s C columns were not skipped, which gives head h’s query columns; W_K’s columns start after all C of W_Q’s',
     'hs-as-C': 'each head was given all C features; it holds hs = C / nh of them',
     'att-as-y':
       'the last axis is taken as hs, which is the shape of y = att @ v; att has one weight per query and key position',
@@ -1104,10 +1112,11 @@ export const practice = {
     'gate-square': 'the gate was counted as a D_ff → D_ff map; it reads the input, so it is D × D_ff',
     'no-biases': 'the biases were left out',
     'cache-queries': 'the queries were counted too, but a query is read only at its own step',
-    'one-block': 'that is one block’s share; every block keeps its own keys and values',
+    'one-block': 'one block’s share was counted; every block keeps its own keys and values',
     'keys-only': 'only the keys were counted; the values are kept too',
-    'cached-count': 'that is the count with a cache; without one every step computes the whole prefix again',
-    'counted-last': 'the last new token is never fed back in, so its row is never computed',
+    'cached-count': 'the count with a cache was given; without one every step computes the whole prefix again',
+    'counted-last':
+      'the last new token’s row was counted too, but that token is never fed back in, so its row is never computed',
     'queries-from-memory': 'the queries were taken from the memory instead of the decoder',
     'masked-encoder': 'the causal mask was put on the encoder, which reads a source known whole',
     'self-reads-memory':
@@ -1455,15 +1464,34 @@ export const opened = {
   onPageThread:
     'This copy of the page cannot start a background worker (it was opened from a file), so the model runs on the page’s thread: a large model makes the page pause while it computes.',
   file: 'Checkpoint (.safetensors)',
-  fileHelp:
-    'nanoGPT’s state_dict saved with safetensors (the README shows the three lines of Python), or a Hugging Face GPT-2 file.',
+  fileHelp: 'nanoGPT’s state_dict saved with safetensors (how: below), or a Hugging Face GPT-2 file.',
+  howToSummary: 'How to write these files from nanoGPT',
+  howToCheckpoint:
+    'In Python, with the model trained by nanoGPT (the mask buffers are left out, and the tied head is copied, since safetensors refuses a tensor stored twice):',
+  howToCheckpointCode: [
+    'from safetensors.torch import save_file',
+    'from dataclasses import asdict',
+    "sd = {k: v.contiguous() for k, v in model.state_dict().items() if not k.endswith('.attn.bias')}",
+    "sd['lm_head.weight'] = sd['lm_head.weight'].clone()",
+    "save_file(sd, 'model.safetensors', metadata={k: str(v) for k, v in asdict(model.config).items()})",
+  ].join('\n'),
+  howToVocabulary: 'The vocabulary of a character model (nanoGPT’s data/…/meta.pkl) as JSON:',
+  howToVocabularyCode: [
+    'import json, pickle',
+    "meta = pickle.load(open('data/shakespeare_char/meta.pkl', 'rb'))",
+    "json.dump({'itos': meta['itos']}, open('vocab.json', 'w'))",
+  ].join('\n'),
+  howToNames:
+    'A model whose tensors have other names opens with a name map in Other settings: each of the file’s names (left), with {layer} and {head} for numbers, is read as nanoGPT’s (right). For example:',
+  howToNamesCode:
+    '{"norm": "rms", "activation": "silu", "names": {\n  "layers.{layer}.attn.heads.{head}.query.weight": "transformer.h.{layer}.attn.q.{head}.weight",\n  "layers.{layer}.norm1.weight": "transformer.h.{layer}.ln_1.weight"}}',
   vocabulary: 'Vocabulary (optional)',
   vocabularyHelp:
     'For a character model: nanoGPT’s meta.pkl written as JSON, a JSON list of characters, or a text file of them (or the training text itself). Without one, type token ids.',
   heads: 'Heads (n_head), if the file does not say',
   options: 'Other settings (JSON, optional)',
   optionsHelp:
-    'What the file cannot tell, as lab.loadCheckpoint takes it: for the course tutorial’s model {"norm": "rms", "activation": "silu", "names": {…}} (the README shows a name map).',
+    'What the file cannot tell, as lab.loadCheckpoint takes it: for the course tutorial’s model {"norm": "rms", "activation": "silu", "names": {…}} (a name map: above, under How to write these files).',
   notJson: (got) => `expected a JSON object such as {"norm": "rms"}, got ${got}`,
   open: 'Open',
   reading: (done, total) => `Reading the file… ${Math.round((100 * done) / total)} %`,
@@ -1498,7 +1526,7 @@ export const opened = {
   gpt2NotInFile:
     'GPT-2’s tokenizer is not part of the single offline file (it would double its size); open the site (npm start) to type text, or type token ids here',
   prompt: 'Prompt',
-  promptHelpChars: 'Press Enter to look at it.',
+  promptHelpChars: 'Press Enter to look at it; Shift+Enter starts a new line.',
   promptHelpIds: 'Token ids separated by spaces; press Enter to look at it.',
   badId: (word, V) => `"${word}" is not a token id from 0 to ${V - 1}`,
   emptyPrompt: 'the prompt is empty',

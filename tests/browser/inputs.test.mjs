@@ -217,3 +217,45 @@ test('practice counts a stubborn student fairly: a token outside the sentence, C
   assert.deepEqual(problems, []);
   await close();
 });
+
+test('typing key by key: the training form and the §9.4 worksheet keep every key; the worksheet keeps its answers over a reload', async () => {
+  const { page, problems, close } = await open(`${site.base}#/train/custom`);
+  await page.locator('#train-lr').waitFor({ timeout: 20000 });
+  await page.waitForFunction(() => !document.querySelector('#train-apply')?.disabled);
+  for (const [text, value] of [
+    ['1e-3', '0.001'],
+    ['2.75e-2', '0.0275'],
+    ['1/2', '0.5'],
+  ]) {
+    await typeKeys(page, '#train-lr', text);
+    assert.equal(await page.inputValue('#train-lr'), text);
+    await page.click('#train-apply');
+    await page.waitForURL(new RegExp(`lr=${value.replace('.', '\\.')}(&|$)`), { timeout: 20000 });
+  }
+  // The worksheet: a shape typed a key at a time, and a tensor's name, both checked by the engine.
+  await page.goto(`${site.base}#/9.4/2`);
+  await ready(page);
+  await typeKeys(page, '#ws-plan-encoder-q', '[1, 2, 4]');
+  await typeKeys(page, '#ws-plan-self-kv', 'X');
+  await typeKeys(page, '#ws-plan-cross-kv', 'h1');
+  assert.equal(await page.inputValue('#ws-plan-encoder-q'), '[1, 2, 4]');
+  const width = await page.locator('#ws-plan-cross-weights').evaluate((el) => el.clientWidth);
+  await typeKeys(page, '#ws-plan-cross-weights', '[12, 34, 56, 78]');
+  assert.ok(
+    await page.locator('#ws-plan-cross-weights').evaluate((el) => el.scrollWidth <= el.clientWidth),
+    `a four-axis shape fits its box (${width} px)`,
+  );
+  await page.click('#ws-plan-check');
+  assert.equal(await page.getAttribute('#ws-plan-encoder-q', 'aria-invalid'), 'false');
+  assert.equal(await page.getAttribute('#ws-plan-self-kv', 'aria-invalid'), 'false', 'X read as its shape');
+  assert.match(
+    await page.textContent('#ws-plan-cross-kv-why'),
+    /h1 read as its shape, \[1, 3, 4\]\..*keys and values were taken from the decoder/,
+  );
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.inputValue('#ws-plan-encoder-q'), '[1, 2, 4]', 'kept over a reload');
+  assert.equal(await page.inputValue('#ws-plan-self-kv'), 'X');
+  assert.deepEqual(problems, []);
+  await close();
+});

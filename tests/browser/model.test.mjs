@@ -151,7 +151,7 @@ test('a checkpoint opens in the worker and shows the engine’s numbers for it',
   assert.match(await page.locator('#model-gap').textContent(), /§6\.1: the logits of the prompt read backwards/);
   await page.fill('#model-position', '99');
   await page.click('#model-check');
-  assert.match(await page.locator('#model-check-error').textContent(), /at most 12, received 99/);
+  assert.match(await page.locator('#model-check-error').textContent(), /expected a whole number from 0 to 12, received 99/);
   await page.screenshot({ path: path.join(shots, 'model-checks.png'), fullPage: true });
 
   // a broken file after a good one: said, and the open model stays
@@ -267,6 +267,56 @@ test('the single file opens a model on the page’s thread, and without GPT-2’
   const first = page.locator('#model-next tbody tr').first();
   const id = Number(await first.locator('th').textContent());
   assert.equal(await exactOf(first.locator('td').first()), probs[id]);
+  assert.deepEqual(problems, []);
+  await ctx.close();
+});
+
+test('on a phone: another model’s vocabulary is refused, the panel fits 360 px, a prompt takes a newline, settings are typed key by key', async () => {
+  const ctx = await site.browser.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await ctx.newPage();
+  const problems = await watch(page);
+  await page.goto(`${site.base}#/model`);
+  await page.locator('#model-file').waitFor({ timeout: 20000 });
+  const fits = () => page.evaluate(() => document.scrollingElement.scrollWidth <= window.innerWidth);
+  assert.ok(await fits(), 'the closed panel fits');
+  // a vocabulary with fewer characters than the model has ids is another model's
+  const short = JSON.stringify(tok.vocab.slice(0, -3));
+  await openFile(page, files('shakespeare.safetensors', FILE), files('chars.json', short));
+  await page.locator('#model-config').waitFor({ timeout: 20000 });
+  assert.match(
+    await page.locator('.model-panel').textContent(),
+    new RegExp(`the vocabulary has ${tok.vocab.length - 3} characters but the model has ${tok.vocab.length} token ids`),
+  );
+  assert.match(await page.locator('#model-vocab-line').textContent(), /type the prompt as token ids/);
+  // with its own vocabulary, a prompt with a newline (Shift+Enter), then Enter to look
+  await openFile(page, files('shakespeare.safetensors', FILE), files('meta.json', VOCAB));
+  await page.waitForFunction(() => /characters/.test(document.querySelector('#model-vocab-line')?.textContent));
+  assert.ok(await fits(), 'the open panel fits');
+  await page.fill('#model-prompt', '');
+  await page.focus('#model-prompt');
+  await page.keyboard.type('to be');
+  await page.keyboard.press('Shift+Enter');
+  await page.keyboard.type('or not');
+  assert.equal(await page.inputValue('#model-prompt'), 'to be\nor not');
+  await page.fill('#model-prompt', 'to be, or not');
+  await page.press('#model-prompt', 'Enter');
+  await page.waitForFunction(() => document.querySelector('#model-prompt-error').textContent === '');
+  // Every setting typed a key at a time reaches the engine: the seeded draws match Node's.
+  for (const [id, text] of [
+    ['#model-steps', '3'],
+    ['#model-temperature', '0.75'],
+    ['#model-seed', '12'],
+  ]) {
+    await page.fill(id, '');
+    await page.focus(id);
+    for (const key of text) await page.keyboard.press(key);
+  }
+  await page.click('#model-generate');
+  await page.locator('#model-draws tbody tr').first().waitFor();
+  const made = reference.generate(tok.encode('to be, or not'), { steps: 3, temperature: 0.75, seed: 12 });
+  assert.equal(await page.locator('#model-draws tbody tr').count(), 3);
+  assert.equal(await exactOf(page.locator('#model-draws tbody tr').first().locator('td').nth(4)), made.draws[0].u);
+  await page.screenshot({ path: path.join(shots, 'model-phone.png'), fullPage: true });
   assert.deepEqual(problems, []);
   await ctx.close();
 });

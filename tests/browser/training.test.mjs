@@ -310,7 +310,7 @@ test("a teacher's link opens the panel configured, starts it with start=1, and a
 test('a link with settings the panel cannot use says which, and trains the experiment as it is', async () => {
   const { page, problems, close } = await open(`${site.base}#/train/custom?D=abc&heads=3&D2=1`);
   await page.waitForFunction(() =>
-    /D: expected a number, got “abc”/.test(document.querySelector('.train-error').textContent),
+    /D: expected a whole number, got “abc”/.test(document.querySelector('.train-error').textContent),
   );
   assert.match(await page.locator('main > .notice').textContent(), /unknown training setting "D2"/);
   assert.equal(await page.inputValue('#train-D'), '32', 'the default width');
@@ -319,7 +319,7 @@ test('a link with settings the panel cannot use says which, and trains the exper
   await page.evaluate(() => (location.hash = '#/train/custom?heads=three'));
   await page.waitForFunction(() => !/heads=three/.test(location.hash));
   assert.equal(await page.inputValue('#train-D'), '32');
-  assert.match(await page.locator('.train-error').textContent(), /Heads H: expected a number, got “three”/);
+  assert.match(await page.locator('.train-error').textContent(), /Heads H: expected a whole number, got “three”/);
   assert.deepEqual(problems, []);
   await close();
 });
