@@ -1094,6 +1094,11 @@ export const practice = {
     'heads-not-concatenated': 'one head’s output was given; the heads’ outputs are concatenated back to D features',
     'from-own-position':
       'the query was taken to read only the memory positions from its own on; with no mask it reads every one',
+    'one-head-work': 'only one head’s share was counted; the H heads together do the work of one head of width D',
+    'divided-by-variance':
+      'the centred row was divided by the variance instead of by its square root, the standard deviation',
+    'gave-new-output': 'the new output y′ was given instead of the change y′ − y',
+    'relu-after-w2': 'the ReLU was applied after the second map instead of between the two maps',
     'mean-abs':
       'the row was divided by the mean of the magnitudes |x_j|; RMSNorm divides by the root of the mean of the squares',
     'view-without-transpose': 'the view is read without transpose(1, 2), which leaves T in front of the head axis',

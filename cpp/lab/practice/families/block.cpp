@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include <xtensor/xmath.hpp>
 #include <xtensor/xview.hpp>
 
 #include "lab/layers/ffn.hpp"
@@ -39,6 +40,7 @@ void layernorm_solve(Problem& p) {
     const double n = double(D);
     wrong(p, "unbiased", "§5", vec((x0 - mean) / std::sqrt(var * n / (n - 1) + 1e-5)));
     wrong(p, "not-centred", "§5", vec(x0 / std::sqrt(var + 1e-5)));
+    wrong(p, "divided-by-variance", "§5", vec((x0 - mean) / (var + 1e-5)));  // the same when var is near 1
 }
 std::string layernorm_fair(const Problem& p) {
     if (step_values(p, "variance").front().value.data[0] < 0.25) return "row 0 is (nearly) constant";
@@ -63,6 +65,8 @@ void ffn_solve(Problem& p) {
                {"residual", {{"x + FFN(x)", nd(Tensor2(x + r.output))}}}};
     wrong(p, "no-nonlinearity", "§5", row_answer(Tensor2(x + matmul(r.pre, W2)), 0));
     wrong(p, "no-residual", "§5.1", row_answer(r.output, 0));
+    // the ReLU after W2 instead of between the maps: the same when every unit and output is positive
+    wrong(p, "relu-after-w2", "§5", row_answer(Tensor2(x + xt::maximum(matmul(r.pre, W2), 0.0)), 0));
 }
 std::string ffn_fair(const Problem& p) {
     const auto& out = step_data(p, "ffn");

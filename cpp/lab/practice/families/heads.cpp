@@ -90,6 +90,8 @@ void attention_cost_solve(Problem& p) {
         wrong(p, "one-product", "§4.2", whole(products / 2));
         wrong(p, "heads-add-work", "§4.2", whole(products * double(H)));
         wrong(p, "linear-in-T", "§4.2", whole(products / double(T)));
+        wrong(p, "no-batch", "§3.2", whole(products / double(B)));       // the same for B = 1: redrawn
+        wrong(p, "one-head-work", "§4.2", whole(products / double(H)));  // the same for H = 1: redrawn
     }
 }
 

@@ -36,10 +36,12 @@ void nanogpt_shapes_solve(Problem& p) {
         p.answer = dims({B, nh, T, hs});
         wrong(p, "view-without-transpose", "§9.1", dims({B, T, nh, hs}));
         wrong(p, "hs-as-C", "§9.1", dims({B, nh, T, C}));
+        wrong(p, "heads-first", "§4.2", dims({nh, B, T, hs}));  // the same for B = nh: redrawn
     } else if (p.variant == "att") {
         p.answer = dims({B, nh, T, T});
         wrong(p, "no-head-axis", "§4.2", dims({B, T, T}));
         wrong(p, "att-as-y", "§9.1", dims({B, nh, T, hs}));
+        wrong(p, "heads-first", "§4.2", dims({nh, B, T, T}));
     } else {
         p.answer = dims({B, T, 3 * C});
         wrong(p, "c_attn-one-projection", "§9.1", dims({B, T, C}));

@@ -106,6 +106,7 @@ void intervention_solve(Problem& p) {
     // (0 - x rather than -x, so that a zero value's "no change" reads [0, 0], not [-0, -0])
     wrong(p, "not-renormalised", "§2.2", vec(Tensor1(0.0 - a_j * Tensor1(xt::row(V, j)))));
     wrong(p, "reversed-change", "§2.2", vec(Tensor1(0.0 - change)));
+    wrong(p, "gave-new-output", "§2.2", vec(y_after));  // the same when y is 0: redrawn
     const Tensor1 unscaled = Tensor1(xt::row(first(output(without_row(K, j), without_row(V, j), 1.0).output), 0)) -
                              Tensor1(xt::row(first(output(K, V, 1.0).output), 0));
     wrong(p, "no-scaling", "§3.1", vec(unscaled));
