@@ -1455,6 +1455,7 @@ export const training = {
   loadRefused: 'This file was not loaded:',
   paused: 'Paused',
   saved: 'Saved to a file',
+  loadedNote: 'Loaded from a file: the steps it was trained before are not counted here',
   settingsKept: 'The current model is unchanged.',
 };
 

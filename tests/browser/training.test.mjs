@@ -259,6 +259,14 @@ test('bad settings and a corrupt file are explained and change nothing; a saved 
   await page.setInputFiles('#train-load', file);
   await page.waitForFunction(() => /Step 0/.test(document.querySelector('.train-status').textContent));
   assert.equal(await page.locator('.train-error').textContent(), '');
+  // A loaded model is a trained one: the panel says so, and replacing it asks first.
+  assert.match(await page.locator('.train-status').textContent(), /Loaded from a file/);
+  assert.match(await page.locator('.plot-waiting').textContent(), /loaded from a file/);
+  const asked = [];
+  page.on('dialog', (d) => asked.push(d.message()));
+  await page.selectOption('#train-experiment', 'leak');
+  await page.waitForFunction(() => location.hash.startsWith('#/train/leak'));
+  assert.match(asked[0] ?? '', /the model loaded from the file will be lost here/);
   assert.deepEqual(problems, []);
   await close();
 });

@@ -54,8 +54,9 @@ export const orderExample = {
   inputs: {
     tokens: { value: [0, 1, 2], integer: true, token: true, min: 0, max: 2 },
     positions: { value: 'learned' },
-    T: { value: 24, integer: true, min: 1, max: 512 },
-    D: { value: 16, integer: true, min: 2, max: 512 },
+    // 256 × 256 is 65,536 numbers, made and copied out in about 25 ms; the view draws a window of them.
+    T: { value: 24, integer: true, min: 1, max: 256 },
+    D: { value: 16, integer: true, min: 2, max: 256 },
   },
   run(lab, x) {
     // lmForward needs a target after the last input; its loss is not shown here.

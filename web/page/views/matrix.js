@@ -36,7 +36,7 @@ const as2d = (v) => (Array.isArray(v) ? (Array.isArray(v[0]) ? v : [v]) : [[v]])
 
 // The most cells a matrix draws at once. Drawing a cell (its colour, its number, its labels)
 // costs about 20 µs, so 1,024 of them stay within a frame; a larger matrix (§6.1's PE at
-// T = D = 512 is 262,144 numbers) shows a window of whole rows, with a control to move it, and
+// T = D = 256 is 65,536 numbers) shows a window of whole rows, with a control to move it, and
 // Copy still copies every number.
 export const MAX_CELLS = 1024;
 const windowStart = new Map(); // matrix id (or label) -> the first row its window shows

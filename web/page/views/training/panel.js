@@ -187,6 +187,7 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
       form.render(state.setup, state.experiment);
       fresh = new Set(['samples', 'inspection', 'intervened']);
       run.reported(false);
+      if (state.loaded) run.show(text.loadedNote);
       onSettings(state.experiment, state.setup);
       inspect();
       schedule();
