@@ -151,7 +151,10 @@ test('a checkpoint opens in the worker and shows the engine’s numbers for it',
   assert.match(await page.locator('#model-gap').textContent(), /§6\.1: the logits of the prompt read backwards/);
   await page.fill('#model-position', '99');
   await page.click('#model-check');
-  assert.match(await page.locator('#model-check-error').textContent(), /expected a whole number from 0 to 12, received 99/);
+  assert.match(
+    await page.locator('#model-check-error').textContent(),
+    /expected a whole number from 0 to 12, received 99/,
+  );
   await page.screenshot({ path: path.join(shots, 'model-checks.png'), fullPage: true });
 
   // a broken file after a good one: said, and the open model stays

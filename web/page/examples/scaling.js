@@ -17,7 +17,10 @@ const varianceOf = new Map();
 const variance = (lab, seed) => {
   if (!varianceOf.has(seed)) {
     if (varianceOf.size >= 32) varianceOf.delete(varianceOf.keys().next().value);
-    varianceOf.set(seed, DKS.map((dk) => lab.checks.scoreVariance({ dk, samples: 4000, sigma: 1, seed })));
+    varianceOf.set(
+      seed,
+      DKS.map((dk) => lab.checks.scoreVariance({ dk, samples: 4000, sigma: 1, seed })),
+    );
   }
   return varianceOf.get(seed);
 };
