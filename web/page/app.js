@@ -1,7 +1,6 @@
 // The controller: state -> engine -> views, one way. The URL hash is the state (state.js);
 // stepping pushes a history entry, editing replaces it, so Back walks through the steps.
 import { readNumber } from './inputs.js';
-import { shapeText } from './format.js';
 import { MODEL, PRACTICE, TRAIN, fromHash, initialState, toHash } from './state.js';
 import {
   opened as openedText,
@@ -201,7 +200,7 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
         const verdict = (id, spec) => {
           const typed = (s.draft[id] ?? '').trim();
           if (!typed) return { correct: false, blank: true };
-          const named = spec.names && Object.hasOwn(spec.names, typed) ? shapeText(spec.names[typed]) : null;
+          const named = spec.names && Object.hasOwn(spec.names, typed) ? `[${spec.names[typed].join(', ')}]` : null;
           if (!named) return checker.checkValue(s.draft[id], spec);
           const v = checker.checkValue(named, spec);
           return { ...v, feedback: `${ui.worksheetNamed(typed, named)} ${v.feedback}` };

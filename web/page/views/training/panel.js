@@ -53,6 +53,8 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
   const run = runControls({
     send,
     progress: () => state.progress,
+    // A model read from a file says so beside its step count, which starts again here.
+    origin: () => (state.loaded ? text.loadedNote : ''),
     // A step, then a fresh look at the intervention (messages are handled in order).
     onStep: () => (send({ type: 'step' }), inspect()),
     onReset: () => send({ type: 'setup', experiment: state.experiment, setup: state.setup }),
@@ -187,7 +189,6 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
       form.render(state.setup, state.experiment);
       fresh = new Set(['samples', 'inspection', 'intervened']);
       run.reported(false);
-      if (state.loaded) run.show(text.loadedNote);
       onSettings(state.experiment, state.setup);
       inspect();
       schedule();

@@ -10,7 +10,8 @@ const kAnnounceEvery = 100; // steps between two spoken progress reports while t
 
 // progress(): the trainer's last report, as the panel holds it (the status line reads it when it
 // is written, so that a report that came just before "paused" is the step it shows).
-export function runControls({ send, progress, onStep, onReset, onSave, onLoad }) {
+// origin(): what the status line says of where the model came from ('' for one made here).
+export function runControls({ send, progress, origin = () => '', onStep, onReset, onSave, onLoad }) {
   let running = false; // as the trainer last reported: drives the status line
   let wanted = false; // as the student last asked: drives the Start/Pause button
   let unanswered = 0; // run/pause requests the trainer has not yet answered
@@ -62,7 +63,7 @@ export function runControls({ send, progress, onStep, onReset, onSave, onLoad })
   function showStatus(note, changed = false) {
     const p = progress() || {};
     const step = p.step || 0;
-    line.textContent = [text.stepLine(step, p.tokensPerSecond), running ? '' : text.paused, note]
+    line.textContent = [text.stepLine(step, p.tokensPerSecond), running ? '' : text.paused, origin(), note]
       .filter(Boolean)
       .join(' · ');
     if (changed || note || Math.floor(step / kAnnounceEvery) > Math.floor(spokenStep / kAnnounceEvery)) {
