@@ -34,11 +34,12 @@ function textOn(bg) {
 
 const as2d = (v) => (Array.isArray(v) ? (Array.isArray(v[0]) ? v : [v]) : [[v]]);
 
-// The most cells a matrix draws at once. Drawing a cell (its colour, its number, its labels)
-// costs about 20 µs, so 1,024 of them stay within a frame; a larger matrix (§6.1's PE at
-// T = D = 256 is 65,536 numbers) shows a window of whole rows, with a control to move it, and
-// Copy still copies every number.
-export const MAX_CELLS = 1024;
+// The most cells a matrix draws at once. Drawing a cell (its colour, its number, its labels, an
+// input where it is editable) costs 30 to 60 µs in Chromium here, so 512 of them take one or two
+// frames; a larger matrix (§6.1's PE at T = D = 256 is 65,536 numbers, §9.2's MLP at B·T = 32
+// rows is 4,096) shows a window of whole rows, with a control to move it, and Copy still copies
+// every number. 512 keeps every handout-sized matrix whole (§6.1's default PE is 384).
+export const MAX_CELLS = 512;
 const windowStart = new Map(); // matrix id (or label) -> the first row its window shows
 
 // The largest magnitude among the finite entries, without spreading them into arguments (a
