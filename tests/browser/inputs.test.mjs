@@ -100,6 +100,19 @@ test('typing key by key: the practice box and the prediction box read the whole 
   await page.keyboard.press('Enter');
   assert.match(await page.textContent('#feedback-parameter-count'), /^Correct/);
 
+  // Each typed form of a number reaches the checker whole: its reading is quoted back.
+  await page.goto(`${site.base}#/practice/cross-entropy/2`);
+  await page.locator('#answer-cross-entropy').waitFor({ timeout: 15000 });
+  for (const [text, value] of TYPED) {
+    await typeKeys(page, '#answer-cross-entropy', text);
+    await page.keyboard.press('Enter');
+    assert.match(
+      await page.textContent('#feedback-cross-entropy'),
+      new RegExp(`Read as ${String(value).replace('-', '\u2212').replace('.', '\\.')}\\.`),
+      text,
+    );
+  }
+
   await page.goto(`${site.base}#/9.1/4?predict=1`);
   await ready(page);
   await typeKeys(page, '#prediction', '[2, 2, 3, 3]');
@@ -222,15 +235,17 @@ test('typing key by key: the training form and the §9.4 worksheet keep every ke
   const { page, problems, close } = await open(`${site.base}#/train/custom`);
   await page.locator('#train-lr').waitFor({ timeout: 20000 });
   await page.waitForFunction(() => !document.querySelector('#train-apply')?.disabled);
-  for (const [text, value] of [
-    ['1e-3', '0.001'],
-    ['2.75e-2', '0.0275'],
-    ['1/2', '0.5'],
-  ]) {
-    await typeKeys(page, '#train-lr', text);
-    assert.equal(await page.inputValue('#train-lr'), text);
+  // The learning rate is at most 1: the typed forms above it are scaled down, -0.25 is refused.
+  for (const [text, value] of [...TYPED.map(([t, v]) => [t, v / 10]), ['1e-3', 0.001]]) {
+    const typed = text === '1e-3' ? text : `${text}/10`;
+    await typeKeys(page, '#train-lr', typed);
+    assert.equal(await page.inputValue('#train-lr'), typed);
     await page.click('#train-apply');
-    await page.waitForURL(new RegExp(`lr=${value.replace('.', '\\.')}(&|$)`), { timeout: 20000 });
+    if (value < 0) {
+      await page.waitForFunction(() => /above 0/.test(document.querySelector('.train-error').textContent));
+      continue;
+    }
+    await page.waitForURL(new RegExp(`lr=${String(value).replace('.', '\\.')}(&|$)`), { timeout: 20000 });
   }
   // The worksheet: a shape typed a key at a time, and a tensor's name, both checked by the engine.
   await page.goto(`${site.base}#/9.4/2`);
