@@ -236,8 +236,7 @@ test('typing key by key: the training form and the §9.4 worksheet keep every ke
   await page.locator('#train-lr').waitFor({ timeout: 20000 });
   await page.waitForFunction(() => !document.querySelector('#train-apply')?.disabled);
   // The learning rate is at most 1: the typed forms above it are scaled down, -0.25 is refused.
-  for (const [text, value] of [...TYPED.map(([t, v]) => [t, v / 10]), ['1e-3', 0.001]]) {
-    const typed = text === '1e-3' ? text : `${text}/10`;
+  for (const [typed, value] of [...TYPED.map(([t, v]) => [`${t}/10`, v / 10]), ['1e-3', 0.001]]) {
     await typeKeys(page, '#train-lr', typed);
     assert.equal(await page.inputValue('#train-lr'), typed);
     await page.click('#train-apply');
