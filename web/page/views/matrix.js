@@ -50,12 +50,28 @@ function largestMagnitude(m) {
   return max;
 }
 
+// A cell's colour and the text colour on it, by its place t in [0, 1] on the scale. Interpolating
+// a ColorBrewer scale (and reading the result's luminance) was half the time of drawing a large
+// matrix, so t is taken to 1/1024, finer than a screen shows two colours apart, and each step's
+// colours are computed once per scale.
+const STEPS = 1024;
+const swatches = new Map(); // scale -> Map(step -> {bg, fg})
+function swatch(scale, t) {
+  if (!swatches.has(scale)) swatches.set(scale, new Map());
+  const known = swatches.get(scale);
+  const k = Math.round(t * STEPS);
+  if (!known.has(k)) {
+    const bg = scale.interpolate(k / STEPS);
+    known.set(k, { bg, fg: textOn(bg) });
+  }
+  return known.get(k);
+}
+
 function colourOf(scale, lo, hi) {
   return (x) => {
-    if (x === Infinity && hi === Infinity) return scale.interpolate(1);
+    if (x === Infinity && hi === Infinity) return swatch(scale, 1);
     if (!Number.isFinite(x)) return null;
-    const t = hi === lo ? 0.5 : Math.min(1, Math.max(0, (x - lo) / (hi - lo)));
-    return scale.interpolate(t);
+    return swatch(scale, hi === lo ? 0.5 : Math.min(1, Math.max(0, (x - lo) / (hi - lo))));
   };
 }
 
@@ -223,12 +239,12 @@ export function matrixView({
         {},
         rowLabels ? h('th', { scope: 'row' }, rowLabels[r]) : null,
         row.slice(0, MAX_CELLS).map((x, c) => {
-          const bg = colour(x);
+          const paint = colour(x);
           const cellLabel = `${label} ${ui.row} ${r}, ${ui.column} ${c}${isMarked(r, c) ? `, ${marked.meaning}` : ''}`;
           const td = h('td', { dataset: { r, c }, class: isMarked(r, c) ? 'marked' : null });
-          if (bg) {
-            td.style.backgroundColor = bg;
-            td.style.color = textOn(bg);
+          if (paint) {
+            td.style.backgroundColor = paint.bg;
+            td.style.color = paint.fg;
           }
           if (edit) {
             // Rounded like every other cell until focused; then the exact value, to edit.
