@@ -11,6 +11,7 @@ import {
 } from '../strings.js';
 import { settingsDiff } from '../training/experiments.js';
 import { createProgress } from './progress.js';
+import { createWorksheetStore } from './worksheet-store.js';
 import { practiceOverview, practicePanel } from './views/practice.js';
 import { wordedPractice } from './practice-text.js';
 import { h } from './views/dom.js';
@@ -161,33 +162,12 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
 
   // A worksheet's typed answers, per example and sheet: kept across redraws and edits of the
   // inputs (they are the student's work); its verdicts hold only for the inputs they were checked on.
-  // The typed answers are also kept in localStorage, so a reload (or a closed tab) loses none.
+  // The typed answers are also kept in localStorage (worksheet-store.js) over a reload.
   const sheets = new Map();
-  const SHEETS_KEY = 'attention-lab.worksheets.v1';
-  const storedSheets = (() => {
-    try {
-      const all = JSON.parse(localStorage.getItem(SHEETS_KEY) ?? '{}');
-      return all && typeof all === 'object' && !Array.isArray(all) ? all : {};
-    } catch {
-      return {}; // unreadable or blocked storage: the answers live in the page only
-    }
-  })();
-  const storeSheet = (key, draft) => {
-    storedSheets[key] = draft;
-    try {
-      localStorage.setItem(SHEETS_KEY, JSON.stringify(storedSheets));
-    } catch {
-      // storage full or blocked: the answers stay in the page
-    }
-  };
+  const stored = createWorksheetStore();
   function worksheet(sheet) {
     const key = `${state.example}|${sheet.id}`;
-    if (!sheets.has(key)) {
-      // Only text answers are taken back from storage, whatever else a damaged record holds.
-      const stored = storedSheets[key] && typeof storedSheets[key] === 'object' ? storedSheets[key] : {};
-      const draft = Object.fromEntries(Object.entries(stored).filter(([, v]) => typeof v === 'string'));
-      sheets.set(key, { draft, verdicts: null, checkedFor: null });
-    }
+    if (!sheets.has(key)) sheets.set(key, { draft: stored.answers(key), verdicts: null, checkedFor: null });
     const s = sheets.get(key);
     const edits = JSON.stringify(state.edits);
     return {
@@ -210,11 +190,11 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
         focusAfter(`ws-${sheet.id}-summary`);
       },
       onEdit() {
-        storeSheet(key, s.draft);
+        stored.save(key, s.draft);
       },
       onClear() {
         for (const id of Object.keys(s.draft)) delete s.draft[id];
-        storeSheet(key, s.draft);
+        stored.save(key, s.draft);
         s.verdicts = null;
         focusAfter(`ws-${sheet.id}-check`);
       },
@@ -491,7 +471,7 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
     // engine's value once they leave the field, press Enter or Escape.
     const active = document.activeElement;
     const typing = active && typeof active.selectionStart === 'number' && root.contains(active);
-    const caret = typing ? [active.selectionStart, active.selectionEnd, active.value] : null;
+    const caret = typing ? { start: active.selectionStart, end: active.selectionEnd, text: active.value } : null;
 
     const step = ex.steps[state.step];
     let items = step.show(view.r, view.x, lab);
@@ -608,8 +588,8 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
       if (again) {
         again.focus();
         if (caret && typeof again.setSelectionRange === 'function') {
-          again.value = caret[2];
-          again.setSelectionRange(caret[0], caret[1]);
+          again.value = caret.text;
+          again.setSelectionRange(caret.start, caret.end);
         }
       }
     }

@@ -373,22 +373,20 @@ std::vector<std::size_t> read_matrix(Reader& r, std::vector<double>& numbers) {
 // follows a first group of 1 to 3 digits that does not start with 0 and comes before three
 // digits, so "0,01" and "2,5" can only be decimal commas (never "write 001").
 std::string comma_in_number(const std::string& text) {
-    std::string digits, point, trimmed;
+    std::string digits, point;  // the text without its comma, and with a decimal point for it
     bool plain = !text.empty();
     for (char c : text) {
         if (std::isdigit(static_cast<unsigned char>(c))) {
             digits += c;
             point += c;
-            trimmed += c;
-        } else if (c == ',') {
+        } else if (c == ',')
             point += '.';
-            trimmed += c;
-        } else if (!std::isspace(static_cast<unsigned char>(c)))
+        else if (!std::isspace(static_cast<unsigned char>(c)))
             plain = false;
     }
     if (plain && std::count(text.begin(), text.end(), ',') == 1) {
-        const std::size_t comma = trimmed.find(',');
-        const bool thousands = comma >= 1 && comma <= 3 && trimmed[0] != '0' && trimmed.size() - comma - 1 == 3;
+        const std::size_t comma = point.find('.');
+        const bool thousands = comma >= 1 && comma <= 3 && point[0] != '0' && point.size() - comma - 1 == 3;
         if (thousands)
             return "one number was expected, and a comma separates entries: write " + digits +
                    " without the comma, or " + point + " with a decimal point";

@@ -272,9 +272,9 @@ function buildPlan(r) {
     X: shapeOf(r.target),
     M: shapeOf(r.memory),
     h1: shapeOf(r.step('h1')),
-    '\u0068\u2081': shapeOf(r.step('h1')),
+    'h\u2081': shapeOf(r.step('h1')),
     h2: shapeOf(r.step('h2')),
-    '\u0068\u2082': shapeOf(r.step('h2')),
+    'h\u2082': shapeOf(r.step('h2')),
     Y: shapeOf(r.decoder.output),
   };
   const shape = (value, ...wrong) => ({

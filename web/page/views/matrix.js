@@ -51,8 +51,8 @@ function largestMagnitude(m) {
 }
 
 // A cell's colour and the text colour on it, by its place t in [0, 1] on the scale. Interpolating
-// a ColorBrewer scale (and reading the result's luminance) was half the time of drawing a large
-// matrix, so t is taken to 1/1024, finer than a screen shows two colours apart, and each step's
+// a ColorBrewer scale (and reading the result's luminance) for every cell was a third of the time
+// of drawing a large matrix, so t is taken to 1/1024, finer than a screen shows two colours apart, and each step's
 // colours are computed once per scale.
 const STEPS = 1024;
 const swatches = new Map(); // scale -> Map(step -> {bg, fg})
@@ -200,8 +200,7 @@ export function matrixView({
   // An entry too large for a double (+inf, e.g. e^1004) tops a scale that starts at 0: on it
   // every finite entry is at the bottom, so no colour claims a size it does not have.
   const unbounded = kind !== 'signed' && m.some((row) => row.includes(Infinity));
-  const hasFinite = m.some((row) => row.some(Number.isFinite));
-  const max = unbounded ? Infinity : (scaleMax ?? (hasFinite ? largestMagnitude(m) : 1));
+  const max = unbounded ? Infinity : (scaleMax ?? largestMagnitude(m)); // 0 (no size) gives the unit scale
   // The rows drawn: all of them, or a window of whole rows when the matrix has too many cells.
   const cols = m[0]?.length ?? 0;
   const perWindow = Math.max(1, Math.floor(MAX_CELLS / Math.max(cols, 1)));
@@ -215,7 +214,8 @@ export function matrixView({
   const show = (r, c) => {
     exactLine.textContent = `${label}[${r}][${c}] = ${exact(m[r][c])}`;
   };
-  const keysId = `${id ?? `matrix-${++unnamed}`}-keys`;
+  const base = id ?? `matrix-${++unnamed}`; // the prefix of the figure's own element ids
+  const keysId = `${base}-keys`;
 
   const head = colLabels
     ? h(
@@ -335,7 +335,7 @@ export function matrixView({
   // The window's control: which row it starts at; the figure is drawn again around it.
   const figure = () =>
     matrixView({ label, value, kind, rowLabels, colLabels, edit, hideCopy, id, caption, scaleMax, marked });
-  const windowId = `${keysId.replace(/-keys$/, '')}-window`;
+  const windowId = `${base}-window`;
   const windowControl = windowed
     ? h(
         'p',

@@ -9,8 +9,7 @@ import { matrixView } from './matrix.js';
 // What the student has typed and revealed, per problem, kept across re-renders.
 const drafts = new Map();
 const draftOf = (key) => {
-  if (!drafts.has(key))
-    drafts.set(key, { answer: '', hints: 0, solution: false, feedback: null, counted: null, solved: false });
+  if (!drafts.has(key)) drafts.set(key, { answer: '', hints: 0, solution: false, feedback: null, counted: null });
   return drafts.get(key);
 };
 
@@ -55,11 +54,10 @@ export function practicePanel({ practice, family, seed, progress, href, onChange
     // An attempt is an answer that can be read (not a typo or the wrong format), new (pressing
     // Check again adds nothing, nor does anything after the variant is solved), and typed before
     // the solution was shown (copying the solution's answer solves nothing: the feedback says so).
-    const counted = draft.feedback.readable && !draft.solution && !draft.solved && draft.answer !== draft.counted;
-    if (counted) {
+    const solved = progress.of(family).solved.includes(seed);
+    if (draft.feedback.readable && !draft.solution && !solved && draft.answer !== draft.counted) {
       progress.record(family, seed, draft.feedback.correct);
       draft.counted = draft.answer;
-      draft.solved = draft.feedback.correct;
     }
     draft.afterSolution = draft.feedback.readable && draft.solution;
     onChange();
