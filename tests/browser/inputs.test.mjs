@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 
 import { siteForTests, watch } from './site.mjs';
 import { examples } from '../../web/page/examples/index.js';
+import { FRAME_CELLS } from '../../web/page/views/matrix.js';
 
 const site = siteForTests();
 
@@ -180,12 +181,51 @@ test('a matrix too large to draw shows a window of its rows, which the student c
   const { page, problems, close } = await open(`${site.base}#/6.1/3?in=${encodeURIComponent('{"T":256,"D":256}')}`);
   await ready(page);
   assert.match(await page.textContent('.window'), /PE is \[256, 256\], 65,536 numbers.*rows 0 to 1 are shown/);
-  assert.equal(await page.locator('table.matrix td[data-r]').count(), 512);
+  assert.equal(await page.locator('figure[data-label="PE"] td[data-r]').count(), 512);
   await page.fill('.window input', '200');
   await page.locator('.window input').press('Enter');
   assert.match(await page.textContent('.window'), /rows 200 to 201 are shown/);
   assert.equal(await page.locator('td[data-r="200"][data-c="0"]').count(), 1);
   assert.equal(await page.evaluate(() => document.activeElement.closest('.window') !== null), true);
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test('a step with more cells than one frame draws its share at once and the rest in the next frames; the cell being typed in stays', async () => {
+  const maxima = encodeURIComponent('{"B":4,"T":8,"C":32,"nh":8}');
+  const { page, problems, close } = await open(`${site.base}#/9.2/5?in=${maxima}`);
+  await ready(page);
+  const cells = () => page.evaluate(() => document.querySelectorAll('td[data-r]').length);
+  await page.waitForFunction((n) => document.querySelectorAll('td[data-r]').length === n, 1280);
+  const [atOnce, later] = await page.evaluate(async () => {
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    await frame();
+    document.querySelector('#predict-mode').click();
+    const now = document.querySelectorAll('td[data-r]').length;
+    for (let i = 0; i < 30; i++) await frame();
+    return [now, document.querySelectorAll('td[data-r]').length];
+  });
+  assert.ok(atOnce < 1280 / 2, `${atOnce} cells drawn at once`);
+  assert.ok(atOnce >= FRAME_CELLS, `${atOnce} cells drawn at once`);
+  assert.equal(later, 1280, 'every cell is drawn a few frames later');
+  assert.equal(await cells(), 1280);
+  // Every matrix still has its one Tab stop.
+  assert.deepEqual(
+    await page.evaluate(() =>
+      [...document.querySelectorAll('table.matrix')].map((t) => t.querySelectorAll('[tabindex="0"]').length),
+    ),
+    [1, 1, 1],
+  );
+  // §9.1's x at B·T = 32 rows of C = 32: 1,024 cells, 256 of them editable in the window. A key
+  // typed into its last row keeps the focus and the text while every matrix is drawn again.
+  await page.goto(`${site.base}#/9.1/1?in=${maxima}`);
+  await ready(page);
+  const last = '#in-x-7-31';
+  await page.locator(last).waitFor();
+  await typeKeys(page, last, '-0.25');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'in-x-7-31');
+  assert.equal(await page.inputValue(last), '-0.25');
+  assert.equal((await inputsInAddress(page)).x[7][31], -0.25);
   assert.deepEqual(problems, []);
   await close();
 });

@@ -34,13 +34,67 @@ function textOn(bg) {
 
 const as2d = (v) => (Array.isArray(v) ? (Array.isArray(v[0]) ? v : [v]) : [[v]]);
 
-// The most cells a matrix draws at once. Drawing a cell (its colour, its number, its labels, an
-// input where it is editable) costs 30 to 60 µs in Chromium here, so 512 of them take one or two
-// frames; a larger matrix (§6.1's PE at T = D = 256 is 65,536 numbers, §9.2's MLP at B·T = 32
-// rows is 4,096) shows a window of whole rows, with a control to move it, and Copy still copies
-// every number. 512 keeps every handout-sized matrix whole (§6.1's default PE is 384).
+// The most cells a matrix draws at once. Drawing a number's cell (its colour, its text, its
+// labels) and laying it out costs 25 to 35 µs in Chromium on this project's test machines, and a
+// cell that is a text box, to edit, three times that; so 512 numbers or 256 boxes take one or
+// two frames. A larger matrix (§6.1's PE at T = D = 256 is 65,536 numbers, §9.2's MLP at B·T =
+// 32 rows is 4,096) shows a window of whole rows, with a control to move it, and Copy still
+// copies every number. Both keep every handout-sized matrix whole (§6.1's default PE is 384
+// numbers; the largest editable one, §5's X, 12 boxes).
 export const MAX_CELLS = 512;
+const MAX_BOXES = 256;
+const BOX_COST = 3; // a text box's share of a frame, in numbers' cells
 const windowStart = new Map(); // matrix id (or label) -> the first row its window shows
+
+// A redraw draws at most FRAME_CELLS cells at once (a text box counts as BOX_COST); the rest of
+// the rows of its matrices follow in the next animation frames, FRAME_CELLS at a time. So a
+// redraw at the inputs' bounds (§9.2 shows 1,300 cells there: 60 ms at once on the test
+// machines) costs about what one at the handout's inputs does, whose other content (text,
+// formulas, contents) weighs about as much as 192 cells; npm run bench measures both. Every
+// matrix of the handout's own examples but §6.1's PE is drawn whole at once.
+export const FRAME_CELLS = 192;
+let frameCells = FRAME_CELLS; // what the current frame may still draw
+const unfinished = []; // [table, drawRows] of matrices with rows still to draw, in page order
+let frameAsked = false;
+
+function spend(cells) {
+  frameCells -= cells;
+  askFrame();
+}
+
+// Each frame starts with a full share and gives it to the unfinished matrices in order. A
+// matrix no longer on the page (a later redraw replaced it) is dropped.
+function askFrame() {
+  if (frameAsked) return;
+  frameAsked = true;
+  requestAnimationFrame(() => {
+    frameAsked = false;
+    frameCells = FRAME_CELLS;
+    while (unfinished.length && frameCells > 0) {
+      const [table, drawRows] = unfinished[0];
+      if (!table.isConnected) {
+        unfinished.shift();
+        continue;
+      }
+      const { cells, done } = drawRows(frameCells);
+      frameCells -= cells;
+      if (done) unfinished.shift();
+    }
+    // Again while there is more to draw, or to give the next frame its full share.
+    if (unfinished.length || frameCells < FRAME_CELLS) askFrame();
+  });
+}
+
+// Draws what the frame's share allows now, and leaves the rest to the next frames.
+function drawSoon(table, drawRows) {
+  if (frameCells > 0) {
+    const { cells, done } = drawRows(frameCells);
+    spend(cells);
+    if (done) return;
+  }
+  unfinished.push([table, drawRows]);
+  askFrame();
+}
 
 // The largest magnitude among the finite entries, without spreading them into arguments (a
 // quarter of a million would overflow the stack).
@@ -111,8 +165,19 @@ function gridKeys(table, id, rows, cols, edit) {
   const cellAt = (r, c) => table.querySelector(`td[data-r="${r}"][data-c="${c}"]`);
   const focusable = (td) => (edit ? td.querySelector('input') : td);
   const [r0, c0] = tabStop.get(id) ?? [0, 0];
-  const start = cellAt(Math.min(r0, rows - 1), Math.min(c0, cols - 1)) ?? cellAt(0, 0);
-  if (start) focusable(start).tabIndex = 0;
+  // The Tab stop goes on the remembered cell once it is drawn (a large matrix draws over a few
+  // frames), or on the first cell drawn once the matrix is complete without it (a window of rows
+  // that leaves it out).
+  let placed = false;
+  const placeTabStop = (complete) => {
+    if (placed) return;
+    const cell =
+      cellAt(Math.min(r0, rows - 1), Math.min(c0, cols - 1)) ?? (complete ? table.querySelector('td[data-r]') : null);
+    if (cell) {
+      focusable(cell).tabIndex = 0;
+      placed = true;
+    }
+  };
 
   table.addEventListener('focusin', (e) => {
     const td = e.target.closest('td[data-r]');
@@ -173,13 +238,16 @@ function gridKeys(table, id, rows, cols, edit) {
     // Leaving the cell (Tab, a click elsewhere) keeps what was typed; a re-render's blur does not count.
     if (ed && td && +td.dataset.r === ed.r && +td.dataset.c === ed.c && e.relatedTarget) editing.delete(id);
   });
+  return placeTabStop;
 }
 
 // options: label, value (number, vector or matrix), kind ('signed' | 'prob' | 'magnitude' | 'plain'),
 // rowLabels, colLabels, edit: {onInput(r, c, text, input)} when editable,
 // hideCopy, id (stable prefix for the inputs, so focus survives a re-render),
 // scaleMax (a colour scale shared with the matrices beside this one, so one colour is one size),
-// marked: {cells: [[r, c]], meaning} (outlined cells, and what the outline means).
+// marked: {cells: [[r, c]], meaning} (outlined cells, and what the outline means),
+// later (draw within the frame's share of cells, the rest in the next frames; for figures that
+// are put on the page in the same task, as a step's are).
 export function matrixView({
   label,
   value,
@@ -192,6 +260,7 @@ export function matrixView({
   caption,
   scaleMax,
   marked,
+  later = false,
 }) {
   // A read-only matrix without an id keeps its Tab-stop cell under its label (a step's labels differ).
   const gridKey = id ?? `label:${label}`;
@@ -203,8 +272,9 @@ export function matrixView({
   const max = unbounded ? Infinity : (scaleMax ?? largestMagnitude(m)); // 0 (no size) gives the unit scale
   // The rows drawn: all of them, or a window of whole rows when the matrix has too many cells.
   const cols = m[0]?.length ?? 0;
-  const perWindow = Math.max(1, Math.floor(MAX_CELLS / Math.max(cols, 1)));
-  const windowed = m.length * cols > MAX_CELLS;
+  const most = edit ? MAX_BOXES : MAX_CELLS;
+  const perWindow = Math.max(1, Math.floor(most / Math.max(cols, 1)));
+  const windowed = m.length * cols > most;
   const first = windowed ? Math.min(windowStart.get(gridKey) ?? 0, m.length - perWindow) : 0;
   const shown = windowed ? m.slice(first, first + perWindow) : m;
   const isMarked = (r, c) => Boolean(marked?.cells.some(([mr, mc]) => mr === r && mc === c));
@@ -229,29 +299,30 @@ export function matrixView({
         ),
       )
     : null;
-  const body = h(
-    'tbody',
-    {},
-    shown.map((row, i) => {
-      const r = first + i;
-      return h(
-        'tr',
-        {},
-        rowLabels ? h('th', { scope: 'row' }, rowLabels[r]) : null,
-        row.slice(0, MAX_CELLS).map((x, c) => {
-          const paint = colour(x);
-          const cellLabel = `${label} ${ui.row} ${r}, ${ui.column} ${c}${isMarked(r, c) ? `, ${marked.meaning}` : ''}`;
-          const td = h('td', { dataset: { r, c }, class: isMarked(r, c) ? 'marked' : null });
-          if (paint) {
-            td.style.backgroundColor = paint.bg;
-            td.style.color = paint.fg;
-          }
-          if (edit) {
-            // Rounded like every other cell until focused; then the exact value, to edit.
-            const input = h('input', {
+  // One row of cells. Their listeners are the table's (below), which finds the cell an event
+  // came from by its data-r and data-c: a listener per cell was a tenth of the drawing time.
+  const rowOf = (row, i) => {
+    const r = first + i;
+    return h(
+      'tr',
+      {},
+      rowLabels ? h('th', { scope: 'row' }, rowLabels[r]) : null,
+      row.slice(0, most).map((x, c) => {
+        const paint = colour(x);
+        const shown = short(x);
+        const cellLabel = `${label} ${ui.row} ${r}, ${ui.column} ${c}${isMarked(r, c) ? `, ${marked.meaning}` : ''}`;
+        const td = h('td', { dataset: { r, c }, class: isMarked(r, c) ? 'marked' : null });
+        if (paint) {
+          td.style.backgroundColor = paint.bg;
+          td.style.color = paint.fg;
+        }
+        if (edit) {
+          // Rounded like every other cell until focused; then the exact value, to edit.
+          td.append(
+            h('input', {
               type: 'text',
               inputmode: 'decimal',
-              value: short(x),
+              value: shown,
               'aria-label': cellLabel,
               spellcheck: 'false',
               id: `${id}-${r}-${c}`,
@@ -259,39 +330,33 @@ export function matrixView({
               tabindex: '-1',
               title: exact(x),
               'aria-describedby': `${id}-error ${keysId}`,
-              oninput: (e) => edit.onInput(r, c, e.target.value, e.target),
-              onfocus: (e) => {
-                if (e.target.value === short(x)) {
-                  e.target.value = editable(x);
-                  e.target.select(); // as on entering any field: typing replaces the number
-                }
-                show(r, c);
-              },
-              onblur: (e) => {
-                // Leaving the cell ends the edit: a number the engine took is shown as every
-                // other cell is; text it refused stays, beside its message, to be corrected.
-                if (e.target.getAttribute('aria-invalid') !== 'true') e.target.value = short(x);
-                exactLine.textContent = '';
-              },
-            });
-            td.append(input);
-          } else {
-            td.textContent = short(x);
-            td.title = exact(x);
-            // The name starts with what the cell shows, then says where it is and its every digit.
-            td.setAttribute('aria-label', `${short(x)}, ${cellLabel}, ${ui.exactly} ${exact(x)}`);
-            td.tabIndex = -1;
-            td.addEventListener('focus', () => show(r, c));
-            td.addEventListener('blur', () => {
-              exactLine.textContent = '';
-            });
-          }
-          td.addEventListener('mouseenter', () => show(r, c));
-          return td;
-        }),
-      );
-    }),
-  );
+            }),
+          );
+        } else {
+          td.textContent = shown;
+          td.title = exact(x);
+          // The name starts with what the cell shows, then says where it is and its every digit.
+          td.setAttribute('aria-label', `${shown}, ${cellLabel}, ${ui.exactly} ${td.title}`);
+          td.tabIndex = -1;
+        }
+        return td;
+      }),
+    );
+  };
+  const body = h('tbody');
+  let drawn = 0; // rows of `shown` in the body so far
+  // Draws whole rows until about `cells` cells are in (always one row at least, so every frame
+  // makes progress); says how many cells it drew and whether the matrix is complete.
+  const drawRows = (cells) => {
+    const from = drawn;
+    const perRow = Math.max(1, Math.min(cols, most)) * (edit ? BOX_COST : 1);
+    while (drawn < shown.length && (drawn === from || (drawn - from) * perRow < cells)) {
+      body.append(rowOf(shown[drawn], drawn));
+      drawn += 1;
+    }
+    placeTabStop(drawn === shown.length);
+    return { cells: (drawn - from) * perRow, done: drawn === shown.length };
+  };
   const table = h(
     'table',
     { class: `matrix ${edit ? 'editable' : ''}`, role: 'grid', 'aria-describedby': keysId },
@@ -299,7 +364,45 @@ export function matrixView({
     head,
     body,
   );
-  gridKeys(table, gridKey, m.length, m[0]?.length ?? 0, edit);
+  const placeTabStop = gridKeys(table, gridKey, m.length, m[0]?.length ?? 0, edit);
+  // Hovering or focusing a cell shows its every digit under the matrix; an editable cell also
+  // holds them while focused, to be edited, and is rounded again when left.
+  const cellOf = (e) => e.target.closest('td[data-r]');
+  const at = (td) => [+td.dataset.r, +td.dataset.c];
+  table.addEventListener('mouseover', (e) => {
+    const td = cellOf(e);
+    if (td) show(...at(td));
+  });
+  table.addEventListener('focusin', (e) => {
+    const td = cellOf(e);
+    if (!td) return;
+    const [r, c] = at(td);
+    if (edit && e.target.value === short(m[r][c])) {
+      e.target.value = editable(m[r][c]);
+      e.target.select(); // as on entering any field: typing replaces the number
+    }
+    show(r, c);
+  });
+  table.addEventListener('focusout', (e) => {
+    const td = cellOf(e);
+    if (!td) return;
+    const [r, c] = at(td);
+    // A number the engine took is shown as every other cell is; text it refused stays, beside
+    // its message, to be corrected.
+    if (edit && e.target.getAttribute('aria-invalid') !== 'true') e.target.value = short(m[r][c]);
+    exactLine.textContent = '';
+  });
+  if (edit) {
+    table.addEventListener('input', (e) => {
+      const td = cellOf(e);
+      if (td) edit.onInput(...at(td), e.target.value, e.target);
+    });
+  }
+  // The matrix that holds the focus is drawn whole at once, so the cell being typed in is back
+  // before the redraw ends; any other takes its share of the frame and finishes in the next ones.
+  const holdsFocus = Boolean(id) && (document.activeElement?.id ?? '').startsWith(`${id}-`);
+  if (later && !holdsFocus) drawSoon(table, drawRows);
+  else spend(drawRows(Infinity).cells);
   const keys = h('p', { class: 'visually-hidden', id: keysId }, edit ? ui.gridEditKeys : ui.gridKeys);
   const copyStatus = h('span', { class: 'copy-status', 'aria-live': 'polite' });
   const copy = hideCopy
@@ -334,7 +437,7 @@ export function matrixView({
     : '';
   // The window's control: which row it starts at; the figure is drawn again around it.
   const figure = () =>
-    matrixView({ label, value, kind, rowLabels, colLabels, edit, hideCopy, id, caption, scaleMax, marked });
+    matrixView({ label, value, kind, rowLabels, colLabels, edit, hideCopy, id, caption, scaleMax, marked, later });
   const windowId = `${base}-window`;
   const windowControl = windowed
     ? h(

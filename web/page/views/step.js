@@ -126,6 +126,7 @@ export function renderItem(item, ctx) {
     caption: item.caption,
     scaleMax: item.scaleMax,
     marked: item.marked,
+    later: true,
     hideCopy: !ctx.canCopy,
     id: item.input ? inputId : undefined,
     edit: editable
