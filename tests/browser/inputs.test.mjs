@@ -134,30 +134,52 @@ function everyNumber(example, big) {
   return edits;
 }
 
+// The links are followed within one page (as a link in the page's own text is), which runs the
+// same reading of the address as a fresh load, without reloading the engine for each step.
 for (const big of [1e6, 1e9]) {
-  test(`a link with every number of an example at ${big}: the page answers within 500 ms`, async () => {
-    const ctx = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
-    const page = await ctx.newPage();
-    const problems = await watch(page);
-    for (const example of examples) {
-      const edits = everyNumber(example, big);
-      if (!Object.keys(edits).length) continue;
-      for (let step = 1; step <= example.steps.length; step++) {
-        await page.goto(`${site.base}#/${example.id}/${step}?in=${encodeURIComponent(JSON.stringify(edits))}`);
-        await page.waitForSelector('.step', { timeout: 15000 });
-        const start = Date.now();
-        assert.equal(await page.evaluate(() => 1 + 1), 2);
-        const waited = Date.now() - start;
-        assert.ok(waited < 500, `§${example.id} step ${step}: the page answered after ${waited} ms`);
-        // Whatever was refused is said, with the bound.
-        const notice = (await page.locator('.notice').allTextContents()).join(' ');
-        if (notice) assert.match(notice, /expected|refused/, `§${example.id}: ${notice}`);
-        await page.goto('about:blank');
+  // A page that froze would never answer: the time limit makes that a failure, not a hang.
+  test(
+    `a link with every number of an example at ${big}: the page answers within 500 ms`,
+    { timeout: 60000 },
+    async () => {
+      const ctx = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
+      const page = await ctx.newPage();
+      const problems = await watch(page);
+      await page.goto(site.base);
+      for (const example of examples) {
+        const edits = everyNumber(example, big);
+        if (!Object.keys(edits).length) continue;
+        for (let step = 1; step <= example.steps.length; step++) {
+          const hash = `#/${example.id}/${step}?in=${encodeURIComponent(JSON.stringify(edits))}`;
+          const asked = Date.now();
+          await page.evaluate((h) => {
+            location.hash = h;
+          }, hash);
+          // This step of this example is on the page.
+          await page.waitForFunction(
+            ([section, counter]) =>
+              document.querySelector('.step .section')?.textContent.startsWith(`${section} ·`) &&
+              document.querySelector('.nav .counter')?.textContent === counter,
+            [example.section, `${step} / ${example.steps.length}`],
+            { timeout: 15000 },
+          );
+          const start = Date.now();
+          assert.equal(await page.evaluate(() => 1 + 1), 2);
+          const waited = Date.now() - start;
+          assert.ok(waited < 500, `§${example.id} step ${step}: the page answered after ${waited} ms`);
+          // And the link was read, checked and drawn without a freeze on the way (a bound missing
+          // made some of these take 5 to 30 s; at the bounds they take tens of ms).
+          const drawn = Date.now() - asked;
+          assert.ok(drawn < 1500, `§${example.id} step ${step}: shown ${drawn} ms after the link`);
+          // Whatever was refused is said, with the bound.
+          const notice = (await page.locator('.notice').allTextContents()).join(' ');
+          if (notice) assert.match(notice, /expected|refused/, `§${example.id}: ${notice}`);
+        }
       }
-    }
-    assert.deepEqual(problems, []);
-    await ctx.close();
-  });
+      assert.deepEqual(problems, []);
+      await ctx.close();
+    },
+  );
 }
 
 test('the skip link moves the focus to the example and leaves the address, and the edits in it, alone', async () => {
