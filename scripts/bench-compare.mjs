@@ -1,9 +1,10 @@
 // Two builds of the wasm engine compared in one run, their benchmark programs interleaved so
 // that the machine's load falls on both alike:
 //   node scripts/bench-compare.mjs <before-dir> [after-dir=build/wasm] [rounds=4] [--page <before-dist>]
-// Each dir holds lab_bench.cjs and lab_train_bench.cjs (a build/wasm of another checkout, or a
-// copy of one). Prints each figure's best over the rounds and the ratio after / before (below 1:
-// faster after). Used to show that a size change kept the speed (README, Performance).
+// Each dir holds lab_bench.cjs and lab_train_bench.cjs (a build/wasm of another checkout, built
+// by scripts/build.sh bench, or a copy of one). Prints each figure's best over the rounds and the
+// ratio after / before (below 1: faster after). Used to show that a size change kept the speed
+// (README, Performance).
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
