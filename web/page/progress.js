@@ -4,6 +4,13 @@
 export const KEY = 'attention-lab.progress.v1';
 const VERSION = 1;
 
+// Whether a checked answer is an attempt: one the engine could read (not a typo or the wrong
+// format), new (Check pressed again adds nothing, nor does anything after the problem is
+// solved), typed before the solution was shown. An assignment's run counts by the same rule.
+export function isAttempt({ readable, solved, solutionShown, answer, lastCounted }) {
+  return readable && !solved && !solutionShown && answer !== lastCounted;
+}
+
 const empty = () => ({ version: VERSION, families: {} });
 
 // {progress} or {progress, problem} when what was stored could not be used.

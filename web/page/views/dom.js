@@ -15,3 +15,13 @@ export function h(tag, attrs = {}, ...children) {
   }
   return el;
 }
+
+// Saves `text` as a file named `name` (a JSON download: progress, a result file).
+export function download(name, text, type = 'application/json') {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = h('a', { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,10 +1,11 @@
 // A practice problem: prompt, given numbers, an answer box checked by the engine, staged
 // hints, the worked solution, and a new variant. Also the practice-set overview. `practice` is
 // the engine's practice set in words (web/page/practice-text.js).
-import { practice as text, ui } from '../../strings.js';
+import { practice as text, teach as teachWords, ui } from '../../strings.js';
 import { answerText, short } from '../format.js';
-import { h } from './dom.js';
+import { download, h } from './dom.js';
 import { matrixView } from './matrix.js';
+import { isAttempt } from '../progress.js';
 
 // What the student has typed and revealed, per problem, kept across re-renders.
 const drafts = new Map();
@@ -18,31 +19,54 @@ const givenView = (name, value, hideCopy) =>
     ? matrixView({ label: name, value, kind: 'plain', hideCopy, id: `given-${name}` })
     : h('p', { class: 'given-scalar' }, `${name} = ${short(value)}`);
 
-// canSolve: false when a teacher's link hides Show solution (hide=solution).
-export function practicePanel({ practice, family, seed, progress, href, onChange, canCopy = true, canSolve = true }) {
+// A problem: its prompt, given numbers, answer box checked by the engine, staged hints and
+// worked solution. `tracker` keeps the record: solved(), solutionShown() and lastAnswer() (from
+// an earlier visit; undefined if none), record(answer, verdict) for an attempt, showSolution(). `id` names the panel's elements (the
+// family's id unless one page shows several problems of a family); `label` follows the title
+// (the variant, or the problem's place in an assignment); `controls` go after the panel's own.
+export function problemPanel({
+  practice,
+  family,
+  seed,
+  tracker,
+  onChange,
+  id = family,
+  label,
+  controls = [],
+  canCopy = true,
+  canSolve = true,
+  canHint = true,
+}) {
   const p = practice.generate(family, seed);
-  const key = `${family}/${seed}`;
-  const draft = draftOf(key);
-  const mine = progress.of(family);
+  const draft = draftOf(`${id}/${family}/${seed}`);
+  if (tracker.solutionShown()) draft.solution = true;
+  // Back at a problem answered on an earlier visit (a reload, a package resumed by the LMS): its
+  // last answer, checked again, and no new attempt until it changes.
+  const last = tracker.lastAnswer?.();
+  if (last !== undefined && !draft.feedback) {
+    draft.answer = last;
+    draft.counted = last;
+    draft.feedback = practice.check(family, seed, last);
+  }
   const feedback = h(
     'p',
     {
       class: `feedback ${draft.feedback ? (draft.feedback.correct ? 'ok' : 'no') : ''}`,
       role: 'status',
       'aria-live': 'polite',
-      id: `feedback-${family}`,
+      id: `feedback-${id}`,
     },
     draft.feedback ? draft.feedback.feedback : '',
     draft.afterSolution ? ` ${text.notCounted}` : '',
   );
   const input = h('input', {
     type: 'text',
-    id: `answer-${family}`,
+    id: `answer-${id}`,
     value: draft.answer,
     autocomplete: 'off',
     spellcheck: 'false',
     maxlength: 10000,
-    'aria-describedby': `feedback-${family}`,
+    'aria-describedby': `feedback-${id}`,
     oninput: (e) => {
       draft.answer = e.target.value;
     },
@@ -51,12 +75,16 @@ export function practicePanel({ practice, family, seed, progress, href, onChange
     e.preventDefault();
     draft.answer = input.value.slice(0, 10000);
     draft.feedback = practice.check(family, seed, draft.answer);
-    // An attempt is an answer that can be read (not a typo or the wrong format), new (pressing
-    // Check again adds nothing, nor does anything after the variant is solved), and typed before
-    // the solution was shown (copying the solution's answer solves nothing: the feedback says so).
-    const solved = progress.of(family).solved.includes(seed);
-    if (draft.feedback.readable && !draft.solution && !solved && draft.answer !== draft.counted) {
-      progress.record(family, seed, draft.feedback.correct);
+    // Copying the solution's answer solves nothing: the feedback says so.
+    const attempt = isAttempt({
+      readable: draft.feedback.readable,
+      solved: tracker.solved(),
+      solutionShown: draft.solution,
+      answer: draft.answer,
+      lastCounted: draft.counted,
+    });
+    if (attempt) {
+      tracker.record(draft.answer, draft.feedback);
       draft.counted = draft.answer;
     }
     draft.afterSolution = draft.feedback.readable && draft.solution;
@@ -65,12 +93,12 @@ export function practicePanel({ practice, family, seed, progress, href, onChange
   const solution = draft.solution ? practice.solution(family, seed) : null;
   return h(
     'section',
-    { class: 'practice', 'aria-labelledby': `practice-${family}` },
+    { class: 'practice', 'aria-labelledby': `practice-${id}`, dataset: { family, seed } },
     h(
       'h3',
-      { id: `practice-${family}` },
+      { id: `practice-${id}` },
       `${p.section} ${p.title}`,
-      h('span', { class: 'variant' }, ` · ${text.variant(seed)}`),
+      h('span', { class: 'variant' }, ` · ${label ?? text.variant(seed)}`),
     ),
     h('p', { class: 'prompt' }, p.prompt),
     p.display ? h('pre', { class: 'display' }, h('code', {}, p.display)) : null,
@@ -85,7 +113,7 @@ export function practicePanel({ practice, family, seed, progress, href, onChange
     h(
       'form',
       { class: 'answer', onsubmit: check },
-      h('label', { for: `answer-${family}` }, text.answer),
+      h('label', { for: `answer-${id}` }, text.answer),
       input,
       h('button', { type: 'submit' }, text.check),
       h('span', { class: 'format' }, text.formats[p.format]),
@@ -95,14 +123,14 @@ export function practicePanel({ practice, family, seed, progress, href, onChange
       ? h(
           'ol',
           { class: 'hints' },
-          p.hints.slice(0, draft.hints).map((t, i) => h('li', { id: `hint-${family}-${i}`, tabindex: '-1' }, t)),
+          p.hints.slice(0, draft.hints).map((t, i) => h('li', { id: `hint-${id}-${i}`, tabindex: '-1' }, t)),
         )
       : null,
     solution
       ? h(
           'div',
           { class: 'solution' },
-          h('h4', { id: `solution-${family}`, tabindex: '-1' }, text.solution),
+          h('h4', { id: `solution-${id}`, tabindex: '-1' }, text.solution),
           solution.steps.map((s) =>
             h(
               'div',
@@ -121,25 +149,26 @@ export function practicePanel({ practice, family, seed, progress, href, onChange
             {},
             `${text.answerIs} `,
             // rounded as every number on the page; every digit on hover
-            h('output', { dataset: { answer: family }, title: solution.answer }, answerText(solution.answerValue)),
+            h('output', { dataset: { answer: id }, title: solution.answer }, answerText(solution.answerValue)),
           ),
         )
       : null,
     h(
       'div',
       { class: 'practice-controls' },
-      h(
-        'button',
-        {
-          type: 'button',
-          disabled: draft.hints >= p.hints.length,
-          onclick: () => {
-            draft.hints += 1;
-            onChange(`hint-${family}-${draft.hints - 1}`);
+      canHint &&
+        h(
+          'button',
+          {
+            type: 'button',
+            disabled: draft.hints >= p.hints.length,
+            onclick: () => {
+              draft.hints += 1;
+              onChange(`hint-${id}-${draft.hints - 1}`);
+            },
           },
-        },
-        draft.hints ? text.nextHint : text.hint,
-      ),
+          draft.hints ? text.nextHint : text.hint,
+        ),
       canSolve &&
         h(
           'button',
@@ -148,30 +177,48 @@ export function practicePanel({ practice, family, seed, progress, href, onChange
             disabled: draft.solution,
             onclick: () => {
               draft.solution = true;
-              onChange(`solution-${family}`);
+              tracker.showSolution();
+              onChange(`solution-${id}`);
             },
           },
           text.showSolution,
         ),
-      h('a', { class: 'button', href: href(family, seed + 1) }, text.newVariant),
-      h('span', { class: 'mine' }, text.progressLine(mine.solved.length, mine.attempts)),
+      controls,
     ),
   );
+}
+
+// One problem of the practice set, as a variant of its family, recorded in the practice
+// progress; New variant moves on to the next seed. canSolve: false when a teacher's link hides
+// Show solution (hide=solution).
+export function practicePanel({ practice, family, seed, progress, href, onChange, canCopy = true, canSolve = true }) {
+  const mine = progress.of(family);
+  return problemPanel({
+    practice,
+    family,
+    seed,
+    onChange,
+    canCopy,
+    canSolve,
+    tracker: {
+      solved: () => progress.of(family).solved.includes(seed),
+      solutionShown: () => false,
+      record: (answer, verdict) => progress.record(family, seed, verdict.correct),
+      showSolution: () => {},
+    },
+    controls: [
+      h('a', { class: 'button', href: href(family, seed + 1) }, text.newVariant),
+      h('span', { class: 'mine' }, text.progressLine(mine.solved.length, mine.attempts)),
+    ],
+  });
 }
 
 // The outcome of the last import, shown again after the overview re-renders with the new progress.
 let importMessage = '';
 
-export function practiceOverview({ practice, progress, href, exampleHref, onImport }) {
+export function practiceOverview({ practice, progress, href, exampleHref, onImport, teachHref }) {
   const status = h('p', { role: 'status', 'aria-live': 'polite', class: 'import-status' }, importMessage);
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([progress.exportJson()], { type: 'application/json' }));
-    const a = h('a', { href: url, download: 'attention-lab-progress.json' });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
+  const save = () => download('attention-lab-progress.json', progress.exportJson());
   const file = h('input', {
     type: 'file',
     accept: 'application/json,.json',
@@ -231,9 +278,11 @@ export function practiceOverview({ practice, progress, href, exampleHref, onImpo
     h(
       'div',
       { class: 'practice-controls' },
-      h('button', { type: 'button', id: 'export-progress', onclick: download }, text.exportProgress),
+      h('button', { type: 'button', id: 'export-progress', onclick: save }, text.exportProgress),
       h('label', { class: 'button' }, text.importProgress, file),
     ),
     status,
+    teachHref &&
+      h('p', { class: 'teach-link' }, h('a', { href: teachHref, id: 'teach-from-practice' }, teachWords.fromPractice)),
   );
 }
