@@ -1577,3 +1577,104 @@ export const opened = {
   gap: (g) =>
     `§6.1: the logits of the prompt read backwards, put back in the prompt’s order, differ from the prompt’s own by up to ${g}. A model with neither positions nor the mask would give 0: it could not tell one order from another.`,
 };
+
+// Assignments: what a teacher sets (#/teach), what a student runs (#/assignment), and what a
+// result file holds.
+export const assignment = {
+  defaultTitle: 'Self-attention: one problem of each kind',
+  // reading an assignment's link or file
+  unknownSetting: (key) => `unknown setting "${key}"`,
+  noTitle: 'title: expected a title, received nothing',
+  longTitle: (most, got) => `title: expected at most ${most} characters, received ${got}`,
+  noFamilies: 'families: expected at least one practice problem id, received none',
+  unknownFamily: (id) => `families: no practice problem "${id}"`,
+  repeatedFamily: 'families: a problem is listed twice',
+  badEach: (most, got) => `each: expected a whole number from 1 to ${most}, received "${got}"`,
+  badSeed: (most, got) => `seed: expected a whole number from 0 to ${short(most)} or "student", received "${got}"`,
+  badFlag: (name, got) => `${name}: expected 0 or 1, received "${got}"`,
+  badPass: (got) => `pass: expected a percentage, a whole number from 0 to 100, received "${got}"`,
+  notAnAssignment: 'it holds no assignment',
+  unreadable: (problems) => `This assignment link cannot be opened: ${problems.join('; ')}.`,
+  // the student's run
+  title: 'Assignment',
+  loading: 'Loading the assignment…',
+  whoAreYou: 'Your name or student id',
+  whoWhy:
+    'Each student gets problems of their own, drawn from what you type here: type it the same way each time (and on the worksheet, if there is one) to get the same problems back.',
+  start: 'Start',
+  noName: 'Type your name or student id first.',
+  as: (student) => `Working as ${student}.`,
+  notYou: 'Not you?',
+  problemOf: (i, n) => `Problem ${i} of ${n}`,
+  previousProblem: 'Previous problem',
+  nextProblem: 'Next problem',
+  score: (solved, total, attempts) => `${solved} of ${total} solved, ${attempts} attempt${attempts === 1 ? '' : 's'}`,
+  passMark: (pass) => `Pass mark: ${pass} % of the problems solved.`,
+  passed: 'Passed.',
+  notPassed: 'Not passed yet.',
+  solvedMark: 'solved',
+  attemptsOf: (n) => `${n} attempt${n === 1 ? '' : 's'}`,
+  formative:
+    'This score is computed in your browser: it helps you and your teacher see where you are, but it proves nothing, since anyone can change it from the browser’s console.',
+  download: 'Download my result file',
+  downloadWhy: 'The file holds every answer you typed, its verdict and its time: hand it in if your teacher asks.',
+  noHints: 'Hints are off for this assignment.',
+  noSolutions: 'Solutions are off for this assignment.',
+  cannotStore:
+    'This browser does not let the page keep your run, so it will be lost on reload: download your result file before you leave.',
+  // reading a result file back
+  resultTitle: 'A result file',
+  resultIntro:
+    'Open a result file a student downloaded: every answer in it is checked again by the engine, and any verdict the file records that the engine does not give is marked.',
+  openResult: 'Open a result file',
+  resultUnreadable: (problem) => `This file cannot be read: ${problem}.`,
+  resultOf: (student, title) => `${student || 'A student'}: ${title}`,
+  resultTimes: (started, saved) => `Started ${started}, saved ${saved}.`,
+  answersHeading: ['Problem', 'Answers, in order', 'Verdict'],
+  recordedCorrect: 'the file says correct; the engine does not',
+  recordedWrong: 'the file says not yet; the engine says correct',
+  agrees: 'every verdict in the file is the engine’s',
+  disagrees: (n) =>
+    `${n} verdict${n === 1 ? '' : 's'} in the file ${n === 1 ? 'is' : 'are'} not the engine’s (marked below): the file was changed`,
+  none: 'no answer',
+  correct: 'correct',
+  notYet: 'not yet',
+  afterSolution: 'solution shown',
+  // files
+  notJson: 'the file is not JSON',
+  notResult: 'it is not a result file of this page',
+  badAssignment: (problems) => `its assignment cannot be read: ${problems.join('; ')}`,
+  problemCount: (n) => `it should list ${n} problems`,
+  notTheProblem: (i, family, seed) => `problem ${i} is not the assignment’s (${family}, variant ${seed})`,
+  noAnswers: (i) => `problem ${i} has no list of answers`,
+  storeRefused: 'the browser does not let this page store the run',
+};
+
+// The teacher's view (#/teach): setting an assignment and giving its link.
+export const teach = {
+  title: 'Set an assignment',
+  tocTitle: 'For teachers',
+  fromPractice: 'Teaching a class? Set an assignment from these problems',
+  intro:
+    'Choose the problems, how many of each and how their numbers are drawn, then send your students the link. Each student’s answers are checked by the same engine as the practice set, and the run keeps its place when they reload.',
+  titleLabel: 'Title',
+  familiesLabel: 'Problems',
+  all: 'Choose all',
+  none: 'Choose none',
+  eachLabel: 'Problems of each kind',
+  eachNote: (most) => `From 1 to ${most}; each gets its own numbers.`,
+  seedsLabel: 'Numbers',
+  classSeeds: 'The same for the whole class, from the seed below',
+  seedLabel: 'Seed',
+  studentSeeds: 'Different for each student, drawn from the name or id they type',
+  hintsLabel: 'Hints allowed',
+  solutionsLabel: 'Solutions allowed (a problem whose solution was shown counts as not solved)',
+  passLabel: 'Pass mark, % of the problems solved',
+  linkHeading: 'The assignment',
+  count: (n, perStudent) =>
+    `${n} problem${n === 1 ? '' : 's'}${perStudent ? ', with numbers of each student’s own' : ', the same for everyone'}.`,
+  linkLabel: 'Link for your students',
+  open: 'Open it as a student would',
+  ready: 'The link is ready to send.',
+  notYet: 'No link yet:',
+};

@@ -1,0 +1,225 @@
+// Assignments (web/page/assignment/): the definition a teacher sets and its link, checked on load
+// against the engine's families with nothing half-loaded; the problems each student gets; a
+// student's run (attempts counted by the practice set's rule, kept across reloads); the result
+// file, read back with every verdict checked again by the engine.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadEngine } from '../../web/engine/index.js';
+import {
+  MAX_SEED,
+  STUDENT,
+  assignmentQuery,
+  checkAssignment,
+  defaultAssignment,
+  problemsOf,
+  readAssignment,
+  studentSeed,
+} from '../../web/page/assignment/definition.js';
+import { RESULT_KIND, lastStudent, openRun, readResult, rememberStudent } from '../../web/page/assignment/run.js';
+
+const lab = await loadEngine();
+const ids = lab.practice.families().map((f) => f.id);
+
+// A localStorage of one's own.
+function memoryStorage() {
+  const items = new Map();
+  return {
+    getItem: (k) => (items.has(k) ? items.get(k) : null),
+    setItem: (k, v) => items.set(k, String(v)),
+    removeItem: (k) => items.delete(k),
+  };
+}
+
+// A small xorshift stream, for the generated cases.
+function stream(seed) {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 2 ** 32;
+  };
+}
+
+const week3 = {
+  title: 'Week 3',
+  families: ['retrieval', 'rmsnorm'],
+  each: 2,
+  seed: 17,
+  hints: true,
+  solutions: false,
+  pass: 70,
+};
+
+test('an assignment round-trips through its link', () => {
+  const query = assignmentQuery(week3);
+  assert.equal(query, 'title=Week+3&families=retrieval%2Crmsnorm&each=2&seed=17&hints=1&solutions=0&pass=70');
+  assert.deepEqual(readAssignment(query, ids).assignment, week3);
+  const perStudent = { ...week3, seed: STUDENT };
+  assert.deepEqual(readAssignment(assignmentQuery(perStudent), ids).assignment, perStudent);
+  const all = defaultAssignment(ids);
+  assert.deepEqual(readAssignment(assignmentQuery(all), ids).assignment, all);
+  assert.equal(problemsOf(all).length, ids.length, 'the default: one problem of each family');
+});
+
+test('a link that cannot be read gives every reason, each saying what was expected and received, and no assignment', () => {
+  const base = new URLSearchParams(assignmentQuery(week3));
+  const cases = [
+    ['families', 'retrieval,cat', /families: no practice problem "cat"/],
+    ['families', '', /families: expected at least one practice problem id, received none/],
+    ['families', 'retrieval,retrieval', /families: a problem is listed twice/],
+    ['each', '0', /each: expected a whole number from 1 to 5, received "0"/],
+    ['each', '2.5', /received "2.5"/],
+    ['each', '1e3', /received "1e3"/],
+    ['seed', '-1', /seed: expected a whole number from 0 to 2,147,483,647 or "student", received "-1"/],
+    ['seed', String(2 ** 31), /received "2147483648"/],
+    ['seed', 'Student', /received "Student"/],
+    ['hints', 'yes', /hints: expected 0 or 1, received "yes"/],
+    ['pass', '101', /pass: expected a percentage, a whole number from 0 to 100, received "101"/],
+    ['title', '   ', /title: expected a title, received nothing/],
+    ['title', 'x'.repeat(121), /title: expected at most 120 characters, received 121/],
+    ['colour', 'red', /unknown setting "colour"/],
+  ];
+  for (const [key, value, message] of cases) {
+    const params = new URLSearchParams(base);
+    params.set(key, value);
+    const r = readAssignment(params, ids);
+    assert.equal(r.assignment, undefined, `${key}=${value}`);
+    assert.ok(
+      r.problems.some((p) => message.test(p)),
+      `${key}=${value}: ${r.problems}`,
+    );
+  }
+  const many = readAssignment('title=&families=cat&each=9&seed=x&pass=', ids);
+  assert.equal(many.problems.length, 5, many.problems.join('; '));
+  assert.match(checkAssignment(null, ids).problems[0], /no assignment/);
+});
+
+test('seeds: the class shares consecutive ones; each student gets their own, the same however the id is typed', () => {
+  assert.deepEqual(
+    problemsOf(week3).map((p) => `${p.family}/${p.seed}`),
+    ['retrieval/17', 'retrieval/18', 'rmsnorm/17', 'rmsnorm/18'],
+  );
+  const per = { ...week3, seed: STUDENT };
+  assert.deepEqual(problemsOf(per, 'Ada Lovelace'), problemsOf(per, '  ada lovelace '));
+  assert.notDeepEqual(problemsOf(per, 'Ada Lovelace'), problemsOf(per, 'Alan Turing'));
+  // 2,000 student ids: seeds in the engine's range, and neighbours' first seeds nearly all differ.
+  const firsts = new Set();
+  for (let i = 0; i < 2000; i++) {
+    const seed = studentSeed(`s${i}`);
+    assert.ok(Number.isInteger(seed) && seed >= 0 && seed <= MAX_SEED, `s${i}: ${seed}`);
+    firsts.add(seed);
+  }
+  assert.ok(firsts.size >= 1998, `${firsts.size} distinct seeds of 2,000 students`);
+  // The end of the range wraps to its start.
+  const end = problemsOf({ ...week3, seed: MAX_SEED });
+  assert.deepEqual(
+    end.map((p) => p.seed),
+    [MAX_SEED, 0, MAX_SEED, 0],
+  );
+});
+
+test('2,000 generated assignments: every problem of every one is made by the engine', () => {
+  const next = stream(2026);
+  for (let n = 0; n < 2000; n++) {
+    const families = ids.filter(() => next() < 0.2);
+    if (!families.length) families.push(ids[Math.floor(next() * ids.length)]);
+    const a = {
+      title: `A${n}`,
+      families,
+      each: 1 + Math.floor(next() * 5),
+      seed: next() < 0.5 ? STUDENT : Math.floor(next() * (MAX_SEED + 1)),
+      hints: next() < 0.5,
+      solutions: next() < 0.5,
+      pass: Math.floor(next() * 101),
+    };
+    assert.deepEqual(readAssignment(assignmentQuery(a), ids).assignment, a);
+    for (const p of problemsOf(a, `student ${n}`)) {
+      const problem = lab.practice.generate(p.family, p.seed);
+      assert.equal(problem.id, p.family);
+    }
+  }
+});
+
+test('a run counts attempts as the practice set does, keeps them across reloads, and scores against the pass mark', () => {
+  const storage = memoryStorage();
+  let clock = Date.parse('2026-12-02T10:00:00Z');
+  const now = () => new Date((clock += 1000));
+  const run = openRun(week3, '', { storage, now });
+  const check = (i, answer) =>
+    run.check(i, answer, lab.practice.check(run.problems[i].family, run.problems[i].seed, answer));
+  const answer = (i) => lab.practice.solution(run.problems[i].family, run.problems[i].seed).answer;
+
+  assert.equal(check(0, '[1, 2'), false, 'unreadable: no attempt');
+  assert.equal(check(0, '[100, 100]'), true, 'a wrong answer is an attempt');
+  assert.equal(check(0, '[100, 100]'), false, 'the same answer again is not');
+  assert.equal(check(0, answer(0)), true);
+  assert.equal(run.of(0).solved, true);
+  assert.equal(check(0, '[5, 5]'), false, 'nothing counts once solved');
+  run.showSolution(1);
+  assert.equal(check(1, answer(1)), false, 'an answer after the solution is shown solves nothing');
+  assert.equal(check(2, answer(2)), true);
+  assert.deepEqual(run.score(), { solved: 2, total: 4, percent: 50, passed: false, attempts: 3 });
+  assert.equal(check(3, answer(3)), true);
+  assert.equal(run.score().passed, true, '3 of 4 is 75 %, over the pass mark of 70 %');
+
+  // A reload: the same run, from storage.
+  const again = openRun(week3, '', { storage, now });
+  assert.deepEqual(again.score(), run.score());
+  assert.deepEqual(
+    again.of(0).attempts.map((t) => [t.answer, t.correct]),
+    [
+      ['[100, 100]', false],
+      [answer(0), true],
+    ],
+  );
+  assert.equal(again.of(1).solutionShown, true);
+  // Another student of a per-student assignment has a run of their own, and the page remembers
+  // who last worked.
+  const per = { ...week3, seed: STUDENT };
+  rememberStudent(per, 'Ada', storage);
+  assert.equal(lastStudent(per, storage), 'Ada');
+  const ada = openRun(per, 'Ada', { storage, now });
+  ada.check(0, '[9, 9]', { readable: true, correct: false });
+  assert.equal(openRun(per, 'Alan', { storage, now }).score().attempts, 0);
+  assert.equal(openRun(per, 'ada', { storage, now }).score().attempts, 1);
+  // Damaged storage starts afresh rather than failing.
+  storage.setItem('attention-lab.assignments.v1', '{not json');
+  assert.equal(openRun(week3, '', { storage, now }).score().attempts, 0);
+});
+
+test('a result file reads back with every verdict the engine’s; a changed verdict or problem is found', () => {
+  const storage = memoryStorage();
+  const per = { ...week3, seed: STUDENT };
+  const run = openRun(per, 'Ada', { storage });
+  const p0 = run.problems[0];
+  const right = lab.practice.solution(p0.family, p0.seed).answer;
+  run.check(0, '[9, 9]', lab.practice.check(p0.family, p0.seed, '[9, 9]'));
+  run.check(0, right, lab.practice.check(p0.family, p0.seed, right));
+  const file = JSON.stringify(run.result());
+  const read = readResult(file, ids, lab.practice.check);
+  assert.equal(read.problem, undefined, read.problem);
+  assert.equal(read.result.student, 'Ada');
+  assert.equal(read.result.score.solved, 1);
+  assert.deepEqual(read.result.disagreements, []);
+  assert.deepEqual(
+    read.result.problems[0].attempts.map((t) => t.correct),
+    [false, true],
+  );
+
+  // The student edits the file: a wrong answer marked correct.
+  const edited = JSON.parse(file);
+  edited.problems[1].attempts.push({ answer: '[0, 0]', correct: true, at: 'now' });
+  const caught = readResult(JSON.stringify(edited), ids, lab.practice.check).result;
+  assert.deepEqual(caught.disagreements, [2]);
+  assert.equal(caught.score.solved, 1, 'the score is the engine’s, not the file’s');
+
+  const bad = (data) =>
+    readResult(typeof data === 'string' ? data : JSON.stringify(data), ids, lab.practice.check).problem;
+  assert.match(bad('{'), /not JSON/);
+  assert.match(bad({ kind: 'something else' }), /not a result file/);
+  assert.match(bad({ ...edited, assignment: { ...per, families: ['cat'] } }), /no practice problem "cat"/);
+  assert.match(bad({ ...edited, problems: edited.problems.slice(1) }), /should list 4 problems/);
+  assert.match(bad({ ...edited, student: 'Alan' }), /problem 1 is not the assignment’s/);
+  assert.equal(JSON.parse(file).kind, RESULT_KIND);
+});

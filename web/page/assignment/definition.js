@@ -1,0 +1,126 @@
+// An assignment: what a teacher sets and every student of the class runs, as one serialisable
+// object, and its round trip through the address:
+//   #/assignment?title=Week+3&families=retrieval,rmsnorm&each=2&seed=17&hints=1&solutions=0&pass=70
+//   seed=student draws each student's seeds from the name or id they type, so that neighbours
+//   get different numbers; a number gives the whole class the same problems.
+// No DOM here: the teacher's view, the student's run, the SCORM package and the worksheet all
+// read the same object.
+import { assignment as words } from '../../strings.js';
+
+// The seeds the engine's property test walks (every family makes a problem for each of them).
+export const MAX_SEED = 2 ** 31 - 1;
+export const LIMITS = { title: 120, each: 5, pass: [0, 100] };
+export const STUDENT = 'student';
+
+// The one problem from each family (class seed 0 is the handout's own example; 1 is the first
+// generated one), passed at 60 %: the assignment a package is built with unless a teacher sets one.
+export function defaultAssignment(familyIds) {
+  return {
+    title: words.defaultTitle,
+    families: [...familyIds],
+    each: 1,
+    seed: 1,
+    hints: true,
+    solutions: false,
+    pass: 60,
+  };
+}
+
+// FNV-1a, 32 bits, of the trimmed, lower-cased id: the same student gets the same seeds on any
+// machine, in any browser, in the package and on paper. Kept to the engine's seed range.
+export function studentSeed(student) {
+  let hash = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(student.trim().toLowerCase())) {
+    hash ^= byte;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash & MAX_SEED;
+}
+
+// The problems in order: each family `each` times, on consecutive seeds from the class's seed
+// or the student's.
+export function problemsOf(a, student = '') {
+  const base = a.seed === STUDENT ? studentSeed(student) : a.seed;
+  return a.families.flatMap((family) =>
+    Array.from({ length: a.each }, (_, k) => ({ family, seed: (base + k) % (MAX_SEED + 1) })),
+  );
+}
+
+const flag = (v) => (v ? '1' : '0');
+
+export function assignmentQuery(a) {
+  const params = new URLSearchParams();
+  params.set('title', a.title);
+  params.set('families', a.families.join(','));
+  params.set('each', String(a.each));
+  params.set('seed', String(a.seed));
+  params.set('hints', flag(a.hints));
+  params.set('solutions', flag(a.solutions));
+  params.set('pass', String(a.pass));
+  return params.toString();
+}
+
+// A canonical key for storage: two links that set the same assignment share a student's run.
+export const assignmentKey = (a) => assignmentQuery(a);
+
+const wholeIn = (text, lo, hi) => /^\d{1,10}$/.test(text) && Number(text) >= lo && Number(text) <= hi;
+
+// Reads an assignment from the address's parameters (a URLSearchParams or its string), checked
+// against the engine's families. Returns {assignment} or {problems: [...]}: every problem, and no
+// assignment at all when there is one (nothing is half-loaded).
+export function readAssignment(query, familyIds) {
+  const params = typeof query === 'string' ? new URLSearchParams(query) : query;
+  const problems = [];
+  const known = new Set(['title', 'families', 'each', 'seed', 'hints', 'solutions', 'pass']);
+  for (const key of params.keys()) if (!known.has(key)) problems.push(words.unknownSetting(key));
+
+  const title = (params.get('title') ?? '').trim();
+  if (!title) problems.push(words.noTitle);
+  else if (title.length > LIMITS.title) problems.push(words.longTitle(LIMITS.title, title.length));
+
+  const listed = (params.get('families') ?? '').split(',').filter(Boolean);
+  const families = [...new Set(listed)];
+  if (!families.length) problems.push(words.noFamilies);
+  for (const id of families) if (!familyIds.includes(id)) problems.push(words.unknownFamily(id));
+  if (families.length !== listed.length) problems.push(words.repeatedFamily);
+
+  const eachText = params.get('each') ?? '1';
+  if (!wholeIn(eachText, 1, LIMITS.each)) problems.push(words.badEach(LIMITS.each, eachText));
+
+  const seedText = params.get('seed') ?? '';
+  if (seedText !== STUDENT && !wholeIn(seedText, 0, MAX_SEED)) problems.push(words.badSeed(MAX_SEED, seedText));
+
+  const flags = {};
+  for (const name of ['hints', 'solutions']) {
+    const v = params.get(name) ?? '0';
+    if (v !== '0' && v !== '1') problems.push(words.badFlag(name, v));
+    flags[name] = v === '1';
+  }
+  const passText = params.get('pass') ?? '';
+  if (!wholeIn(passText, ...LIMITS.pass)) problems.push(words.badPass(passText));
+
+  if (problems.length) return { problems };
+  return {
+    assignment: {
+      title,
+      families,
+      each: Number(eachText),
+      seed: seedText === STUDENT ? STUDENT : Number(seedText),
+      hints: flags.hints,
+      solutions: flags.solutions,
+      pass: Number(passText),
+    },
+  };
+}
+
+// The same checks on an object (a result file's or a package's copy), by its query.
+export function checkAssignment(a, familyIds) {
+  if (!a || typeof a !== 'object' || !Array.isArray(a.families)) return { problems: [words.notAnAssignment] };
+  return readAssignment(assignmentQuery(a), familyIds);
+}
+
+// solved of total, and whether that reaches the pass mark (a percentage of the problems).
+export function scoreOf(a, solved, total) {
+  const percent = total ? (100 * solved) / total : 0;
+  return { solved, total, percent, passed: percent >= a.pass };
+}

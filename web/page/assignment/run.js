@@ -1,0 +1,158 @@
+// A student's run of an assignment: every answer checked, with its verdict and time, kept in
+// localStorage under a versioned key (one run per assignment and student), and written to or
+// read from a result file. The verdicts are the engine's (practice.check); this module only
+// records them. A score kept in the browser is formative: a student can change it.
+import { assignment as words } from '../../strings.js';
+import { isAttempt } from '../progress.js';
+import { assignmentKey, checkAssignment, problemsOf, scoreOf } from './definition.js';
+
+export const KEY = 'attention-lab.assignments.v1';
+export const RESULT_KIND = 'attention-lab assignment result';
+const VERSION = 1;
+
+const emptyProblem = () => ({ attempts: [], solved: false, solutionShown: false });
+
+function readStore(storage) {
+  try {
+    const parsed = JSON.parse(storage?.getItem(KEY) ?? '{}');
+    return parsed && typeof parsed === 'object' && parsed.version === VERSION ? parsed : { version: VERSION, runs: {} };
+  } catch {
+    return { version: VERSION, runs: {} };
+  }
+}
+
+// The name or id a student last worked under on this assignment (so a reload finds their run),
+// and setting it ('' forgets it: "Not you?").
+export function lastStudent(a, storage = globalThis.localStorage) {
+  return readStore(storage).students?.[assignmentKey(a)] ?? '';
+}
+export function rememberStudent(a, student, storage = globalThis.localStorage) {
+  try {
+    const store = readStore(storage);
+    store.students = { ...store.students, [assignmentKey(a)]: student.trim() };
+    storage?.setItem(KEY, JSON.stringify(store));
+  } catch {
+    // Not kept: the student types it again after a reload.
+  }
+}
+
+// The run of assignment `a` by `student` ('' when the assignment gives the class one set of
+// seeds), created on first use. `now` gives time stamps (a test's clock, or Date's).
+export function openRun(a, student, { storage = globalThis.localStorage, now = () => new Date() } = {}) {
+  const problems = problemsOf(a, student);
+  const id = `${assignmentKey(a)}|${student.trim().toLowerCase()}`;
+  const store = readStore(storage);
+  store.runs ||= {};
+  const stored = store.runs[id];
+  const run =
+    stored && Array.isArray(stored.problems) && stored.problems.length === problems.length
+      ? stored
+      : { student: student.trim(), started: now().toISOString(), problems: problems.map(emptyProblem) };
+  let saveProblem = '';
+  const save = () => {
+    try {
+      const latest = readStore(storage);
+      latest.runs = { ...latest.runs, [id]: run };
+      storage?.setItem(KEY, JSON.stringify(latest));
+      saveProblem = '';
+    } catch {
+      saveProblem = words.storeRefused;
+    }
+  };
+  const totals = () => ({
+    solved: run.problems.filter((p) => p.solved).length,
+    attempts: run.problems.reduce((n, p) => n + p.attempts.length, 0),
+  });
+  return {
+    assignment: a,
+    problems, // [{family, seed}] in order
+    get student() {
+      return run.student;
+    },
+    get saveProblem() {
+      return saveProblem;
+    },
+    of: (i) => run.problems[i],
+    // A checked answer: recorded when it is an attempt; says whether it was.
+    check(i, answer, verdict) {
+      const p = run.problems[i];
+      const last = p.attempts.at(-1)?.answer;
+      const counts = isAttempt({
+        readable: verdict.readable,
+        solved: p.solved,
+        solutionShown: p.solutionShown,
+        answer,
+        lastCounted: last,
+      });
+      if (!counts) return false;
+      p.attempts.push({ answer, correct: verdict.correct, at: now().toISOString() });
+      if (verdict.correct) p.solved = true;
+      save();
+      return true;
+    },
+    showSolution(i) {
+      run.problems[i].solutionShown = true;
+      save();
+    },
+    score() {
+      const t = totals();
+      return { ...scoreOf(a, t.solved, problems.length), attempts: t.attempts };
+    },
+    // The result file: the assignment, the student, every answer typed with its verdict and time.
+    result() {
+      return {
+        kind: RESULT_KIND,
+        version: VERSION,
+        assignment: a,
+        student: run.student,
+        started: run.started,
+        saved: now().toISOString(),
+        score: this.score(),
+        problems: problems.map((p, i) => ({ ...p, ...run.problems[i] })),
+      };
+    },
+  };
+}
+
+// Reads a result file: {result} or {problem}. Its verdicts are checked again by `check` (the
+// engine's practice.check), so that an answer recorded as correct that the engine does not
+// accept is shown as such: a file is the student's, and can be edited.
+export function readResult(text, familyIds, check) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { problem: words.notJson };
+  }
+  if (data?.kind !== RESULT_KIND || data.version !== VERSION) return { problem: words.notResult };
+  const a = checkAssignment(data.assignment, familyIds);
+  if (a.problems) return { problem: words.badAssignment(a.problems) };
+  const expected = problemsOf(a.assignment, data.student ?? '');
+  if (!Array.isArray(data.problems) || data.problems.length !== expected.length)
+    return { problem: words.problemCount(expected.length) };
+  const problems = [];
+  for (const [i, p] of data.problems.entries()) {
+    const { family, seed } = expected[i];
+    if (p.family !== family || p.seed !== seed) return { problem: words.notTheProblem(i + 1, family, seed) };
+    if (!Array.isArray(p.attempts)) return { problem: words.noAnswers(i + 1) };
+    const attempts = p.attempts.map((t) => {
+      const answer = typeof t?.answer === 'string' ? t.answer : '';
+      const engine = check(family, seed, answer);
+      return { answer, at: String(t?.at ?? ''), recorded: t?.correct === true, correct: engine.correct, engine };
+    });
+    problems.push({ family, seed, attempts, solutionShown: p.solutionShown === true });
+  }
+  const solved = problems.filter((p) => p.attempts.some((t) => t.correct)).length;
+  return {
+    result: {
+      assignment: a.assignment,
+      student: String(data.student ?? ''),
+      started: String(data.started ?? ''),
+      saved: String(data.saved ?? ''),
+      problems,
+      score: scoreOf(a.assignment, solved, problems.length),
+      // answers the file calls correct and the engine does not, or the other way round
+      disagreements: problems.flatMap((p, i) => p.attempts.filter((t) => t.recorded !== t.correct).map(() => i + 1)),
+    },
+  };
+}
