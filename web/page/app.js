@@ -1,14 +1,20 @@
 // The controller: state -> engine -> views, one way. The URL hash is the state (state.js);
 // stepping pushes a history entry, editing replaces it, so Back walks through the steps.
 import { readNumber } from './inputs.js';
-import { MODEL, PRACTICE, TRAIN, fromHash, initialState, toHash } from './state.js';
+import { ASSIGNMENT, MODEL, PRACTICE, TEACH, TRAIN, fromHash, initialState, toHash } from './state.js';
 import {
+  assignment as assignmentText,
   opened as openedText,
   practice as practiceText,
   examples as texts,
+  teach as teachText,
   training as trainingText,
   ui,
 } from '../strings.js';
+import { defaultAssignment, readAssignment, STUDENT } from './assignment/definition.js';
+import { lastStudent, openRun, readResult, rememberStudent } from './assignment/run.js';
+import { assignmentView, resultView } from './views/assignment.js';
+import { teachView } from './views/teach.js';
 import { settingsDiff } from '../training/experiments.js';
 import { createProgress } from './progress.js';
 import { createWorksheetStore } from './worksheet-store.js';
@@ -87,7 +93,7 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
       { ...state, example: state.example },
       practice ? families.map((f) => f.id) : null, // a family named before they come is checked after
     );
-    if (s.example === PRACTICE || s.example === TRAIN || s.example === MODEL) {
+    if ([PRACTICE, TRAIN, MODEL, ASSIGNMENT, TEACH].includes(s.example)) {
       state = s;
       notice = problems.length ? `${ui.addressProblem} ${problems.join('; ')}.` : '';
       render();
@@ -311,7 +317,92 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
                 canSolve: !state.hide.includes('solution'),
               }),
             ]
-          : practiceOverview({ practice, progress, href: practiceHref, exampleHref, onImport: onChange }),
+          : practiceOverview({
+              practice,
+              progress,
+              href: practiceHref,
+              exampleHref,
+              onImport: onChange,
+              teachHref: `#/${TEACH}`,
+            }),
+    );
+  }
+
+  // An assignment (#/assignment?…): read against the engine's families once they are here; a
+  // link that cannot be read opens nothing and says why. Runs are kept per assignment and student.
+  const runs = new Map();
+  let resultShown = { result: null, message: '' };
+  function assignmentMain() {
+    const main = (...content) =>
+      h(
+        'main',
+        { id: 'main', class: 'main', tabindex: '-1' },
+        notice && h('p', { class: 'notice', role: 'alert' }, notice),
+        content,
+      );
+    if (!practice) return main(extrasWaiting(state.example === TEACH ? 'teach-title-heading' : 'assignment-title'));
+    const ids = families.map((f) => f.id);
+    if (state.example === TEACH) {
+      const given = state.query ? readAssignment(state.query, ids) : {};
+      return main(
+        given.problems ? h('p', { class: 'notice', role: 'alert' }, assignmentText.unreadable(given.problems)) : null,
+        teachView({
+          families,
+          assignment: given.assignment ?? defaultAssignment(ids),
+          linkOf: (query) => `${location.href.split('#')[0]}#/${ASSIGNMENT}?${query}`,
+          onQuery: (query) => {
+            state = { ...state, query };
+            writeUrl(false);
+          },
+        }),
+      );
+    }
+    if (state.result) {
+      return main(
+        resultView({
+          practice,
+          ...resultShown,
+          onFile: (text) => {
+            const r = readResult(text, ids, practice.check);
+            resultShown = r.result
+              ? { result: r.result, message: '' }
+              : { result: null, message: assignmentText.resultUnreadable(r.problem) };
+            focusAfter(r.result ? 'result-check' : null);
+          },
+        }),
+      );
+    }
+    const read = readAssignment(state.query, ids);
+    if (read.problems)
+      return main(
+        h(
+          'p',
+          { id: 'assignment-title', class: 'notice', role: 'alert', tabindex: '-1' },
+          assignmentText.unreadable(read.problems),
+        ),
+      );
+    const a = read.assignment;
+    const student = a.seed === STUDENT ? lastStudent(a) : '';
+    const runKey = `${state.query}|${student}`;
+    if (a.seed !== STUDENT || student) {
+      if (!runs.has(runKey)) runs.set(runKey, openRun(a, student));
+    }
+    const run = runs.get(runKey) ?? null;
+    const at = run ? Math.min(state.at, run.problems.length - 1) : 0;
+    return main(
+      assignmentView({
+        practice,
+        assignment: a,
+        run,
+        at,
+        href: (i) => toHash({ ...state, at: i }),
+        onStudent: (name) => {
+          rememberStudent(a, name);
+          focusAfter(name ? `answer-problem-${at + 1}` : 'student');
+        },
+        onChange: focusAfter,
+        canCopy: true,
+      }),
     );
   }
 
@@ -456,6 +547,12 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
       document.title = `${words.title} — ${ui.appName}`;
       // The panel is the same element, moved back in: what had the focus (a menu) keeps it.
       settleFocus(hadFocus, activeId, titleId);
+      return;
+    }
+    if (state.example === ASSIGNMENT || state.example === TEACH) {
+      show(assignmentMain());
+      document.title = `${state.example === TEACH ? teachText.title : assignmentText.title} — ${ui.appName}`;
+      settleFocus(hadFocus, activeId, state.example === TEACH ? 'teach-title-heading' : 'assignment-title');
       return;
     }
     if (state.example === PRACTICE) {
@@ -615,6 +712,8 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
       e.metaKey ||
       state.hide.includes('nav') ||
       state.example === PRACTICE ||
+      state.example === ASSIGNMENT ||
+      state.example === TEACH ||
       state.example === TRAIN ||
       state.example === MODEL
     )
@@ -638,11 +737,12 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
       practice = wordedPractice(more.practice);
       families = practice.families();
       if (state.example === PRACTICE) load(location.hash);
+      else if (state.example === ASSIGNMENT || state.example === TEACH) render();
       else fillWaitingBox();
     },
     (e) => {
       extrasFailed = e.message;
-      if (state.example === PRACTICE) render();
+      if ([PRACTICE, ASSIGNMENT, TEACH].includes(state.example)) render();
       else fillWaitingBox();
     },
   );

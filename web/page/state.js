@@ -3,6 +3,9 @@
 //   (predict=1: each result that can be predicted stays hidden until the student predicts it)
 //   #/practice                     the practice set
 //   #/practice/<family>/<seed>     one problem, one variant
+//   #/assignment[/<problem>]?<assignment>   a student's run of an assignment (assignment/definition.js)
+//   #/assignment/result            a result file read back
+//   #/teach[?<assignment>]         the teacher's view, setting an assignment
 //   #/train[/<experiment>]?<setting>=<value>&start=1
 //                                  the training panel, with one of its experiments, the settings
 //                                  that differ from the experiment's (D=16&heads=4&lr=0.01 …),
@@ -24,6 +27,8 @@ export function initialState(firstExample) {
 export const PRACTICE = 'practice';
 export const TRAIN = 'train';
 export const MODEL = 'model';
+export const ASSIGNMENT = 'assignment';
+export const TEACH = 'teach';
 
 export function toHash(state) {
   const params = new URLSearchParams();
@@ -39,6 +44,11 @@ export function toHash(state) {
     const query = params.toString();
     return `#/${MODEL}${query ? `?${query}` : ''}`;
   }
+  if (state.example === ASSIGNMENT) {
+    if (state.result) return `#/${ASSIGNMENT}/result`;
+    return `#/${ASSIGNMENT}${state.at ? `/${state.at + 1}` : ''}?${state.query}`;
+  }
+  if (state.example === TEACH) return `#/${TEACH}${state.query ? `?${state.query}` : ''}`;
   if (state.example === PRACTICE) {
     if (state.hide.length) params.set('hide', state.hide.join(','));
     const query = params.toString();
@@ -85,6 +95,18 @@ export function fromHash(hash, examples, fallback, families = []) {
     const hide = (new URLSearchParams(model[1] || '').get('hide') || '').split(',').filter((x) => HIDEABLE.includes(x));
     return { state: { example: MODEL, step: 0, edits: {}, hide }, problems };
   }
+  // An assignment's query is read (against the engine's families) when it is shown.
+  const assignment = /^#\/assignment(?:\/(\d+|result))?(?:\?(.*))?$/.exec(hash || '');
+  if (assignment) {
+    const result = assignment[1] === 'result';
+    const at = !result && assignment[1] ? Math.max(0, Number(assignment[1]) - 1) : 0;
+    return {
+      state: { example: ASSIGNMENT, result, at, query: assignment[2] || '', step: 0, edits: {}, hide: [] },
+      problems,
+    };
+  }
+  const teach = /^#\/teach(?:\?(.*))?$/.exec(hash || '');
+  if (teach) return { state: { example: TEACH, query: teach[1] || '', step: 0, edits: {}, hide: [] }, problems };
   const practice = /^#\/practice(?:\/([^/?]+)\/(\d+))?(?:\?(.*))?$/.exec(hash || '');
   if (practice) {
     const hide = (new URLSearchParams(practice[3] || '').get('hide') || '')

@@ -1,0 +1,165 @@
+// Assignments in the page: a teacher sets one from the practice set and takes its link; a
+// student opens it, gives a name, answers (wrong, then right), reloads and finds the run where it
+// was, downloads the result file; the file is read back, and an edited one is caught. A link that
+// cannot be read opens nothing. axe-core on every new view at both sizes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+import { shots, siteForTests, watch } from './site.mjs';
+
+const site = siteForTests();
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+async function open(url, { width = 1200, height = 900 } = {}) {
+  const ctx = await site.browser.newContext({ viewport: { width, height }, acceptDownloads: true, bypassCSP: true });
+  const page = await ctx.newPage();
+  const problems = await watch(page);
+  await page.goto(url);
+  return { page, problems, close: () => ctx.close() };
+}
+
+async function violations(page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  const r = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
+}
+
+const solution = (page, family, seed) =>
+  page.evaluate(([f, s]) => window.lab.practice.solution(f, s).answer, [family, seed]);
+// The family and seed of the problem shown as problem i (from 1).
+const problemOf = (page, i) =>
+  page.evaluate((k) => {
+    const { family, seed } = document.querySelector(`#practice-problem-${k}`).closest('section').dataset;
+    return { family, seed: Number(seed) };
+  }, i);
+
+test('a teacher sets an assignment; a student runs it, reloads, and hands in a result file that reads back', async () => {
+  const { page, problems, close } = await open(`${site.base}#/practice`);
+  await page.locator('#teach-from-practice').click();
+  await page.locator('#teach-title').waitFor({ timeout: 20000 });
+  await page.locator('#teach-none').click();
+  assert.match(await page.textContent('#teach-status'), /No link yet: families: expected at least one/);
+  assert.equal(await page.inputValue('#teach-link'), '');
+  await page.locator('.teach-family[value="retrieval"]').check();
+  await page.locator('.teach-family[value="rmsnorm"]').check();
+  await page.fill('#teach-each', '2');
+  await page.fill('#teach-title', 'Week 3');
+  await page.locator('#teach-seeds-student').check();
+  assert.match(await page.textContent('#teach-count'), /^4 problems, with numbers of each student’s own/);
+  const link = await page.inputValue('#teach-link');
+  assert.match(
+    link,
+    /#\/assignment\?title=Week\+3&families=retrieval%2Crmsnorm&each=2&seed=student&hints=1&solutions=0/,
+  );
+  // The teacher's form is in the address: a reload keeps it.
+  await page.reload();
+  await page.locator('#teach-title').waitFor({ timeout: 20000 });
+  assert.equal(await page.inputValue('#teach-title'), 'Week 3');
+  assert.equal(await page.inputValue('#teach-link'), link);
+
+  await page.goto(link);
+  await page.locator('#student').waitFor({ timeout: 20000 });
+  await page.locator('.who button[type="submit"]').click();
+  assert.match(await page.textContent('#student-error'), /Type your name or student id first/);
+  await page.fill('#student', 'Ada Lovelace');
+  await page.press('#student', 'Enter');
+  await page.locator('#answer-problem-1').waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'answer-problem-1');
+  assert.match(await page.textContent('#assignment-score'), /^0 of 4 solved, 0 attempts\. Pass mark: 60 %/);
+  assert.equal(await page.getByRole('button', { name: 'Show solution' }).count(), 0, 'solutions are off');
+
+  const first = await problemOf(page, 1);
+  await page.fill('#answer-problem-1', '[100, 100]');
+  await page.press('#answer-problem-1', 'Enter');
+  assert.match(await page.textContent('#feedback-problem-1'), /^Not yet/);
+  const right = await solution(page, first.family, first.seed);
+  await page.fill('#answer-problem-1', right);
+  await page.press('#answer-problem-1', 'Enter');
+  assert.match(await page.textContent('#feedback-problem-1'), /^Correct/);
+  assert.match(await page.textContent('#assignment-score'), /^1 of 4 solved, 2 attempts/);
+
+  // A reload: the student, the score and the last answer are back; checking it again adds nothing.
+  await page.reload();
+  await page.locator('#answer-problem-1').waitFor({ timeout: 20000 });
+  assert.match(await page.textContent('.assignment .who'), /Working as Ada Lovelace/);
+  assert.match(await page.textContent('#assignment-score'), /^1 of 4 solved, 2 attempts/);
+  assert.equal(await page.inputValue('#answer-problem-1'), right);
+  assert.match(await page.textContent('#feedback-problem-1'), /^Correct/);
+  await page.press('#answer-problem-1', 'Enter');
+  assert.match(await page.textContent('#assignment-score'), /^1 of 4 solved, 2 attempts/);
+
+  // The next problem, and the result file.
+  await page.locator('#next-problem').click();
+  await page.locator('#answer-problem-2').waitFor();
+  await page.fill('#answer-problem-2', '[1, 2]');
+  await page.press('#answer-problem-2', 'Enter');
+  await page.screenshot({ path: path.join(shots, 'assignment-run.png'), fullPage: true });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#download-result').click()]);
+  const file = path.join(shots, 'assignment-result.json');
+  await download.saveAs(file);
+  const saved = JSON.parse(readFileSync(file, 'utf8'));
+  assert.equal(saved.student, 'Ada Lovelace');
+  assert.deepEqual(
+    saved.problems.map((p) => p.attempts.length),
+    [2, 1, 0, 0],
+  );
+
+  // Read back: every verdict the engine's. Then an edited copy: caught.
+  await page.goto(`${site.base}#/assignment/result`);
+  await page.locator('#open-result').setInputFiles(file);
+  await page.locator('#result-check').waitFor();
+  assert.match(await page.textContent('#result-check'), /every verdict in the file is the engine’s/);
+  assert.match(await page.textContent('#result-score'), /^1 of 4 solved, 3 attempts/);
+  saved.problems[1].attempts[0].correct = true;
+  const edited = path.join(shots, 'assignment-result-edited.json');
+  await import('node:fs').then((fs) => fs.writeFileSync(edited, JSON.stringify(saved)));
+  await page.locator('#open-result').setInputFiles(edited);
+  await page.locator('#result-check', { hasText: 'not the engine’s' }).waitFor();
+  assert.match(await page.textContent('.result-table li.changed'), /the file says correct; the engine does not/);
+  await page.screenshot({ path: path.join(shots, 'assignment-result.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test('an assignment link that cannot be read opens nothing and says why', async () => {
+  const { page, problems, close } = await open(
+    `${site.base}#/assignment?title=Quiz&families=retrieval,cat&each=9&seed=1&hints=1&solutions=0&pass=60`,
+  );
+  const message = page.locator('#assignment-title.notice');
+  await message.waitFor({ timeout: 20000 });
+  assert.match(
+    await message.textContent(),
+    /cannot be opened: families: no practice problem "cat"; each: expected a whole number from 1 to 5, received "9"/,
+  );
+  assert.equal(await page.locator('[id^="answer-"]').count(), 0);
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 360, height: 740 },
+]) {
+  test(`axe: the teacher's view, a run and a result file read back at ${viewport.width}x${viewport.height}`, async () => {
+    const { page, close } = await open(`${site.base}#/teach`, viewport);
+    const found = [];
+    const check = async (where) => (await violations(page)).forEach((v) => found.push(`${where}: ${v}`));
+    await page.locator('#teach-title').waitFor({ timeout: 20000 });
+    await check('#/teach');
+    await page.goto(await page.inputValue('#teach-link'));
+    await page.locator('#answer-problem-1').waitFor({ timeout: 20000 });
+    await page.fill('#answer-problem-1', '[1, 2]');
+    await page.press('#answer-problem-1', 'Enter');
+    await check('a run');
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(wide <= 0, `the run scrolls sideways by ${wide} px`);
+    await page.goto(`${site.base}#/assignment/result`);
+    await page.locator('#open-result').waitFor();
+    await check('#/assignment/result');
+    await close();
+    assert.deepEqual(found, []);
+  });
+}

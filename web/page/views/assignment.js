@@ -1,0 +1,240 @@
+// A student's run of an assignment: who is working (when seeds are drawn per student), the
+// score so far, the problems in order with where each stands, one problem at a time (checked by
+// the engine exactly as in the practice set), and the result file. Also the view that reads a
+// result file back.
+import { assignment as words, practice as practiceWords } from '../../strings.js';
+import { STUDENT } from '../assignment/definition.js';
+import { download, h } from './dom.js';
+import { problemPanel } from './practice.js';
+
+// The form that asks who is working, before a per-student assignment can draw its problems.
+function whoForm(onStudent) {
+  const status = h('p', { class: 'input-error', role: 'status', id: 'student-error' });
+  const input = h('input', {
+    id: 'student',
+    type: 'text',
+    autocomplete: 'name',
+    maxlength: 120,
+    'aria-describedby': 'student-why student-error',
+  });
+  return h(
+    'form',
+    {
+      class: 'who',
+      onsubmit: (e) => {
+        e.preventDefault();
+        if (!input.value.trim()) {
+          status.textContent = words.noName;
+          input.setAttribute('aria-invalid', 'true');
+          input.focus();
+          return;
+        }
+        onStudent(input.value.trim());
+      },
+    },
+    h('label', { for: 'student' }, words.whoAreYou),
+    input,
+    h('button', { type: 'submit' }, words.start),
+    h('p', { id: 'student-why', class: 'hint' }, words.whoWhy),
+    status,
+  );
+}
+
+// run: from openRun (null while a per-student assignment waits for a name); at: the problem
+// shown, from 0; href(i): the address of problem i.
+export function assignmentView({ practice, assignment: a, run, at, href, onStudent, onChange, canCopy }) {
+  const title = h('h2', { id: 'assignment-title', tabindex: '-1' }, a.title);
+  if (!run)
+    return h('section', { class: 'assignment', 'aria-labelledby': 'assignment-title' }, title, whoForm(onStudent));
+  const score = run.score();
+  const n = run.problems.length;
+  const { family, seed } = run.problems[at];
+  const mine = run.of(at);
+  const problemId = `problem-${at + 1}`;
+  const panel = problemPanel({
+    practice,
+    family,
+    seed,
+    id: problemId,
+    label: words.problemOf(at + 1, n),
+    onChange,
+    canCopy,
+    canHint: a.hints,
+    canSolve: a.solutions,
+    tracker: {
+      solved: () => run.of(at).solved,
+      solutionShown: () => run.of(at).solutionShown,
+      record: (answer, verdict) => run.check(at, answer, verdict),
+      showSolution: () => run.showSolution(at),
+      lastAnswer: () => run.of(at).attempts.at(-1)?.answer,
+    },
+    controls: [
+      at > 0 && h('a', { class: 'button', href: href(at - 1), id: 'previous-problem' }, words.previousProblem),
+      at < n - 1 && h('a', { class: 'button', href: href(at + 1), id: 'next-problem' }, words.nextProblem),
+      h(
+        'span',
+        { class: 'mine' },
+        mine.solved
+          ? `${words.solvedMark}, ${words.attemptsOf(mine.attempts.length)}`
+          : words.attemptsOf(mine.attempts.length),
+      ),
+    ],
+  });
+  const filename = `attention-lab-result-${(run.student || 'class').replace(/[^\w-]+/g, '_').slice(0, 40)}.json`;
+  return h(
+    'section',
+    { class: 'assignment', 'aria-labelledby': 'assignment-title' },
+    title,
+    a.seed === STUDENT
+      ? h(
+          'p',
+          { class: 'who' },
+          `${words.as(run.student)} `,
+          h('button', { type: 'button', id: 'not-me', onclick: () => onStudent('') }, words.notYou),
+        )
+      : null,
+    h(
+      'p',
+      { class: 'score', id: 'assignment-score', role: 'status' },
+      `${words.score(score.solved, score.total, score.attempts)}. ${words.passMark(a.pass)} `,
+      h('strong', {}, score.passed ? words.passed : words.notPassed),
+    ),
+    run.saveProblem ? h('p', { class: 'notice', role: 'alert' }, words.cannotStore) : null,
+    h(
+      'nav',
+      { class: 'problems', 'aria-label': words.title },
+      h(
+        'ol',
+        {},
+        run.problems.map((p, i) => {
+          const r = run.of(i);
+          const f = practice.families().find((x) => x.id === p.family);
+          return h(
+            'li',
+            { class: r.solved ? 'solved' : '' },
+            h('a', { href: href(i), 'aria-current': i === at ? 'step' : null }, `${f.section} ${f.title}`),
+            ` · ${r.solved ? `${words.solvedMark}, ` : ''}${words.attemptsOf(r.attempts.length)}`,
+          );
+        }),
+      ),
+    ),
+    !a.hints ? h('p', { class: 'hint' }, words.noHints) : null,
+    !a.solutions ? h('p', { class: 'hint' }, words.noSolutions) : null,
+    panel,
+    h(
+      'div',
+      { class: 'result-file' },
+      h(
+        'button',
+        {
+          type: 'button',
+          id: 'download-result',
+          onclick: () => download(filename, JSON.stringify(run.result(), null, 2)),
+        },
+        words.download,
+      ),
+      h('p', {}, words.downloadWhy),
+      h('p', { class: 'formative' }, words.formative),
+    ),
+  );
+}
+
+// A result file read back: who, when, the score, and every answer with the engine's verdict;
+// any verdict the file records otherwise is marked.
+export function resultView({ practice, result, message, onFile }) {
+  const file = h('input', {
+    type: 'file',
+    id: 'open-result',
+    accept: 'application/json,.json',
+    onchange: async (e) => {
+      const f = e.target.files[0];
+      if (f) onFile(await f.text());
+    },
+  });
+  const r = result;
+  const title = (id) => {
+    const f = practice.families().find((x) => x.id === id);
+    return `${f.section} ${f.title}`;
+  };
+  return h(
+    'section',
+    { class: 'assignment-result', 'aria-labelledby': 'result-title' },
+    h('h2', { id: 'result-title', tabindex: '-1' }, words.resultTitle),
+    h('p', {}, words.resultIntro),
+    h('label', { class: 'button' }, words.openResult, file),
+    h('p', { role: 'status', class: message ? 'notice' : '' }, message || ''),
+    r &&
+      h(
+        'div',
+        { class: 'result' },
+        h('h3', {}, words.resultOf(r.student, r.assignment.title)),
+        h('p', {}, words.resultTimes(r.started, r.saved)),
+        h(
+          'p',
+          { class: 'score', id: 'result-score' },
+          `${words.score(
+            r.score.solved,
+            r.score.total,
+            r.problems.reduce((k, p) => k + p.attempts.length, 0),
+          )}. ${words.passMark(r.assignment.pass)} `,
+          h('strong', {}, r.score.passed ? words.passed : words.notPassed),
+        ),
+        h(
+          'p',
+          { class: r.disagreements.length ? 'notice' : '', id: 'result-check' },
+          r.disagreements.length ? words.disagrees(r.disagreements.length) : words.agrees,
+          '.',
+        ),
+        h(
+          'table',
+          { class: 'result-table' },
+          h(
+            'thead',
+            {},
+            h(
+              'tr',
+              {},
+              words.answersHeading.map((t) => h('th', { scope: 'col' }, t)),
+            ),
+          ),
+          h(
+            'tbody',
+            {},
+            r.problems.map((p, i) =>
+              h(
+                'tr',
+                {},
+                h('th', { scope: 'row' }, `${i + 1}. ${title(p.family)} (${practiceWords.variant(p.seed)})`),
+                h(
+                  'td',
+                  {},
+                  p.attempts.length
+                    ? h(
+                        'ol',
+                        {},
+                        p.attempts.map((t) =>
+                          h(
+                            'li',
+                            { class: t.recorded !== t.correct ? 'changed' : '' },
+                            `${t.answer} → ${t.correct ? words.correct : words.notYet}`,
+                            t.recorded !== t.correct
+                              ? ` (${t.recorded ? words.recordedCorrect : words.recordedWrong})`
+                              : '',
+                          ),
+                        ),
+                      )
+                    : words.none,
+                ),
+                h(
+                  'td',
+                  {},
+                  p.attempts.some((t) => t.correct) ? words.correct : words.notYet,
+                  p.solutionShown ? ` (${words.afterSolution})` : '',
+                ),
+              ),
+            ),
+          ),
+        ),
+      ),
+  );
+}

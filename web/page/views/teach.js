@@ -1,0 +1,161 @@
+// The teacher's view: a form that sets an assignment (title, problems, how many of each, the
+// seeds, hints, solutions, the pass mark) and gives its link. The form is read by the same
+// check as a student's link (readAssignment), so what the teacher is shown is what the class
+// will open. Typing updates the link and the address in place; the form is not redrawn.
+import { assignment as words, teach as text } from '../../strings.js';
+import { LIMITS, MAX_SEED, STUDENT, assignmentQuery, readAssignment } from '../assignment/definition.js';
+import { h } from './dom.js';
+
+// families: [{id, section, title}]; a: the assignment to start from; linkOf(query): the
+// student's address for a query; onQuery(query): the form changed to a valid assignment.
+export function teachView({ families, assignment: a, linkOf, onQuery }) {
+  const ids = families.map((f) => f.id);
+  const field = (id, label, input, note) =>
+    h(
+      'div',
+      { class: 'control' },
+      h('label', { for: id }, label),
+      input,
+      note && h('p', { class: 'hint', id: `${id}-note` }, note),
+    );
+  const title = h('input', { id: 'teach-title', type: 'text', value: a.title, maxlength: LIMITS.title, size: 40 });
+  const each = h('input', {
+    id: 'teach-each',
+    type: 'number',
+    min: 1,
+    max: LIMITS.each,
+    step: 1,
+    value: String(a.each),
+    inputmode: 'numeric',
+  });
+  const perStudent = a.seed === STUDENT;
+  const classSeed = h('input', {
+    id: 'teach-seed',
+    type: 'number',
+    min: 0,
+    max: MAX_SEED,
+    step: 1,
+    value: perStudent ? '1' : String(a.seed),
+    inputmode: 'numeric',
+    disabled: perStudent,
+  });
+  const seedMode = (value, label, checked) =>
+    h(
+      'label',
+      { class: 'choice' },
+      h('input', { type: 'radio', name: 'teach-seeds', value, checked, id: `teach-seeds-${value}` }),
+      ` ${label}`,
+    );
+  const hints = h('input', { id: 'teach-hints', type: 'checkbox', checked: a.hints });
+  const solutions = h('input', { id: 'teach-solutions', type: 'checkbox', checked: a.solutions });
+  const pass = h('input', {
+    id: 'teach-pass',
+    type: 'number',
+    min: 0,
+    max: 100,
+    step: 1,
+    value: String(a.pass),
+    inputmode: 'numeric',
+  });
+  const boxes = families.map((f) =>
+    h(
+      'li',
+      {},
+      h(
+        'label',
+        {},
+        h('input', { type: 'checkbox', value: f.id, checked: a.families.includes(f.id), class: 'teach-family' }),
+        ` ${f.section} ${f.title}`,
+      ),
+    ),
+  );
+  const all = (checked) => {
+    for (const box of form.querySelectorAll('.teach-family')) box.checked = checked;
+    update();
+  };
+  const link = h('input', { id: 'teach-link', type: 'text', readonly: true, 'aria-describedby': 'teach-status' });
+  const open = h('a', { id: 'teach-open', class: 'button' }, text.open);
+  const status = h('p', { id: 'teach-status', role: 'status', 'aria-live': 'polite' });
+  const count = h('p', { id: 'teach-count' });
+
+  function read() {
+    const mode = form.querySelector('input[name="teach-seeds"]:checked')?.value ?? 'class';
+    classSeed.disabled = mode === STUDENT;
+    const params = new URLSearchParams();
+    params.set('title', title.value);
+    params.set('families', [...form.querySelectorAll('.teach-family:checked')].map((b) => b.value).join(','));
+    params.set('each', each.value);
+    params.set('seed', mode === STUDENT ? STUDENT : classSeed.value);
+    params.set('hints', hints.checked ? '1' : '0');
+    params.set('solutions', solutions.checked ? '1' : '0');
+    params.set('pass', pass.value);
+    return readAssignment(params, ids);
+  }
+  function update() {
+    const r = read();
+    if (r.problems) {
+      status.textContent = `${text.notYet} ${r.problems.join('; ')}.`;
+      status.className = 'input-error';
+      link.value = '';
+      open.removeAttribute('href');
+      count.textContent = '';
+      return;
+    }
+    const query = assignmentQuery(r.assignment);
+    link.value = linkOf(query);
+    open.setAttribute('href', link.value);
+    status.textContent = text.ready;
+    status.className = '';
+    count.textContent = text.count(r.assignment.families.length * r.assignment.each, r.assignment.seed === STUDENT);
+    onQuery(query);
+  }
+  const form = h(
+    'form',
+    { class: 'teach', oninput: update, onchange: update, onsubmit: (e) => e.preventDefault() },
+    field('teach-title', text.titleLabel, title),
+    h(
+      'fieldset',
+      { class: 'families' },
+      h('legend', {}, text.familiesLabel),
+      h(
+        'p',
+        {},
+        h('button', { type: 'button', id: 'teach-all', onclick: () => all(true) }, text.all),
+        ' ',
+        h('button', { type: 'button', id: 'teach-none', onclick: () => all(false) }, text.none),
+      ),
+      h('ul', { class: 'family-list' }, boxes),
+    ),
+    field('teach-each', text.eachLabel, each, text.eachNote(LIMITS.each)),
+    h(
+      'fieldset',
+      { class: 'seeds' },
+      h('legend', {}, text.seedsLabel),
+      seedMode('class', text.classSeeds, !perStudent),
+      field('teach-seed', text.seedLabel, classSeed),
+      seedMode(STUDENT, text.studentSeeds, perStudent),
+    ),
+    h('div', { class: 'control' }, h('label', {}, hints, ` ${text.hintsLabel}`)),
+    h('div', { class: 'control' }, h('label', {}, solutions, ` ${text.solutionsLabel}`)),
+    field('teach-pass', text.passLabel, pass),
+  );
+  const view = h(
+    'section',
+    { class: 'teach-view', 'aria-labelledby': 'teach-title-heading' },
+    h('h2', { id: 'teach-title-heading', tabindex: '-1' }, text.title),
+    h('p', {}, text.intro),
+    form,
+    h(
+      'div',
+      { class: 'teach-output' },
+      h('h3', {}, text.linkHeading),
+      count,
+      field('teach-link', text.linkLabel, link),
+      h('p', {}, open),
+      status,
+      h('p', { class: 'formative' }, words.formative),
+    ),
+  );
+  update();
+  return view;
+}
