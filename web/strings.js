@@ -1605,6 +1605,8 @@ export const assignment = {
   noName: 'Type your name or student id first.',
   as: (student) => `Working as ${student}.`,
   notYou: 'Not you?',
+  inLms: (name) =>
+    `Working as ${name}, in your course: your score goes to the course after every answer you check, and you can leave and come back.`,
   problemOf: (i, n) => `Problem ${i} of ${n}`,
   previousProblem: 'Previous problem',
   nextProblem: 'Next problem',
@@ -1637,6 +1639,7 @@ export const assignment = {
   disagrees: (n) =>
     `${n} verdict${n === 1 ? '' : 's'} in the file ${n === 1 ? 'is' : 'are'} not the engine’s (marked below): the file was changed`,
   none: 'no answer',
+  notKept: 'an answer the LMS did not keep (it had no room for it)',
   correct: 'correct',
   notYet: 'not yet',
   afterSolution: 'solution shown',
@@ -1677,4 +1680,12 @@ export const teach = {
   open: 'Open it as a student would',
   ready: 'The link is ready to send.',
   notYet: 'No link yet:',
+  packageHeading: 'For your LMS (Moodle, Canvas)',
+  packageWhy:
+    'A SCORM 1.2 package of this assignment: upload it to your course as a SCORM activity, and each student’s score and status go to the gradebook after every answer they check. The package holds the whole page and its engine, and asks nothing of the internet.',
+  packageButton: 'Download the SCORM package',
+  packaging: 'Making the package…',
+  packaged: (kb) => `The package is downloaded (attention-lab-scorm12.zip, ${kb} KB).`,
+  noPackage: 'The package could not be made:',
+  fromSite: 'open this page from its site (not from a file on disk) to make a package',
 };

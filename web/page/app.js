@@ -13,6 +13,7 @@ import {
 } from '../strings.js';
 import { defaultAssignment, readAssignment, STUDENT } from './assignment/definition.js';
 import { lastStudent, openRun, readResult, rememberStudent } from './assignment/run.js';
+import { findApi, openLms } from './assignment/scorm.js';
 import { assignmentView, resultView } from './views/assignment.js';
 import { teachView } from './views/teach.js';
 import { settingsDiff } from '../training/experiments.js';
@@ -31,7 +32,8 @@ const clone = (v) => (Array.isArray(v) ? v.map(clone) : v);
 // lab: the engine's worked-examples part; loadExtras: resolves to the lab with the practice set's
 // problems and the trainable models (a second module on the site, fetched once the first
 // numbers are on screen; the same lab in the single file).
-export function createApp({ lab, loadExtras, root, examples, workerUrl = null }) {
+// packaged: the assignment of a SCORM package (its query), '' on the site.
+export function createApp({ lab, loadExtras, root, examples, workerUrl = null, packaged = '' }) {
   const byId = new Map(examples.map((e) => [e.id, e]));
   watchScrolling(root);
   const kept = {}; // each example's edits, kept while the student looks at other examples
@@ -332,6 +334,20 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
   // link that cannot be read opens nothing and says why. Runs are kept per assignment and student.
   const runs = new Map();
   let resultShown = { result: null, message: '' };
+  // Inside an LMS (a package whose launching frame has SCORM 1.2's API), the run of the package's
+  // assignment is the LMS's: its student, resumed from its suspend data, saved after each answer.
+  const lms = packaged ? openLms(findApi()) : null;
+  if (lms) window.addEventListener('pagehide', () => lms.finish());
+  // A teacher's SCORM package: the single file (the site's attention-lab.html; a single file
+  // served over http(s) is itself) with the assignment in it. A file opened from disk cannot read
+  // itself, so from there no package is made.
+  async function scormPackageOf(a) {
+    const source = workerUrl ? 'attention-lab.html' : location.href.split('#')[0];
+    if (!location.protocol.startsWith('http')) throw new Error(`${teachText.fromSite}.`);
+    const [{ scormPackage }, response] = await Promise.all([import('./assignment/package.js'), fetch(source)]);
+    if (!response.ok) throw new Error(`${source}: ${response.status} ${response.statusText}`);
+    return scormPackage(await response.text(), a);
+  }
   function assignmentMain() {
     const main = (...content) =>
       h(
@@ -354,6 +370,7 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
             state = { ...state, query };
             writeUrl(false);
           },
+          packageOf: (a) => scormPackageOf(a),
         }),
       );
     }
@@ -382,10 +399,13 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
         ),
       );
     const a = read.assignment;
-    const student = a.seed === STUDENT ? lastStudent(a) : '';
+    const inLms = lms && state.query === packaged;
+    const student = inLms ? lms.student : a.seed === STUDENT ? lastStudent(a) : '';
     const runKey = `${state.query}|${student}`;
-    if (a.seed !== STUDENT || student) {
-      if (!runs.has(runKey)) runs.set(runKey, openRun(a, student));
+    if ((a.seed !== STUDENT || student) && !runs.has(runKey)) {
+      const count = a.families.length * a.each;
+      const withLms = inLms ? { resume: lms.resumed(count), onSave: lms.save } : {};
+      runs.set(runKey, openRun(a, student, withLms));
     }
     const run = runs.get(runKey) ?? null;
     const at = run ? Math.min(state.at, run.problems.length - 1) : 0;
@@ -402,6 +422,7 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null })
         },
         onChange: focusAfter,
         canCopy: true,
+        lmsName: inLms ? lms.studentName || lms.student : '',
       }),
     );
   }

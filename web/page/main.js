@@ -11,6 +11,11 @@ import { ui } from '../strings.js';
 
 const status = document.getElementById('status');
 
+// A SCORM package (web/page/assignment/package.js) carries its assignment in a meta element:
+// started without an address of its own, the page opens it.
+const packaged = document.querySelector('meta[name="attention-lab-assignment"]')?.content ?? '';
+if (packaged && !location.hash) history.replaceState(null, '', `#/assignment?${packaged}`);
+
 loadEngine()
   .then((lab) => {
     window.lab = lab; // the engine's API, for the browser console
@@ -26,10 +31,12 @@ loadEngine()
     // The training worker's script (dist/trainer.js); null in the single file, which trains on the
     // page's thread (a page opened from disk cannot start a worker from a file).
     const workerUrl = typeof ATTENTION_LAB_WORKER === 'string' ? ATTENTION_LAB_WORKER : null; // eslint-disable-line no-undef
-    createApp({ lab, loadExtras: extras, root: document.getElementById('app'), examples, workerUrl });
+    createApp({ lab, loadExtras: extras, root: document.getElementById('app'), examples, workerUrl, packaged });
     performance.mark('attention-lab:first-numbers'); // read by npm run bench
-    // Offline after the first visit, when served over http(s) (not from file://).
-    if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
+    // The site, offline after the first visit, when served over http(s). Not the single file
+    // (workerUrl null), which is its own offline copy and has no sw.js beside it (a SCORM
+    // package serves it from an LMS).
+    if (workerUrl && 'serviceWorker' in navigator && location.protocol.startsWith('http')) {
       navigator.serviceWorker.register('sw.js').catch((e) => console.warn('Offline copy not installed:', e.message));
     }
   })

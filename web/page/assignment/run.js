@@ -38,14 +38,21 @@ export function rememberStudent(a, student, storage = globalThis.localStorage) {
 
 // The run of assignment `a` by `student` ('' when the assignment gives the class one set of
 // seeds), created on first use. `now` gives time stamps (a test's clock, or Date's).
-export function openRun(a, student, { storage = globalThis.localStorage, now = () => new Date() } = {}) {
+// In an LMS, `resume` is the run as the LMS kept it (scorm.js), which wins over this browser's
+// copy, and `onSave(run)` hears of every change.
+export function openRun(
+  a,
+  student,
+  { storage = globalThis.localStorage, now = () => new Date(), resume = null, onSave = () => {} } = {},
+) {
   const problems = problemsOf(a, student);
   const id = `${assignmentKey(a)}|${student.trim().toLowerCase()}`;
   const store = readStore(storage);
   store.runs ||= {};
   const stored = store.runs[id];
-  const run =
-    stored && Array.isArray(stored.problems) && stored.problems.length === problems.length
+  const run = resume
+    ? { student: student.trim(), started: stored?.started ?? now().toISOString(), problems: resume }
+    : stored && Array.isArray(stored.problems) && stored.problems.length === problems.length
       ? stored
       : { student: student.trim(), started: now().toISOString(), problems: problems.map(emptyProblem) };
   let saveProblem = '';
@@ -58,12 +65,13 @@ export function openRun(a, student, { storage = globalThis.localStorage, now = (
     } catch {
       saveProblem = words.storeRefused;
     }
+    onSave(handle);
   };
   const totals = () => ({
     solved: run.problems.filter((p) => p.solved).length,
     attempts: run.problems.reduce((n, p) => n + p.attempts.length, 0),
   });
-  return {
+  const handle = {
     assignment: a,
     problems, // [{family, seed}] in order
     get student() {
@@ -112,6 +120,7 @@ export function openRun(a, student, { storage = globalThis.localStorage, now = (
       };
     },
   };
+  return handle;
 }
 
 // Reads a result file: {result} or {problem}. Its verdicts are checked again by `check` (the
@@ -135,14 +144,17 @@ export function readResult(text, familyIds, check) {
     const { family, seed } = expected[i];
     if (p.family !== family || p.seed !== seed) return { problem: words.notTheProblem(i + 1, family, seed) };
     if (!Array.isArray(p.attempts)) return { problem: words.noAnswers(i + 1) };
+    // An answer an LMS could not keep (suspend.js) is null: shown as such, and not counted.
     const attempts = p.attempts.map((t) => {
+      const recorded = t?.correct === true;
+      if (t?.answer === null)
+        return { answer: null, at: String(t?.at ?? ''), recorded, correct: recorded, notKept: true };
       const answer = typeof t?.answer === 'string' ? t.answer : '';
-      const engine = check(family, seed, answer);
-      return { answer, at: String(t?.at ?? ''), recorded: t?.correct === true, correct: engine.correct, engine };
+      return { answer, at: String(t?.at ?? ''), recorded, correct: check(family, seed, answer).correct };
     });
     problems.push({ family, seed, attempts, solutionShown: p.solutionShown === true });
   }
-  const solved = problems.filter((p) => p.attempts.some((t) => t.correct)).length;
+  const solved = problems.filter((p) => p.attempts.some((t) => t.correct && !t.notKept)).length;
   return {
     result: {
       assignment: a.assignment,

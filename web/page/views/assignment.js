@@ -42,7 +42,8 @@ function whoForm(onStudent) {
 
 // run: from openRun (null while a per-student assignment waits for a name); at: the problem
 // shown, from 0; href(i): the address of problem i.
-export function assignmentView({ practice, assignment: a, run, at, href, onStudent, onChange, canCopy }) {
+// lmsName: the student as the LMS names them, when the run is the LMS's.
+export function assignmentView({ practice, assignment: a, run, at, href, onStudent, onChange, canCopy, lmsName = '' }) {
   const title = h('h2', { id: 'assignment-title', tabindex: '-1' }, a.title);
   if (!run)
     return h('section', { class: 'assignment', 'aria-labelledby': 'assignment-title' }, title, whoForm(onStudent));
@@ -85,14 +86,16 @@ export function assignmentView({ practice, assignment: a, run, at, href, onStude
     'section',
     { class: 'assignment', 'aria-labelledby': 'assignment-title' },
     title,
-    a.seed === STUDENT
-      ? h(
-          'p',
-          { class: 'who' },
-          `${words.as(run.student)} `,
-          h('button', { type: 'button', id: 'not-me', onclick: () => onStudent('') }, words.notYou),
-        )
-      : null,
+    lmsName
+      ? h('p', { class: 'who', id: 'lms-note' }, words.inLms(lmsName))
+      : a.seed === STUDENT
+        ? h(
+            'p',
+            { class: 'who' },
+            `${words.as(run.student)} `,
+            h('button', { type: 'button', id: 'not-me', onclick: () => onStudent('') }, words.notYou),
+          )
+        : null,
     h(
       'p',
       { class: 'score', id: 'assignment-score', role: 'status' },
@@ -216,7 +219,7 @@ export function resultView({ practice, result, message, onFile }) {
                           h(
                             'li',
                             { class: t.recorded !== t.correct ? 'changed' : '' },
-                            `${t.answer} → ${t.correct ? words.correct : words.notYet}`,
+                            t.notKept ? words.notKept : `${t.answer} → ${t.correct ? words.correct : words.notYet}`,
                             t.recorded !== t.correct
                               ? ` (${t.recorded ? words.recordedCorrect : words.recordedWrong})`
                               : '',
@@ -228,7 +231,7 @@ export function resultView({ practice, result, message, onFile }) {
                 h(
                   'td',
                   {},
-                  p.attempts.some((t) => t.correct) ? words.correct : words.notYet,
+                  p.attempts.some((t) => t.correct && !t.notKept) ? words.correct : words.notYet,
                   p.solutionShown ? ` (${words.afterSolution})` : '',
                 ),
               ),
