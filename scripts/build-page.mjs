@@ -10,6 +10,7 @@
 //   attention-lab.html                    one self-contained file (scripts, styles, fonts and wasm
 //                                         inlined) that works from file://; its script is one
 //                                         classic script, as browsers refuse module scripts there
+//   attention-lab-scorm12.zip             a SCORM 1.2 package of the default assignment, for an LMS
 import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,9 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { usedFaces } from './typeset-formulas.mjs';
+import { loadEngine } from '../web/engine/index.js';
+import { defaultAssignment } from '../web/page/assignment/definition.js';
+import { scormPackage } from '../web/page/assignment/package.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -245,12 +249,24 @@ function writePreloads() {
   writeFileSync(file, html.replace(at, `${links.join('\n  ')}\n  ${at}`));
 }
 
+// The SCORM 1.2 package of the default assignment (one problem of each family), for an LMS: the
+// single file with the assignment in it, and its manifest (web/page/assignment/package.js).
+async function writeScormPackage() {
+  const lab = await loadEngine();
+  const a = defaultAssignment(lab.practice.families().map((f) => f.id));
+  writeFileSync(
+    path.join(dist, 'attention-lab-scorm12.zip'),
+    scormPackage(readFileSync(path.join(dist, 'attention-lab.html'), 'utf8'), a),
+  );
+}
+
 export async function buildPage() {
   copyStatic();
   refuseWarnings(await esbuild.build(pageBuild), 'dist/app.js');
   writePreloads();
   refuseWarnings(await esbuild.build(workerBuild), 'dist/trainer.js');
   await writeSingleFile();
+  await writeScormPackage();
   writeServiceWorker(); // after the single file, which it caches and versions
 }
 

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
 
 import { shots, siteForTests, watch } from './site.mjs';
 
@@ -53,6 +54,18 @@ test('a teacher sets an assignment; a student runs it, reloads, and hands in a r
   assert.match(
     link,
     /#\/assignment\?title=Week\+3&families=retrieval%2Crmsnorm&each=2&seed=student&hints=1&solutions=0/,
+  );
+  // The SCORM package of this assignment, made in the browser.
+  const [zip] = await Promise.all([page.waitForEvent('download'), page.locator('#teach-package').click()]);
+  const files = unzipSync(readFileSync(await zip.path()));
+  assert.match(strFromU8(files['imsmanifest.xml']), /<title>Week 3<\/title>/);
+  assert.match(
+    strFromU8(files['index.html']),
+    /<meta name="attention-lab-assignment" content="title=Week\+3&amp;families=retrieval%2Crmsnorm&amp;each=2&amp;seed=student/,
+  );
+  assert.match(
+    await page.textContent('#teach-package-status'),
+    /The package is downloaded \(attention-lab-scorm12\.zip, \d+ KB\)/,
   );
   // The teacher's form is in the address: a reload keeps it.
   await page.reload();

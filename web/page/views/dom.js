@@ -16,9 +16,9 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
-// Saves `text` as a file named `name` (a JSON download: progress, a result file).
-export function download(name, text, type = 'application/json') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+// Saves `data` (text or bytes) as a file named `name`: progress, a result file, a package.
+export function download(name, data, type = 'application/json') {
+  const url = URL.createObjectURL(new Blob([data], { type }));
   const a = h('a', { href: url, download: name });
   document.body.append(a);
   a.click();

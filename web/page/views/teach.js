@@ -4,11 +4,12 @@
 // will open. Typing updates the link and the address in place; the form is not redrawn.
 import { assignment as words, teach as text } from '../../strings.js';
 import { LIMITS, MAX_SEED, STUDENT, assignmentQuery, readAssignment } from '../assignment/definition.js';
-import { h } from './dom.js';
+import { download, h } from './dom.js';
 
 // families: [{id, section, title}]; a: the assignment to start from; linkOf(query): the
 // student's address for a query; onQuery(query): the form changed to a valid assignment.
-export function teachView({ families, assignment: a, linkOf, onQuery }) {
+// packageOf(assignment): resolves to the bytes of its SCORM 1.2 package, or rejects saying why.
+export function teachView({ families, assignment: a, linkOf, onQuery, packageOf }) {
   const ids = families.map((f) => f.id);
   const field = (id, label, input, note) =>
     h(
@@ -76,6 +77,27 @@ export function teachView({ families, assignment: a, linkOf, onQuery }) {
   const link = h('input', { id: 'teach-link', type: 'text', readonly: true, 'aria-describedby': 'teach-status' });
   const open = h('a', { id: 'teach-open', class: 'button' }, text.open);
   const status = h('p', { id: 'teach-status', role: 'status', 'aria-live': 'polite' });
+  let current = null; // the assignment the form sets, when it sets one
+  const packageStatus = h('p', { id: 'teach-package-status', role: 'status', 'aria-live': 'polite' });
+  const makePackage = h(
+    'button',
+    {
+      type: 'button',
+      id: 'teach-package',
+      onclick: async () => {
+        if (!current) return;
+        packageStatus.textContent = text.packaging;
+        try {
+          const bytes = await packageOf(current);
+          download('attention-lab-scorm12.zip', bytes, 'application/zip');
+          packageStatus.textContent = text.packaged(Math.round(bytes.length / 1024));
+        } catch (e) {
+          packageStatus.textContent = `${text.noPackage} ${e.message}`;
+        }
+      },
+    },
+    text.packageButton,
+  );
   const count = h('p', { id: 'teach-count' });
 
   function read() {
@@ -93,6 +115,8 @@ export function teachView({ families, assignment: a, linkOf, onQuery }) {
   }
   function update() {
     const r = read();
+    current = r.assignment ?? null;
+    makePackage.disabled = !current;
     if (r.problems) {
       status.textContent = `${text.notYet} ${r.problems.join('; ')}.`;
       status.className = 'input-error';
@@ -153,6 +177,10 @@ export function teachView({ families, assignment: a, linkOf, onQuery }) {
       field('teach-link', text.linkLabel, link),
       h('p', {}, open),
       status,
+      h('h3', {}, text.packageHeading),
+      h('p', {}, text.packageWhy),
+      h('p', {}, makePackage),
+      packageStatus,
       h('p', { class: 'formative' }, words.formative),
     ),
   );

@@ -1,0 +1,65 @@
+// A SCORM 1.2 package of an assignment: one SCO, the page as the single offline file (its
+// scripts, styles, fonts and wasm inside it: no request leaves the package) with the assignment
+// in a meta element, which the page opens when it starts without an address of its own, and the
+// manifest (imsmanifest.xml, schemaversion 1.2). Built by npm run build for the default
+// assignment and by the teacher's view, in the browser, for theirs.
+import { strToU8, zipSync } from 'fflate';
+import { assignmentQuery } from './definition.js';
+
+export const META = 'attention-lab-assignment';
+export const LAUNCH = 'index.html';
+
+const xml = (text) =>
+  String(text).replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c],
+  );
+
+// The manifest: one organization with one item, the SCO, whose mastery score is the pass mark.
+export function manifest(a) {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="attention-lab-assignment" version="1"
+  xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
+  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"
+  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+  xsi:schemaLocation="http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd http://www.imsglobal.org/xsd/imsmd_rootv1p2p1 imsmd_rootv1p2p1.xsd http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd">
+  <metadata>
+    <schema>ADL SCORM</schema>
+    <schemaversion>1.2</schemaversion>
+  </metadata>
+  <organizations default="attention-lab">
+    <organization identifier="attention-lab">
+      <title>${xml(a.title)}</title>
+      <item identifier="assignment" identifierref="sco" isvisible="true">
+        <title>${xml(a.title)}</title>
+        <adlcp:masteryscore>${a.pass}</adlcp:masteryscore>
+      </item>
+    </organization>
+  </organizations>
+  <resources>
+    <resource identifier="sco" type="webcontent" adlcp:scormtype="sco" href="${LAUNCH}">
+      <file href="${LAUNCH}"/>
+    </resource>
+  </resources>
+</manifest>
+`;
+}
+
+// The single file with the assignment in its head, after the character set (which must come
+// first).
+const CHARSET = '<meta charset="utf-8">';
+// A package's own page may be the source (a teacher working from a package): its assignment goes.
+export function withAssignment(html, a) {
+  const meta = `<meta name="${META}" content="${xml(assignmentQuery(a))}">`;
+  if (!html.includes(CHARSET)) throw new Error('the page has no character set to put the assignment after');
+  const bare = html.replace(new RegExp(`\\n\\s*<meta name="${META}" content="[^"]*">`, 'g'), '');
+  return bare.replace(CHARSET, () => `${CHARSET}\n  ${meta}`);
+}
+
+// The zip's bytes.
+export function scormPackage(html, a) {
+  return zipSync(
+    { 'imsmanifest.xml': strToU8(manifest(a)), [LAUNCH]: strToU8(withAssignment(html, a)) },
+    { level: 9, mtime: new Date('2026-01-01T00:00:00Z') },
+  );
+}
