@@ -1651,6 +1651,21 @@ export const assignment = {
   notTheProblem: (i, family, seed) => `problem ${i} is not the assignment’s (${family}, variant ${seed})`,
   noAnswers: (i) => `problem ${i} has no list of answers`,
   storeRefused: 'the browser does not let this page store the run',
+  // on paper
+  worksheetHeading: 'Worksheet',
+  keyHeading: 'Answer key',
+  keyTitle: 'answer key',
+  sheetIntro: 'Print this page (the navigation and these lines are left out of the print).',
+  sheetNeedsNames:
+    'In this assignment each student’s numbers are drawn from their name or id: name the students in the teacher’s view to print a sheet for each.',
+  print: 'Print',
+  nameLine: 'Name: ____________________________',
+  sheetFor: (student) => `For ${student}`,
+  sheetSeedsClass: (seed, n) => `The class’s numbers: seed ${short(seed)}, ${n} problem${n === 1 ? '' : 's'}.`,
+  sheetSeedsStudent: (student, seed) => `Numbers drawn for “${student}” (seed ${short(seed)}).`,
+  sheetLink: 'The same problems on the page:',
+  tooManyStudents: (most, got) =>
+    `These sheets cannot be printed at once: expected at most ${most} students, received ${got}. Print the class in parts.`,
 };
 
 // The teacher's view (#/teach): setting an assignment and giving its link.
@@ -1680,6 +1695,12 @@ export const teach = {
   open: 'Open it as a student would',
   ready: 'The link is ready to send.',
   notYet: 'No link yet:',
+  paperHeading: 'On paper',
+  studentsLabel: 'Students, one per line',
+  studentsNote:
+    'Only for numbers of each student’s own: a sheet is printed for each name (as the student will type it).',
+  worksheet: 'Worksheet to print',
+  answerKey: 'Answer key to print',
   packageHeading: 'For your LMS (Moodle, Canvas)',
   packageWhy:
     'A SCORM 1.2 package of this assignment: upload it to your course as a SCORM activity, and each student’s score and status go to the gradebook after every answer they check. The package holds the whole page and its engine, and asks nothing of the internet.',

@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
@@ -137,6 +138,75 @@ test('a teacher sets an assignment; a student runs it, reloads, and hands in a r
   await close();
 });
 
+// The text of a PDF, a page at a time (poppler's pdftotext), without whitespace: Chromium breaks
+// lines where the page is narrow.
+function pdfPages(file) {
+  const count = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))[1]);
+  return Array.from({ length: count }, (_, i) =>
+    execFileSync('pdftotext', ['-f', String(i + 1), '-l', String(i + 1), file, '-'], { encoding: 'utf8' }).replace(
+      /\s+/g,
+      '',
+    ),
+  );
+}
+
+test('the worksheet and its answer key print: a sheet per student from a new page, every problem in it, no navigation', async () => {
+  const families = ['retrieval', 'attention-matrix', 'shapes', 'ffn', 'rmsnorm'];
+  const query = `title=Week+4&families=${families.join(',')}&each=1&seed=student&hints=1&solutions=0&pass=60`;
+  const students = ['Ada Lovelace', 'Alan Turing'];
+  const { page, problems, close } = await open(`${site.base}#/teach?${query}`);
+  await page.locator('#teach-title').waitFor({ timeout: 20000 });
+  await page.fill('#teach-students', students.join('\n'));
+  for (const [link, key] of [
+    ['#teach-worksheet', false],
+    ['#teach-key', true],
+  ]) {
+    await page.goto(`${site.base}#/teach?${query}`);
+    await page.locator('#teach-title').waitFor();
+    await page.fill('#teach-students', students.join('\n'));
+    await page.locator(link).click();
+    await page.locator('.sheet').nth(1).waitFor();
+    const expected = await page.evaluate(
+      ([fs, names]) =>
+        names.flatMap((student) =>
+          fs.map((f, k) => {
+            const seeds = document
+              .querySelectorAll('.sheet')
+              [names.indexOf(student)].querySelectorAll('.sheet-problem')[k];
+            return seeds.querySelector('.prompt').textContent;
+          }),
+        ),
+      [families, students],
+    );
+    const file = path.join(shots, key ? 'answer-key.pdf' : 'worksheet.pdf');
+    await page.pdf({ path: file, format: 'A4' });
+    const pages = pdfPages(file);
+    assert.ok(
+      pages.length >= students.length && pages.length <= students.length * families.length,
+      `${pages.length} pages`,
+    );
+    const all = pages.join('');
+    for (const prompt of expected) assert.ok(all.includes(prompt.replace(/\s+/g, '')), `in the PDF: ${prompt}`);
+    // Each student's sheet starts a page, with the assignment's seeds and link.
+    for (const student of students) {
+      const first = pages.findIndex((t) => t.includes(`For${student.replace(/\s+/g, '')}`));
+      assert.ok(first >= 0, `a sheet for ${student}`);
+      assert.ok(
+        pages[first].startsWith(`Week4${key ? '—answerkey' : ''}For${student.replace(/\s+/g, '')}`),
+        pages[first].slice(0, 80),
+      );
+      assert.match(pages[first], /Numbersdrawnfor.*\(seed[\d,]+\)/);
+      assert.match(pages[first], /#\/assignment\?title=Week\+4/);
+    }
+    assert.doesNotMatch(all, /Workedexamples|Print|Skiptotheexample/, 'no navigation or buttons on paper');
+    // The key gives each answer; the worksheet leaves room for it, and gives none.
+    assert.equal((all.match(/Answer:/g) ?? []).length, key ? expected.length : 0);
+    assert.equal((all.match(/Answer\(/g) ?? []).length, key ? 0 : expected.length);
+  }
+  assert.deepEqual(problems, []);
+  await close();
+});
+
 test('an assignment link that cannot be read opens nothing and says why', async () => {
   const { page, problems, close } = await open(
     `${site.base}#/assignment?title=Quiz&families=retrieval,cat&each=9&seed=1&hints=1&solutions=0&pass=60`,
@@ -156,7 +226,7 @@ for (const viewport of [
   { width: 1280, height: 900 },
   { width: 360, height: 740 },
 ]) {
-  test(`axe: the teacher's view, a run and a result file read back at ${viewport.width}x${viewport.height}`, async () => {
+  test(`axe: the teacher's view, a run, a result file read back and the sheets to print at ${viewport.width}x${viewport.height}`, async () => {
     const { page, close } = await open(`${site.base}#/teach`, viewport);
     const found = [];
     const check = async (where) => (await violations(page)).forEach((v) => found.push(`${where}: ${v}`));
@@ -172,6 +242,13 @@ for (const viewport of [
     await page.goto(`${site.base}#/assignment/result`);
     await page.locator('#open-result').waitFor();
     await check('#/assignment/result');
+    for (const sheet of ['worksheet', 'key']) {
+      await page.goto(
+        `${site.base}#/assignment/${sheet}?title=T&families=retrieval,ffn&each=2&seed=3&hints=1&solutions=0&pass=60`,
+      );
+      await page.locator('.sheet').waitFor();
+      await check(`#/assignment/${sheet}`);
+    }
     await close();
     assert.deepEqual(found, []);
   });

@@ -11,11 +11,12 @@ import {
   training as trainingText,
   ui,
 } from '../strings.js';
-import { defaultAssignment, readAssignment, STUDENT } from './assignment/definition.js';
+import { LIMITS, defaultAssignment, readAssignment, STUDENT } from './assignment/definition.js';
 import { lastStudent, openRun, readResult, rememberStudent } from './assignment/run.js';
 import { findApi, openLms } from './assignment/scorm.js';
 import { assignmentView, resultView } from './views/assignment.js';
 import { teachView } from './views/teach.js';
+import { sheetView } from './views/sheet.js';
 import { settingsDiff } from '../training/experiments.js';
 import { createProgress } from './progress.js';
 import { createWorksheetStore } from './worksheet-store.js';
@@ -348,6 +349,7 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null, p
     if (!response.ok) throw new Error(`${source}: ${response.status} ${response.statusText}`);
     return scormPackage(await response.text(), a);
   }
+  const studentLink = (query) => `${location.href.split('#')[0]}#/${ASSIGNMENT}?${query}`;
   function assignmentMain() {
     const main = (...content) =>
       h(
@@ -365,7 +367,7 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null, p
         teachView({
           families,
           assignment: given.assignment ?? defaultAssignment(ids),
-          linkOf: (query) => `${location.href.split('#')[0]}#/${ASSIGNMENT}?${query}`,
+          linkOf: studentLink,
           onQuery: (query) => {
             state = { ...state, query };
             writeUrl(false);
@@ -390,6 +392,26 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null, p
       );
     }
     const read = readAssignment(state.query, ids);
+    if (!read.problems && state.sheet) {
+      const students = state.students.map((n) => n.trim()).filter(Boolean);
+      if (students.length > LIMITS.students)
+        return main(
+          h(
+            'p',
+            { id: 'sheet-title', class: 'notice', role: 'alert', tabindex: '-1' },
+            assignmentText.tooManyStudents(LIMITS.students, students.length),
+          ),
+        );
+      return main(
+        sheetView({
+          practice,
+          assignment: read.assignment,
+          students,
+          key: state.sheet === 'key',
+          link: studentLink(state.query),
+        }),
+      );
+    }
     if (read.problems)
       return main(
         h(
@@ -573,7 +595,9 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null, p
     if (state.example === ASSIGNMENT || state.example === TEACH) {
       show(assignmentMain());
       document.title = `${state.example === TEACH ? teachText.title : assignmentText.title} — ${ui.appName}`;
-      settleFocus(hadFocus, activeId, state.example === TEACH ? 'teach-title-heading' : 'assignment-title');
+      const heading =
+        state.example === TEACH ? 'teach-title-heading' : state.sheet ? 'sheet-title' : 'assignment-title';
+      settleFocus(hadFocus, activeId, heading);
       return;
     }
     if (state.example === PRACTICE) {

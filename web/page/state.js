@@ -5,6 +5,9 @@
 //   #/practice/<family>/<seed>     one problem, one variant
 //   #/assignment[/<problem>]?<assignment>   a student's run of an assignment (assignment/definition.js)
 //   #/assignment/result            a result file read back
+//   #/assignment/worksheet?<assignment>[&student=<name>…]   the printable worksheet (one per
+//                                  student named, when each student's numbers are their own)
+//   #/assignment/key?<assignment>[&student=<name>…]         its answer key
 //   #/teach[?<assignment>]         the teacher's view, setting an assignment
 //   #/train[/<experiment>]?<setting>=<value>&start=1
 //                                  the training panel, with one of its experiments, the settings
@@ -46,6 +49,10 @@ export function toHash(state) {
   }
   if (state.example === ASSIGNMENT) {
     if (state.result) return `#/${ASSIGNMENT}/result`;
+    if (state.sheet) {
+      const names = (state.students || []).map((n) => `&student=${encodeURIComponent(n)}`).join('');
+      return `#/${ASSIGNMENT}/${state.sheet}?${state.query}${names}`;
+    }
     return `#/${ASSIGNMENT}${state.at ? `/${state.at + 1}` : ''}?${state.query}`;
   }
   if (state.example === TEACH) return `#/${TEACH}${state.query ? `?${state.query}` : ''}`;
@@ -96,12 +103,18 @@ export function fromHash(hash, examples, fallback, families = []) {
     return { state: { example: MODEL, step: 0, edits: {}, hide }, problems };
   }
   // An assignment's query is read (against the engine's families) when it is shown.
-  const assignment = /^#\/assignment(?:\/(\d+|result))?(?:\?(.*))?$/.exec(hash || '');
+  const assignment = /^#\/assignment(?:\/(\d+|result|worksheet|key))?(?:\?(.*))?$/.exec(hash || '');
   if (assignment) {
     const result = assignment[1] === 'result';
-    const at = !result && assignment[1] ? Math.max(0, Number(assignment[1]) - 1) : 0;
+    const sheet = ['worksheet', 'key'].includes(assignment[1]) ? assignment[1] : null;
+    const at = !result && !sheet && assignment[1] ? Math.max(0, Number(assignment[1]) - 1) : 0;
+    // A sheet's students are not part of the assignment: they are who it is printed for.
+    const params = new URLSearchParams(assignment[2] || '');
+    const students = sheet ? params.getAll('student') : [];
+    if (sheet) params.delete('student');
+    const query = sheet ? params.toString() : assignment[2] || '';
     return {
-      state: { example: ASSIGNMENT, result, at, query: assignment[2] || '', step: 0, edits: {}, hide: [] },
+      state: { example: ASSIGNMENT, result, sheet, students, at, query, step: 0, edits: {}, hide: [] },
       problems,
     };
   }

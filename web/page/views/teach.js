@@ -99,6 +99,15 @@ export function teachView({ families, assignment: a, linkOf, onQuery, packageOf 
     text.packageButton,
   );
   const count = h('p', { id: 'teach-count' });
+  const names = h('textarea', {
+    id: 'teach-students',
+    rows: 4,
+    cols: 40,
+    'aria-describedby': 'teach-students-note',
+    oninput: () => update(),
+  });
+  const worksheet = h('a', { id: 'teach-worksheet', class: 'button' }, text.worksheet);
+  const answerKey = h('a', { id: 'teach-key', class: 'button' }, text.answerKey);
 
   function read() {
     const mode = form.querySelector('input[name="teach-seeds"]:checked')?.value ?? 'class';
@@ -127,6 +136,15 @@ export function teachView({ families, assignment: a, linkOf, onQuery, packageOf 
     }
     const query = assignmentQuery(r.assignment);
     link.value = linkOf(query);
+    const students = names.value
+      .split(/[\n,;]/)
+      .map((n) => n.trim())
+      .filter(Boolean)
+      .map((n) => `&student=${encodeURIComponent(n)}`)
+      .join('');
+    const printed = r.assignment.seed === STUDENT ? students : '';
+    worksheet.setAttribute('href', `#/assignment/worksheet?${query}${printed}`);
+    answerKey.setAttribute('href', `#/assignment/key?${query}${printed}`);
     open.setAttribute('href', link.value);
     status.textContent = text.ready;
     status.className = '';
@@ -177,6 +195,9 @@ export function teachView({ families, assignment: a, linkOf, onQuery, packageOf 
       field('teach-link', text.linkLabel, link),
       h('p', {}, open),
       status,
+      h('h3', {}, text.paperHeading),
+      field('teach-students', text.studentsLabel, names, text.studentsNote),
+      h('p', {}, worksheet, ' ', answerKey),
       h('h3', {}, text.packageHeading),
       h('p', {}, text.packageWhy),
       h('p', {}, makePackage),

@@ -1,0 +1,122 @@
+// An assignment on paper: the worksheet (each problem's prompt and numbers, and room for the
+// answer) or its answer key (the answer and the worked steps), one sheet per student when each
+// student's numbers are their own. Every sheet names the assignment, its seeds and its link, so a
+// sheet found on a desk can be matched to its problems. The print styles (style.css, @media print)
+// leave out the page's navigation and keep each problem on one page.
+import { assignment as words, practice as practiceWords } from '../../strings.js';
+import { answerText, short } from '../format.js';
+import { STUDENT, problemsOf, studentSeed } from '../assignment/definition.js';
+import { h } from './dom.js';
+
+// A given number, vector or matrix as a bordered table (readable in black and white).
+function numbers(name, value) {
+  if (!Array.isArray(value)) return h('p', { class: 'given-scalar' }, `${name} = ${short(value)}`);
+  const rows = Array.isArray(value[0]) ? value : [value];
+  return h(
+    'table',
+    { class: 'sheet-matrix' },
+    h('caption', {}, name),
+    h(
+      'tbody',
+      {},
+      rows.map((row) =>
+        h(
+          'tr',
+          {},
+          row.map((x) => h('td', {}, short(x))),
+        ),
+      ),
+    ),
+  );
+}
+
+function problemOnPaper(practice, family, seed, i, n, key) {
+  const p = practice.generate(family, seed);
+  const solution = key ? practice.solution(family, seed) : null;
+  return h(
+    'section',
+    { class: 'sheet-problem' },
+    h(
+      'h3',
+      {},
+      `${words.problemOf(i + 1, n)} · ${p.section} ${p.title}`,
+      h('span', { class: 'variant' }, ` · ${practiceWords.variant(seed)}`),
+    ),
+    h('p', { class: 'prompt' }, p.prompt),
+    p.display ? h('pre', { class: 'display' }, h('code', {}, p.display)) : null,
+    p.words.length && p.format === 'choice' ? h('p', {}, `${practiceWords.options}: ${p.words.join(', ')}`) : null,
+    h(
+      'div',
+      { class: 'sheet-given' },
+      Object.entries(p.given).map(([name, value]) => numbers(name, value)),
+    ),
+    solution
+      ? h(
+          'div',
+          { class: 'sheet-solution' },
+          h(
+            'p',
+            { class: 'sheet-answer' },
+            `${practiceWords.answerIs} `,
+            h('strong', {}, answerText(solution.answerValue)),
+          ),
+          h(
+            'ol',
+            {},
+            solution.steps.map((s) =>
+              h(
+                'li',
+                {},
+                s.title,
+                h(
+                  'div',
+                  { class: 'sheet-given' },
+                  Object.entries(s.values).map(([name, value]) => numbers(name, value)),
+                ),
+              ),
+            ),
+          ),
+        )
+      : h('div', { class: 'sheet-room' }, h('p', {}, `${practiceWords.answer} (${practiceWords.formats[p.format]}):`)),
+  );
+}
+
+// students: who the sheets are for (a per-student assignment); link: the assignment's address.
+export function sheetView({ practice, assignment: a, students, key, link }) {
+  const perStudent = a.seed === STUDENT;
+  const who = perStudent ? students : [''];
+  const sheets = who.map((student) => {
+    const problems = problemsOf(a, student);
+    return h(
+      'article',
+      { class: 'sheet' },
+      h('h2', {}, `${a.title}${key ? ` — ${words.keyTitle}` : ''}`),
+      h(
+        'p',
+        { class: 'sheet-head' },
+        perStudent && student ? words.sheetFor(student) : words.nameLine,
+        h('br'),
+        perStudent
+          ? words.sheetSeedsStudent(student, studentSeed(student))
+          : words.sheetSeedsClass(a.seed, problems.length),
+        h('br'),
+        words.sheetLink,
+        ' ',
+        h('span', { class: 'sheet-url' }, link),
+      ),
+      problems.map((p, i) => problemOnPaper(practice, p.family, p.seed, i, problems.length, key)),
+    );
+  });
+  return h(
+    'section',
+    { class: 'sheets', 'aria-labelledby': 'sheet-title' },
+    h(
+      'div',
+      { class: 'no-print' },
+      h('h2', { id: 'sheet-title', tabindex: '-1' }, key ? words.keyHeading : words.worksheetHeading),
+      h('p', {}, perStudent && !students.length ? words.sheetNeedsNames : words.sheetIntro),
+      h('button', { type: 'button', id: 'print-sheet', onclick: () => window.print() }, words.print),
+    ),
+    sheets,
+  );
+}
