@@ -1627,9 +1627,13 @@ export const assignment = {
   // reading a result file back
   resultTitle: 'A result file',
   resultIntro:
-    'Open a result file a student downloaded: every answer in it is checked again by the engine, and any verdict the file records that the engine does not give is marked.',
-  openResult: 'Open a result file',
-  resultUnreadable: (problem) => `This file cannot be read: ${problem}.`,
+    'Open the result files students downloaded (up to 300 at once): every answer in them is checked again by the engine, and any verdict a file records that the engine does not give is marked.',
+  openResult: 'Open result files (one, or a whole class’s)',
+  resultUnreadable: (name, problem) => `${name} cannot be read: ${problem}.`,
+  summaryTitle: (n) => `${n} result files`,
+  summaryColumns: ['Student', 'Solved', 'Pass mark', 'The file’s verdicts'],
+  csvColumns: ['file', 'student', 'assignment', 'solved', 'problems', 'percent', 'passed', 'attempts', 'check'],
+  downloadCsv: 'Download the table (CSV, for a gradebook)',
   resultOf: (student, title) => `${student || 'A student'}: ${title}`,
   resultTimes: (started, saved) => `Started ${started}, saved ${saved}.`,
   answersHeading: ['Problem', 'Answers, in order', 'Verdict'],

@@ -4,7 +4,7 @@
 // cannot be read opens nothing. axe-core on every new view at both sizes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -129,11 +129,34 @@ test('a teacher sets an assignment; a student runs it, reloads, and hands in a r
   assert.match(await page.textContent('#result-score'), /^1 of 4 solved, 3 attempts/);
   saved.problems[1].attempts[0].correct = true;
   const edited = path.join(shots, 'assignment-result-edited.json');
-  await import('node:fs').then((fs) => fs.writeFileSync(edited, JSON.stringify(saved)));
+  writeFileSync(edited, JSON.stringify(saved));
   await page.locator('#open-result').setInputFiles(edited);
   await page.locator('#result-check', { hasText: 'not the engine’s' }).waitFor();
   assert.match(await page.textContent('.result-table li.changed'), /the file says correct; the engine does not/);
   await page.screenshot({ path: path.join(shots, 'assignment-result.png'), fullPage: true });
+  // A class's files at once: a row each, the edited one marked, a file that is no result named;
+  // the table as CSV.
+  const stray = path.join(shots, 'not-a-result.json');
+  writeFileSync(stray, '{"hello": 1}');
+  await page.locator('#open-result').setInputFiles([file, edited, stray]);
+  await page.locator('#summary-title').waitFor();
+  assert.equal(await page.textContent('#summary-title'), '3 result files');
+  const rows = await page.locator('.result-summary tbody tr').allTextContents();
+  assert.match(rows[0], /^Ada Lovelace1 \/ 4Not passed yet\.every verdict in the file is the engine’s$/);
+  assert.match(rows[1], /1 verdict in the file is not the engine’s/);
+  assert.match(rows[2], /^not-a-result\.json.*it is not a result file of this page/);
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.locator('#download-csv').click()]);
+  const table = readFileSync(await csv.path(), 'utf8')
+    .trim()
+    .split('\n');
+  assert.equal(table[0], 'file,student,assignment,solved,problems,percent,passed,attempts,check');
+  assert.equal(
+    table[1],
+    'assignment-result.json,Ada Lovelace,Week 3,1,4,25,no,3,every verdict in the file is the engine’s',
+  );
+  assert.equal(table.length, 4);
+  await page.locator('.result-summary tbody tr').nth(1).locator('button').click();
+  assert.match(await page.textContent('#result-check'), /not the engine’s/);
   assert.deepEqual(problems, []);
   await close();
 });
@@ -237,11 +260,24 @@ for (const viewport of [
     await page.fill('#answer-problem-1', '[1, 2]');
     await page.press('#answer-problem-1', 'Enter');
     await check('a run');
+    // Each given matrix is one Tab stop, as everywhere on the page.
+    const stops = await page.evaluate(() =>
+      [...document.querySelectorAll('table.matrix')].map((t) => t.querySelectorAll('[tabindex="0"]').length),
+    );
+    assert.ok(stops.length >= 3 && stops.every((n) => n === 1), `Tab stops per matrix: ${stops}`);
     const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(wide <= 0, `the run scrolls sideways by ${wide} px`);
     await page.goto(`${site.base}#/assignment/result`);
     await page.locator('#open-result').waitFor();
     await check('#/assignment/result');
+    const strays = ['a', 'b'].map((n) => {
+      const f = path.join(shots, `stray-${n}-${viewport.width}.json`);
+      writeFileSync(f, '[]');
+      return f;
+    });
+    await page.locator('#open-result').setInputFiles(strays);
+    await page.locator('#summary-title').waitFor();
+    await check('#/assignment/result with two files');
     for (const sheet of ['worksheet', 'key']) {
       await page.goto(
         `${site.base}#/assignment/${sheet}?title=T&families=retrieval,ffn&each=2&seed=3&hints=1&solutions=0&pass=60`,

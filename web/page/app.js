@@ -334,7 +334,7 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null, p
   // An assignment (#/assignment?…): read against the engine's families once they are here; a
   // link that cannot be read opens nothing and says why. Runs are kept per assignment and student.
   const runs = new Map();
-  let resultShown = { result: null, message: '' };
+  let resultsShown = { files: [], shown: 0 }; // the result files last opened
   // Inside an LMS (a package whose launching frame has SCORM 1.2's API), the run of the package's
   // assignment is the LMS's: its student, resumed from its suspend data, saved after each answer.
   const lms = packaged ? openLms(findApi()) : null;
@@ -380,13 +380,15 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null, p
       return main(
         resultView({
           practice,
-          ...resultShown,
-          onFile: (text) => {
-            const r = readResult(text, ids, practice.check);
-            resultShown = r.result
-              ? { result: r.result, message: '' }
-              : { result: null, message: assignmentText.resultUnreadable(r.problem) };
-            focusAfter(r.result ? 'result-check' : null);
+          ...resultsShown,
+          onFiles: (chosen) => {
+            const files = chosen.map(({ name, text }) => ({ name, ...readResult(text, ids, practice.check) }));
+            resultsShown = { files, shown: 0 };
+            focusAfter(files.length > 1 ? 'summary-title' : files[0].result ? 'result-check' : null);
+          },
+          onShow: (i) => {
+            resultsShown = { ...resultsShown, shown: i };
+            focusAfter('result-check');
           },
         }),
       );

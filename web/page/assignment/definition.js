@@ -9,9 +9,9 @@ import { assignment as words } from '../../strings.js';
 
 // The seeds the engine's property test walks (every family makes a problem for each of them).
 export const MAX_SEED = 2 ** 31 - 1;
-// students: the most sheets one printing asks for (a large class, printed in one go; each sheet
-// is the whole assignment).
-export const LIMITS = { title: 120, each: 5, pass: [0, 100], students: 300 };
+// students: the most sheets one printing asks for, and resultFiles the most result files read at
+// once (a large class in one go; each sheet, and each file's re-check, is the whole assignment).
+export const LIMITS = { title: 120, each: 5, pass: [0, 100], students: 300, resultFiles: 300 };
 export const STUDENT = 'student';
 
 // The one problem from each family (class seed 0 is the handout's own example; 1 is the first

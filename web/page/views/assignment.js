@@ -3,7 +3,7 @@
 // the engine exactly as in the practice set), and the result file. Also the view that reads a
 // result file back.
 import { assignment as words, practice as practiceWords } from '../../strings.js';
-import { STUDENT } from '../assignment/definition.js';
+import { LIMITS, STUDENT } from '../assignment/definition.js';
 import { download, h } from './dom.js';
 import { problemPanel } from './practice.js';
 
@@ -142,18 +142,107 @@ export function assignmentView({ practice, assignment: a, run, at, href, onStude
   );
 }
 
-// A result file read back: who, when, the score, and every answer with the engine's verdict;
-// any verdict the file records otherwise is marked.
-export function resultView({ practice, result, message, onFile }) {
+// Result files read back. files: [{name, result} | {name, problem}] in the order opened; one is
+// shown whole (`shown`), and several are summed up first: a row per file with the score and
+// whether its verdicts are the engine's, and the table as CSV for a gradebook.
+export function resultView({ practice, files, shown, onFiles, onShow }) {
   const file = h('input', {
     type: 'file',
     id: 'open-result',
     accept: 'application/json,.json',
+    multiple: true,
     onchange: async (e) => {
-      const f = e.target.files[0];
-      if (f) onFile(await f.text());
+      const chosen = [...e.target.files].slice(0, LIMITS.resultFiles);
+      if (chosen.length) onFiles(await Promise.all(chosen.map(async (f) => ({ name: f.name, text: await f.text() }))));
     },
   });
+  const summary = files.length > 1 ? classSummary(files, onShow) : null;
+  const one = files[shown];
+  const message = one?.problem ? words.resultUnreadable(one.name, one.problem) : '';
+  const result = one?.result ?? null;
+  return resultDetail({ practice, result, message, file, summary });
+}
+
+const csvCell = (v) => (/[",\n]/.test(String(v)) ? `"${String(v).replaceAll('"', '""')}"` : String(v));
+export function resultsCsv(files) {
+  const rows = [words.csvColumns];
+  for (const f of files) {
+    const r = f.result;
+    if (!r) rows.push([f.name, '', '', '', '', '', '', '', f.problem]);
+    else
+      rows.push([
+        f.name,
+        r.student,
+        r.assignment.title,
+        r.score.solved,
+        r.score.total,
+        Math.round(r.score.percent),
+        r.score.passed ? 'yes' : 'no',
+        r.problems.reduce((k, p) => k + p.attempts.length, 0),
+        r.disagreements.length ? words.disagrees(r.disagreements.length) : words.agrees,
+      ]);
+  }
+  return rows.map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
+}
+
+function classSummary(files, onShow) {
+  return h(
+    'div',
+    { class: 'result-summary' },
+    h('h3', { id: 'summary-title' }, words.summaryTitle(files.length)),
+    h(
+      'table',
+      { class: 'result-table', 'aria-labelledby': 'summary-title' },
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          words.summaryColumns.map((t) => h('th', { scope: 'col' }, t)),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        files.map((f, i) => {
+          const r = f.result;
+          return h(
+            'tr',
+            { class: r?.disagreements.length || !r ? 'changed' : '' },
+            h(
+              'th',
+              { scope: 'row' },
+              h('button', { type: 'button', class: 'link', onclick: () => onShow(i) }, r?.student || f.name),
+            ),
+            h('td', {}, r ? `${r.score.solved} / ${r.score.total}` : ''),
+            h('td', {}, r ? (r.score.passed ? words.passed : words.notPassed) : ''),
+            h(
+              'td',
+              {},
+              r ? (r.disagreements.length ? words.disagrees(r.disagreements.length) : words.agrees) : f.problem,
+            ),
+          );
+        }),
+      ),
+    ),
+    h(
+      'p',
+      {},
+      h(
+        'button',
+        {
+          type: 'button',
+          id: 'download-csv',
+          onclick: () => download('attention-lab-results.csv', resultsCsv(files), 'text/csv'),
+        },
+        words.downloadCsv,
+      ),
+    ),
+  );
+}
+
+function resultDetail({ practice, result, message, file, summary }) {
   const r = result;
   const title = (id) => {
     const f = practice.families().find((x) => x.id === id);
@@ -166,6 +255,7 @@ export function resultView({ practice, result, message, onFile }) {
     h('p', {}, words.resultIntro),
     h('label', { class: 'button' }, words.openResult, file),
     h('p', { role: 'status', class: message ? 'notice' : '' }, message || ''),
+    summary,
     r &&
       h(
         'div',
