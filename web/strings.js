@@ -1403,6 +1403,8 @@ export const training = {
   },
   apply: 'Apply settings',
   fixedByExperiment: 'Each run of this experiment has its own value of this setting.',
+  whoWhyClass:
+    'It goes on your result file, and keeps your answers apart from anyone else’s who works on this computer.',
   start: 'Start',
   pause: 'Pause',
   step: 'Step',
@@ -1601,6 +1603,8 @@ export const assignment = {
   whoAreYou: 'Your name or student id',
   whoWhy:
     'Each student gets problems of their own, drawn from what you type here: type it the same way each time (and on the worksheet, if there is one) to get the same problems back.',
+  whoWhyClass:
+    'It goes on your result file, and keeps your answers apart from anyone else’s who works on this computer.',
   start: 'Start',
   noName: 'Type your name or student id first.',
   as: (student) => `Working as ${student}.`,

@@ -256,7 +256,13 @@ for (const viewport of [
     await page.locator('#teach-title').waitFor({ timeout: 20000 });
     await check('#/teach');
     await page.goto(await page.inputValue('#teach-link'));
-    await page.locator('#answer-problem-1').waitFor({ timeout: 20000 });
+    // The class's numbers: the name is asked all the same, for the result file.
+    await page.locator('#student').waitFor({ timeout: 20000 });
+    assert.match(await page.textContent('#student-why'), /goes on your result file/);
+    await check('the name asked');
+    await page.fill('#student', 'Grace Hopper');
+    await page.press('#student', 'Enter');
+    await page.locator('#answer-problem-1').waitFor();
     await page.fill('#answer-problem-1', '[1, 2]');
     await page.press('#answer-problem-1', 'Enter');
     await check('a run');

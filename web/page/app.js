@@ -11,7 +11,7 @@ import {
   training as trainingText,
   ui,
 } from '../strings.js';
-import { LIMITS, defaultAssignment, readAssignment, STUDENT } from './assignment/definition.js';
+import { LIMITS, defaultAssignment, readAssignment } from './assignment/definition.js';
 import { lastStudent, openRun, readResult, rememberStudent } from './assignment/run.js';
 import { findApi, openLms } from './assignment/scorm.js';
 import { assignmentView, resultView } from './views/assignment.js';
@@ -424,9 +424,11 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null, p
       );
     const a = read.assignment;
     const inLms = lms && state.query === packaged;
-    const student = inLms ? lms.student : a.seed === STUDENT ? lastStudent(a) : '';
+    // Every run is someone's: the name goes on the result file, and, when the numbers are each
+    // student's own, draws them. Two students on one computer each have their run.
+    const student = inLms ? lms.student : lastStudent(a);
     const runKey = `${state.query}|${student}`;
-    if ((a.seed !== STUDENT || student) && !runs.has(runKey)) {
+    if (student && !runs.has(runKey)) {
       const count = a.families.length * a.each;
       const withLms = inLms ? { resume: lms.resumed(count), onSave: lms.save } : {};
       runs.set(runKey, openRun(a, student, withLms));

@@ -8,7 +8,7 @@ import { download, h } from './dom.js';
 import { problemPanel } from './practice.js';
 
 // The form that asks who is working, before a per-student assignment can draw its problems.
-function whoForm(onStudent) {
+function whoForm(onStudent, why) {
   const status = h('p', { class: 'input-error', role: 'status', id: 'student-error' });
   const input = h('input', {
     id: 'student',
@@ -35,7 +35,7 @@ function whoForm(onStudent) {
     h('label', { for: 'student' }, words.whoAreYou),
     input,
     h('button', { type: 'submit' }, words.start),
-    h('p', { id: 'student-why', class: 'hint' }, words.whoWhy),
+    h('p', { id: 'student-why', class: 'hint' }, why),
     status,
   );
 }
@@ -46,7 +46,12 @@ function whoForm(onStudent) {
 export function assignmentView({ practice, assignment: a, run, at, href, onStudent, onChange, canCopy, lmsName = '' }) {
   const title = h('h2', { id: 'assignment-title', tabindex: '-1' }, a.title);
   if (!run)
-    return h('section', { class: 'assignment', 'aria-labelledby': 'assignment-title' }, title, whoForm(onStudent));
+    return h(
+      'section',
+      { class: 'assignment', 'aria-labelledby': 'assignment-title' },
+      title,
+      whoForm(onStudent, a.seed === STUDENT ? words.whoWhy : words.whoWhyClass),
+    );
   const score = run.score();
   const n = run.problems.length;
   const { family, seed } = run.problems[at];
@@ -81,14 +86,14 @@ export function assignmentView({ practice, assignment: a, run, at, href, onStude
       ),
     ],
   });
-  const filename = `attention-lab-result-${(run.student || 'class').replace(/[^\w-]+/g, '_').slice(0, 40)}.json`;
+  const filename = `attention-lab-result-${run.student.replace(/[^\w-]+/g, '_').slice(0, 40)}.json`;
   return h(
     'section',
     { class: 'assignment', 'aria-labelledby': 'assignment-title' },
     title,
     lmsName
       ? h('p', { class: 'who', id: 'lms-note' }, words.inLms(lmsName))
-      : a.seed === STUDENT
+      : run.student
         ? h(
             'p',
             { class: 'who' },
