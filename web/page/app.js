@@ -11,16 +11,11 @@ import {
   training as trainingText,
   ui,
 } from '../strings.js';
-import { LIMITS, defaultAssignment, readAssignment } from './assignment/definition.js';
-import { lastStudent, openRun, readResult, rememberStudent } from './assignment/run.js';
-import { findApi, openLms } from './assignment/scorm.js';
-import { assignmentView, resultView } from './views/assignment.js';
-import { teachView } from './views/teach.js';
-import { sheetView } from './views/sheet.js';
 import { settingsDiff } from '../training/experiments.js';
 import { createProgress } from './progress.js';
 import { createWorksheetStore } from './worksheet-store.js';
 import { practiceOverview, practicePanel } from './views/practice.js';
+import { createAssignments } from './assignment/pages.js';
 import { wordedPractice } from './practice-text.js';
 import { h } from './views/dom.js';
 import { watchScrolling } from './views/scrollable.js';
@@ -331,127 +326,19 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null, p
     );
   }
 
-  // An assignment (#/assignment?…): read against the engine's families once they are here; a
-  // link that cannot be read opens nothing and says why. Runs are kept per assignment and student.
-  const runs = new Map();
-  let resultsShown = { files: [], shown: 0 }; // the result files last opened
-  // Inside an LMS (a package whose launching frame has SCORM 1.2's API), the run of the package's
-  // assignment is the LMS's: its student, resumed from its suspend data, saved after each answer.
-  const lms = packaged ? openLms(findApi()) : null;
-  if (lms) window.addEventListener('pagehide', () => lms.finish());
-  // A teacher's SCORM package: the single file (the site's attention-lab.html; a single file
-  // served over http(s) is itself) with the assignment in it. A file opened from disk cannot read
-  // itself, so from there no package is made.
-  async function scormPackageOf(a) {
-    const source = workerUrl ? 'attention-lab.html' : location.href.split('#')[0];
-    if (!location.protocol.startsWith('http')) throw new Error(`${teachText.fromSite}.`);
-    const [{ scormPackage }, response] = await Promise.all([import('./assignment/package.js'), fetch(source)]);
-    if (!response.ok) throw new Error(`${source}: ${response.status} ${response.statusText}`);
-    return scormPackage(await response.text(), a);
-  }
-  const studentLink = (query) => `${location.href.split('#')[0]}#/${ASSIGNMENT}?${query}`;
-  function assignmentMain() {
-    const main = (...content) =>
-      h(
-        'main',
-        { id: 'main', class: 'main', tabindex: '-1' },
-        notice && h('p', { class: 'notice', role: 'alert' }, notice),
-        content,
-      );
-    if (!practice) return main(extrasWaiting(state.example === TEACH ? 'teach-title-heading' : 'assignment-title'));
-    const ids = families.map((f) => f.id);
-    if (state.example === TEACH) {
-      const given = state.query ? readAssignment(state.query, ids) : {};
-      return main(
-        given.problems ? h('p', { class: 'notice', role: 'alert' }, assignmentText.unreadable(given.problems)) : null,
-        teachView({
-          families,
-          assignment: given.assignment ?? defaultAssignment(ids),
-          linkOf: studentLink,
-          onQuery: (query) => {
-            state = { ...state, query };
-            writeUrl(false);
-          },
-          packageOf: (a) => scormPackageOf(a),
-        }),
-      );
-    }
-    if (state.result) {
-      return main(
-        resultView({
-          practice,
-          ...resultsShown,
-          onFiles: (chosen) => {
-            const files = chosen.map(({ name, text }) => ({ name, ...readResult(text, ids, practice.check) }));
-            resultsShown = { files, shown: 0 };
-            focusAfter(files.length > 1 ? 'summary-title' : files[0].result ? 'result-check' : null);
-          },
-          onShow: (i) => {
-            resultsShown = { ...resultsShown, shown: i };
-            focusAfter('result-check');
-          },
-        }),
-      );
-    }
-    const read = readAssignment(state.query, ids);
-    if (!read.problems && state.sheet) {
-      const students = state.students.map((n) => n.trim()).filter(Boolean);
-      if (students.length > LIMITS.students)
-        return main(
-          h(
-            'p',
-            { id: 'sheet-title', class: 'notice', role: 'alert', tabindex: '-1' },
-            assignmentText.tooManyStudents(LIMITS.students, students.length),
-          ),
-        );
-      return main(
-        sheetView({
-          practice,
-          assignment: read.assignment,
-          students,
-          key: state.sheet === 'key',
-          link: studentLink(state.query),
-        }),
-      );
-    }
-    if (read.problems)
-      return main(
-        h(
-          'p',
-          { id: 'assignment-title', class: 'notice', role: 'alert', tabindex: '-1' },
-          assignmentText.unreadable(read.problems),
-        ),
-      );
-    const a = read.assignment;
-    const inLms = lms && state.query === packaged;
-    // Every run is someone's: the name goes on the result file, and, when the numbers are each
-    // student's own, draws them. Two students on one computer each have their run.
-    const student = inLms ? lms.student : lastStudent(a);
-    const runKey = `${state.query}|${student}`;
-    if (student && !runs.has(runKey)) {
-      const count = a.families.length * a.each;
-      const withLms = inLms ? { resume: lms.resumed(count), onSave: lms.save } : {};
-      runs.set(runKey, openRun(a, student, withLms));
-    }
-    const run = runs.get(runKey) ?? null;
-    const at = run ? Math.min(state.at, run.problems.length - 1) : 0;
-    return main(
-      assignmentView({
-        practice,
-        assignment: a,
-        run,
-        at,
-        href: (i) => toHash({ ...state, at: i }),
-        onStudent: (name) => {
-          rememberStudent(a, name);
-          focusAfter(name ? `answer-problem-${at + 1}` : 'student');
-        },
-        onChange: focusAfter,
-        canCopy: true,
-        lmsName: inLms ? lms.studentName || lms.student : '',
-      }),
-    );
-  }
+  // Assignments: the teacher's view, a student's run, result files, sheets to print.
+  const assignments = createAssignments({
+    read: () => ({ state, practice, families, notice }),
+    setQuery: (query) => {
+      state = { ...state, query };
+      writeUrl(false);
+    },
+    // (defined below, so called through)
+    focusAfter: (id) => focusAfter(id),
+    extrasWaiting: (id) => extrasWaiting(id),
+    workerUrl,
+    packaged,
+  });
 
   // The worked example that teaches a family's section: the one with that section, or the
   // section it belongs to (§5.1's arrangements are a step of §5's block).
@@ -597,7 +484,7 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null, p
       return;
     }
     if (state.example === ASSIGNMENT || state.example === TEACH) {
-      show(assignmentMain());
+      show(assignments.main());
       document.title = `${state.example === TEACH ? teachText.title : assignmentText.title} — ${ui.appName}`;
       const heading =
         state.example === TEACH ? 'teach-title-heading' : state.sheet ? 'sheet-title' : 'assignment-title';

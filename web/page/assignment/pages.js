@@ -1,0 +1,139 @@
+// The assignment pages' controller: the teacher's view (#/teach), a student's run
+// (#/assignment?…), result files read back (#/assignment/result) and the sheets to print
+// (#/assignment/worksheet, /key). An assignment is read against the engine's families once they
+// are here; a link that cannot be read opens nothing and says why. Runs are kept per assignment
+// and student; inside an LMS the package's run is the LMS's.
+import { assignment as assignmentText, teach as teachText } from '../../strings.js';
+import { ASSIGNMENT, TEACH, toHash } from '../state.js';
+import { h } from '../views/dom.js';
+import { assignmentView, resultView } from '../views/assignment.js';
+import { sheetView } from '../views/sheet.js';
+import { teachView } from '../views/teach.js';
+import { LIMITS, defaultAssignment, readAssignment } from './definition.js';
+import { lastStudent, openRun, readResult, rememberStudent } from './run.js';
+import { findApi, openLms } from './scorm.js';
+
+// read(): {state, practice, families, notice} as the app has them now; setQuery(query): the
+// teacher's form changed the address's assignment; focusAfter(id): redraw, then focus id;
+// extrasWaiting(id): the line shown while the practice problems load; workerUrl: null in the
+// single file; packaged: a SCORM package's assignment query ('' on the site).
+export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, workerUrl, packaged }) {
+  const runs = new Map();
+  let resultsShown = { files: [], shown: 0 }; // the result files last opened
+  // Inside an LMS (a package whose launching frame has SCORM 1.2's API), the run of the package's
+  // assignment is the LMS's: its student, resumed from its suspend data, saved after each answer.
+  const lms = packaged ? openLms(findApi()) : null;
+  if (lms) window.addEventListener('pagehide', () => lms.finish());
+  // A teacher's SCORM package: the single file (the site's attention-lab.html; a single file
+  // served over http(s) is itself) with the assignment in it. A file opened from disk cannot read
+  // itself, so from there no package is made.
+  async function scormPackageOf(a) {
+    const source = workerUrl ? 'attention-lab.html' : location.href.split('#')[0];
+    if (!location.protocol.startsWith('http')) throw new Error(`${teachText.fromSite}.`);
+    const [{ scormPackage }, response] = await Promise.all([import('./package.js'), fetch(source)]);
+    if (!response.ok) throw new Error(`${source}: ${response.status} ${response.statusText}`);
+    return scormPackage(await response.text(), a);
+  }
+  const studentLink = (query) => `${location.href.split('#')[0]}#/${ASSIGNMENT}?${query}`;
+  function main() {
+    const { state, practice, families, notice } = read();
+    const page = (...content) =>
+      h(
+        'main',
+        { id: 'main', class: 'main', tabindex: '-1' },
+        notice && h('p', { class: 'notice', role: 'alert' }, notice),
+        content,
+      );
+    if (!practice) return page(extrasWaiting(state.example === TEACH ? 'teach-title-heading' : 'assignment-title'));
+    const ids = families.map((f) => f.id);
+    if (state.example === TEACH) {
+      const given = state.query ? readAssignment(state.query, ids) : {};
+      return page(
+        given.problems ? h('p', { class: 'notice', role: 'alert' }, assignmentText.unreadable(given.problems)) : null,
+        teachView({
+          families,
+          assignment: given.assignment ?? defaultAssignment(ids),
+          linkOf: studentLink,
+          onQuery: setQuery,
+          packageOf: (a) => scormPackageOf(a),
+        }),
+      );
+    }
+    if (state.result) {
+      return page(
+        resultView({
+          practice,
+          ...resultsShown,
+          onFiles: (chosen) => {
+            const files = chosen.map(({ name, text }) => ({ name, ...readResult(text, ids, practice.check) }));
+            resultsShown = { files, shown: 0 };
+            focusAfter(files.length > 1 ? 'summary-title' : files[0].result ? 'result-check' : null);
+          },
+          onShow: (i) => {
+            resultsShown = { ...resultsShown, shown: i };
+            focusAfter('result-check');
+          },
+        }),
+      );
+    }
+    const asked = readAssignment(state.query, ids);
+    if (!asked.problems && state.sheet) {
+      const students = state.students.map((n) => n.trim()).filter(Boolean);
+      if (students.length > LIMITS.students)
+        return page(
+          h(
+            'p',
+            { id: 'sheet-title', class: 'notice', role: 'alert', tabindex: '-1' },
+            assignmentText.tooManyStudents(LIMITS.students, students.length),
+          ),
+        );
+      return page(
+        sheetView({
+          practice,
+          assignment: asked.assignment,
+          students,
+          key: state.sheet === 'key',
+          link: studentLink(state.query),
+        }),
+      );
+    }
+    if (asked.problems)
+      return page(
+        h(
+          'p',
+          { id: 'assignment-title', class: 'notice', role: 'alert', tabindex: '-1' },
+          assignmentText.unreadable(asked.problems),
+        ),
+      );
+    const a = asked.assignment;
+    const inLms = lms && state.query === packaged;
+    // Every run is someone's: the name goes on the result file, and, when the numbers are each
+    // student's own, draws them. Two students on one computer each have their run.
+    const student = inLms ? lms.student : lastStudent(a);
+    const runKey = `${state.query}|${student}`;
+    if (student && !runs.has(runKey)) {
+      const count = a.families.length * a.each;
+      const withLms = inLms ? { resume: lms.resumed(count), onSave: lms.save } : {};
+      runs.set(runKey, openRun(a, student, withLms));
+    }
+    const run = runs.get(runKey) ?? null;
+    const at = run ? Math.min(state.at, run.problems.length - 1) : 0;
+    return page(
+      assignmentView({
+        practice,
+        assignment: a,
+        run,
+        at,
+        href: (i) => toHash({ ...state, at: i }),
+        onStudent: (name) => {
+          rememberStudent(a, name);
+          focusAfter(name ? `answer-problem-${at + 1}` : 'student');
+        },
+        onChange: focusAfter,
+        canCopy: true,
+        lmsName: inLms ? lms.studentName || lms.student : '',
+      }),
+    );
+  }
+  return { main };
+}
