@@ -37,7 +37,7 @@ const packages = { default: built, small: unzipSync(scormPackage(single, small))
 // The LMS's page: scorm-again's API for SCORM 1.2 as window.API, filled from what the package
 // stored at its last launch (kept in sessionStorage, which lives over reloads), and the package
 // in a frame. Every commit and the finish store the CMI again.
-const lmsPage = (name) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>LMS</title>
+const lmsPage = (name, guest) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>LMS</title>
 <script src="/scorm12.js"></script>
 <script>
   const api = new Scorm12API({ autocommit: false, logLevel: 5 });
@@ -52,7 +52,7 @@ const lmsPage = (name) => `<!doctype html><html lang="en"><head><meta charset="u
       suspend_data: cmi.suspend_data,
       core: { student_id, student_name, lesson_status, score, entry: cmi.core.exit === 'suspend' ? 'resume' : '' },
     });
-  } else {
+  } else if (!${guest}) {
     api.cmi.core.student_id = 'S-1042';
     api.cmi.core.student_name = 'Lovelace, Ada';
   }
@@ -73,7 +73,9 @@ before(async () => {
     if (url.pathname === '/scorm12.js')
       return res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(scormAgain);
     if (first.startsWith('lms-'))
-      return res.writeHead(200, { 'Content-Type': 'text/html' }).end(lmsPage(first.slice(4)));
+      return res
+        .writeHead(200, { 'Content-Type': 'text/html' })
+        .end(lmsPage(first.slice(4), url.searchParams.has('guest')));
     const file = packages[first]?.[rest.join('/')];
     if (!file) return res.writeHead(404).end();
     res
@@ -170,5 +172,23 @@ test('the default package launches in the LMS: 28 problems, none tried, incomple
   await f.locator('#answer-problem-1').waitFor({ timeout: 30000 });
   assert.match(await f.locator('#assignment-score').textContent(), new RegExp(`^0 of ${ids.length} solved`));
   assert.equal(await page.evaluate(() => window.API.LMSGetValue('cmi.core.lesson_status')), 'incomplete');
+  await ctx.close();
+});
+
+test('an LMS that names no student (a guest): the package asks for a name, and the LMS still gets the score', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await ctx.newPage();
+  const problems = await watch(page);
+  await page.goto(`${base}/lms-small?guest=1`);
+  const f = page.frameLocator('iframe');
+  await f.locator('#student').waitFor({ timeout: 30000 });
+  await f.locator('#student').fill('Guest 7');
+  await f.locator('#student').press('Enter');
+  await f.locator('#answer-problem-1').fill(lab.practice.solution('retrieval', 5).answer);
+  await f.locator('#answer-problem-1').press('Enter');
+  await f.locator('#feedback-problem-1', { hasText: 'Correct' }).waitFor();
+  assert.match(await f.locator('.assignment .who').textContent(), /Working as Guest 7/);
+  assert.equal(await page.evaluate(() => window.API.LMSGetValue('cmi.core.score.raw')), '33');
+  assert.deepEqual(problems, []);
   await ctx.close();
 });

@@ -109,7 +109,8 @@ export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, w
     const inLms = lms && state.query === packaged;
     // Every run is someone's: the name goes on the result file, and, when the numbers are each
     // student's own, draws them. Two students on one computer each have their run.
-    const student = inLms ? lms.student : lastStudent(a);
+    // (An LMS that names no student, a guest's launch, asks as the site does.)
+    const student = inLms && lms.student ? lms.student : lastStudent(a);
     const runKey = `${state.query}|${student}`;
     if (student && !runs.has(runKey)) {
       const count = a.families.length * a.each;
