@@ -93,6 +93,26 @@ export const inputs = {
   named: (name, at, error) => `input "${name}${at}": ${error}`,
 };
 
+// What is wrong with an address, as the notice at the top of the page lists it.
+export const address = {
+  unknownSetting: (key) => `unknown training setting "${key}"`,
+  noStep: (step, steps) => `step ${step} does not exist (this example has ${steps})`,
+  notThisExample: (name) => `input "${name}" does not belong to this example`,
+  notJson: 'the inputs in the address are not valid JSON',
+  unknownControl: (control) => `unknown control "${control}" in hide=`,
+  unreadable: (hash) => `unreadable address "${hash}"`,
+  noFamily: (id) => `no practice problem "${id}"`,
+  noExample: (id) => `no example "${id}"`,
+};
+
+// What is wrong with stored or imported practice progress.
+export const progressFile = {
+  notProgress: 'not progress data of this version',
+  damagedEntry: (id) => `the entry for "${id}" is damaged`,
+  cannotStore: 'the browser does not let this page store progress',
+  notJson: 'the file is not JSON',
+};
+
 export const examples = {
   2.1: {
     title: 'One query’s retrieval',

@@ -1,6 +1,8 @@
 // The student's practice progress in localStorage under a versioned key: attempts and solved
 // variants per family. Data that is corrupt or from another version is set aside (under a
 // backup key) and replaced, with a notice, never a crash. Export and import use JSON files.
+import { progressFile as words } from '../strings.js';
+
 export const KEY = 'attention-lab.progress.v1';
 const VERSION = 1;
 
@@ -22,13 +24,13 @@ export function validate(data) {
     !data.families ||
     typeof data.families !== 'object'
   ) {
-    return { problem: 'not progress data of this version' };
+    return { problem: words.notProgress };
   }
   const families = {};
   for (const [id, f] of Object.entries(data.families)) {
     const okAttempts = Number.isInteger(f?.attempts) && f.attempts >= 0;
     const okSolved = Array.isArray(f?.solved) && f.solved.every((s) => Number.isInteger(s) && s >= 0);
-    if (!okAttempts || !okSolved) return { problem: `the entry for "${id}" is damaged` };
+    if (!okAttempts || !okSolved) return { problem: words.damagedEntry(id) };
     families[id] = { attempts: f.attempts, solved: [...new Set(f.solved)].sort((a, b) => a - b) };
   }
   return { progress: { version: VERSION, families } };
@@ -54,13 +56,13 @@ export function createProgress(storage = globalThis.localStorage) {
       }
     }
   } catch {
-    notice = 'the browser does not let this page store progress';
+    notice = words.cannotStore;
   }
   const save = () => {
     try {
       storage?.setItem(KEY, JSON.stringify(data));
     } catch {
-      notice = 'the browser does not let this page store progress';
+      notice = words.cannotStore;
     }
   };
   const entry = (id) => (data.families[id] ||= { attempts: 0, solved: [] });
@@ -85,7 +87,7 @@ export function createProgress(storage = globalThis.localStorage) {
       try {
         parsed = JSON.parse(text);
       } catch {
-        return 'the file is not JSON';
+        return words.notJson;
       }
       const v = validate(parsed);
       if (!v.progress) return v.problem;
