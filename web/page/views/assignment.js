@@ -40,9 +40,9 @@ function whoForm(onStudent, why) {
   );
 }
 
-// run: from openRun (null while a per-student assignment waits for a name); at: the problem
-// shown, from 0; href(i): the address of problem i.
-// lmsName: the student as the LMS names them, when the run is the LMS's.
+// run: from openRun (null while the student's name is awaited); at: the problem shown, from 0;
+// href(i): the address of problem i; lmsName: the student as the LMS names them, when the run
+// is the LMS's.
 export function assignmentView({ practice, assignment: a, run, at, href, onStudent, onChange, canCopy, lmsName = '' }) {
   const title = h('h2', { id: 'assignment-title', tabindex: '-1' }, a.title);
   if (!run)
@@ -72,7 +72,8 @@ export function assignmentView({ practice, assignment: a, run, at, href, onStude
       solutionShown: () => run.of(at).solutionShown,
       record: (answer, verdict) => run.check(at, answer, verdict),
       showSolution: () => run.showSolution(at),
-      lastAnswer: () => run.of(at).attempts.at(-1)?.answer,
+      // (null when an LMS had no room to keep it: then the box starts empty)
+      lastAnswer: () => run.of(at).attempts.at(-1)?.answer ?? undefined,
     },
     controls: [
       at > 0 && h('a', { class: 'button', href: href(at - 1), id: 'previous-problem' }, words.previousProblem),
