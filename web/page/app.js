@@ -91,7 +91,8 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null, p
       { ...state, example: state.example },
       practice ? families.map((f) => f.id) : null, // a family named before they come is checked after
     );
-    if ([PRACTICE, TRAIN, MODEL, ASSIGNMENT, TEACH].includes(s.example)) {
+    // The Lab's panels, the practice set and assignments: no worked example to compute.
+    if (!byId.has(s.example)) {
       state = s;
       notice = problems.length ? `${ui.addressProblem} ${problems.join('; ')}.` : '';
       render();
@@ -647,11 +648,7 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null, p
       e.ctrlKey ||
       e.metaKey ||
       state.hide.includes('nav') ||
-      state.example === PRACTICE ||
-      state.example === ASSIGNMENT ||
-      state.example === TEACH ||
-      state.example === TRAIN ||
-      state.example === MODEL
+      !byId.has(state.example) // the arrows step through a worked example, and nothing else
     )
       return;
     // Arrows inside a field, a matrix or a box that scrolls sideways (scrollable.js) move there.

@@ -9,7 +9,7 @@ import { h } from '../views/dom.js';
 import { assignmentView, resultView } from '../views/assignment.js';
 import { sheetView } from '../views/sheet.js';
 import { teachView } from '../views/teach.js';
-import { LIMITS, defaultAssignment, readAssignment } from './definition.js';
+import { LIMITS, defaultAssignment, problemsOf, readAssignment } from './definition.js';
 import { lastStudent, openRun, readResult, rememberStudent } from './run.js';
 import { findApi, openLms } from './scorm.js';
 
@@ -113,8 +113,7 @@ export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, w
     const student = inLms && lms.student ? lms.student : lastStudent(a);
     const runKey = `${state.query}|${student}`;
     if (student && !runs.has(runKey)) {
-      const count = a.families.length * a.each;
-      const withLms = inLms ? { resume: lms.resumed(count), onSave: lms.save } : {};
+      const withLms = inLms ? { resume: lms.resumed(problemsOf(a, student).length), onSave: lms.save } : {};
       runs.set(runKey, openRun(a, student, withLms));
     }
     const run = runs.get(runKey) ?? null;

@@ -47,9 +47,7 @@ export function openRun(
 ) {
   const problems = problemsOf(a, student);
   const id = `${assignmentKey(a)}|${student.trim().toLowerCase()}`;
-  const store = readStore(storage);
-  store.runs ||= {};
-  const stored = store.runs[id];
+  const stored = readStore(storage).runs?.[id];
   const run = resume
     ? { student: student.trim(), started: stored?.started ?? now().toISOString(), problems: resume }
     : stored && Array.isArray(stored.problems) && stored.problems.length === problems.length
@@ -162,7 +160,10 @@ export function readResult(text, familyIds, check) {
       started: String(data.started ?? ''),
       saved: String(data.saved ?? ''),
       problems,
-      score: scoreOf(a.assignment, solved, problems.length),
+      score: {
+        ...scoreOf(a.assignment, solved, problems.length),
+        attempts: problems.reduce((n, p) => n + p.attempts.length, 0),
+      },
       // answers the file calls correct and the engine does not, or the other way round
       disagreements: problems.flatMap((p, i) => p.attempts.filter((t) => t.recorded !== t.correct).map(() => i + 1)),
     },

@@ -7,6 +7,20 @@ import { LIMITS, STUDENT } from '../assignment/definition.js';
 import { download, h } from './dom.js';
 import { problemPanel } from './practice.js';
 
+// Each family's section and title, by id.
+const titlesOf = (practice) => new Map(practice.families().map((f) => [f.id, `${f.section} ${f.title}`]));
+// Where a problem of a run stands: "solved, 2 attempts" or "1 attempt".
+const standing = (r) => `${r.solved ? `${words.solvedMark}, ` : ''}${words.attemptsOf(r.attempts.length)}`;
+
+// "2 of 4 solved, 3 attempts. Pass mark: 60 % of the problems solved. Not passed yet."
+const scoreLine = (attrs, score, pass) =>
+  h(
+    'p',
+    { class: 'score', ...attrs },
+    `${words.score(score.solved, score.total, score.attempts)}. ${words.passMark(pass)} `,
+    h('strong', {}, score.passed ? words.passed : words.notPassed),
+  );
+
 // The form that asks who is working, before a per-student assignment can draw its problems.
 function whoForm(onStudent, why) {
   const status = h('p', { class: 'input-error', role: 'status', id: 'student-error' });
@@ -55,8 +69,8 @@ export function assignmentView({ practice, assignment: a, run, at, href, onStude
   const score = run.score();
   const n = run.problems.length;
   const { family, seed } = run.problems[at];
-  const mine = run.of(at);
   const problemId = `problem-${at + 1}`;
+  const titles = titlesOf(practice);
   const panel = problemPanel({
     practice,
     family,
@@ -68,7 +82,6 @@ export function assignmentView({ practice, assignment: a, run, at, href, onStude
     canHint: a.hints,
     canSolve: a.solutions,
     tracker: {
-      solved: () => run.of(at).solved,
       solutionShown: () => run.of(at).solutionShown,
       record: (answer, verdict) => run.check(at, answer, verdict),
       showSolution: () => run.showSolution(at),
@@ -78,13 +91,7 @@ export function assignmentView({ practice, assignment: a, run, at, href, onStude
     controls: [
       at > 0 && h('a', { class: 'button', href: href(at - 1), id: 'previous-problem' }, words.previousProblem),
       at < n - 1 && h('a', { class: 'button', href: href(at + 1), id: 'next-problem' }, words.nextProblem),
-      h(
-        'span',
-        { class: 'mine' },
-        mine.solved
-          ? `${words.solvedMark}, ${words.attemptsOf(mine.attempts.length)}`
-          : words.attemptsOf(mine.attempts.length),
-      ),
+      h('span', { class: 'mine' }, standing(run.of(at))),
     ],
   });
   const filename = `attention-lab-result-${run.student.replace(/[^\w-]+/g, '_').slice(0, 40)}.json`;
@@ -102,12 +109,7 @@ export function assignmentView({ practice, assignment: a, run, at, href, onStude
             h('button', { type: 'button', id: 'not-me', onclick: () => onStudent('') }, words.notYou),
           )
         : null,
-    h(
-      'p',
-      { class: 'score', id: 'assignment-score', role: 'status' },
-      `${words.score(score.solved, score.total, score.attempts)}. ${words.passMark(a.pass)} `,
-      h('strong', {}, score.passed ? words.passed : words.notPassed),
-    ),
+    scoreLine({ id: 'assignment-score', role: 'status' }, score, a.pass),
     run.saveProblem ? h('p', { class: 'notice', role: 'alert' }, words.cannotStore) : null,
     h(
       'nav',
@@ -117,12 +119,11 @@ export function assignmentView({ practice, assignment: a, run, at, href, onStude
         {},
         run.problems.map((p, i) => {
           const r = run.of(i);
-          const f = practice.families().find((x) => x.id === p.family);
           return h(
             'li',
             { class: r.solved ? 'solved' : '' },
-            h('a', { href: href(i), 'aria-current': i === at ? 'step' : null }, `${f.section} ${f.title}`),
-            ` · ${r.solved ? `${words.solvedMark}, ` : ''}${words.attemptsOf(r.attempts.length)}`,
+            h('a', { href: href(i), 'aria-current': i === at ? 'step' : null }, titles.get(p.family)),
+            ` · ${standing(r)}`,
           );
         }),
       ),
@@ -184,7 +185,7 @@ export function resultsCsv(files) {
         r.score.total,
         Math.round(r.score.percent),
         r.score.passed ? 'yes' : 'no',
-        r.problems.reduce((k, p) => k + p.attempts.length, 0),
+        r.score.attempts,
         r.disagreements.length ? words.disagrees(r.disagreements.length) : words.agrees,
       ]);
   }
@@ -250,10 +251,7 @@ function classSummary(files, onShow) {
 
 function resultDetail({ practice, result, message, file, summary }) {
   const r = result;
-  const title = (id) => {
-    const f = practice.families().find((x) => x.id === id);
-    return `${f.section} ${f.title}`;
-  };
+  const titles = titlesOf(practice);
   return h(
     'section',
     { class: 'assignment-result', 'aria-labelledby': 'result-title' },
@@ -268,16 +266,7 @@ function resultDetail({ practice, result, message, file, summary }) {
         { class: 'result' },
         h('h3', {}, words.resultOf(r.student, r.assignment.title)),
         h('p', {}, words.resultTimes(r.started, r.saved)),
-        h(
-          'p',
-          { class: 'score', id: 'result-score' },
-          `${words.score(
-            r.score.solved,
-            r.score.total,
-            r.problems.reduce((k, p) => k + p.attempts.length, 0),
-          )}. ${words.passMark(r.assignment.pass)} `,
-          h('strong', {}, r.score.passed ? words.passed : words.notPassed),
-        ),
+        scoreLine({ id: 'result-score' }, r.score, r.assignment.pass),
         h(
           'p',
           { class: r.disagreements.length ? 'notice' : '', id: 'result-check' },
@@ -303,7 +292,7 @@ function resultDetail({ practice, result, message, file, summary }) {
               h(
                 'tr',
                 {},
-                h('th', { scope: 'row' }, `${i + 1}. ${title(p.family)} (${practiceWords.variant(p.seed)})`),
+                h('th', { scope: 'row' }, `${i + 1}. ${titles.get(p.family)} (${practiceWords.variant(p.seed)})`),
                 h(
                   'td',
                   {},

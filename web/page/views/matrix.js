@@ -106,8 +106,8 @@ function largestMagnitude(m) {
 
 // A cell's colour and the text colour on it, by its place t in [0, 1] on the scale. Interpolating
 // a ColorBrewer scale (and reading the result's luminance) for every cell was a third of the time
-// of drawing a large matrix, so t is taken to 1/1024, finer than a screen shows two colours apart, and each step's
-// colours are computed once per scale.
+// of drawing a large matrix, so t is taken to 1/1024, finer than a screen shows two colours
+// apart, and each step's colours are computed once per scale.
 const STEPS = 1024;
 const swatches = new Map(); // scale -> Map(step -> {bg, fg})
 function swatch(scale, t) {

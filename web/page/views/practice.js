@@ -7,10 +7,14 @@ import { download, h } from './dom.js';
 import { matrixView } from './matrix.js';
 import { isAttempt } from '../progress.js';
 
+// The answer last counted as an attempt, per practice variant ("family/seed"): the same answer
+// checked again is not a new attempt.
+const counted = new Map();
+
 // What the student has typed and revealed, per problem, kept across re-renders.
 const drafts = new Map();
 const draftOf = (key) => {
-  if (!drafts.has(key)) drafts.set(key, { answer: '', hints: 0, solution: false, feedback: null, counted: null });
+  if (!drafts.has(key)) drafts.set(key, { answer: '', hints: 0, solution: false, feedback: null });
   return drafts.get(key);
 };
 
@@ -20,8 +24,9 @@ const givenView = (name, value, hideCopy) =>
     : h('p', { class: 'given-scalar' }, `${name} = ${short(value)}`);
 
 // A problem: its prompt, given numbers, answer box checked by the engine, staged hints and
-// worked solution. `tracker` keeps the record: solved(), solutionShown() and lastAnswer() (from
-// an earlier visit; undefined if none), record(answer, verdict) for an attempt, showSolution(). `id` names the panel's elements (the
+// worked solution. `tracker` keeps the record: record(answer, verdict, solutionShown) for every
+// checked answer, which it counts when it is an attempt (progress.js isAttempt); showSolution();
+// solutionShown() and lastAnswer() from an earlier visit (undefined if none). `id` names the panel's elements (the
 // family's id unless one page shows several problems of a family); `label` follows the title
 // (the variant, or the problem's place in an assignment); `controls` go after the panel's own.
 export function problemPanel({
@@ -45,7 +50,6 @@ export function problemPanel({
   const last = tracker.lastAnswer?.();
   if (last !== undefined && !draft.feedback) {
     draft.answer = last;
-    draft.counted = last;
     draft.feedback = practice.check(family, seed, last);
   }
   const feedback = h(
@@ -75,18 +79,9 @@ export function problemPanel({
     e.preventDefault();
     draft.answer = input.value.slice(0, 10000);
     draft.feedback = practice.check(family, seed, draft.answer);
-    // Copying the solution's answer solves nothing: the feedback says so.
-    const attempt = isAttempt({
-      readable: draft.feedback.readable,
-      solved: tracker.solved(),
-      solutionShown: draft.solution,
-      answer: draft.answer,
-      lastCounted: draft.counted,
-    });
-    if (attempt) {
-      tracker.record(draft.answer, draft.feedback);
-      draft.counted = draft.answer;
-    }
+    // The record decides what is an attempt (isAttempt). Copying the solution's answer solves
+    // nothing: the feedback says so.
+    tracker.record(draft.answer, draft.feedback, draft.solution);
     draft.afterSolution = draft.feedback.readable && draft.solution;
     onChange();
   };
@@ -201,9 +196,20 @@ export function practicePanel({ practice, family, seed, progress, href, onChange
     canCopy,
     canSolve,
     tracker: {
-      solved: () => progress.of(family).solved.includes(seed),
       solutionShown: () => false,
-      record: (answer, verdict) => progress.record(family, seed, verdict.correct),
+      record(answer, verdict, solutionShown) {
+        const key = `${family}/${seed}`;
+        const attempt = isAttempt({
+          readable: verdict.readable,
+          solved: progress.of(family).solved.includes(seed),
+          solutionShown,
+          answer,
+          lastCounted: counted.get(key),
+        });
+        if (!attempt) return;
+        progress.record(family, seed, verdict.correct);
+        counted.set(key, answer);
+      },
       showSolution: () => {},
     },
     controls: [

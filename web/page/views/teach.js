@@ -3,7 +3,7 @@
 // check as a student's link (readAssignment), so what the teacher is shown is what the class
 // will open. Typing updates the link and the address in place; the form is not redrawn.
 import { assignment as words, teach as text } from '../../strings.js';
-import { LIMITS, MAX_SEED, STUDENT, assignmentQuery, readAssignment } from '../assignment/definition.js';
+import { LIMITS, MAX_SEED, STUDENT, assignmentQuery, checkAssignment } from '../assignment/definition.js';
 import { download, h } from './dom.js';
 
 // families: [{id, section, title}]; a: the assignment to start from; linkOf(query): the
@@ -112,15 +112,19 @@ export function teachView({ families, assignment: a, linkOf, onQuery, packageOf 
   function read() {
     const mode = form.querySelector('input[name="teach-seeds"]:checked')?.value ?? 'class';
     classSeed.disabled = mode === STUDENT;
-    const params = new URLSearchParams();
-    params.set('title', title.value);
-    params.set('families', [...form.querySelectorAll('.teach-family:checked')].map((b) => b.value).join(','));
-    params.set('each', each.value);
-    params.set('seed', mode === STUDENT ? STUDENT : classSeed.value);
-    params.set('hints', hints.checked ? '1' : '0');
-    params.set('solutions', solutions.checked ? '1' : '0');
-    params.set('pass', pass.value);
-    return readAssignment(params, ids);
+    // As typed: the same check as a student's link reads it (numbers as text, so "2.5" is refused).
+    return checkAssignment(
+      {
+        title: title.value,
+        families: [...form.querySelectorAll('.teach-family:checked')].map((b) => b.value),
+        each: each.value,
+        seed: mode === STUDENT ? STUDENT : classSeed.value,
+        hints: hints.checked,
+        solutions: solutions.checked,
+        pass: pass.value,
+      },
+      ids,
+    );
   }
   function update() {
     const r = read();
@@ -130,7 +134,7 @@ export function teachView({ families, assignment: a, linkOf, onQuery, packageOf 
       status.textContent = `${text.notYet} ${r.problems.join('; ')}.`;
       status.className = 'input-error';
       link.value = '';
-      open.removeAttribute('href');
+      for (const el of [open, worksheet, answerKey]) el.removeAttribute('href');
       count.textContent = '';
       return;
     }
