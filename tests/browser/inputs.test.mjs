@@ -219,14 +219,33 @@ test('a step with more cells than one frame draws its share at once and the rest
   await ready(page);
   const cells = () => page.evaluate(() => document.querySelectorAll('td[data-r]').length);
   await page.waitForFunction((n) => document.querySelectorAll('td[data-r]').length === n, 1280);
-  const [atOnce, later] = await page.evaluate(async () => {
+  // Each grid, at once and after: [rows in its body, whether it says it is busy].
+  const [atOnce, later, gridsAtOnce, gridsLater] = await page.evaluate(async () => {
     const frame = () => new Promise((r) => requestAnimationFrame(r));
+    const grids = () =>
+      [...document.querySelectorAll('table.matrix')].map((t) => [
+        t.tBodies[0].rows.length,
+        t.getAttribute('aria-busy') === 'true',
+      ]);
     await frame();
     document.querySelector('#predict-mode').click();
-    const now = document.querySelectorAll('td[data-r]').length;
+    const now = [document.querySelectorAll('td[data-r]').length, grids()];
     for (let i = 0; i < 30; i++) await frame();
-    return [now, document.querySelectorAll('td[data-r]').length];
+    return [now[0], document.querySelectorAll('td[data-r]').length, now[1], grids()];
   });
+  // A grid the frame's share did not reach still has a row, and says it is busy until complete.
+  assert.ok(
+    gridsAtOnce.every(([rows]) => rows >= 1),
+    `rows per grid at once: ${JSON.stringify(gridsAtOnce)}`,
+  );
+  assert.ok(
+    gridsAtOnce.some(([, busy]) => busy),
+    'an unfinished grid says it is busy',
+  );
+  assert.deepEqual(
+    gridsLater.map(([, busy]) => busy),
+    [false, false, false],
+  );
   assert.ok(atOnce < 1280 / 2, `${atOnce} cells drawn at once`);
   assert.ok(atOnce >= FRAME_CELLS, `${atOnce} cells drawn at once`);
   assert.equal(later, 1280, 'every cell is drawn a few frames later');

@@ -78,20 +78,24 @@ function askFrame() {
       }
       const { cells, done } = drawRows(frameCells);
       frameCells -= cells;
-      if (done) unfinished.shift();
+      if (done) {
+        unfinished.shift();
+        table.removeAttribute('aria-busy');
+      }
     }
     // Again while there is more to draw, or to give the next frame its full share.
     if (unfinished.length || frameCells < FRAME_CELLS) askFrame();
   });
 }
 
-// Draws what the frame's share allows now, and leaves the rest to the next frames.
+// Draws what the frame's share allows now (one row at least, even from a spent share: a grid
+// with no rows is not a grid to a screen reader), and leaves the rest to the next frames. Until
+// its last row is in, the table says it is busy, so assistive technology waits for it.
 function drawSoon(table, drawRows) {
-  if (frameCells > 0) {
-    const { cells, done } = drawRows(frameCells);
-    spend(cells);
-    if (done) return;
-  }
+  const { cells, done } = drawRows(Math.max(frameCells, 1));
+  spend(cells);
+  if (done) return;
+  table.setAttribute('aria-busy', 'true');
   unfinished.push([table, drawRows]);
   askFrame();
 }
