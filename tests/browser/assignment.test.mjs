@@ -193,9 +193,8 @@ test('the worksheet and its answer key print: a sheet per student from a new pag
       ([fs, names]) =>
         names.flatMap((student) =>
           fs.map((f, k) => {
-            const seeds = document
-              .querySelectorAll('.sheet')
-              [names.indexOf(student)].querySelectorAll('.sheet-problem')[k];
+            const sheet = document.querySelectorAll('.sheet')[names.indexOf(student)];
+            const seeds = sheet.querySelectorAll('.sheet-problem')[k];
             return seeds.querySelector('.prompt').textContent;
           }),
         ),

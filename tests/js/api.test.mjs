@@ -655,7 +655,12 @@ const badCalls = [
     () => lab.multiHeadAttention(x2, mha, { heads: 3 }),
     /^multiHeadAttention: wQ has 1 columns, not divisible by heads = 3/,
   ],
-  ['layerNorm', 'Infinity', () => lab.layerNorm([[1, 1e999]], [1, 1], [0, 0]), /^layerNorm: x\[0\]\[1\] is Infinity/],
+  [
+    'layerNorm',
+    'Infinity',
+    () => lab.layerNorm([[1, Infinity]], [1, 1], [0, 0]),
+    /^layerNorm: x\[0\]\[1\] is Infinity/,
+  ],
   [
     'layerNorm',
     'gamma too short',

@@ -1,7 +1,7 @@
 // A practice problem: prompt, given numbers, an answer box checked by the engine, staged
 // hints, the worked solution, and a new variant. Also the practice-set overview. `practice` is
 // the engine's practice set in words (web/page/practice-text.js).
-import { practice as text, teach as teachWords, ui } from '../../strings.js';
+import { practice as text, teach as teachWords } from '../../strings.js';
 import { answerText, short } from '../format.js';
 import { download, h } from './dom.js';
 import { matrixView } from './matrix.js';

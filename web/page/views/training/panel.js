@@ -143,7 +143,7 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
         try {
           saved = JSON.parse(body);
         } catch (e) {
-          throw new Error(`the file is not JSON (${e.message})`);
+          throw new Error(`the file is not JSON (${e.message})`, { cause: e });
         }
         const corpus = saved && typeof saved.corpus === 'string' ? saved.corpus : state.setup.corpus;
         const c = (saved && saved.config) || {};
