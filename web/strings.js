@@ -1420,6 +1420,8 @@ export const training = {
     grammar: 'toy grammar (words)',
     order: 'copy / reverse / sort (characters)',
     english: 'plain English (characters)',
+    spanish: 'plain Spanish (characters)',
+    chinese: 'plain Chinese (characters)',
   },
   apply: 'Apply settings',
   fixedByExperiment: 'Each run of this experiment has its own value of this setting.',

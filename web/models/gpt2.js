@@ -3,19 +3,58 @@
 // vocabulary: 200 KB gzipped that no other part of the page needs. The offline single file
 // leaves it out (scripts/build-page.mjs) and says so.
 import { opened as text } from '../strings.js';
+import { textOfBytes } from '../training/token-text.js';
 
-// Tokens as a label shows them: the spaces and line breaks GPT-2's tokens carry made visible.
-const visible = (s) => s.replace(/ /g, '␣').replace(/\n/g, '↵');
+const MERGEABLE = 50256; // tokens 0 … 50255 are byte sequences; 50256 is <|endoftext|>
+const END_OF_TEXT = '<|endoftext|>';
+const utf8 = new TextEncoder();
 
 export async function gpt2Vocabulary() {
-  const bpe = await import('gpt-tokenizer/encoding/r50k_base');
-  if (bpe.unavailable) throw new Error(text.gpt2NotInFile);
+  // The ranks are the package's own table (each token's text, or its bytes when they are not
+  // whole UTF-8 characters); the encoding module reads the same one.
+  const [bpe, ranks] = await Promise.all([
+    import('gpt-tokenizer/encoding/r50k_base'),
+    import('gpt-tokenizer/bpeRanks/r50k_base'),
+  ]);
+  if (bpe.unavailable || ranks.unavailable) throw new Error(text.gpt2NotInFile);
+  const table = ranks.default;
+  const bytesOf = (id) => {
+    const t = table[id];
+    return typeof t === 'string' ? utf8.encode(t) : Uint8Array.from(t);
+  };
+  // A sequence's bytes, decoded together: a character split over two tokens is whole again, and
+  // bytes left over at either end are written as <0xE4>.
+  const decode = (ids) => {
+    let text_ = '';
+    let pending = [];
+    const flush = () => {
+      if (!pending.length) return;
+      const all = new Uint8Array(pending.reduce((n, b) => n + b.length, 0));
+      let at = 0;
+      for (const b of pending) {
+        all.set(b, at);
+        at += b.length;
+      }
+      text_ += textOfBytes(all);
+      pending = [];
+    };
+    for (const id of ids) {
+      if (id < MERGEABLE) pending.push(bytesOf(id));
+      else {
+        flush();
+        text_ += id === MERGEABLE ? END_OF_TEXT : `⟨${id}⟩`;
+      }
+    }
+    flush();
+    return text_;
+  };
   return {
     vocab: null,
     from: 'gpt2',
     size: 50257,
-    tokenizer: { encode: (s) => bpe.encode(s), decode: (ids) => bpe.decode(ids) },
-    label: (id) => (id < 50257 ? visible(bpe.decode([id])) : `⟨${id}⟩`),
+    tokenizer: { encode: (s) => bpe.encode(s), decode },
+    label: (id) =>
+      id < MERGEABLE ? textOfBytes(bytesOf(id), { label: true }) : id === MERGEABLE ? END_OF_TEXT : `⟨${id}⟩`,
   };
 }
 

@@ -2,6 +2,7 @@
 // vocabularies (shakespeare_char's meta.pkl, whose itos and stoi a line of Python writes as
 // JSON), a text file of the characters, or the training text itself. No model arithmetic here.
 import { listTokenizer } from '../training/tokenize.js';
+import { byCodePoint, shownText } from '../training/token-text.js';
 
 const kinds =
   'a JSON list of characters, nanoGPT\'s meta.pkl as JSON ({"itos": {"0": "\\n", …}} or {"stoi": {…}}), or a text file of characters';
@@ -50,7 +51,7 @@ export function readVocabulary(name, text) {
     try {
       doc = JSON.parse(text);
     } catch (e) {
-      throw new Error(`${name} is not JSON (${e.message}); expected ${kinds}`);
+      throw new Error(`${name} is not JSON (${e.message}); expected ${kinds}`, { cause: e });
     }
     vocab = fromJson(doc);
     from = 'json';
@@ -60,7 +61,7 @@ export function readVocabulary(name, text) {
     const distinct = [...new Set(chars)];
     // the characters themselves, in order; or the training text, whose sorted distinct
     // characters are the vocabulary, as nanoGPT's prepare.py makes it
-    vocab = distinct.length === chars.length ? chars : distinct.sort();
+    vocab = distinct.length === chars.length ? chars : distinct.sort(byCodePoint);
     from = distinct.length === chars.length ? 'characters' : 'text';
   }
   const long = vocab.findIndex((c) => [...c].length !== 1);
@@ -68,12 +69,11 @@ export function readVocabulary(name, text) {
     throw new Error(
       `token ${long} is ${JSON.stringify(vocab[long])}, not one character: the lab reads character vocabularies (expected ${kinds})`,
     );
-  const shown = (c) => (c === ' ' ? '␣' : c === '\n' ? '↵' : c); // a space or a line break would be invisible
   return {
     vocab,
     size: vocab.length,
     from,
     tokenizer: listTokenizer(vocab),
-    label: (id) => (id < vocab.length ? shown(vocab[id]) : `⟨${id}⟩`),
+    label: (id) => (id < vocab.length ? shownText(vocab[id]) : `⟨${id}⟩`),
   };
 }

@@ -1,6 +1,7 @@
 // Training corpora shipped with the project (nothing is downloaded), each small enough to train
 // on in seconds: a toy grammar like the handout's sentence, an order-sensitive task where the
-// model must use positions, and a few kilobytes of plain English written for this project.
+// model must use positions, and a few kilobytes each of plain English, Spanish and Chinese
+// written for this project.
 // Generated text comes from a fixed seed, so every build and browser trains on the same data.
 import { xorshift32 } from './xorshift.js';
 
@@ -78,3 +79,61 @@ Small models make these ideas visible. With a handful of numbers per word and a 
 watch the loss fall, see which positions each head prefers, and test what happens when a rule is
 broken on purpose. Nothing about the small case is different in kind from the large one; it is only
 easier to see.`;
+
+// Plain Spanish, written for Attention Lab: the same ideas in another language, so that a class
+// in Spanish trains on text it reads.
+export const spanish = `Leer una frase no es un solo acto, sino una serie de pequeñas decisiones. Cuando aparece la
+palabra «ella», miramos hacia atrás y nos preguntamos a quién se refiere. Comparamos a las
+candidatas, nos quedamos con la que encaja y llevamos su sentido hacia delante. Nadie nos dice
+dónde mirar: la propia frase lo sugiere.
+
+Un modelo que lee un texto token a token se enfrenta al mismo problema. Cada posición tiene una
+pregunta, y cada posición anterior ofrece una respuesta más o menos relevante para esa pregunta. El
+modelo puntúa la relevancia, convierte las puntuaciones en pesos que suman uno y mezcla lo que las
+posiciones anteriores tienen que ofrecer. La mezcla pasa a formar parte de lo que sabe la posición.
+
+Lo interesante es que nada de esto está fijado de antemano. Las preguntas, las ofertas y los
+contenidos se aprenden a partir de ejemplos. Al principio del entrenamiento son aleatorios, y las
+mezclas se parecen a simples promedios. Tras muchos ejemplos, el modelo descubre qué posiciones
+conviene leer y para qué, porque leerlas mejoró sus predicciones.
+
+La predicción es la maestra. El modelo ve el comienzo de una frase y debe adivinar la palabra
+siguiente. Una palabra después sabe si acertó. Cada intento es una pequeña prueba de lo que ha
+aprendido, y cada error empuja un poco los números que lleva dentro. A lo largo de miles de frases,
+esos pequeños empujones se suman hasta parecer comprensión, al menos dentro del mundo estrecho del
+texto que ha visto.
+
+Hay una regla que el modelo debe respetar mientras aprende: no puede mirar hacia delante. Si pudiera
+leer la palabra que se le pide predecir, aprendería a copiar en lugar de predecir, y fallaría en
+cuanto el futuro quedara oculto. Por eso cada posición solo puede leer las posiciones anteriores y a
+sí misma. La regla es sencilla y debe cumplirse en todas las capas, porque una capa que la rompa
+puede pasar el futuro a las capas que sí la cumplen.
+
+Los modelos pequeños hacen visibles estas ideas. Con unos pocos números por palabra y pocas capas se
+puede ver cómo baja la pérdida, qué posiciones prefiere cada cabeza y qué ocurre cuando se rompe una
+regla a propósito. El caso pequeño no es distinto en esencia del grande; solo es más fácil de ver.`;
+
+// Plain Simplified Chinese, written for Attention Lab. Chinese has no spaces between words, so
+// it is read as characters: every hanzi is a token.
+export const chinese = `读一句话并不是一个动作，而是一连串小小的决定。读到“它”这个字时，我们会往回看，问自己它指的是什么。
+我们比较几个可能的对象，留下最合适的那个，再把它的意思带到后面。没有人告诉我们该看哪里，句子本身就给出了提示。
+
+一个逐个读入词元的模型也面对同样的问题。每个位置都有一个要问的问题，前面的每个位置都提供一个答案，
+这个答案和问题有着或多或少的关联。模型给关联程度打分，把分数变成加起来等于一的权重，
+再把前面各个位置提供的内容按权重混合起来。混合的结果就成了这个位置所知道的一部分。
+
+有意思的是，这些都不是事先规定好的。问题、提供的内容和内容本身，都是从例子中学来的。
+训练刚开始时它们是随机的，混合的结果接近简单的平均。看过许多例子之后，模型会发现为了什么目的
+应该读哪些位置，因为读这些位置让它的预测变得更好。
+
+预测就是老师。模型看到一句话的开头，必须猜出下一个词。过了一个词，它就知道自己猜得对不对。
+它的每一次猜测都是对所学内容的一次小测验，每一个错误都会把它内部的数字轻轻推动一下。
+经过成千上万句话，这些小小的推动累积起来，看上去就像是理解，至少在它见过的那个狭小的文本世界里是这样。
+
+模型在学习时必须遵守一条规则：不能往后偷看。如果它能读到要它预测的那个词，它学会的就是抄写而不是预测，
+一旦未来被遮住，它就会失败。所以每个位置只能读它前面的位置和它自己。这条规则很简单，
+而且每一层都必须遵守，因为只要有一层打破它，就可能把未来的信息传给那些遵守规则的层。
+
+小模型让这些想法变得看得见。每个字只用几个数字，只有几层，我们就能看着损失下降，
+看出每个注意力头偏爱哪些位置，还能故意打破一条规则，看看会发生什么。小模型和大模型在本质上没有不同，
+只是更容易看清楚。`;

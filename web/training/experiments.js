@@ -1,7 +1,7 @@
 // The training panel's setups as data (no DOM, no arithmetic): the corpora with their tokenisers,
 // the default model, and the four experiments of the panel, each a set of runs that differ in one
 // setting and share everything else, including the seed.
-import { english, orderTasks, toyGrammar } from './corpora.js';
+import { chinese, english, orderTasks, spanish, toyGrammar } from './corpora.js';
 
 const HELD_OUT = 30; // questions of the order task kept for counting exact answers
 
@@ -26,6 +26,8 @@ export const CORPORA = {
     stop: ';',
   },
   english: { text: () => english, tokenizer: 'char', prompt: 'The model ', probe: 'The model scores the' },
+  spanish: { text: () => spanish, tokenizer: 'char', prompt: 'El modelo ', probe: 'El modelo puntúa la' },
+  chinese: { text: () => chinese, tokenizer: 'char', prompt: '模型', probe: '模型给关联程度打分' },
 };
 
 // A model small enough to train in seconds; every field is a control on the panel.

@@ -1,6 +1,7 @@
 // Tokenisers for the training corpora (text in, integer ids out, and back), a train/validation
 // split, and batches of windows for lab.createModel(...).trainStep. No arithmetic of the model here.
 
+import { byCodePoint } from './token-text.js';
 import { xorshift32 } from './xorshift.js';
 
 // Characters as a list gives them: token i is vocab[i] (an opened model's vocabulary, in the
@@ -19,9 +20,9 @@ export function listTokenizer(vocab) {
   };
 }
 
-// Characters: every distinct character is a token, in sorted order (as nanoGPT's
-// shakespeare_char prepares its vocabulary).
-export const charTokenizer = (text) => listTokenizer([...new Set(text)].sort());
+// Characters (code points, of any script): every distinct character is a token, in code-point
+// order (as nanoGPT's shakespeare_char prepares its vocabulary with Python's sorted()).
+export const charTokenizer = (text) => listTokenizer([...new Set(text)].sort(byCodePoint));
 
 // Words: tokens separated by white space, in order of first appearance.
 export function wordTokenizer(text) {

@@ -8,10 +8,9 @@ import { h } from '../dom.js';
 import { interventionControls, nextTokenTable } from '../intervention.js';
 import { matrixView } from '../matrix.js';
 import { runName } from './plots.js';
+import { shownText } from '../../../training/token-text.js';
 
 const TOP_TOKENS = 5; // the most likely tokens listed, before and after an intervention
-// Character tokens as they are shown in labels: a space or a line break would be invisible.
-const visible = (tok) => (tok === ' ' ? '␣' : tok === '\n' ? '↵' : tok);
 
 // onSentence(text), onWatch(run index), onIntervene({ablateHeads, hideTokens})
 export function attentionView({ onSentence, onWatch, onIntervene }) {
@@ -50,8 +49,8 @@ export function attentionView({ onSentence, onWatch, onIntervene }) {
           label: text.headLabel(l, hd),
           value: w,
           kind: 'prob',
-          rowLabels: r.tokens.map(visible),
-          colLabels: r.tokens.map(visible),
+          rowLabels: r.tokens.map(shownText),
+          colLabels: r.tokens.map(shownText),
           hideCopy: true,
           id: `att-${l}-${hd}`,
         }),
@@ -72,21 +71,21 @@ export function attentionView({ onSentence, onWatch, onIntervene }) {
         .slice(0, TOP_TOKENS)
         .map(([, v]) => v);
     const top = [...new Set([...ranked(last), ...ranked(after)])];
-    const vocabOf = (v) => visible(vocab?.[v] ?? String(v));
+    const vocabOf = (v) => shownText(vocab?.[v] ?? String(v));
     intervention.replaceChildren(
       h('h3', {}, text.intervene),
       ...interventionControls({
         heads: base.weights.flatMap((layer, l) =>
           layer.map((_, hd) => ({ layer: l, head: hd, label: text.ablate(l, hd) })),
         ),
-        tokens: base.tokens.map(visible),
+        tokens: base.tokens.map(shownText),
         chosen,
         hideText: text.hide,
         onChange: onIntervene,
       }),
       nextTokenTable({
         id: 'next-token',
-        caption: text.nextToken(visible(base.tokens[T - 1])),
+        caption: text.nextToken(shownText(base.tokens[T - 1])),
         columns: [text.token, text.before, text.after],
         rows: top.map((v) => ({ label: vocabOf(v), before: last[v], after: after[v] })),
       }),
