@@ -251,6 +251,26 @@ test('a GPT-2-sized model reads its prompt through GPT-2’s tokenizer, fetched 
     fetched.some((u) => /chunks\/.*\.js$/.test(u)),
     'the tokenizer came as a chunk of its own',
   );
+  // Chinese text: a character GPT-2 splits over two tokens is labelled by its bytes, never "�".
+  const chinese = '注意力的位置';
+  const chineseIds = encode(chinese);
+  await page.fill('#model-prompt', chinese);
+  await page.press('#model-prompt', 'Enter');
+  const heads = page.locator('.model-panel .heads > figure').first();
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('.model-panel .heads > figure')[0]?.querySelectorAll('thead th').length > n,
+    chineseIds.length - 1,
+  );
+  const labels = await heads.locator('thead th').allTextContents();
+  assert.ok(
+    labels.some((l) => /<0x[0-9A-F]{2}>/.test(l)),
+    `byte tokens are shown as bytes: ${labels.join(' ')}`,
+  );
+  assert.ok(
+    labels.some((l) => /\p{Script=Han}/u.test(l)),
+    `whole characters are shown as themselves: ${labels.join(' ')}`,
+  );
+  assert.ok(!(await page.locator('.model-panel').textContent()).includes('\uFFFD'), 'no � anywhere on the panel');
   assert.deepEqual(problems, []);
   await close();
 });

@@ -372,3 +372,24 @@ test('switching the experiment or opening a link after training asks first: decl
   assert.deepEqual(problems, []);
   await close();
 });
+
+test('a Chinese corpus trains in the page: the heat maps are labelled with its characters and the samples are Chinese', async () => {
+  const { page, problems, close } = await open(`${site.base}#/train/custom?corpus=chinese&T=16&start=1`);
+  await waitForStep(page, 30);
+  await pause(page);
+  const labels = await page.locator('.train-attention table.matrix').first().locator('thead th').allTextContents();
+  assert.ok(
+    labels.filter((l) => /^\p{Script=Han}$/u.test(l)).length >= 8,
+    `the probe's characters label the heat map: ${labels.join(' ')}`,
+  );
+  assert.match(await page.locator('.train-samples').textContent(), /greedy: .*\p{Script=Han}/u);
+  assert.ok(!(await page.locator('.training').textContent()).includes('\uFFFD'), 'no � on the panel');
+  // A typed sentence in Chinese is read character by character.
+  await page.fill('#train-sentence', '模型给关联程度打分');
+  await page.press('#train-sentence', 'Enter');
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.train-attention table.matrix thead th')].some((th) => th.textContent === '打'),
+  );
+  assert.deepEqual(problems, []);
+  await close();
+});
