@@ -2,8 +2,9 @@
 import { ui } from '../../strings.js';
 import { h } from './dom.js';
 
-// hrefOf(id): the address of an example, carrying its kept edits and the page's options.
-export function tocView(examples, texts, currentId, hrefOf) {
+// hrefOf(id): the address of an example, carrying its kept edits and the page's options;
+// titleOf(id): its title.
+export function tocView(examples, currentId, hrefOf, titleOf) {
   return h(
     'nav',
     { class: 'toc', 'aria-label': ui.contents },
@@ -25,7 +26,7 @@ export function tocView(examples, texts, currentId, hrefOf) {
               { href: hrefOf(e.id), 'aria-current': e.id === currentId ? 'page' : null },
               h('span', { class: 'sec' }, e.section),
               ' ',
-              h('span', { class: 'title' }, texts[e.id].title),
+              h('span', { class: 'title' }, titleOf(e.id)),
             ),
           ),
         ),

@@ -1,0 +1,80 @@
+// The Lab's panels: Train a model (#/train) and Open a model (#/model). Each is made on its
+// first visit and kept, so a model goes on training, and an opened model stays open, while the
+// student reads elsewhere. Their code (and the plotting library) is fetched then, not with the
+// worked examples.
+import { opened as openedText, training as trainingText } from '../../strings.js';
+import { settingsDiff } from '../../training/experiments.js';
+import { MODEL, TRAIN } from '../state.js';
+import { h } from '../views/dom.js';
+
+// app: the router's context (app.js): state, setState, writeUrl, render, noticeLine, loadExtras.
+export function createPanels(app, { workerUrl }) {
+  function lazyPanel(route, importPanel, failedText) {
+    const p = { panel: null, failed: '', asked: null };
+    p.load = () =>
+      (p.asked ??= Promise.all([importPanel(), app.loadExtras()]).then(
+        ([create, more]) => {
+          p.panel = create(more);
+          if (app.state.example === route) app.render();
+        },
+        (e) => {
+          p.failed = `${failedText} ${e.message}`; // kept: the message says to reload
+          if (app.state.example === route) app.render();
+        },
+      ));
+    return p;
+  }
+
+  // The training panel made models with these settings: the address names them, so that a
+  // teacher can copy a link to the panel as configured.
+  function settingsTaken(experiment, setup) {
+    if (app.state.example !== TRAIN) return;
+    app.setState({ ...app.state, experiment, settings: settingsDiff(experiment, setup) });
+    app.writeUrl(false);
+  }
+
+  const panels = {
+    [TRAIN]: {
+      lazy: lazyPanel(
+        TRAIN,
+        () =>
+          import('../views/training/panel.js').then(
+            (m) => (more) => m.createTrainingPanel({ lab: more, workerUrl, onSettings: settingsTaken }),
+          ),
+        trainingText.notLoaded,
+      ),
+      words: trainingText,
+      titleId: 'train-title',
+    },
+    [MODEL]: {
+      lazy: lazyPanel(
+        MODEL,
+        () => import('../views/model/panel.js').then((m) => (more) => m.createModelPanel({ lab: more, workerUrl })),
+        openedText.notLoaded,
+      ),
+      words: openedText,
+      titleId: 'model-title',
+    },
+  };
+
+  // The panel is the same element each time, moved back in: what had the focus (a menu) keeps it.
+  function render() {
+    const { state } = app;
+    const { lazy, words, titleId } = panels[state.example];
+    if (!lazy.panel) lazy.load();
+    if (state.example === TRAIN) lazy.panel?.show(state.experiment, { setup: state.settings, start: state.start });
+    const main = h(
+      'main',
+      { id: 'main', class: 'main', tabindex: '-1' },
+      app.noticeLine(),
+      lazy.panel
+        ? lazy.panel.el
+        : lazy.failed
+          ? h('p', { id: titleId, class: 'notice', role: 'alert', tabindex: '-1' }, lazy.failed)
+          : h('p', { id: titleId, class: 'loading', role: 'status', tabindex: '-1' }, words.loading),
+    );
+    return { main, title: words.title, heading: titleId };
+  }
+
+  return { render };
+}
