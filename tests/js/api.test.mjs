@@ -704,6 +704,19 @@ const badCalls = [
     () => lab.sinusoidalPositions(0, 4),
     /^sinusoidalPositions: T must be a whole number >= 1, got 0/,
   ],
+  // size_t is 32 bits in wasm: a size past it would wrap around to a small one, not be refused.
+  [
+    'sinusoidalPositions',
+    'T past 2^32',
+    () => lab.sinusoidalPositions(2 ** 32 + 2, 4),
+    /^sinusoidalPositions: T must be at most 4294967295, got 4294967298/,
+  ],
+  [
+    'multiHeadAttention',
+    'heads past 2^32',
+    () => lab.multiHeadAttention(x2, mha, { heads: 2 ** 32 + 1 }),
+    /^multiHeadAttention: option heads must be at most 4294967295, got 4294967297/,
+  ],
   [
     'lmForward',
     'an unknown norm',

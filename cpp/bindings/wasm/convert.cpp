@@ -1,5 +1,7 @@
 #include "convert.hpp"
 
+#include "lab/boundary/whole_number.hpp"
+
 #include <cmath>
 #include <map>
 
@@ -32,12 +34,9 @@ xt::xtensor<double, N> tensor(const val& o, const char* key, const std::string& 
 
 }  // namespace
 
-// 2^53: the largest whole number a JS number holds exactly.
-constexpr double kMaxExactInteger = 9007199254740992.0;
-
 std::size_t whole_number(double x, const std::string& fn, const char* name) {
-    require(std::isfinite(x) && x >= 0 && x == std::floor(x) && x < kMaxExactInteger, fn,
-            msg(name, " must be a whole number >= 0, got ", x));
+    require(is_whole_number<double>(x), fn, msg(name, " must be a whole number >= 0, got ", x));
+    require(is_whole_number(x), fn, msg(name, " must be at most ", largest_whole(), ", got ", x));
     return std::size_t(x);
 }
 

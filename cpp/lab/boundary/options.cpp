@@ -1,4 +1,5 @@
 #include "lab/boundary/options.hpp"
+#include "lab/boundary/whole_number.hpp"
 
 #include <algorithm>
 #include <array>
@@ -199,9 +200,6 @@ using if_enum = std::enable_if_t<std::is_enum_v<E>, int>;
 template <class I>
 using if_whole = std::enable_if_t<std::is_integral_v<I> && !std::is_same_v<I, bool>, int>;
 
-// 2^53: the largest whole number a JS number holds exactly.
-constexpr double kMaxExactInteger = 9007199254740992.0;
-
 // ---- reading: the values JS passed, into the struct ----
 
 class Reader {
@@ -242,18 +240,18 @@ private:
         expect(v.kind == Value::Kind::number && std::isfinite(v.number), name, "a finite number");
         out = v.number;
     }
-    std::size_t whole(const char* name, double x) const {
-        expect(std::isfinite(x) && x >= 0 && x == std::floor(x) && x < kMaxExactInteger, name, "a whole number >= 0");
-        return std::size_t(x);
+    // A whole number for a member of type I; one too large for it is refused naming the bound.
+    template <class I = std::size_t>
+    I whole(const char* name, double x) const {
+        expect(is_whole_number<double>(x), name, "a whole number >= 0");
+        require(x <= largest_whole<I>(), fn_,
+                msg("option ", name, " must be at most ", largest_whole<I>(), ", got ", x));
+        return I(x);
     }
     template <class I, if_whole<I> = 0>
     void read(const char* name, const Value& v, I& out) const {
         expect(v.kind == Value::Kind::number, name, "a whole number >= 0");
-        const double x = v.number;
-        expect(std::isfinite(x) && x >= 0 && x == std::floor(x) && x < kMaxExactInteger &&
-                   x <= double(std::numeric_limits<I>::max()),
-               name, "a whole number >= 0");
-        out = I(x);
+        out = whole<I>(name, v.number);
     }
     template <class E, if_enum<E> = 0>
     void read(const char* name, const Value& v, E& out) const {

@@ -7,6 +7,7 @@
 #include <limits>
 #include <map>
 
+#include "lab/boundary/whole_number.hpp"
 #include "lab/core/tensor.hpp"
 
 namespace lab {
@@ -230,12 +231,10 @@ float decode(const std::uint8_t* p, const DType& t) {
     return float(d);
 }
 
-// A whole number >= 0 that a double holds exactly and a size_t holds (32 bits in wasm: a larger
-// offset or size would wrap around to a small one).
+// A size or an offset: a whole number that a size_t holds.
 std::size_t whole(const Json& v, const std::string& fn, const std::string& what) {
-    const double largest = std::min(9007199254740992.0, double(std::numeric_limits<std::size_t>::max()));
-    require(v.kind == Json::Kind::number && v.number >= 0 && v.number == std::floor(v.number) && v.number <= largest,
-            fn, msg(what, " must be a whole number from 0 to ", largest));
+    require(v.kind == Json::Kind::number && is_whole_number(v.number), fn,
+            msg(what, " must be a whole number from 0 to ", largest_whole()));
     return std::size_t(v.number);
 }
 
