@@ -13,7 +13,7 @@ export function listTokenizer(vocab) {
     vocab,
     encode: (s) =>
       [...s].map((c) => {
-        if (!index.has(c)) throw new Error(`encode: the character ${JSON.stringify(c)} is not in this vocabulary`);
+        if (!index.has(c)) throw new Error(`the character ${JSON.stringify(c)} is not in this vocabulary`);
         return index.get(c);
       }),
     decode: (ids) => ids.map((i) => vocab[i] ?? '\uFFFD').join(''),
@@ -37,7 +37,7 @@ export function wordTokenizer(text) {
         .split(/\s+/)
         .filter(Boolean)
         .map((w) => {
-          if (!index.has(w)) throw new Error(`encode: the word ${JSON.stringify(w)} is not in this vocabulary`);
+          if (!index.has(w)) throw new Error(`the word ${JSON.stringify(w)} is not in this vocabulary`);
           return index.get(w);
         }),
     decode: (ids) => ids.map((i) => vocab[i] ?? '\uFFFD').join(' '),

@@ -244,7 +244,7 @@ export function createModelPanel({ lab, workerUrl }) {
     try {
       ids = encode(typed);
     } catch (e) {
-      return say(`${text.promptRefused} ${sentence(e.message.replace(/^encode: /, ''))} ${text.promptKept}`, 'look');
+      return say(`${text.promptRefused} ${sentence(e.message)} ${text.promptKept}`, 'look');
     }
     say('', 'look');
     state.tokens = ids;
