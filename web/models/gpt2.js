@@ -22,39 +22,28 @@ export async function gpt2Vocabulary() {
     const t = table[id];
     return typeof t === 'string' ? utf8.encode(t) : Uint8Array.from(t);
   };
-  // A sequence's bytes, decoded together: a character split over two tokens is whole again, and
-  // bytes left over at either end are written as <0xE4>.
+  // Ids past the byte sequences: GPT-2's end of text, or nanoGPT's padding (no token at all).
+  const special = (id) => (id === MERGEABLE ? END_OF_TEXT : `⟨${id}⟩`);
+  // A sequence's bytes, decoded together between special tokens: a character split over two
+  // tokens is whole again, and bytes left over at either end are written as <0xE4>.
   const decode = (ids) => {
-    let text_ = '';
-    let pending = [];
-    const flush = () => {
-      if (!pending.length) return;
-      const all = new Uint8Array(pending.reduce((n, b) => n + b.length, 0));
-      let at = 0;
-      for (const b of pending) {
-        all.set(b, at);
-        at += b.length;
-      }
-      text_ += textOfBytes(all);
-      pending = [];
-    };
+    let out = '';
+    let bytes = [];
     for (const id of ids) {
-      if (id < MERGEABLE) pending.push(bytesOf(id));
+      if (id < MERGEABLE) bytes.push(...bytesOf(id));
       else {
-        flush();
-        text_ += id === MERGEABLE ? END_OF_TEXT : `⟨${id}⟩`;
+        out += textOfBytes(Uint8Array.from(bytes)) + special(id);
+        bytes = [];
       }
     }
-    flush();
-    return text_;
+    return out + textOfBytes(Uint8Array.from(bytes));
   };
   return {
     vocab: null,
     from: 'gpt2',
     size: 50257,
     tokenizer: { encode: (s) => bpe.encode(s), decode },
-    label: (id) =>
-      id < MERGEABLE ? textOfBytes(bytesOf(id), { label: true }) : id === MERGEABLE ? END_OF_TEXT : `⟨${id}⟩`,
+    label: (id) => (id < MERGEABLE ? textOfBytes(bytesOf(id), { label: true }) : special(id)),
   };
 }
 
