@@ -222,7 +222,7 @@ async function writeSingleFile() {
   writeFileSync(path.join(dist, 'attention-lab.html'), html);
 }
 
-// A warning (a duplicate key in strings.js, say) is a bug that would reach students: stop.
+// A warning (a duplicate key in a catalogue, say) is a bug that would reach students: stop.
 function refuseWarnings(result, what) {
   if (result.warnings.length)
     throw new Error(`${what}: esbuild reported ${result.warnings.length} warning(s); fix them`);

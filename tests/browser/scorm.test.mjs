@@ -96,7 +96,8 @@ test('npm run build writes a SCORM 1.2 package: one SCO, the single file with th
   const manifest = strFromU8(built['imsmanifest.xml']);
   assert.match(manifest, /<schemaversion>1\.2<\/schemaversion>/);
   assert.equal(manifest.match(/adlcp:scormtype="sco"/g).length, 1);
-  assert.match(manifest, /href="index.html"/);
+  assert.match(manifest, /href="index.html\?lang=en"/);
+  assert.match(manifest, /<file href="index.html"\/>/);
   assert.match(manifest, /<adlcp:masteryscore>60<\/adlcp:masteryscore>/);
   const html = strFromU8(built['index.html']);
   const query = /<meta name="attention-lab-assignment" content="([^"]+)">/.exec(html)[1].replaceAll('&amp;', '&');

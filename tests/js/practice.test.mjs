@@ -5,8 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine } from '../../web/engine/index.js';
-import { practice as text } from '../../web/strings.js';
-import { wordedPractice } from '../../web/page/practice-text.js';
+import { practice as text } from '../../web/text/index.js';
+import { toleranceText, wordedPractice } from '../../web/page/practice-text.js';
 
 const lab = await loadEngine();
 const practice = wordedPractice(lab.practice);
@@ -26,7 +26,7 @@ test('the facade answers in keys and numbers: no sentence of the page comes from
     'choice',
     'einsum',
   ]);
-  for (const f of FORMATS) assert.ok(text.formats[f], `answer format ${f} is worded in strings.js`);
+  for (const f of FORMATS) assert.ok(text.formats[f], `answer format ${f} is worded in the catalogue`);
   assert.deepEqual(Object.keys(lab.practice.families()[0]).sort(), ['format', 'id', 'section']);
   const p = lab.practice.generate('retrieval', 0);
   for (const key of ['title', 'prompt', 'hints', 'display']) assert.ok(!(key in p), `generate() has no ${key}`);
@@ -42,7 +42,7 @@ test('the families follow the handout’s sections, each with a title and an ans
   assert.deepEqual(
     Object.keys(text.families).sort(),
     families.map((f) => f.id).sort(),
-    'strings.js words each family of the registry, and no other',
+    'the catalogue words each family of the registry, and no other',
   );
   const key = (s) => s.replace('§', '').split('.').map(Number);
   for (let i = 1; i < families.length; i++) {
@@ -57,7 +57,7 @@ test('the families follow the handout’s sections, each with a title and an ans
     assert.ok(f.title && f.title.length > 3, f.id);
     assert.ok(FORMATS.includes(f.format));
     const words = text.families[f.id];
-    assert.ok(typeof words.prompt === 'function' && words.hints.length >= 1, `${f.id} has a prompt and hints`);
+    assert.ok(words.prompt && words.hints.length >= 1, `${f.id} has a prompt and hints`);
   }
 });
 
@@ -76,11 +76,11 @@ test('every family and seed: a prompt without gaps, every step and mistake worde
       assert.equal(c.correct, true, `${where}: ${s.answer} -> ${c.feedback}`);
       assert.ok(s.steps.length >= 1);
       for (const st of s.steps) {
-        assert.ok(text.steps[st.key], `${where}: step "${st.key}" has a title in strings.js`);
+        assert.ok(text.steps[st.key], `${where}: step "${st.key}" has a title in the catalogue`);
         assert.ok(Object.keys(st.values).length || st.note, `${where}: step "${st.key}" shows something`);
       }
       for (const m of s.misconceptions) {
-        assert.ok(text.misconceptions[m.id], `${where}: misconception "${m.id}" is worded in strings.js`);
+        assert.ok(text.misconceptions[m.id], `${where}: misconception "${m.id}" is worded in the catalogue`);
         const named = practice.check(f.id, seed, m.answer);
         assert.equal(named.correct, false, `${where}: ${m.id}`);
         assert.equal(named.misconception, m.id, `${where}: ${m.answer} is named ${m.id}`);
@@ -97,7 +97,7 @@ test('the rule for numbers students read is the rule the engine applies', () => 
   const { relative, floor } = lab.practice.tolerance;
   assert.equal(relative, 0.01);
   assert.equal(floor, 0.001);
-  const sentence = text.tolerance(lab.practice.tolerance);
+  const sentence = toleranceText(lab.practice.tolerance);
   assert.match(sentence, /within 1 % of the engine’s value/);
   assert.match(sentence, /smaller than 1\/1000 of the answer’s largest entry/);
   assert.match(sentence, /Three significant figures are always enough/);
@@ -228,12 +228,12 @@ test('every misconception sentence reads as what the student did, after "That is
   // a pointer to the answer ("that is …", "those are …"), which does not follow "when".
   const form = /^That is what you get when (?!(that|those|this|it) )[^;:,]*\b(is|are|was|were|runs)\b/;
   for (const [id, what] of Object.entries(text.misconceptions)) {
-    const sentence = text.misconception(what, '§4.2');
+    const sentence = text.misconception({ what, section: '§4.2' });
     assert.match(sentence, form, `${id}: ${sentence}`);
     assert.match(sentence, / \(see §4\.2\)\.$/, id);
     assert.doesNotMatch(what, /[.;:,]$/, `${id} ends where the sentence goes on`);
   }
   const used = pageMisconceptionIds();
   assert.ok(used.size >= 8, `the page's predictions and worksheets name ${used.size} mistakes`);
-  for (const id of used) assert.ok(text.misconceptions[id], `the page's mistake "${id}" is worded in strings.js`);
+  for (const id of used) assert.ok(text.misconceptions[id], `the page's mistake "${id}" is worded in the catalogue`);
 });

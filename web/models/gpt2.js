@@ -2,7 +2,7 @@
 // encoding is GPT-2's). It is fetched only when a GPT-2-sized model is opened without a
 // vocabulary: 200 KB gzipped that no other part of the page needs. The offline single file
 // leaves it out (scripts/build-page.mjs) and says so.
-import { opened as text } from '../strings.js';
+import { opened as text } from '../text/index.js';
 import { textOfBytes } from '../training/token-text.js';
 
 const MERGEABLE = 50256; // tokens 0 … 50255 are byte sequences; 50256 is <|endoftext|>

@@ -10,7 +10,7 @@ import {
   teach as teachText,
   training as trainingText,
   ui,
-} from '../strings.js';
+} from '../text/index.js';
 import { createProgress } from './progress.js';
 import { createAssignments } from './assignment/pages.js';
 import { wordedPractice } from './practice-text.js';

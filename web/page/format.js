@@ -1,7 +1,11 @@
 // Number formatting for display and export, and parsing of what a student types in a cell.
 // No arithmetic of the handout's happens here.
 
+import { languageInfo } from '../text/language.js';
+
 const MINUS = '\u2212';
+// Large whole numbers are grouped by thousands with the language's separator (see language.js).
+const GROUP = languageInfo().group;
 
 // The page's one number format, used for every number it shows rounded (tables, facts, legends,
 // feedback, solutions, the training panel):
@@ -27,7 +31,7 @@ function rounded(x, digits) {
   if (x === 0 || Object.is(x, -0)) return '0';
   const a = Math.abs(x);
   let s;
-  if (Number.isSafeInteger(x)) s = a >= 1e4 ? x.toLocaleString('en') : String(x);
+  if (Number.isSafeInteger(x)) s = a >= 1e4 ? x.toLocaleString('en').replaceAll(',', GROUP) : String(x);
   else if (a >= SCIENTIFIC_BELOW && a < SCIENTIFIC_FROM) s = String(Number(x.toPrecision(digits)));
   else s = x.toExponential(digits - 2);
   return s.replaceAll('-', MINUS);

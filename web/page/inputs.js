@@ -8,7 +8,8 @@
 // - depth: the number of axes, for an input whose handout value is derived (null).
 // A value the check refuses gets a message with the bound and what was received, and the
 // example keeps its last good state.
-import { inputs as words } from '../strings.js';
+import { inputs as words } from '../text/index.js';
+import { short } from './format.js';
 
 // The longest axis an array input may have unless it declares its own: every handout value is
 // at most 7 long, and 16 keeps the largest tables of a step (16 × 16 per matrix) within a frame.
@@ -25,14 +26,38 @@ const depthOf = (a) => {
 
 // The error for one number, or null: finite, whole where asked, within [min, max]. `received`
 // is what the message quotes: the text typed, or the value an address gave.
-function numberError(value, spec, received = words.shown(value)) {
+function numberError(value, spec, received = shown(value)) {
   const fits =
     typeof value === 'number' &&
     Number.isFinite(value) &&
     (!spec.integer || Number.isInteger(value)) &&
     (spec.min === undefined || value >= spec.min) &&
     (spec.max === undefined || value <= spec.max);
-  return fits ? null : words.expected(spec, received);
+  return fits ? null : expected(spec, received);
+}
+
+// A value from an address as a message quotes it, at most 40 characters.
+const shown = (v) => (typeof v === 'number' ? short(v) : (JSON.stringify(v) ?? String(v))).slice(0, 40);
+
+// "expected a whole number from 0 to 9, received 12": what the input takes, then what came.
+function expected(spec, received) {
+  const { min, max } = spec;
+  const bounds =
+    min !== undefined && max !== undefined
+      ? words.bounds.range({ min, max })
+      : min !== undefined
+        ? words.bounds.atLeast({ min })
+        : max !== undefined
+          ? words.bounds.atMost({ max })
+          : '';
+  const what = spec.token
+    ? words.what.token({ bounds })
+    : spec.integer
+      ? words.what.integer({ bounds })
+      : bounds
+        ? words.what.number({ bounds })
+        : words.what.any;
+  return words.expected({ what, received });
 }
 
 // What a student typed into a cell or a number field -> {value} or {error}. `read` is the
@@ -40,9 +65,9 @@ function numberError(value, spec, received = words.shown(value)) {
 // 1/2, ln 2, sqrt(2)*ln(2), e^-1.
 export function readNumber(text, spec, read) {
   const typed = String(text);
-  if (typed.trim() === '') return { error: words.expected(spec, words.empty) };
+  if (typed.trim() === '') return { error: expected(spec, words.empty) };
   const r = read(typed);
-  if (!r.ok) return { error: `${words.expected(spec, `"${typed}"`)} (${r.error})` };
+  if (!r.ok) return { error: `${expected(spec, `"${typed}"`)} (${r.error})` };
   const error = numberError(r.value, spec, typed);
   return error ? { error } : { value: r.value };
 }
@@ -51,7 +76,9 @@ export function readNumber(text, spec, read) {
 // in the array ("[2]", "[0][1]"; "" for the whole value).
 export function checkInput(value, spec) {
   if (typeof spec.value === 'string') {
-    return typeof value === 'string' && value.length <= 64 ? { value } : { error: words.expectedChoice(value) };
+    return typeof value === 'string' && value.length <= 64
+      ? { value }
+      : { error: words.expectedChoice({ received: shown(value) }) };
   }
   if (typeof spec.value === 'number') {
     const error = numberError(value, spec);
@@ -65,8 +92,8 @@ export function checkInput(value, spec) {
       const error = numberError(v, spec);
       return error && [at, error];
     }
-    if (!Array.isArray(v)) return [at, words.expectedAxes(depth - axis, v)];
-    if (v.length < 1 || v.length > maxLength) return [at, words.expectedLength(maxLength, v.length)];
+    if (!Array.isArray(v)) return [at, words.expectedAxes({ axes: depth - axis, received: shown(v) })];
+    if (v.length < 1 || v.length > maxLength) return [at, words.expectedLength({ max: maxLength, n: v.length })];
     for (const [i, e] of v.entries()) {
       const wrong = walk(e, axis + 1, `${at}[${i}]`);
       if (wrong) return wrong;

@@ -7,9 +7,19 @@ import './style.css';
 import { loadEngine, loadExtras } from '../engine/index.js';
 import { createApp } from './app.js';
 import { examples } from './examples/index.js';
-import { ui } from '../strings.js';
+import { language, ui } from '../text/index.js';
+import { languageMenu } from './views/language-menu.js';
 
+// The static page (index.html) is English for a browser without scripts; everything else is
+// in the page's language from here on.
+document.documentElement.lang = language;
+document.title = ui.pageTitle;
+document.querySelector('meta[name="description"]')?.setAttribute('content', ui.tagline);
+document.querySelector('header.top p').textContent = ui.tagline;
+document.querySelector('header.top').append(languageMenu());
+document.querySelector('a.skip').textContent = ui.skip;
 const status = document.getElementById('status');
+status.textContent = ui.loading;
 
 // A SCORM package (web/page/assignment/package.js) carries its assignment in a meta element:
 // started without an address of its own, the page opens it.

@@ -1,32 +1,114 @@
 // The practice set in words. The engine's facade (lab.practice) answers in keys and numbers;
-// this wraps it so that every result the page shows carries its sentences from strings.js: a
-// problem's title, prompt and hints, a verdict's feedback, a solution's step titles and the
-// names of the mistakes. A translation changes strings.js only.
-import { practice as text } from '../strings.js';
+// this wraps it so that every result the page shows carries its sentences from the page's
+// catalogue (web/text): a problem's title, prompt and hints, a verdict's feedback, a
+// solution's step titles and the names of the mistakes. A translation adds a catalogue only.
+import { catalogues, practice as pageWords } from '../text/index.js';
 import { answerText } from './format.js';
+import { language } from '../text/language.js';
 
 // An entry as the page labels it, counting from 0: [1] in a vector, [1][0] in a matrix.
 const entryLabel = (i, shape) => (shape.length === 2 ? `[${Math.floor(i / shape[1])}][${i % shape[1]}]` : `[${i}]`);
 
+// The code lines shown under a pre-post question, by question: code, the same in every language.
+const FORMULA_CODE = {
+  'pre-math': 'H = X + MHA(LN(X))\nY = H + FFN(LN(H))',
+  'post-math': 'H = LN(X + MHA(X))\nY = LN(H + FFN(H))',
+  nanogpt: 'x = x + self.attn(self.ln_1(x))\nx = x + self.mlp(self.ln_2(x))',
+  'torch-post': 'x = self.norm1(x + self._sa_block(x))\nx = self.norm2(x + self._ff_block(x))',
+  'torch-pre': 'x = x + self._sa_block(self.norm1(x))\nx = x + self._ff_block(self.norm2(x))',
+  'sublayer-post': 'y = LayerNorm(x + f(x))',
+  'sublayer-pre': 'y = x + f(LayerNorm(x))',
+  'final-norm': 'x = x + attn(ln_1(x))\nx = x + mlp(ln_2(x))',
+};
+
+// "0 and 2", "0, 1 y 3", "0和2": a list of small numbers in a language.
+const listed = (xs, locale) => new Intl.ListFormat(locale, { type: 'conjunction' }).format(xs.map(String));
+
+// What a prompt says beyond the given values themselves: the last position of a range, a
+// width read off a matrix, the mask's pattern in words. Arithmetic on given numbers happens
+// here, so that a catalogue only places values. `text` is the practice set's words in one
+// language, `locale` that language.
+const derived = {
+  'score-variance': (g) => ({ sigma2: g['sigma^2'] }),
+  'attention-matrix': (g) => ({ d_k: g.Q[0].length }),
+  layernorm: (g) => ({ features: g.X[0].length }),
+  'pre-post': (g, p, text) => ({ intro: text.formulas[p.variant]?.intro ?? '' }),
+  'cache-rows': (g) => ({ last: g.T - 1 }),
+  'causal-mask': (g) => ({ last: g.T - 1 }),
+  'cross-attention': (g) => ({ last: g.T_enc - 1 }),
+  'fused-columns': (g, p) => ({ lastHead: g.H - 1, lastColumn: (p.variant === 'q' ? 1 : 3) * g.D - 1 }),
+  'teacher-forcing': (g, p) => ({ sentence: p.words.join(' ') }),
+  leak: (g, p, text, locale) => {
+    const masked = g.mask.flatMap((m, l) => (m ? [l] : []));
+    const pattern = masked.length === g.mask.length ? 'every' : masked.length ? 'some' : 'none';
+    const facts = {
+      blocks: g.mask.length,
+      pattern,
+      masked: masked.length,
+      list: listed(masked, locale),
+      T: g.T,
+      last: g.T - 1,
+    };
+    return { model: text.families.leak.model(facts) };
+  },
+  'toy-trace': (g, p, text) => ({ model: text.families['toy-trace'].model }),
+};
+
+// A problem's prompt: one message per family, or one per question of the family.
+function promptOf(p, text, locale) {
+  const message = text.families[p.id].prompt;
+  const chosen = typeof message === 'object' ? (message[p.variant] ?? message.formula) : message;
+  if (typeof chosen !== 'function') return chosen;
+  return chosen({ ...p.given, ...(derived[p.id]?.(p.given, p, text, locale) ?? {}) });
+}
+
+// The rule the checker applies, in words, from the engine's own constants.
+export const toleranceText = ({ relative, floor }, text = pageWords) =>
+  text.tolerance({ percent: +(relative * 100).toPrecision(3), part: `1/${Math.round(1 / floor)}` });
+
+// The words of choice questions (yes, no, pre, post): the engine's word for what a student
+// typed in any language, lower-cased, so that a result file typed in Spanish is checked alike on
+// an English teacher's page; and the page's word for the engine's.
+const engineWords = new Map(
+  Object.values(catalogues).flatMap((c) =>
+    Object.entries(c.practice.choices).map(([word, typed]) => [typed.toLowerCase(), word]),
+  ),
+);
+const engineWord = (answer) => engineWords.get(String(answer).trim().toLowerCase()) ?? answer;
+const shownWord = (word, text) => text.choices[word] ?? word;
+
 // The engine's verdict in words: how the answer was read, and what is wrong with it.
-export function feedbackOf(c, rule) {
+export function feedbackOf(c, rule, text = pageWords) {
   const feedback = [];
-  if (!c.readable) feedback.push(text.unreadable(text.formats[c.format], c.error));
-  else if (c.correct) feedback.push(text.correct, text.readAs(answerText(c.parsedValue)));
+  const read = text.readAs({
+    text: c.format === 'choice' ? shownWord(c.parsedValue, text) : answerText(c.parsedValue),
+  });
+  if (!c.readable) feedback.push(text.unreadable({ format: text.formats[c.format], error: c.error }));
+  else if (c.correct) feedback.push(text.correct, read);
   else {
-    feedback.push(text.notYet, text.readAs(answerText(c.parsedValue)));
-    if (c.misconception) feedback.push(text.misconception(text.misconceptions[c.misconception], c.section));
-    else if (c.shapeMismatch) feedback.push(text.countMismatch(c.expectedCount));
+    feedback.push(text.notYet, read);
+    if (c.misconception)
+      feedback.push(text.misconception({ what: text.misconceptions[c.misconception], section: c.section }));
+    else if (c.shapeMismatch) feedback.push(text.countMismatch({ expected: c.expectedCount }));
     else if (c.wrongEntries.length && c.expectedCount > 1)
-      feedback.push(text.wrongEntries(c.wrongEntries.map((i) => entryLabel(i, c.expectedShape))));
-    if (['number', 'vector', 'matrix'].includes(c.format)) feedback.push(text.tolerance(rule));
+      feedback.push(
+        text.wrongEntries({
+          count: c.wrongEntries.length,
+          labels: c.wrongEntries.map((i) => entryLabel(i, c.expectedShape)),
+        }),
+      );
+    if (['number', 'vector', 'matrix'].includes(c.format)) feedback.push(toleranceText(rule, text));
   }
   return feedback.join(' ');
 }
 
-export function wordedPractice(practice) {
+// The engine's practice set (lab.practice) in one language: the page's, unless told.
+export function wordedPractice(practice, text = pageWords, locale = language) {
   const rule = practice.tolerance;
-  const verdict = (c) => ({ ...c, feedback: feedbackOf(c, rule) });
+  const verdict = (c) => ({ ...c, feedback: feedbackOf(c, rule, text) });
+  let formats = null;
+  const formatOf = (id) => (formats ??= new Map(practice.families().map((f) => [f.id, f.format]))).get(id);
+  const typed = (id, answer) => (formatOf(id) === 'choice' ? engineWord(answer) : answer);
   return {
     tolerance: rule,
     families: () => practice.families().map((f) => ({ ...f, title: text.families[f.id].title })),
@@ -36,17 +118,22 @@ export function wordedPractice(practice) {
       return {
         ...p,
         title: words.title,
-        prompt: words.prompt(p.given, p),
-        display: words.display?.(p.given, p) ?? null,
+        prompt: promptOf(p, text, locale),
+        words: p.format === 'choice' ? p.words.map((w) => shownWord(w, text)) : p.words,
+        display: p.id === 'pre-post' ? FORMULA_CODE[p.variant] : null,
         hints: words.hints,
       };
     },
-    check: (id, seed, answer) => verdict(practice.check(id, seed, answer)),
+    check: (id, seed, answer) => verdict(practice.check(id, seed, typed(id, answer))),
     checkValue: (answer, spec) => verdict(practice.checkValue(answer, spec)),
     solution(id, seed) {
       const s = practice.solution(id, seed);
       return {
         ...s,
+        ...(formatOf(id) === 'choice' && {
+          answer: shownWord(s.answer, text),
+          answerValue: shownWord(s.answerValue, text),
+        }),
         misconceptions: s.misconceptions.map((w) => ({ ...w, text: text.misconceptions[w.id] })),
         steps: s.steps.map((st) => ({ ...st, title: text.steps[st.key], note: text.stepNotes[st.key] || '' })),
       };

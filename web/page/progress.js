@@ -1,7 +1,7 @@
 // The student's practice progress in localStorage under a versioned key: attempts and solved
 // variants per family. Data that is corrupt or from another version is set aside (under a
 // backup key) and replaced, with a notice, never a crash. Export and import use JSON files.
-import { progressFile as words } from '../strings.js';
+import { progressFile as words } from '../text/index.js';
 
 export const KEY = 'attention-lab.progress.v1';
 const VERSION = 1;
@@ -30,7 +30,7 @@ export function validate(data) {
   for (const [id, f] of Object.entries(data.families)) {
     const okAttempts = Number.isInteger(f?.attempts) && f.attempts >= 0;
     const okSolved = Array.isArray(f?.solved) && f.solved.every((s) => Number.isInteger(s) && s >= 0);
-    if (!okAttempts || !okSolved) return { problem: words.damagedEntry(id) };
+    if (!okAttempts || !okSolved) return { problem: words.damagedEntry({ id }) };
     families[id] = { attempts: f.attempts, solved: [...new Set(f.solved)].sort((a, b) => a - b) };
   }
   return { progress: { version: VERSION, families } };

@@ -17,7 +17,7 @@
 // 1-based in the URL, 0-based in the state.
 import { DEFAULT_SETUP } from '../training/experiments.js';
 import { checkInput } from './inputs.js';
-import { address as words, inputs as inputWords } from '../strings.js';
+import { address as words, inputs as inputWords } from '../text/index.js';
 
 // predict: the predict-mode toggle (predict=1 still turns the mode on); solution: the practice
 // set's Show solution and predict mode's Show me, which reveal an answer without one.
@@ -81,7 +81,7 @@ export function fromHash(hash, examples, fallback, families = []) {
     const settings = {};
     for (const [key, value] of params) {
       if (key in DEFAULT_SETUP) settings[key] = value;
-      else if (key !== 'hide' && key !== 'start') problems.push(words.unknownSetting(key));
+      else if (key !== 'hide' && key !== 'start') problems.push(words.unknownSetting({ key }));
     }
     return {
       state: {
@@ -128,7 +128,7 @@ export function fromHash(hash, examples, fallback, families = []) {
     if (practice[1] && families && !families.includes(decodeURIComponent(practice[1]))) {
       return {
         state: { example: PRACTICE, step: 0, edits: {}, hide },
-        problems: [words.noFamily(decodeURIComponent(practice[1]))],
+        problems: [words.noFamily({ id: decodeURIComponent(practice[1]) })],
       };
     }
     return {
@@ -146,13 +146,13 @@ export function fromHash(hash, examples, fallback, families = []) {
   const m = /^#\/([^/?]+)(?:\/(\d+))?(?:\?(.*))?$/.exec(hash || '');
   // "#main" is the skip link's target, which an older page wrote into the address: no route.
   const none = !hash || hash === '#' || hash === '#main';
-  if (!m) return { state: fallback, problems: none ? [] : [words.unreadable(hash)] };
+  if (!m) return { state: fallback, problems: none ? [] : [words.unreadable({ hash })] };
   const example = examples.find((e) => e.id === decodeURIComponent(m[1]));
-  if (!example) return { state: fallback, problems: [words.noExample(decodeURIComponent(m[1]))] };
+  if (!example) return { state: fallback, problems: [words.noExample({ id: decodeURIComponent(m[1]) })] };
   const steps = example.steps.length;
   let step = m[2] ? Number(m[2]) - 1 : 0;
   if (step < 0 || step >= steps) {
-    problems.push(words.noStep(m[2], steps));
+    problems.push(words.noStep({ step: m[2], steps }));
     step = Math.min(Math.max(step, 0), steps - 1);
   }
   const params = new URLSearchParams(m[3] || '');
@@ -162,13 +162,14 @@ export function fromHash(hash, examples, fallback, families = []) {
       const parsed = JSON.parse(params.get('in'));
       for (const [name, value] of Object.entries(parsed)) {
         if (!(name in example.inputs)) {
-          problems.push(words.notThisExample(name));
+          problems.push(words.notThisExample({ name }));
           continue;
         }
         // Checked against the input's declared bounds before any work: a link asks for no more
         // than a student could type.
         const checked = checkInput(value, example.inputs[name]);
-        if (checked.error) problems.push(inputWords.named(name, checked.at ?? '', checked.error));
+        if (checked.error)
+          problems.push(inputWords.named({ name: `${name}${checked.at ?? ''}`, error: checked.error }));
         else edits[name] = value;
       }
     } catch {
@@ -177,7 +178,7 @@ export function fromHash(hash, examples, fallback, families = []) {
     }
   }
   const hide = (params.get('hide') || '').split(',').filter(Boolean);
-  for (const h of hide) if (!HIDEABLE.includes(h)) problems.push(words.unknownControl(h));
+  for (const h of hide) if (!HIDEABLE.includes(h)) problems.push(words.unknownControl({ control: h }));
   return {
     state: {
       example: example.id,

@@ -251,7 +251,7 @@ TEST_CASE("every form a student may write for the same answer reads the same") {
     }
 }
 
-// The rule the page states (practice.tolerance in strings.js is written from these constants).
+// The rule the page states (the tolerance sentence in the catalogues is written from these constants).
 TEST_CASE("tolerance: each entry within 1 % of its size; three significant figures always pass, 2 % off never") {
     lab::Pcg32 rng(2026, 9);
     const auto sig3 = [](double x) {

@@ -5,7 +5,7 @@
 //   get different numbers; a number gives the whole class the same problems.
 // No DOM here: the teacher's view, the student's run, the SCORM package and the worksheet all
 // read the same object.
-import { assignment as words } from '../../strings.js';
+import { assignment as words } from '../../text/index.js';
 
 // The seeds the engine's property test walks (every family makes a problem for each of them).
 export const MAX_SEED = 2 ** 31 - 1;
@@ -74,32 +74,33 @@ export function readAssignment(query, familyIds) {
   const params = typeof query === 'string' ? new URLSearchParams(query) : query;
   const problems = [];
   const known = new Set(['title', 'families', 'each', 'seed', 'hints', 'solutions', 'pass']);
-  for (const key of params.keys()) if (!known.has(key)) problems.push(words.unknownSetting(key));
+  for (const key of params.keys()) if (!known.has(key)) problems.push(words.unknownSetting({ key }));
 
   const title = (params.get('title') ?? '').trim();
   if (!title) problems.push(words.noTitle);
-  else if (title.length > LIMITS.title) problems.push(words.longTitle(LIMITS.title, title.length));
+  else if (title.length > LIMITS.title) problems.push(words.longTitle({ most: LIMITS.title, got: title.length }));
 
   const listed = (params.get('families') ?? '').split(',').filter(Boolean);
   const families = [...new Set(listed)];
   if (!families.length) problems.push(words.noFamilies);
-  for (const id of families) if (!familyIds.includes(id)) problems.push(words.unknownFamily(id));
+  for (const id of families) if (!familyIds.includes(id)) problems.push(words.unknownFamily({ id }));
   if (families.length !== listed.length) problems.push(words.repeatedFamily);
 
   const eachText = params.get('each') ?? '1';
-  if (!wholeIn(eachText, 1, LIMITS.each)) problems.push(words.badEach(LIMITS.each, eachText));
+  if (!wholeIn(eachText, 1, LIMITS.each)) problems.push(words.badEach({ most: LIMITS.each, got: eachText }));
 
   const seedText = params.get('seed') ?? '';
-  if (seedText !== STUDENT && !wholeIn(seedText, 0, MAX_SEED)) problems.push(words.badSeed(MAX_SEED, seedText));
+  if (seedText !== STUDENT && !wholeIn(seedText, 0, MAX_SEED))
+    problems.push(words.badSeed({ most: MAX_SEED, got: seedText }));
 
   const flags = {};
   for (const name of ['hints', 'solutions']) {
     const v = params.get(name) ?? '0';
-    if (v !== '0' && v !== '1') problems.push(words.badFlag(name, v));
+    if (v !== '0' && v !== '1') problems.push(words.badFlag({ name, got: v }));
     flags[name] = v === '1';
   }
   const passText = params.get('pass') ?? '';
-  if (!wholeIn(passText, ...LIMITS.pass)) problems.push(words.badPass(passText));
+  if (!wholeIn(passText, ...LIMITS.pass)) problems.push(words.badPass({ got: passText }));
 
   if (problems.length) return { problems };
   return {

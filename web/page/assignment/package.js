@@ -16,7 +16,8 @@ const xml = (text) =>
   );
 
 // The manifest: one organization with one item, the SCO, whose mastery score is the pass mark.
-export function manifest(a) {
+// The SCO launches in the teacher's language (?lang=), whatever the LMS's or the browser's.
+export function manifest(a, language = 'en') {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="attention-lab-assignment" version="1"
   xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
@@ -37,7 +38,7 @@ export function manifest(a) {
     </organization>
   </organizations>
   <resources>
-    <resource identifier="sco" type="webcontent" adlcp:scormtype="sco" href="${LAUNCH}">
+    <resource identifier="sco" type="webcontent" adlcp:scormtype="sco" href="${LAUNCH}?lang=${xml(language)}">
       <file href="${LAUNCH}"/>
     </resource>
   </resources>
@@ -57,9 +58,9 @@ export function withAssignment(html, a) {
 }
 
 // The zip's bytes.
-export function scormPackage(html, a) {
+export function scormPackage(html, a, language = 'en') {
   return zipSync(
-    { 'imsmanifest.xml': strToU8(manifest(a)), [LAUNCH]: strToU8(withAssignment(html, a)) },
+    { 'imsmanifest.xml': strToU8(manifest(a, language)), [LAUNCH]: strToU8(withAssignment(html, a)) },
     { level: 9, mtime: new Date('2026-01-01T00:00:00Z') },
   );
 }

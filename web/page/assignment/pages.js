@@ -3,7 +3,8 @@
 // (#/assignment/worksheet, /key). An assignment is read against the engine's families once they
 // are here; a link that cannot be read opens nothing and says why. Runs are kept per assignment
 // and student; inside an LMS the package's run is the LMS's.
-import { assignment as assignmentText, teach as teachText } from '../../strings.js';
+import { assignment as assignmentText, teach as teachText } from '../../text/index.js';
+import { addressIn, language } from '../../text/language.js';
 import { ASSIGNMENT, TEACH, toHash } from '../state.js';
 import { h } from '../views/dom.js';
 import { assignmentView, resultView } from '../views/assignment.js';
@@ -32,9 +33,10 @@ export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, w
     if (!location.protocol.startsWith('http')) throw new Error(`${teachText.fromSite}.`);
     const [{ scormPackage }, response] = await Promise.all([import('./package.js'), fetch(source)]);
     if (!response.ok) throw new Error(`${source}: ${response.status} ${response.statusText}`);
-    return scormPackage(await response.text(), a);
+    return scormPackage(await response.text(), a, language);
   }
-  const studentLink = (query) => `${location.href.split('#')[0]}#/${ASSIGNMENT}?${query}`;
+  // A student's link opens in the teacher's language, whatever the student's browser prefers.
+  const studentLink = (query) => `${addressIn(location.href.split('#')[0], language)}#/${ASSIGNMENT}?${query}`;
   function main() {
     const { state, practice, families, notice } = read();
     const page = (...content) =>
@@ -49,7 +51,13 @@ export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, w
     if (state.example === TEACH) {
       const given = state.query ? readAssignment(state.query, ids) : {};
       return page(
-        given.problems ? h('p', { class: 'notice', role: 'alert' }, assignmentText.unreadable(given.problems)) : null,
+        given.problems
+          ? h(
+              'p',
+              { class: 'notice', role: 'alert' },
+              assignmentText.unreadable({ problems: given.problems.join('; ') }),
+            )
+          : null,
         teachView({
           families,
           assignment: given.assignment ?? defaultAssignment(ids),
@@ -84,7 +92,7 @@ export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, w
           h(
             'p',
             { id: 'sheet-title', class: 'notice', role: 'alert', tabindex: '-1' },
-            assignmentText.tooManyStudents(LIMITS.students, students.length),
+            assignmentText.tooManyStudents({ most: LIMITS.students, got: students.length }),
           ),
         );
       return page(
@@ -102,7 +110,7 @@ export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, w
         h(
           'p',
           { id: 'assignment-title', class: 'notice', role: 'alert', tabindex: '-1' },
-          assignmentText.unreadable(asked.problems),
+          assignmentText.unreadable({ problems: asked.problems.join('; ') }),
         ),
       );
     const a = asked.assignment;

@@ -2,7 +2,7 @@
 // localStorage under a versioned key (one run per assignment and student), and written to or
 // read from a result file. The verdicts are the engine's (practice.check); this module only
 // records them. A score kept in the browser is formative: a student can change it.
-import { assignment as words } from '../../strings.js';
+import { assignment as words } from '../../text/index.js';
 import { isAttempt } from '../progress.js';
 import { assignmentKey, checkAssignment, problemsOf, scoreOf } from './definition.js';
 
@@ -133,15 +133,15 @@ export function readResult(text, familyIds, check) {
   }
   if (data?.kind !== RESULT_KIND || data.version !== VERSION) return { problem: words.notResult };
   const a = checkAssignment(data.assignment, familyIds);
-  if (a.problems) return { problem: words.badAssignment(a.problems) };
+  if (a.problems) return { problem: words.badAssignment({ problems: a.problems.join('; ') }) };
   const expected = problemsOf(a.assignment, data.student ?? '');
   if (!Array.isArray(data.problems) || data.problems.length !== expected.length)
-    return { problem: words.problemCount(expected.length) };
+    return { problem: words.problemCount({ n: expected.length }) };
   const problems = [];
   for (const [i, p] of data.problems.entries()) {
     const { family, seed } = expected[i];
-    if (p.family !== family || p.seed !== seed) return { problem: words.notTheProblem(i + 1, family, seed) };
-    if (!Array.isArray(p.attempts)) return { problem: words.noAnswers(i + 1) };
+    if (p.family !== family || p.seed !== seed) return { problem: words.notTheProblem({ i: i + 1, family, seed }) };
+    if (!Array.isArray(p.attempts)) return { problem: words.noAnswers({ i: i + 1 }) };
     // An answer an LMS could not keep (suspend.js) is null: shown as such, and not counted.
     const attempts = p.attempts.map((t) => {
       const recorded = t?.correct === true;

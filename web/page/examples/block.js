@@ -1,6 +1,6 @@
 // §5 a block: attention mixes positions, the FFN transforms each position, LayerNorm works
 // within one token, and §5.1's pre-norm and post-norm arrangements side by side.
-import { labels as L } from '../../strings.js';
+import { labels as L } from '../../text/index.js';
 import { sharedMax, vector } from '../format.js';
 
 // T = 3 positions, D = 4 features, H = 2 heads, F = 8 hidden features; small hand-picked weights.
@@ -56,7 +56,7 @@ export const blockParams = {
     ],
   },
 };
-const positions = [0, 1, 2].map(L.position);
+const positions = [0, 1, 2].map((i) => L.position({ i }));
 const features = ['f0', 'f1', 'f2', 'f3'];
 
 export const blockExample = {
@@ -91,7 +91,7 @@ export const blockExample = {
         { matrix: x.X, label: 'X', input: 'X', rowLabels: positions, colLabels: features },
         ...r.pre.attention.weights.map((w, h) => ({
           matrix: w,
-          label: L.headAttention(h),
+          label: L.headAttention({ h }),
           kind: 'prob',
           rowLabels: positions,
           colLabels: positions,
@@ -146,8 +146,8 @@ export const blockExample = {
         })),
         {
           facts: [
-            { label: L.row0(L.preNormY), value: vector(r.pre.output[0]), result: 'pre' },
-            { label: L.row0(L.postNormY), value: vector(r.post.output[0]) },
+            { label: L.row0({ name: L.preNormY }), value: vector(r.pre.output[0]), result: 'pre' },
+            { label: L.row0({ name: L.postNormY }), value: vector(r.post.output[0]) },
           ],
         },
       ],

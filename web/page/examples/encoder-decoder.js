@@ -5,7 +5,7 @@
 // source position (cross-attention), then applies the FFN. The weights and biases are rows of a
 // sinusoidal table, so that every number comes from the engine and any D works; the blocks have
 // exactly the parameters that paramCount counts (PyTorch's layers, biases included).
-import { labels as L } from '../../strings.js';
+import { labels as L } from '../../text/index.js';
 import { shapeOf, shapeText } from '../format.js';
 import { countUnder, tableRows as rowsOf } from './handout.js';
 
@@ -86,20 +86,20 @@ export const encoderDecoderExample = {
                   L.encdec.attentionParts,
                   lab.ops.sum([n(`${enc}W_`), n(`${enc}attention biases`)]),
                 ],
-                [L.encdec.ffn(FFN_MULT * D), L.encdec.ffnParts, n(`${enc}FFN`)],
+                [L.encdec.ffn({ F: FFN_MULT * D }), L.encdec.ffnParts, n(`${enc}FFN`)],
                 [L.encdec.norm, L.encdec.normParts, n(`${enc}norm1`)],
                 [L.encdec.encoderBlock, L.encdec.encoderParts, n(enc)],
                 [L.encdec.decoderBlock, L.encdec.decoderParts, n('decoder.block0.')],
-                [L.encdec.embedding, L.encdec.embeddingParts(x.vocab, D), n('embedding')],
+                [L.encdec.embedding, L.encdec.embeddingParts({ V: x.vocab, D }), n('embedding')],
                 [L.encdec.finalNorms, L.encdec.finalNormParts, finals],
               ],
             },
-            caption: L.encdec.modules(D),
+            caption: L.encdec.modules({ D }),
           },
           {
             facts: [
               {
-                label: L.encdec.stack(x.layers),
+                label: L.encdec.stack({ N: x.layers }),
                 value: `${x.layers} · ${n(enc)} + ${x.layers} · ${n('decoder.block0.')} + ${n('embedding')} + ${finals} = ${r.count.total}`,
                 result: 'model-count',
               },
@@ -199,7 +199,7 @@ export const encoderDecoderExample = {
     },
     {
       key: 'encoder',
-      formula: 'M = \\mathrm{Encoder}(S), \\quad \\text{self-attention without a mask}',
+      formula: 'M = \\mathrm{Encoder}(S)',
       show: (r) => [
         { matrix: r.source[0], label: L.encdec.source, rowLabels: r.source[0].map((_, i) => `s${i}`) },
         {

@@ -1,5 +1,5 @@
 // §4 the parameter count, §4.1 two heads on one query, §4.2 the fused projection.
-import { labels as L } from '../../strings.js';
+import { labels as L } from '../../text/index.js';
 import { shapeText, short, vector } from '../format.js';
 import { retrieval } from './handout.js';
 
@@ -119,10 +119,10 @@ export const twoHeadsExample = {
       key: `head${n}`,
       formula: `\\mathrm{head}_${n} = \\sum_j a^{(${n})}_j v_j`,
       show: (r, x) => [
-        { matrix: x[`s${n}`], label: L.headScores(n), input: `s${n}` },
-        { matrix: r[`h${n}`].weights[0], label: L.headWeights(n), kind: 'prob' },
+        { matrix: x[`s${n}`], label: L.headScores({ n }), input: `s${n}` },
+        { matrix: r[`h${n}`].weights[0], label: L.headWeights({ n }), kind: 'prob' },
         { matrix: x.v, label: 'V', input: 'v', rowLabels: ['v0', 'v1', 'v2'] },
-        { facts: [{ label: L.head(n), value: vector(r[`h${n}`].output[0]), result: `head${n}` }] },
+        { facts: [{ label: L.head({ n }), value: vector(r[`h${n}`].output[0]), result: `head${n}` }] },
       ],
     }))
     .concat([
@@ -237,7 +237,7 @@ export const fusedExample = {
             { label: L.weights, value: shapeText(r.fused.weights) },
           ],
         },
-        ...r.fused.heads[0].map((hd, h) => ({ matrix: hd, label: L.headOutput(h) })),
+        ...r.fused.heads[0].map((hd, h) => ({ matrix: hd, label: L.headOutput({ h }) })),
       ],
     },
     {
@@ -250,7 +250,7 @@ export const fusedExample = {
     },
     {
       key: 'cost',
-      formula: '\\text{weights: } B H T^2 \\qquad \\text{score and value arithmetic: } \\propto B T^2 D',
+      formula: '\\underbrace{B H T^2}_{A} \\qquad \\underbrace{\\propto B T^2 D}_{Q K^\\top,\\; A V}',
       show: (r, x) => [
         { number: 'T', label: 'T' },
         {

@@ -1,5 +1,5 @@
 // §8 the lab's checks run live, §8.1 naming the axes of einsum.
-import { labels as L } from '../../strings.js';
+import { labels as L } from '../../text/index.js';
 import { dependsOnLater, precise, shapeText, short } from '../format.js';
 import { retrieval, toyModel, toyModelNoTable, toyOptions, toyTokens } from './handout.js';
 import { blockParams } from './block.js';
@@ -55,7 +55,7 @@ export const checksExample = {
             { label: L.checks.retrieval, pass: close(r.y, [2, 1.5]), detail: `[${r.y.map(short).join(', ')}]` },
             { label: L.checks.twoHeads, pass: close(r.h1, [2, 0.6]) && close(r.h2, [0.6, 2]) },
             { label: L.checks.loss, pass: Math.abs(r.loss - 3.02041) < 5e-6, detail: precise(r.loss, 6) },
-            { label: L.checks.rowSums, pass: r.rowError < 1e-12, detail: L.largestError(short(r.rowError)) },
+            { label: L.checks.rowSums, pass: r.rowError < 1e-12, detail: L.largestError({ e: r.rowError }) },
             { label: L.checks.shapes, pass: r.weightsShape === '[2, 2, 3, 3]', detail: r.weightsShape },
             { label: L.checks.fused, pass: r.fusedGap < 1e-12, detail: `${L.largestDifference} ${short(r.fusedGap)}` },
             {

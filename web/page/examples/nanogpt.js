@@ -4,7 +4,7 @@
 // pre-norm); §9.1 is the block's attention sub-layer on x itself (norm 'none', so that
 // CausalSelfAttention sees x and not ln_1(x)), §9.2 the whole block. Weights are rows of a
 // sinusoidal table, so every number comes from the engine and any C works.
-import { labels as L } from '../../strings.js';
+import { labels as L } from '../../text/index.js';
 import { shapeText, short } from '../format.js';
 import { countUnder, tableRows as rowsOf } from './handout.js';
 
@@ -143,7 +143,7 @@ export const attentionCodeExample = {
         {
           facts: [
             { label: L.nanogpt.headsShape, value: shapeText(r.step('q.heads')), result: 'heads-shape' },
-            { label: L.nanogpt.headColumnsLabel, value: L.nanogpt.headColumns(r.hs) },
+            { label: L.nanogpt.headColumnsLabel, value: L.nanogpt.headColumns({ hs: r.hs, last: r.hs - 1 }) },
           ],
         },
       ],

@@ -1,6 +1,6 @@
 // §6 the vocabulary head (tied or untied) and §6.1 order: equivariance without positions,
 // and how added positions break it.
-import { labels as L } from '../../strings.js';
+import { labels as L } from '../../text/index.js';
 import { short } from '../format.js';
 import { toyModel, toyVocabulary } from './handout.js';
 
@@ -39,7 +39,7 @@ const noTable = { ...toyModel };
 delete noTable.positions;
 const modelFor = (kind) => (kind === 'learned' ? toyModel : noTable);
 const SWAP_0_2 = [2, 1, 0];
-const rows = [0, 1, 2].map(L.position);
+const rows = [0, 1, 2].map((i) => L.position({ i }));
 
 // The logits before and after swapping tokens 0 and 2, and the engine's measure of the gap.
 const comparison = (c, result) => [
@@ -88,7 +88,13 @@ export const orderExample = {
     {
       key: 'swap',
       show: (r, x) => [
-        { matrix: x.tokens, label: L.tokens, kind: 'plain', input: 'tokens', colLabels: [0, 1, 2].map(L.position) },
+        {
+          matrix: x.tokens,
+          label: L.tokens,
+          kind: 'plain',
+          input: 'tokens',
+          colLabels: [0, 1, 2].map((i) => L.position({ i })),
+        },
         {
           note: `${x.tokens.map((t) => toyVocabulary[t]).join(' ')} \u2192 ${r.swapped.map((t) => toyVocabulary[t]).join(' ')}`,
         },

@@ -1,6 +1,6 @@
 // §7 one predictor, two modes: generation (§7.1), teacher forcing (§7.2), why the mask must be
 // in every block (§7.3), and the complete toy trace (§7.4).
-import { labels as L } from '../../strings.js';
+import { labels as L } from '../../text/index.js';
 import { dependsOnLater, precise, sharedMax, short, vector } from '../format.js';
 import { sentence, toyModel, toyModelNoTable, toyOptions, toyTokens, toyVocabulary, words } from './handout.js';
 import { MAX_SEED } from '../inputs.js';
@@ -73,30 +73,29 @@ export const generationExample = {
     },
     {
       key: 'sample',
-      formula:
-        'p = \\mathrm{softmax}(z / \\tau), \\qquad w = \\min\\{v : \\textstyle\\sum_{u \\le v} p_u > u_{\\text{seed}}\\}',
+      formula: 'p = \\mathrm{softmax}(z / \\tau), \\qquad w = \\min\\{v : \\textstyle\\sum_{u \\le v} p_u > u\\}',
       show: (r) => [
-        { number: 'temperature', label: 'temperature \u03c4' },
-        { number: 'seed', label: 'seed' },
+        { number: 'temperature', label: L.temperature },
+        { number: 'seed', label: L.seed },
         { number: 'steps', label: L.stepsAtMost },
         { choice: 'eos', label: L.stopAfter, options: [['none', L.noStopToken], ...toyVocabulary.map((t) => [t, t])] },
         {
           matrix: r.sampled.steps.map((s) => s.probs),
           label: L.probabilities,
           kind: 'prob',
-          rowLabels: r.sampled.steps.map((s, i) => L.step(i + 1)),
+          rowLabels: r.sampled.steps.map((s, i) => L.step({ i: i + 1 })),
           colLabels: toyVocabulary,
         },
         {
           matrix: r.sampled.steps.map((s) => s.cumulative),
           label: L.cumulative,
           kind: 'prob',
-          rowLabels: r.sampled.steps.map((s, i) => L.step(i + 1)),
+          rowLabels: r.sampled.steps.map((s, i) => L.step({ i: i + 1 })),
           colLabels: toyVocabulary,
         },
         {
           table: {
-            colLabels: r.sampled.steps.map((s, i) => L.step(i + 1)),
+            colLabels: r.sampled.steps.map((s, i) => L.step({ i: i + 1 })),
             rows: [
               ['u', ...r.sampled.steps.map((s) => (s.u === null ? '\u2014' : short(s.u)))],
               [L.token, ...r.sampled.steps.map((s) => names([s.token])[0])],
@@ -118,7 +117,7 @@ export const generationExample = {
         { matrix: r.before, label: L.logitsBefore, rowLabels: names(x.prompt), colLabels: toyVocabulary },
         {
           matrix: r.after,
-          label: L.logitsAfter(names([r.next])[0]),
+          label: L.logitsAfter({ token: names([r.next])[0] }),
           rowLabels: names(x.prompt),
           colLabels: toyVocabulary,
         },
@@ -130,7 +129,7 @@ export const generationExample = {
       show: (r) => [
         {
           table: {
-            colLabels: r.cached.steps.map((s, i) => L.step(i + 1)),
+            colLabels: r.cached.steps.map((s, i) => L.step({ i: i + 1 })),
             rows: [
               [L.cachedPositions, ...r.cached.steps.map((s) => `0\u2013${s.position}`)],
               [L.cachedNumbers, ...r.cached.steps.map((s) => short(s.cachedNumbers))],
@@ -145,7 +144,7 @@ export const generationExample = {
             { label: L.sameWithCache, value: r.cacheSame ? L.bitForBit : L.changed, result: 'cache-same' },
             {
               label: L.totalMultiplyAdds,
-              value: L.totalCost(short(r.totals[0]), short(r.totals[1])),
+              value: L.totalCost({ naive: r.totals[0], cached: r.totals[1] }),
               result: 'cache-cost',
             },
           ],
@@ -216,7 +215,7 @@ export const teacherForcingExample = {
         },
         {
           matrix: r.losses,
-          label: '\u2212log p_i(target)',
+          label: L.negLogTarget,
           kind: 'magnitude',
           colLabels: names(x.sentence.slice(1), words),
         },
@@ -298,7 +297,11 @@ export const leakExample = {
           // each query's own target, one place to its right
           marked: { cells: x.tokens.slice(1).map((_, i) => [i, i + 1]), meaning: L.targetCell },
         },
-        { facts: r.unmasked.slice(0, -1).map((row, i) => ({ label: L.weightOnTarget(i), value: short(row[i + 1]) })) },
+        {
+          facts: r.unmasked
+            .slice(0, -1)
+            .map((row, i) => ({ label: L.weightOnTarget({ i, next: i + 1 }), value: short(row[i + 1]) })),
+        },
       ],
     },
     {
@@ -306,13 +309,13 @@ export const leakExample = {
       show: (r, x) => [
         ...['every', 'last', 'none'].map((k) => ({
           matrix: r[k],
-          label: L.dependence(L.masks[k]),
+          label: L.dependence({ title: L.masks[k] }),
           kind: 'magnitude',
           // one colour scale for the three, so that the same colour is the same dependence
           scaleMax: sharedMax(r.every, r.last, r.none),
-          caption: L.dependenceCaption(L.masks[k]),
-          rowLabels: x.tokens.map((_, i) => L.out(i)),
-          colLabels: x.tokens.map((_, j) => L.tok(j)),
+          caption: L.dependenceCaption({ title: L.masks[k] }),
+          rowLabels: x.tokens.map((_, i) => L.out({ i })),
+          colLabels: x.tokens.map((_, j) => L.tok({ j })),
         })),
         {
           badges: ['every', 'last', 'none'].map((k) => ({
@@ -397,7 +400,7 @@ export const traceExample = {
           colLabels: positionsOf(x),
         },
         { matrix: step(r, 'block0.attn'), label: 'attn', rowLabels: positionsOf(x) },
-        { facts: [{ label: 'attn row 2', value: vector(step(r, 'block0.attn')[2]), result: 'attn2' }] },
+        { facts: [{ label: L.predict.attnRow2, value: vector(step(r, 'block0.attn')[2]), result: 'attn2' }] },
       ],
     },
     {
@@ -429,7 +432,7 @@ export const traceExample = {
           matrix: r.losses,
           label: '\u2113',
           kind: 'magnitude',
-          colLabels: names(x.tokens.slice(1)).map(L.targetNamed),
+          colLabels: names(x.tokens.slice(1)).map((name) => L.targetNamed({ name })),
         },
         {
           facts: [

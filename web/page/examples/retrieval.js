@@ -1,5 +1,5 @@
 // §2.1 one query's retrieval and §2.2 how the routing learns.
-import { labels as L } from '../../strings.js';
+import { labels as L } from '../../text/index.js';
 import { short, vector } from '../format.js';
 import { retrieval } from './handout.js';
 
@@ -70,7 +70,7 @@ export const retrievalExample = {
         { matrix: r.scores[0], label: 's', colLabels: keys },
         ...(r.exps ? [{ matrix: r.exps[0], label: 'exp(s)', kind: 'magnitude', colLabels: keys }] : []),
         { matrix: r.shifted[0], label: 'exp(s − max s)', kind: 'prob', colLabels: keys },
-        ...(r.exps ? [] : [{ remark: L.expTooLarge(r.expRefused) }]),
+        ...(r.exps ? [] : [{ remark: L.expTooLarge({ why: r.expRefused }) }]),
       ],
     },
     {

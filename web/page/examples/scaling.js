@@ -1,5 +1,5 @@
 // §3.1 why divide by sqrt(d_k), and §3.2 the batched matrix form.
-import { labels as L } from '../../strings.js';
+import { labels as L } from '../../text/index.js';
 import { shapeText, vector } from '../format.js';
 import { MAX_SEED } from '../inputs.js';
 
@@ -76,7 +76,7 @@ export const scalingExample = {
       formula:
         '\\operatorname{Var}(q \\cdot k) = d_k \\sigma^4, \\qquad \\operatorname{Var}\\!\\left(\\frac{q \\cdot k}{\\sqrt{d_k}}\\right) = \\sigma^4',
       show: (r) => [
-        { number: 'seed', label: 'seed' },
+        { number: 'seed', label: L.seed },
         {
           matrix: r.variance.map((v) => [v.raw, v.expectedRaw, v.scaled, v.expectedScaled]),
           label: L.variance,
@@ -165,7 +165,7 @@ export const batchExample = {
     {
       key: 'perItem',
       show: (r) =>
-        items.map((b) => ({ matrix: r.weights[b], label: `A[${b}]`, kind: 'prob', caption: L.batchItem(b) })),
+        items.map((b) => ({ matrix: r.weights[b], label: `A[${b}]`, kind: 'prob', caption: L.batchItem({ b }) })),
     },
     {
       key: 'sums',

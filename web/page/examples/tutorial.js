@@ -3,7 +3,7 @@
 // are those heads (and the column orders that break the equality), RMSNorm against LayerNorm on
 // the same rows, the gated FFN against the plain one with their parameter counts, and a pre-norm
 // block with all three. Weights are rows of a sinusoidal table; every number is the engine's.
-import { labels as L } from '../../strings.js';
+import { labels as L } from '../../text/index.js';
 import { shapeText, short, vector } from '../format.js';
 import { countUnder, tableRows as rowsOf } from './handout.js';
 
@@ -15,7 +15,8 @@ const X = [
 ];
 const D = 4;
 const F = 2 * D; // D_ff of both FFNs
-const CODE_FROM = 'the course tutorial, lab_1_pretraining_a_small_language_model.py';
+const CODE_FROM = L.tutorial.codeFrom;
+const CODE_FILE = 'lab_1_pretraining_a_small_language_model.py';
 
 // Head h's own W_Q^h, W_K^h, W_V^h (D, d_h).
 const headWeights = (lab, h, dh) => ({
@@ -39,9 +40,9 @@ function fuse(blocks, order) {
 
 // Which head and which of its columns column j of the fused weight holds, for each order.
 function columnOf(j, dh, H, order) {
-  if (order === 'interleaved') return [j % H, Math.floor(j / H)];
+  if (order === 'interleaved') return { h: j % H, c: Math.floor(j / H) };
   const block = Math.floor(j / dh);
-  return [order === 'swapped' ? H - 1 - block : block, j % dh];
+  return { h: order === 'swapped' ? H - 1 - block : block, c: j % dh };
 }
 
 const ffnCount = (lab, gated) =>
@@ -119,17 +120,18 @@ export const tutorialExample = {
       key: 'heads',
       code: 'out = torch.cat([h(x) for h in self.heads], dim=-1)',
       codeFrom: CODE_FROM,
+      codeFile: CODE_FILE,
       show: (r, x) => [
         { number: 'H', label: 'H' },
         { matrix: x.X, label: 'X', input: 'X' },
-        ...r.outputs.map((o, h) => ({ matrix: o, label: L.tutorial.head(h) })),
+        ...r.outputs.map((o, h) => ({ matrix: o, label: L.tutorial.head({ h }) })),
         { matrix: r.cat, label: L.tutorial.cat },
       ],
     },
     {
       key: 'fused',
       formula:
-        'W_Q = [\\,W_Q^{0} \\;\\; W_Q^{1} \\;\\; \\cdots \\;\\; W_Q^{H-1}\\,], \\quad \\text{and so for } W_K, W_V',
+        'W_Q = [\\,W_Q^{0} \\;\\; W_Q^{1} \\;\\; \\cdots \\;\\; W_Q^{H-1}\\,], \\quad W_K = [\\,W_K^{0} \\;\\; \\cdots\\,], \\quad W_V = [\\,W_V^{0} \\;\\; \\cdots\\,]',
       show: (r, x) => [
         { number: 'H', label: 'H' },
         {
@@ -144,7 +146,7 @@ export const tutorialExample = {
         {
           matrix: r.fused.wQ,
           label: L.tutorial.fusedQ,
-          colLabels: r.fused.wQ[0].map((_, j) => L.tutorial.column(...columnOf(j, r.dh, x.H, x.order))),
+          colLabels: r.fused.wQ[0].map((_, j) => L.tutorial.column(columnOf(j, r.dh, x.H, x.order))),
         },
         { matrix: r.cat, label: L.tutorial.cat },
         { matrix: r.mha.concat[0], label: L.tutorial.fusedOut },
@@ -162,9 +164,9 @@ export const tutorialExample = {
         { matrix: r.rms, label: 'RMSNorm(X)' },
         {
           facts: [
-            { label: L.tutorial.rowMeans('X'), value: vector(r.means.x) },
-            { label: L.tutorial.rowMeans('LN(X)'), value: vector(r.means.ln), result: 'ln-means' },
-            { label: L.tutorial.rowMeans('RMSNorm(X)'), value: vector(r.means.rms) },
+            { label: L.tutorial.rowMeans({ what: 'X' }), value: vector(r.means.x) },
+            { label: L.tutorial.rowMeans({ what: 'LN(X)' }), value: vector(r.means.ln), result: 'ln-means' },
+            { label: L.tutorial.rowMeans({ what: 'RMSNorm(X)' }), value: vector(r.means.rms) },
             { label: L.largestDifference, value: short(r.normGap), result: 'norm-gap' },
           ],
         },

@@ -2,7 +2,7 @@
 // the inputs (the handout's, or the student's edits), predict mode, worksheets, the step
 // controls, and the practice box on the last step. Edits are kept per example while the student
 // looks elsewhere; any refusal keeps the last good state.
-import { examples as texts, ui } from '../../strings.js';
+import { examples as texts, ui } from '../../text/index.js';
 import { readNumber } from '../inputs.js';
 import { toHash } from '../state.js';
 import { createWorksheetStore } from '../worksheet-store.js';
@@ -111,7 +111,7 @@ export function createExampleRoute(app, { checker, atEnd }) {
           const named = spec.names && Object.hasOwn(spec.names, typed) ? `[${spec.names[typed].join(', ')}]` : null;
           if (!named) return checker.checkValue(s.draft[id], spec);
           const v = checker.checkValue(named, spec);
-          return { ...v, feedback: `${ui.worksheetNamed(typed, named)} ${v.feedback}` };
+          return { ...v, feedback: `${ui.worksheetNamed({ name: typed, shape: named })} ${v.feedback}` };
         };
         s.verdicts = Object.fromEntries(cells.map(({ id, spec }) => [id, verdict(id, spec)]));
         s.checkedFor = edits;

@@ -2,7 +2,7 @@
 // first visit and kept, so a model goes on training, and an opened model stays open, while the
 // student reads elsewhere. Their code (and the plotting library) is fetched then, not with the
 // worked examples.
-import { opened as openedText, training as trainingText } from '../../strings.js';
+import { opened as openedText, training as trainingText } from '../../text/index.js';
 import { settingsDiff } from '../../training/experiments.js';
 import { MODEL, TRAIN } from '../state.js';
 import { h } from '../views/dom.js';

@@ -1,7 +1,7 @@
 // The practice set's pages (#/practice, #/practice/<family>/<seed>) and the practice box at the
 // end of a section's worked example. The problems come with the extras; until then a line says
 // they are coming (or why they could not come).
-import { practice as text } from '../../strings.js';
+import { practice as text } from '../../text/index.js';
 import { PRACTICE, TEACH, toHash } from '../state.js';
 import { h } from '../views/dom.js';
 import { practiceOverview, practicePanel } from '../views/practice.js';

@@ -2,7 +2,7 @@
 // score so far, the problems in order with where each stands, one problem at a time (checked by
 // the engine exactly as in the practice set), and the result file. Also the view that reads a
 // result file back.
-import { assignment as words, practice as practiceWords } from '../../strings.js';
+import { assignment as words, practice as practiceWords } from '../../text/index.js';
 import { LIMITS, STUDENT } from '../assignment/definition.js';
 import { download, h } from './dom.js';
 import { problemPanel } from './practice.js';
@@ -10,14 +10,14 @@ import { problemPanel } from './practice.js';
 // Each family's section and title, by id.
 const titlesOf = (practice) => new Map(practice.families().map((f) => [f.id, `${f.section} ${f.title}`]));
 // Where a problem of a run stands: "solved, 2 attempts" or "1 attempt".
-const standing = (r) => `${r.solved ? `${words.solvedMark}, ` : ''}${words.attemptsOf(r.attempts.length)}`;
+const standing = (r) => `${r.solved ? `${words.solvedMark}, ` : ''}${words.attemptsOf({ n: r.attempts.length })}`;
 
 // "2 of 4 solved, 3 attempts. Pass mark: 60 % of the problems solved. Not passed yet."
 const scoreLine = (attrs, score, pass) =>
   h(
     'p',
     { class: 'score', ...attrs },
-    `${words.score(score.solved, score.total, score.attempts)}. ${words.passMark(pass)} `,
+    `${words.score(score)}. ${words.passMark({ pass })} `,
     h('strong', {}, score.passed ? words.passed : words.notPassed),
   );
 
@@ -76,7 +76,7 @@ export function assignmentView({ practice, assignment: a, run, at, href, onStude
     family,
     seed,
     id: problemId,
-    label: words.problemOf(at + 1, n),
+    label: words.problemOf({ i: at + 1, n }),
     onChange,
     canCopy,
     canHint: a.hints,
@@ -100,12 +100,12 @@ export function assignmentView({ practice, assignment: a, run, at, href, onStude
     { class: 'assignment', 'aria-labelledby': 'assignment-title' },
     title,
     lmsName
-      ? h('p', { class: 'who', id: 'lms-note' }, words.inLms(lmsName))
+      ? h('p', { class: 'who', id: 'lms-note' }, words.inLms({ name: lmsName }))
       : run.student
         ? h(
             'p',
             { class: 'who' },
-            `${words.as(run.student)} `,
+            `${words.as({ student: run.student })} `,
             h('button', { type: 'button', id: 'not-me', onclick: () => onStudent('') }, words.notYou),
           )
         : null,
@@ -165,7 +165,7 @@ export function resultView({ practice, files, shown, onFiles, onShow }) {
   });
   const summary = files.length > 1 ? classSummary(files, onShow) : null;
   const one = files[shown];
-  const message = one?.problem ? words.resultUnreadable(one.name, one.problem) : '';
+  const message = one?.problem ? words.resultUnreadable(one) : '';
   const result = one?.result ?? null;
   return resultDetail({ practice, result, message, file, summary });
 }
@@ -186,7 +186,7 @@ export function resultsCsv(files) {
         Math.round(r.score.percent),
         r.score.passed ? 'yes' : 'no',
         r.score.attempts,
-        r.disagreements.length ? words.disagrees(r.disagreements.length) : words.agrees,
+        r.disagreements.length ? words.disagrees({ n: r.disagreements.length }) : words.agrees,
       ]);
   }
   return rows.map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
@@ -196,7 +196,7 @@ function classSummary(files, onShow) {
   return h(
     'div',
     { class: 'result-summary' },
-    h('h3', { id: 'summary-title' }, words.summaryTitle(files.length)),
+    h('h3', { id: 'summary-title' }, words.summaryTitle({ n: files.length })),
     h(
       'table',
       { class: 'result-table', 'aria-labelledby': 'summary-title' },
@@ -227,7 +227,7 @@ function classSummary(files, onShow) {
             h(
               'td',
               {},
-              r ? (r.disagreements.length ? words.disagrees(r.disagreements.length) : words.agrees) : f.problem,
+              r ? (r.disagreements.length ? words.disagrees({ n: r.disagreements.length }) : words.agrees) : f.problem,
             ),
           );
         }),
@@ -264,13 +264,13 @@ function resultDetail({ practice, result, message, file, summary }) {
       h(
         'div',
         { class: 'result' },
-        h('h3', {}, words.resultOf(r.student, r.assignment.title)),
-        h('p', {}, words.resultTimes(r.started, r.saved)),
+        h('h3', {}, words.resultOf({ student: r.student || words.aStudent, title: r.assignment.title })),
+        h('p', {}, words.resultTimes(r)),
         scoreLine({ id: 'result-score' }, r.score, r.assignment.pass),
         h(
           'p',
           { class: r.disagreements.length ? 'notice' : '', id: 'result-check' },
-          r.disagreements.length ? words.disagrees(r.disagreements.length) : words.agrees,
+          r.disagreements.length ? words.disagrees({ n: r.disagreements.length }) : words.agrees,
           '.',
         ),
         h(
@@ -292,7 +292,11 @@ function resultDetail({ practice, result, message, file, summary }) {
               h(
                 'tr',
                 {},
-                h('th', { scope: 'row' }, `${i + 1}. ${titles.get(p.family)} (${practiceWords.variant(p.seed)})`),
+                h(
+                  'th',
+                  { scope: 'row' },
+                  `${i + 1}. ${titles.get(p.family)} (${practiceWords.variant({ seed: p.seed })})`,
+                ),
                 h(
                   'td',
                   {},

@@ -2,7 +2,7 @@
 // hover or focus, arrow keys to move between cells, optional editing, copy as LaTeX or NumPy.
 import { interpolateBlues, interpolatePuOr } from 'd3-scale-chromatic';
 import { editable, exact, short, toLatex, toNumpy } from '../format.js';
-import { ui } from '../../strings.js';
+import { ui } from '../../text/index.js';
 import { h } from './dom.js';
 
 // Diverging (purple-orange, colour-blind safe) for signed values around 0; sequential blues for
@@ -447,7 +447,14 @@ export function matrixView({
     ? h(
         'p',
         { class: 'window' },
-        `${ui.matrixWindow(label, m.length, cols, first, Math.min(first + perWindow, m.length) - 1)} `,
+        `${ui.matrixWindow({
+          label,
+          rows: m.length,
+          cols,
+          count: m.length * cols,
+          from: first,
+          to: Math.min(first + perWindow, m.length) - 1,
+        })} `,
         h('label', { for: windowId }, ui.firstRow),
         ' ',
         h('input', {

@@ -1,7 +1,7 @@
 // A practice problem: prompt, given numbers, an answer box checked by the engine, staged
 // hints, the worked solution, and a new variant. Also the practice-set overview. `practice` is
 // the engine's practice set in words (web/page/practice-text.js).
-import { practice as text, teach as teachWords } from '../../strings.js';
+import { practice as text, teach as teachWords } from '../../text/index.js';
 import { answerText, short } from '../format.js';
 import { download, h } from './dom.js';
 import { matrixView } from './matrix.js';
@@ -20,8 +20,8 @@ const draftOf = (key) => {
 
 const givenView = (name, value, hideCopy) =>
   Array.isArray(value)
-    ? matrixView({ label: name, value, kind: 'plain', hideCopy, id: `given-${name}` })
-    : h('p', { class: 'given-scalar' }, `${name} = ${short(value)}`);
+    ? matrixView({ label: name, caption: h('var', {}, name), value, kind: 'plain', hideCopy, id: `given-${name}` })
+    : h('p', { class: 'given-scalar' }, h('var', {}, name), ` = ${short(value)}`);
 
 // A problem: its prompt, given numbers, answer box checked by the engine, staged hints and
 // worked solution. `tracker` keeps the record: record(answer, verdict, solutionShown) for every
@@ -93,7 +93,7 @@ export function problemPanel({
       'h3',
       { id: `practice-${id}` },
       `${p.section} ${p.title}`,
-      h('span', { class: 'variant' }, ` · ${label ?? text.variant(seed)}`),
+      h('span', { class: 'variant' }, ` · ${label ?? text.variant({ seed })}`),
     ),
     h('p', { class: 'prompt' }, p.prompt),
     p.display ? h('pre', { class: 'display' }, h('code', {}, p.display)) : null,
@@ -214,7 +214,7 @@ export function practicePanel({ practice, family, seed, progress, href, onChange
     },
     controls: [
       h('a', { class: 'button', href: href(family, seed + 1) }, text.newVariant),
-      h('span', { class: 'mine' }, text.progressLine(mine.solved.length, mine.attempts)),
+      h('span', { class: 'mine' }, text.progressLine({ solved: mine.solved.length, attempts: mine.attempts })),
     ],
   });
 }
@@ -233,7 +233,7 @@ export function practiceOverview({ practice, progress, href, exampleHref, onImpo
       const f = e.target.files[0];
       if (!f) return;
       const problem = progress.importJson(await f.text());
-      importMessage = problem ? text.importFailed(problem) : text.imported;
+      importMessage = problem ? text.importFailed({ why: problem }) : text.imported;
       onImport();
     },
   });
@@ -242,7 +242,7 @@ export function practiceOverview({ practice, progress, href, exampleHref, onImpo
     { class: 'practice-set', 'aria-labelledby': 'practice-title' },
     h('h2', { id: 'practice-title', tabindex: '-1' }, text.setTitle),
     h('p', {}, text.setIntro),
-    progress.notice && h('p', { class: 'notice', role: 'alert' }, text.progressReset(progress.notice)),
+    progress.notice && h('p', { class: 'notice', role: 'alert' }, text.progressReset({ why: progress.notice })),
     h(
       'table',
       { class: 'families' },
@@ -274,7 +274,7 @@ export function practiceOverview({ practice, progress, href, exampleHref, onImpo
             h(
               'td',
               {},
-              text.progressLine(mine.solved.length, mine.attempts),
+              text.progressLine({ solved: mine.solved.length, attempts: mine.attempts }),
               mine.solved.length >= 3 ? h('span', { class: 'badge mastered' }, text.mastered) : null,
             ),
           );

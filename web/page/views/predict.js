@@ -1,6 +1,6 @@
 // Predict, then check: the step's result stays hidden until the student types a prediction,
 // which the engine checks like a practice answer (same parser, tolerance and misconceptions).
-import { practice as text, ui } from '../../strings.js';
+import { practice as text, ui } from '../../text/index.js';
 import { h } from './dom.js';
 
 // canReveal: false when a teacher's link hides Show me (hide=solution), so that only a prediction opens the step.
@@ -20,7 +20,7 @@ export function predictionView({ what, format, draft, onCheck, onReveal, canReve
   return h(
     'section',
     { class: 'prediction', 'aria-labelledby': 'prediction-title' },
-    h('h3', { id: 'prediction-title' }, ui.predictTitle(what)),
+    h('h3', { id: 'prediction-title' }, ui.predictTitle({ what })),
     h(
       'form',
       {

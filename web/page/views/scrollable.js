@@ -3,7 +3,7 @@
 // still overflows fades out at the edge it goes on past (the classes more-left, more-right); a
 // keyboard user must be able to reach it and a screen reader must say what it is, so while it
 // overflows the box is a labelled Tab stop; when it fits, it is plain again.
-import { ui } from '../../strings.js';
+import { ui } from '../../text/index.js';
 
 // Below three quarters of the page's size a formula's subscripts are too small to read.
 const MIN_SCALE = 0.75;
@@ -39,7 +39,7 @@ function mark(el) {
   if (el.scrollWidth > el.clientWidth) {
     el.tabIndex = 0;
     el.setAttribute('role', 'region');
-    el.setAttribute('aria-label', ui.scrollsSideways(label(el)));
+    el.setAttribute('aria-label', ui.scrollsSideways({ what: label(el) }));
   } else {
     el.removeAttribute('tabindex');
     el.removeAttribute('role');

@@ -3,7 +3,7 @@
 // student's numbers are their own. Every sheet names the assignment, its seeds and its link, so a
 // sheet found on a desk can be matched to its problems. The print styles (style.css, @media print)
 // leave out the page's navigation and keep each problem on one page.
-import { assignment as words, practice as practiceWords } from '../../strings.js';
+import { assignment as words, practice as practiceWords } from '../../text/index.js';
 import { answerText, short } from '../format.js';
 import { STUDENT, problemsOf, studentSeed } from '../assignment/definition.js';
 import { h } from './dom.js';
@@ -39,8 +39,8 @@ function problemOnPaper(practice, family, seed, i, n, key) {
     h(
       'h3',
       {},
-      `${words.problemOf(i + 1, n)} · ${p.section} ${p.title}`,
-      h('span', { class: 'variant' }, ` · ${practiceWords.variant(seed)}`),
+      `${words.problemOf({ i: i + 1, n })} · ${p.section} ${p.title}`,
+      h('span', { class: 'variant' }, ` · ${practiceWords.variant({ seed })}`),
     ),
     h('p', { class: 'prompt' }, p.prompt),
     p.display ? h('pre', { class: 'display' }, h('code', {}, p.display)) : null,
@@ -94,11 +94,11 @@ export function sheetView({ practice, assignment: a, students, key, link }) {
       h(
         'p',
         { class: 'sheet-head' },
-        perStudent && student ? words.sheetFor(student) : words.nameLine,
+        perStudent && student ? words.sheetFor({ student }) : words.nameLine,
         h('br'),
         perStudent
-          ? words.sheetSeedsStudent(student, studentSeed(student))
-          : words.sheetSeedsClass(a.seed, problems.length),
+          ? words.sheetSeedsStudent({ student, seed: studentSeed(student) })
+          : words.sheetSeedsClass({ seed: a.seed, n: problems.length }),
         h('br'),
         words.sheetLink,
         ' ',

@@ -1,6 +1,6 @@
 // One step of a worked example: its formula, our explanation, and the tensors the engine
 // computed for it (editable where the example says so).
-import { ui } from '../../strings.js';
+import { ui } from '../../text/index.js';
 import { h } from './dom.js';
 import { formula } from './formula.js';
 import { matrixView } from './matrix.js';
@@ -158,7 +158,7 @@ export function stepView({ example, text, stepIndex, items, ctx, prediction, hid
       {},
       h('p', { class: 'section' }, `${example.section} · ${text.title}`),
       h('h2', { id: 'step-title', tabindex: '-1' }, st.title),
-      h('p', { class: 'counter', 'aria-live': 'polite' }, ui.stepOf(stepIndex + 1, example.steps.length)),
+      h('p', { class: 'counter', 'aria-live': 'polite' }, ui.stepOf({ i: stepIndex + 1, n: example.steps.length })),
     ),
     step.formula && formula(step.formula),
     // The lines of code this step runs (§9), quoted as the handout's readings quote them.
@@ -166,7 +166,7 @@ export function stepView({ example, text, stepIndex, items, ctx, prediction, hid
       h(
         'figure',
         { class: 'code' },
-        h('figcaption', {}, step.codeFrom ?? ui.codeFrom),
+        h('figcaption', {}, step.codeFrom ?? ui.codeFrom, step.codeFile && [', ', h('code', {}, step.codeFile)]),
         h('pre', { class: 'scroll', dataset: { label: ui.code } }, h('code', {}, step.code)),
       ),
     h(

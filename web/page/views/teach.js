@@ -2,7 +2,7 @@
 // seeds, hints, solutions, the pass mark) and gives its link. The form is read by the same
 // check as a student's link (readAssignment), so what the teacher is shown is what the class
 // will open. Typing updates the link and the address in place; the form is not redrawn.
-import { assignment as words, teach as text } from '../../strings.js';
+import { assignment as words, teach as text } from '../../text/index.js';
 import { LIMITS, MAX_SEED, STUDENT, assignmentQuery, checkAssignment } from '../assignment/definition.js';
 import { download, h } from './dom.js';
 
@@ -90,7 +90,7 @@ export function teachView({ families, assignment: a, linkOf, onQuery, packageOf 
         try {
           const bytes = await packageOf(current);
           download('attention-lab-scorm12.zip', bytes, 'application/zip');
-          packageStatus.textContent = text.packaged(Math.round(bytes.length / 1024));
+          packageStatus.textContent = text.packaged({ kb: Math.round(bytes.length / 1024) });
         } catch (e) {
           packageStatus.textContent = `${text.noPackage} ${e.message}`;
         }
@@ -152,7 +152,10 @@ export function teachView({ families, assignment: a, linkOf, onQuery, packageOf 
     open.setAttribute('href', link.value);
     status.textContent = text.ready;
     status.className = '';
-    count.textContent = text.count(r.assignment.families.length * r.assignment.each, r.assignment.seed === STUDENT);
+    count.textContent = text.count({
+      n: r.assignment.families.length * r.assignment.each,
+      perStudent: r.assignment.seed === STUDENT,
+    });
     onQuery(query);
   }
   const form = h(
@@ -172,7 +175,7 @@ export function teachView({ families, assignment: a, linkOf, onQuery, packageOf 
       ),
       h('ul', { class: 'family-list' }, boxes),
     ),
-    field('teach-each', text.eachLabel, each, text.eachNote(LIMITS.each)),
+    field('teach-each', text.eachLabel, each, text.eachNote({ most: LIMITS.each })),
     h(
       'fieldset',
       { class: 'seeds' },

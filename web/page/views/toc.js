@@ -1,5 +1,5 @@
 // The table of contents: one link per worked example, the current one marked.
-import { ui } from '../../strings.js';
+import { ui } from '../../text/index.js';
 import { h } from './dom.js';
 
 // hrefOf(id): the address of an example, carrying its kept edits and the page's options;

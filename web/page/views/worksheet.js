@@ -8,8 +8,16 @@
 // cell  = {format, expected, misconceptions, words, options: [[value, text]]}  (options: a select)
 // A row without a cell in some column shows "—" there: that module has no such thing.
 // verdicts: {cellId: the engine's verdict, or {blank: true} for a cell left empty}.
-import { practice as text, ui } from '../../strings.js';
+import { practice as text, ui } from '../../text/index.js';
 import { h } from './dom.js';
+
+// The summary under a checked worksheet: all right, or how many are right, empty and wrong.
+function scoreLine(right, all, blank, wrong) {
+  if (right === all) return ui.worksheetAllRight({ all });
+  return [ui.worksheetRight({ right, all }), blank ? ui.worksheetBlank({ blank }) : '', wrong ? ui.worksheetWrong : '']
+    .filter(Boolean)
+    .join(' ');
+}
 
 const cellId = (sheet, row, col) => `ws-${sheet.id}-${row.key}-${col}`;
 
@@ -123,7 +131,7 @@ export function worksheetView(sheet, { draft, verdicts, onCheck, onClear, onEdit
         'aria-live': 'polite',
         tabindex: '-1',
       },
-      verdicts ? ui.worksheetScore(cells.length - wrong.length - blank, cells.length, blank, wrong.length) : '',
+      verdicts ? scoreLine(cells.length - wrong.length - blank, cells.length, blank, wrong.length) : '',
     ),
     wrong.length > 0 &&
       h(

@@ -8,8 +8,8 @@ import { connectWorker } from '../../../training/client.js';
 import { createInspector } from '../../../models/inspector.js';
 import { readVocabulary } from '../../../models/vocabulary.js';
 import { gpt2Vocabulary, isGpt2Sized } from '../../../models/gpt2.js';
-import { opened as text } from '../../../strings.js';
-import { exact, short } from '../../format.js';
+import { opened as text } from '../../../text/index.js';
+import { exact } from '../../format.js';
 import { readNumber } from '../../inputs.js';
 import { h } from '../dom.js';
 import { interventionControls, nextTokenTable } from '../intervention.js';
@@ -17,6 +17,26 @@ import { numberCell, plainTable, rowHeader } from '../plain-table.js';
 import { matrixView } from '../matrix.js';
 
 const GENERATE_DEFAULTS = { steps: 20, temperature: 1, seed: 0 };
+// GPT-2's own vocabulary; nanoGPT pads it to 50,304 ids.
+const GPT2_VOCAB = 50257;
+
+// The Python that writes the files this panel reads: code, the same in every language.
+const HOWTO_CODE = {
+  checkpoint: [
+    'from safetensors.torch import save_file',
+    'from dataclasses import asdict',
+    "sd = {k: v.contiguous() for k, v in model.state_dict().items() if not k.endswith('.attn.bias')}",
+    "sd['lm_head.weight'] = sd['lm_head.weight'].clone()",
+    "save_file(sd, 'model.safetensors', metadata={k: str(v) for k, v in asdict(model.config).items()})",
+  ].join('\n'),
+  vocabulary: [
+    'import json, pickle',
+    "meta = pickle.load(open('data/shakespeare_char/meta.pkl', 'rb'))",
+    "json.dump({'itos': meta['itos']}, open('vocab.json', 'w'))",
+  ].join('\n'),
+  names:
+    '{"norm": "rms", "activation": "silu", "names": {\n  "layers.{layer}.attn.heads.{head}.query.weight": "transformer.h.{layer}.attn.q.{head}.weight",\n  "layers.{layer}.norm1.weight": "transformer.h.{layer}.ln_1.weight"}}',
+};
 
 export function createModelPanel({ lab, workerUrl }) {
   const state = {
@@ -58,7 +78,7 @@ export function createModelPanel({ lab, workerUrl }) {
       {},
       h('label', { for: id }, `${label} `),
       input,
-      help && h('span', { class: 'help', id: `${id}-help` }, ` ${help}`),
+      help && h('span', { class: 'help', id: `${id}-help` }, ' ', help),
     );
   const fileInput = h('input', {
     type: 'file',
@@ -160,9 +180,9 @@ export function createModelPanel({ lab, workerUrl }) {
       { class: 'model-howto' },
       h('summary', {}, text.howToSummary),
       [
-        [text.howToCheckpoint, text.howToCheckpointCode],
-        [text.howToVocabulary, text.howToVocabularyCode],
-        [text.howToNames, text.howToNamesCode],
+        [text.howToCheckpoint, HOWTO_CODE.checkpoint],
+        [text.howToVocabulary, HOWTO_CODE.vocabulary],
+        [text.howToNames({ layer: '{layer}', head: '{head}' }), HOWTO_CODE.names],
       ].map(([what, code]) => [
         h('p', {}, what),
         h('pre', { class: 'scroll', dataset: { label: text.howToSummary } }, h('code', {}, code)),
@@ -170,7 +190,11 @@ export function createModelPanel({ lab, workerUrl }) {
     ),
     field('model-vocab', text.vocabulary, vocabInput, text.vocabularyHelp),
     field('model-heads', text.heads, headsInput),
-    field('model-options', text.options, optionsInput, text.optionsHelp),
+    field('model-options', text.options, optionsInput, [
+      text.optionsHelp,
+      ' ',
+      h('code', {}, '{"norm": "rms", "activation": "silu", "names": {…}}'),
+    ]),
     h('p', {}, openButton, ' ', bar),
     status,
     problem,
@@ -193,10 +217,10 @@ export function createModelPanel({ lab, workerUrl }) {
       try {
         options = JSON.parse(optionsInput.value);
       } catch (e) {
-        return refuse(`${text.options}: ${text.notJson(e.message)}`);
+        return refuse(`${text.options}: ${text.notJson({ example: '{"norm": "rms"}', got: e.message })}`);
       }
       if (!options || typeof options !== 'object' || Array.isArray(options))
-        return refuse(`${text.options}: ${text.notJson(JSON.stringify(options))}`);
+        return refuse(`${text.options}: ${text.notJson({ example: '{"norm": "rms"}', got: JSON.stringify(options) })}`);
     }
     if (headsInput.value.trim()) {
       const n = readNumber(headsInput.value, { integer: true, min: 1 }, lab.parseNumber);
@@ -216,7 +240,7 @@ export function createModelPanel({ lab, workerUrl }) {
     bar.value = 0;
     shownStatus = status.textContent;
     openingName = file.name;
-    status.textContent = text.reading(0, 1);
+    status.textContent = text.reading({ percent: 0 });
     inspector.send({ type: 'open', bytes, options }, [bytes]);
   }
 
@@ -231,11 +255,11 @@ export function createModelPanel({ lab, workerUrl }) {
         .split(/\s+/)
         .filter(Boolean)
         .map((w) => {
-          if (!/^\d+$/.test(w) || Number(w) >= V) throw new Error(text.badId(w, V));
+          if (!/^\d+$/.test(w) || Number(w) >= V) throw new Error(text.badId({ word: w, last: V - 1 }));
           return Number(w);
         });
     if (!ids.length) throw new Error(text.emptyPrompt);
-    if (ids.length > T) throw new Error(text.tooLong(ids.length, T));
+    if (ids.length > T) throw new Error(text.tooLong({ n: ids.length, T }));
     return ids;
   }
 
@@ -269,7 +293,7 @@ export function createModelPanel({ lab, workerUrl }) {
     ].find(([, r]) => r.error);
     if (bad) return say(`${text.settingRefused} ${bad[0]}: ${sentence(bad[1].error)}`, 'generate');
     say('', 'generate');
-    busy.generate.textContent = text.generating(steps.value);
+    busy.generate.textContent = text.generating({ n: steps.value });
     inspector.send({
       type: 'generate',
       tokens: state.tokens,
@@ -294,7 +318,7 @@ export function createModelPanel({ lab, workerUrl }) {
   function shown() {
     openButton.disabled = false;
     bar.hidden = true;
-    status.textContent = text.openedLine(openingName, state.model.parameterCount.toLocaleString('en'));
+    status.textContent = text.openedLine({ name: openingName, count: state.model.parameterCount });
     drawSummary();
     explore.hidden = false;
     promptHelp.textContent = state.vocabulary ? text.promptHelpChars : text.promptHelpIds;
@@ -306,7 +330,7 @@ export function createModelPanel({ lab, workerUrl }) {
     if (m.type === 'progress') {
       bar.max = m.total;
       bar.value = m.done;
-      status.textContent = text.reading(m.done, m.total);
+      status.textContent = text.reading({ percent: Math.round((100 * m.done) / m.total) });
     } else if (m.type === 'opened') {
       state.model = { config: m.config, parameterCount: m.parameterCount };
       state.vocabulary = null;
@@ -315,7 +339,7 @@ export function createModelPanel({ lab, workerUrl }) {
       // prepare.py): any other count is another model's vocabulary, whose characters would be
       // the wrong ones, or none ("⟨61⟩"), for some ids.
       if (pendingVocabulary && pendingVocabulary.size !== V)
-        say(`${text.refused} ${text.vocabMismatch(pendingVocabulary.size, V)}. ${text.idsOnly}`);
+        say(`${text.refused} ${text.vocabMismatch({ n: pendingVocabulary.size, V })}. ${text.idsOnly}`);
       else if (pendingVocabulary) state.vocabulary = pendingVocabulary;
       else if (isGpt2Sized(V)) {
         // GPT-2's tokenizer comes with the first GPT-2 model; without it the prompt is ids
@@ -392,8 +416,10 @@ export function createModelPanel({ lab, workerUrl }) {
         !v
           ? text.idsOnly
           : v.from === 'gpt2'
-            ? text.gpt2Line(config.vocab)
-            : text.vocabLine(v.size, text.vocabFrom[v.from]),
+            ? config.vocab > GPT2_VOCAB
+              ? text.gpt2PaddedLine({ last: config.vocab - 1 })
+              : text.gpt2Line
+            : text.vocabLine({ n: v.size, from: text.vocabFrom[v.from] }),
       ),
     );
   }
@@ -420,7 +446,7 @@ export function createModelPanel({ lab, workerUrl }) {
         'figure',
         {},
         matrixView({
-          label: text.headLabel(state.block, hd),
+          label: text.headLabel({ l: state.block, hd }),
           value: w,
           kind: 'prob',
           rowLabels: labels,
@@ -428,7 +454,11 @@ export function createModelPanel({ lab, workerUrl }) {
           hideCopy: true,
           id: `model-att-${state.block}-${hd}`,
         }),
-        h('figcaption', { title: exact(r.entropy[state.block][hd]) }, text.entropy(short(r.entropy[state.block][hd]))),
+        h(
+          'figcaption',
+          { title: exact(r.entropy[state.block][hd]) },
+          text.entropy({ nats: r.entropy[state.block][hd] }),
+        ),
       ),
     );
     attention.replaceChildren(
@@ -443,7 +473,7 @@ export function createModelPanel({ lab, workerUrl }) {
     const H = r.weights[state.block].length;
     intervention.replaceChildren(
       ...interventionControls({
-        heads: Array.from({ length: H }, (_, hd) => ({ layer: state.block, head: hd, label: text.ablate(hd) })),
+        heads: Array.from({ length: H }, (_, hd) => ({ layer: state.block, head: hd, label: text.ablate({ hd }) })),
         tokens: r.tokens.map((id, t) => `${t}:${label(id)}`),
         chosen,
         hideText: text.hide,
@@ -455,7 +485,7 @@ export function createModelPanel({ lab, workerUrl }) {
       }),
       nextTokenTable({
         id: 'model-next',
-        caption: text.nextCaption(label(r.tokens.at(-1))),
+        caption: text.nextCaption({ tok: label(r.tokens.at(-1)) }),
         columns: [text.token, text.before, text.after],
         rows: r.next.map(({ id, before, after }) => ({ label: label(id), before, after })),
       }),
@@ -490,15 +520,19 @@ export function createModelPanel({ lab, workerUrl }) {
     const c = state.checked;
     const leak = c.dependence.findIndex((d, i) => i < c.position && d !== 0);
     checksOut.replaceChildren(
-      h('p', { class: 'help' }, text.dependenceHelp(c.position)),
+      h('p', { class: 'help' }, text.dependenceHelp({ j: c.position })),
       plainTable({
         id: 'model-dependence',
-        caption: text.dependenceCaption(c.position),
+        caption: text.dependenceCaption({ j: c.position }),
         columns: text.dependenceCols,
         rows: c.dependence.map((d, i) => [h('td', {}, String(i)), rowHeader(label(c.tokens[i])), numberCell(d)]),
       }),
-      h('p', { id: 'model-causal' }, leak < 0 ? text.causalOk(c.position) : text.causalLeak(leak, c.position)),
-      h('p', { id: 'model-gap', title: exact(c.gap) }, text.gap(short(c.gap))),
+      h(
+        'p',
+        { id: 'model-causal' },
+        leak < 0 ? text.causalOk({ j: c.position }) : text.causalLeak({ i: leak, j: c.position }),
+      ),
+      h('p', { id: 'model-gap', title: exact(c.gap) }, text.gap({ g: c.gap })),
     );
   }
 

@@ -3,7 +3,7 @@
 // next-token distribution before and after. The view only reports what the student asks for;
 // the panel sends it to the trainer and draws the answer.
 import { EXPERIMENTS } from '../../../training/experiments.js';
-import { training as text } from '../../../strings.js';
+import { training as text } from '../../../text/index.js';
 import { h } from '../dom.js';
 import { interventionControls, nextTokenTable } from '../intervention.js';
 import { matrixView } from '../matrix.js';
@@ -46,7 +46,7 @@ export function attentionView({ onSentence, onWatch, onIntervene }) {
     const maps = r.weights.flatMap((layer, l) =>
       layer.map((w, hd) =>
         matrixView({
-          label: text.headLabel(l, hd),
+          label: text.headLabel({ block: l + 1, head: hd + 1 }),
           value: w,
           kind: 'prob',
           rowLabels: r.tokens.map(shownText),
@@ -76,7 +76,7 @@ export function attentionView({ onSentence, onWatch, onIntervene }) {
       h('h3', {}, text.intervene),
       ...interventionControls({
         heads: base.weights.flatMap((layer, l) =>
-          layer.map((_, hd) => ({ layer: l, head: hd, label: text.ablate(l, hd) })),
+          layer.map((_, hd) => ({ layer: l, head: hd, label: text.ablate({ block: l + 1, head: hd + 1 }) })),
         ),
         tokens: base.tokens.map(shownText),
         chosen,
@@ -85,7 +85,7 @@ export function attentionView({ onSentence, onWatch, onIntervene }) {
       }),
       nextTokenTable({
         id: 'next-token',
-        caption: text.nextToken(shownText(base.tokens[T - 1])),
+        caption: text.nextToken({ token: shownText(base.tokens[T - 1]) }),
         columns: [text.token, text.before, text.after],
         rows: top.map((v) => ({ label: vocabOf(v), before: last[v], after: after[v] })),
       }),

@@ -2,7 +2,7 @@
 // from the engine's own declaration of createModel's and trainStep's options (default first).
 // It reads the form into a new setup or says which field is wrong; it never changes the setup.
 import { CORPORA, EXPERIMENTS } from '../../../training/experiments.js';
-import { training as text } from '../../../strings.js';
+import { training as text } from '../../../text/index.js';
 import { h } from '../dom.js';
 
 // The settings in the order the form shows them.
@@ -48,10 +48,10 @@ export function readSetting(lab, key, typed) {
   if (FLAGS.includes(key)) return typed === true || typed === 'true';
   if (key in choices(lab)) return String(typed);
   const parsed = lab.parseNumber(String(typed));
-  const what = WHOLE.includes(key) ? 'a whole number' : 'a number';
-  if (!parsed.ok) throw new Error(`${text.fields[key]}: expected ${what}, got “${typed}” (${parsed.error})`);
-  if (WHOLE.includes(key) && !Number.isInteger(parsed.value))
-    throw new Error(`${text.fields[key]}: expected a whole number, got ${typed}`);
+  const field = text.fields[key];
+  if (!parsed.ok)
+    throw new Error(text.notANumber({ field, whole: WHOLE.includes(key), typed: String(typed), error: parsed.error }));
+  if (WHOLE.includes(key) && !Number.isInteger(parsed.value)) throw new Error(text.notWhole({ field, typed }));
   return parsed.value;
 }
 
@@ -76,7 +76,11 @@ export function settingsForm({ lab, onApply }) {
         'select',
         { id, name: key },
         options[key].map((c) =>
-          h('option', { value: c, selected: c === value }, key === 'corpus' ? text.corpora[c] : c),
+          h(
+            'option',
+            { value: c, selected: c === value },
+            key === 'corpus' ? text.corpora[c] : (text.choices[key]?.[c] ?? c),
+          ),
         ),
       );
     } else if (FLAGS.includes(key)) {

@@ -5,7 +5,7 @@
 // update `state`, and each view draws its part of it at the next frame.
 import { DEFAULT_SETUP, EXPERIMENTS } from '../../../training/experiments.js';
 import { connectTrainer } from '../../../training/client.js';
-import { training as text } from '../../../strings.js';
+import { training as text } from '../../../text/index.js';
 import { h } from '../dom.js';
 import { attentionView } from './attention.js';
 import { readSetting, settingsForm } from './form.js';
@@ -120,7 +120,7 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
   const mayReplace = () => {
     const steps = (state.ready && state.progress?.step) || 0;
     if (state.ready && state.loaded && steps === 0) return window.confirm(text.discardLoaded);
-    return steps === 0 || window.confirm(text.discardModel(steps));
+    return steps === 0 || window.confirm(text.discardModel({ steps }));
   };
 
   function apply() {
@@ -143,7 +143,7 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
         try {
           saved = JSON.parse(body);
         } catch (e) {
-          throw new Error(`the file is not JSON (${e.message})`, { cause: e });
+          throw new Error(text.notJson({ error: e.message }), { cause: e });
         }
         const corpus = saved && typeof saved.corpus === 'string' ? saved.corpus : state.setup.corpus;
         const c = (saved && saved.config) || {};

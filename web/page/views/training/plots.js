@@ -3,7 +3,7 @@
 // by series name; uPlot's column arrays are made from it at each draw.
 import uPlot from 'uplot';
 import { EXPERIMENTS } from '../../../training/experiments.js';
-import { training as text } from '../../../strings.js';
+import { training as text } from '../../../text/index.js';
 import { h } from '../dom.js';
 
 // Series colours: Okabe-Ito, distinguishable with the common colour-vision deficiencies.
@@ -50,11 +50,24 @@ export function lossPlot() {
     const wider = (i) => (history.runs.length - 1 - i) * 1.25;
     history.runs.forEach((run, i) => {
       const stroke = colour(i);
-      series.push({ label: text.lossSeries(runName(run.id), text.trainLoss), stroke, width: 1.25 + wider(i) });
-      series.push({ label: text.lossSeries(runName(run.id), text.validLoss), stroke, ...valid, width: 2.5 + wider(i) });
+      series.push({
+        label: text.lossSeries({ run: runName(run.id), kind: text.trainLoss }),
+        stroke,
+        width: 1.25 + wider(i),
+      });
+      series.push({
+        label: text.lossSeries({ run: runName(run.id), kind: text.validLoss }),
+        stroke,
+        ...valid,
+        width: 2.5 + wider(i),
+      });
       data.push(empty ? [null] : run.train, empty ? [null] : run.valid);
       if (causal) {
-        series.push({ label: text.lossSeries(runName(run.id), text.causalLoss), stroke, ...causalStyle });
+        series.push({
+          label: text.lossSeries({ run: runName(run.id), kind: text.causalLoss }),
+          stroke,
+          ...causalStyle,
+        });
         data.push(empty ? [null] : run.causal);
       }
     });

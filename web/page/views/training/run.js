@@ -3,7 +3,7 @@
 // line says "Paused" only when the trainer reports it, because a step already under way when
 // Pause is pressed still reports after the click. Once every request is answered, the button
 // follows the trainer again (a new session or a stopped run leaves it paused).
-import { training as text } from '../../../strings.js';
+import { training as text } from '../../../text/index.js';
 import { h } from '../dom.js';
 
 const kAnnounceEvery = 100; // steps between two spoken progress reports while training
@@ -63,7 +63,12 @@ export function runControls({ send, progress, origin = () => '', onStep, onReset
   function showStatus(note, changed = false) {
     const p = progress() || {};
     const step = p.step || 0;
-    line.textContent = [text.stepLine(step, p.tokensPerSecond), running ? '' : text.paused, origin(), note]
+    line.textContent = [
+      p.tokensPerSecond ? text.stepLineSpeed({ step, tps: p.tokensPerSecond }) : text.stepLine({ step }),
+      running ? '' : text.paused,
+      origin(),
+      note,
+    ]
       .filter(Boolean)
       .join(' · ');
     if (changed || note || Math.floor(step / kAnnounceEvery) > Math.floor(spokenStep / kAnnounceEvery)) {

@@ -1,6 +1,6 @@
 // Each run's greedy and sampled continuation of the probe text.
 import { EXPERIMENTS } from '../../../training/experiments.js';
-import { training as text } from '../../../strings.js';
+import { training as text } from '../../../text/index.js';
 import { h } from '../dom.js';
 import { runName } from './plots.js';
 

@@ -1,7 +1,7 @@
 // The last report in a table: each run's training and validation loss, and, where the experiment
 // asks, its causal validation loss, attention entropy (§3.1) and answers right.
 import { EXPERIMENTS } from '../../../training/experiments.js';
-import { training as text } from '../../../strings.js';
+import { training as text } from '../../../text/index.js';
 import { exact, short } from '../../format.js';
 import { h } from '../dom.js';
 import { runName } from './plots.js';
@@ -21,7 +21,7 @@ export function progressTable() {
         col(text.table.valid),
         causal ? col(text.table.causal) : null,
         entropy ? col(text.table.entropy) : null,
-        answers ? col(text.table.answers(p.answerCount)) : null,
+        answers ? col(text.table.answers({ n: p.answerCount })) : null,
       );
       const row = (id, i) =>
         h(

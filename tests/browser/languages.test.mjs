@@ -1,0 +1,169 @@
+// The page in Spanish and in Simplified Chinese: every step of every worked example, the
+// practice set and a problem of each family (before and after a wrong answer), the training and
+// model panels and the teacher's view, walked in each language. No English word may show outside
+// code, formulas and data (what a corpus or a checkpoint holds, marked translate="no"); axe finds
+// nothing in any language; the handout's numbers are the same as in English.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+import { siteForTests, watch } from './site.mjs';
+import { examples } from '../../web/page/examples/index.js';
+import { catalogues } from '../../web/text/index.js';
+import { english as englishCorpus, orderTasks, toyGrammar } from '../../web/training/corpora.js';
+import { loadEngine } from '../../web/engine/index.js';
+
+const site = siteForTests();
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+// The words of the English catalogue that the other language's catalogue never uses: English
+// that would show if a sentence had escaped translation. Words both use (nanoGPT, softmax,
+// transpose, the names in code) are not evidence either way.
+function wordsOf(catalogue) {
+  const words = new Set();
+  const walk = (v) => {
+    if (typeof v === 'string') for (const w of v.toLowerCase().match(/[a-z]{3,}/g) ?? []) words.add(w);
+    else Object.values(v).forEach(walk);
+  };
+  walk(catalogue);
+  return words;
+}
+const englishWords = wordsOf(catalogues.en);
+// The training corpora's words are data a model reads, shown as its tokens and samples.
+const corpusWords = wordsOf([toyGrammar(), orderTasks(), englishCorpus]);
+const onlyEnglish = (code) => {
+  const theirs = wordsOf(catalogues[code]);
+  return new Set([...englishWords].filter((w) => !theirs.has(w) && !corpusWords.has(w)));
+};
+const lab = await loadEngine();
+
+// The text a student reads or hears on the page now: text nodes and the accessible names and
+// hints in attributes, outside code, variables (<var>), formulas and data.
+const readableText = () => {
+  // (An element in another language, such as the menu's "English", says so with its lang.)
+  const skip = 'code, pre, var, script, style, .katex, math, [translate="no"], [hidden], body [lang]';
+  const parts = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (!n.parentElement.closest(skip)) parts.push(n.data);
+  for (const el of document.body.querySelectorAll('[aria-label], [title], [placeholder], [alt]'))
+    if (!el.closest(skip))
+      for (const a of ['aria-label', 'title', 'placeholder', 'alt']) parts.push(el.getAttribute(a) ?? '');
+  return parts.join(' ');
+};
+
+// Names that the page's code and formulas use (scores, weights, bias) are identifiers where the
+// text repeats them, not English.
+const codeText = () => [...document.querySelectorAll('code, pre, .katex')].map((el) => el.textContent).join(' ');
+
+async function englishOn(page, english, data = []) {
+  const [text, code] = await Promise.all([page.evaluate(readableText), page.evaluate(codeText)]);
+  const identifiers = new Set([...(code.toLowerCase().match(/[a-z]{3,}/g) ?? []), ...data]);
+  const words = text.toLowerCase().match(/[a-z]{3,}/g) ?? [];
+  return [...new Set(words.filter((w) => english.has(w) && !identifiers.has(w)))];
+}
+
+async function violations(page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  const r = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return r.violations.map(
+    (v) =>
+      `${v.id}: ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join('; ')}`,
+  );
+}
+
+for (const code of ['es', 'zh-Hans']) {
+  test(`${code}: every view in the language, no English outside code and data, and no axe violation`, async () => {
+    const english = onlyEnglish(code);
+    const ctx = await site.browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const page = await ctx.newPage();
+    const problems = await watch(page);
+    const found = [];
+    const look = async (where, { axe = false, data = [] } = {}) => {
+      assert.equal(await page.evaluate(() => document.documentElement.lang), code, `${where}: <html lang>`);
+      const words = await englishOn(page, english, data);
+      if (words.length) found.push(`${where}: ${words.join(', ')}`);
+      if (axe) for (const v of await violations(page)) found.push(`${where}: axe ${v}`);
+    };
+    const open = async (hash) => {
+      await page.goto(`${site.base}?lang=${code}${hash}`);
+      await page.locator('main').first().waitFor({ timeout: 15000 });
+    };
+    for (const ex of examples)
+      for (let s = 1; s <= ex.steps.length; s++) {
+        await open(`#/${ex.id}/${s}`);
+        await page.locator('.step').waitFor({ timeout: 15000 });
+        await look(`#/${ex.id}/${s}`, { axe: s === 1 });
+      }
+    await open('#/practice');
+    await page.locator('.practice-list, table').first().waitFor({ timeout: 20000 });
+    await look('#/practice', { axe: true });
+    const families = lab.practice.families().map((f) => f.id);
+    for (const id of families) {
+      // A problem's words (the sentence of a teacher-forcing problem) are the model's tokens,
+      // and its given values are named as variables (mask = [1, 0, 1]).
+      const problem = lab.practice.generate(id, 0);
+      const data = [...problem.words, ...Object.keys(problem.given).map((name) => name.toLowerCase())];
+      await open(`#/practice/${id}/0`);
+      await page.locator('section.practice form.answer').waitFor({ timeout: 20000 });
+      await look(`#/practice/${id}/0`, { data });
+      // A readable wrong answer: the first mistake the engine names, or a number.
+      const mistake = lab.practice.solution(id, 0).misconceptions[0]?.answer ?? '7';
+      await page.locator('form.answer input, form.answer textarea').first().fill(mistake);
+      await page.locator('form.answer button[type="submit"]').first().click();
+      await page
+        .locator('section.practice .feedback.no, section.practice .feedback.ok')
+        .first()
+        .waitFor({ timeout: 10000 });
+      await look(`#/practice/${id}/0 after a wrong answer`, { axe: id === families[0], data });
+    }
+    for (const hash of ['#/train', '#/model', '#/teach']) {
+      await open(hash);
+      await page.waitForTimeout(1500);
+      await look(hash, { axe: true });
+    }
+    await ctx.close();
+    assert.deepEqual(found, []);
+    assert.deepEqual(problems, []);
+  });
+}
+
+test('the handout’s numbers are the same in every language', async () => {
+  const read = async (code) => {
+    const page = await site.browser.newPage();
+    await page.goto(`${site.base}?lang=${code}#/7.4/5`);
+    await page.locator('.step').waitFor({ timeout: 15000 });
+    await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+    const numbers = await page.evaluate(() =>
+      [...document.querySelectorAll('.step table.matrix td, .step [data-result]')].map((el) => el.textContent.trim()),
+    );
+    await page.close();
+    return numbers;
+  };
+  const en = await read('en');
+  assert.ok(en.length > 20, `${en.length} numbers on §7.4's last step`);
+  for (const code of ['es', 'zh-Hans']) assert.deepEqual(await read(code), en, code);
+});
+
+test('the language menu reopens the same view in the chosen language, and the choice is kept', async () => {
+  const page = await site.browser.newPage();
+  await page.goto(`${site.base}#/3.1/2`);
+  await page.locator('.step').waitFor({ timeout: 15000 });
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+  await Promise.all([page.waitForURL(/lang=es/), page.selectOption('#language', 'es')]);
+  await page.locator('.step').waitFor({ timeout: 15000 });
+  assert.match(page.url(), /\?lang=es#\/3\.1\/2$/, 'the same step');
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'es');
+  assert.equal(await page.locator('#language').inputValue(), 'es');
+  await page.goto(`${site.base}#/2.1/1`);
+  await page.locator('.step').waitFor({ timeout: 15000 });
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'es', 'kept for the next visit');
+  assert.equal(await page.getByRole('button', { name: 'Siguiente →' }).count(), 1);
+  await page.goto(`${site.base}?lang=zh-Hans#/2.1/1`);
+  await page.locator('.step').waitFor({ timeout: 15000 });
+  assert.match(await page.evaluate(() => document.title), /^§2\.1 一个查询的检索/);
+  await page.close();
+});

@@ -1,0 +1,20 @@
+// The language menu in the page's header: each language named in itself. Choosing one keeps
+// the choice and reopens the same address in it (see text/language.js).
+import { ui } from '../../text/index.js';
+import { addressIn, language, languages, rememberLanguage } from '../../text/language.js';
+import { h } from './dom.js';
+
+export function languageMenu({ open = (href) => location.assign(href) } = {}) {
+  const select = h(
+    'select',
+    {
+      id: 'language',
+      onchange: () => {
+        rememberLanguage(select.value);
+        open(addressIn(location.href, select.value));
+      },
+    },
+    languages.map((l) => h('option', { value: l.code, lang: l.code, selected: l.code === language }, l.name)),
+  );
+  return h('p', { class: 'language' }, h('label', { for: 'language' }, `${ui.language} `), select);
+}

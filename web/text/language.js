@@ -1,0 +1,72 @@
+// Which language the page speaks, decided once when it loads: `?lang=` in the address first
+// (teacher links, the SCORM launch), then the student's last choice, then the browser's
+// languages, then English. Changing it reloads the page with `?lang=` set, so that every
+// module reads one fixed language and no text has to be redrawn in place.
+
+// name: how the menu lists the language, in that language.
+// group: the separator between groups of three digits in large whole numbers. The decimal
+// point stays a point in every language, as in what students type; Spanish groups with a
+// narrow space (RAE, ISO 80000) so that 50 257 is not read as fifty and a quarter.
+export const languages = [
+  { code: 'en', name: 'English', group: ',' },
+  { code: 'es', name: 'Español', group: '\u202f' },
+  { code: 'zh-Hans', name: '简体中文', group: ',' },
+];
+
+const STORAGE_KEY = 'attention-lab.language';
+
+// The supported language a BCP 47 tag asks for, or null: "es-MX" is Spanish, "zh-CN" and
+// "zh-SG" are Simplified Chinese; "zh-TW" and "zh-Hant" are not offered (Traditional script).
+export function supportedLanguage(tag) {
+  if (typeof tag !== 'string') return null;
+  const t = tag.trim().toLowerCase();
+  if (t === 'en' || t.startsWith('en-')) return 'en';
+  if (t === 'es' || t.startsWith('es-')) return 'es';
+  if (t === 'zh' || t === 'zh-hans' || t.startsWith('zh-hans-') || t === 'zh-cn' || t === 'zh-sg') return 'zh-Hans';
+  return null;
+}
+
+// The page's language from what it can see; every argument may be missing.
+export function chooseLanguage({ search = '', stored = null, preferred = [] } = {}) {
+  const asked = new URLSearchParams(search).get('lang');
+  return (
+    supportedLanguage(asked) ?? supportedLanguage(stored) ?? preferred.map(supportedLanguage).find(Boolean) ?? 'en'
+  );
+}
+
+function storedLanguage() {
+  try {
+    return globalThis.localStorage?.getItem(STORAGE_KEY) ?? null;
+  } catch {
+    return null; // storage blocked (a file:// page in some browsers, private modes)
+  }
+}
+
+// In Node and in workers there is no address or storage: English, unless the caller says.
+export const language = chooseLanguage({
+  search: globalThis.location?.search ?? '',
+  stored: storedLanguage(),
+  preferred: globalThis.navigator?.languages ?? [],
+});
+
+// The language's entry in the table above.
+export const languageInfo = (code = language) => languages.find((l) => l.code === code);
+
+// The `?lang=` the page was opened with, if any (to carry into the links it makes).
+export const askedLanguage = supportedLanguage(new URLSearchParams(globalThis.location?.search ?? '').get('lang'));
+
+// Keeps the student's choice for the next visit (ignored where storage is blocked).
+export function rememberLanguage(code) {
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, code);
+  } catch {
+    // The choice still holds through ?lang= in the address.
+  }
+}
+
+// The same address in another language: ?lang= set, everything else (the hash too) kept.
+export function addressIn(href, code) {
+  const url = new URL(href);
+  url.searchParams.set('lang', code);
+  return url.href;
+}
