@@ -464,7 +464,10 @@ test('paramCount: §4 gives 256 at D = 8 for H = 1, 2, 4, 8; biases, positions, 
   const sinusoidal = lab.paramCount({ ...base, positions: 'sinusoidal' });
   assert.equal(learned.total - sinusoidal.total, 64 * 64);
   assert.equal(lab.paramCount({ ...base, positions: 'sinusoidal', tied: false }).total - sinusoidal.total, 64 * 65);
-  assert.equal(learned.breakdown['learned positions'], 64 * 64);
+  assert.equal(learned.breakdown.positions, 64 * 64);
+  assert.equal(lab.paramCount({ ...base, tied: false }).breakdown.lm_head, 64 * 65);
+  for (const name of Object.keys(lab.paramCount({ ...base, gated: true, tied: false }).breakdown))
+    assert.match(name, /^[A-Za-z0-9_.]+$/, 'a breakdown name is a key, not a phrase');
   assert.equal(
     Object.values(learned.breakdown).reduce((a, b) => a + b, 0),
     learned.total,

@@ -203,3 +203,14 @@ test('every choice the engine declares for the training form is named in every l
       );
     }
 });
+
+test('§4: every part of an attention layer the engine counts has a label in every language', () => {
+  const keys = new Set(
+    [true, false].flatMap((bias) =>
+      Object.keys(lab.paramCount({ vocab: 1, D: 8, heads: 2, attentionOnly: true, bias }).breakdown),
+    ),
+  );
+  assert.deepEqual([...keys].sort(), ['W_K', 'W_O', 'W_Q', 'W_V', 'attention.bias']);
+  for (const code of codes)
+    assert.deepEqual(Object.keys(catalogues[code].labels.breakdown).sort(), [...keys].sort(), code);
+});

@@ -3,6 +3,8 @@
 // arrays, and calls the WebAssembly module; it computes nothing itself.
 import createAttentionLab from '../../build/wasm/attention_lab.cjs';
 import { describe, fromTensor, toTensor } from './arrays.js';
+// The facade's messages are English, for the console and Node, from the page's English catalogue.
+import english from '../text/en.js';
 
 // ---- parameter schemas (names exactly as in the API contract) ----
 // The options of every function are declared once, in the engine (cpp/lab/boundary/options.cpp),
@@ -551,9 +553,7 @@ let engine, extras;
 // Resolves to the `lab` API; the module is instantiated once and shared.
 export function loadEngine() {
   if (typeof WebAssembly !== 'object') {
-    return Promise.reject(
-      new Error('This browser has no WebAssembly support, which Attention Lab needs to compute anything.'),
-    );
+    return Promise.reject(new Error(english.ui.noWasm));
   }
   engine ??= createAttentionLab().then(makeLab);
   return engine;

@@ -636,6 +636,8 @@ export default {
       stack: 'the whole model, {N} + {N} blocks',
     },
     columnSums: 'column sums',
+    // paramCount's breakdown of an attention layer, by the engine's key
+    breakdown: { W_Q: 'W_Q', W_K: 'W_K', W_V: 'W_V', W_O: 'W_O', 'attention.bias': 'attention biases' },
     negLogTarget: '−log p_i(target)',
     temperature: 'temperature τ',
     seed: 'seed',

@@ -652,6 +652,7 @@ export default {
       stack: 'el modelo completo, {N} + {N} bloques',
     },
     columnSums: 'sumas por columna',
+    breakdown: { W_Q: 'W_Q', W_K: 'W_K', W_V: 'W_V', W_O: 'W_O', 'attention.bias': 'sesgos de la atención' },
     negLogTarget: '−log p_i(objetivo)',
     temperature: 'temperatura τ',
     seed: 'semilla',

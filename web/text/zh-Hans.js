@@ -628,6 +628,7 @@ export default {
       stack: '整个模型，{N} + {N} 个块',
     },
     columnSums: '列和',
+    breakdown: { W_Q: 'W_Q', W_K: 'W_K', W_V: 'W_V', W_O: 'W_O', 'attention.bias': '注意力的偏置' },
     negLogTarget: '−log p_i(目标)',
     temperature: '温度 τ',
     seed: '种子',

@@ -8,6 +8,8 @@ ParamCount param_count(const ParamCountConfig& c, const std::string& fn) {
     require(c.D % c.heads == 0, fn,
             msg("D = ", c.D, " is not divisible by heads = ", c.heads, " (d_h = D / H must be a whole number)"));
     const std::size_t D = c.D;
+    // The breakdown's names are keys, not words: a dotted path of identifiers ("block0.ffn.W_1",
+    // "decoder.block0.cross.W_Q"), which the page labels in the student's language.
     ParamCount r;
     r.head_width = D / c.heads;
     const auto add = [&](const std::string& name, std::size_t n) {
@@ -21,7 +23,7 @@ ParamCount param_count(const ParamCountConfig& c, const std::string& fn) {
         add(prefix + "W_K", D * D);
         add(prefix + "W_V", D * D);
         add(prefix + "W_O", D * D);
-        if (c.bias) add(prefix + "attention biases", 4 * D);
+        if (c.bias) add(prefix + "attention.bias", 4 * D);
     };
     if (c.attention_only) {
         attention("");
@@ -34,10 +36,10 @@ ParamCount param_count(const ParamCountConfig& c, const std::string& fn) {
     // gamma, and LayerNorm's beta when there are biases (nanoGPT's bias=False drops both kinds)
     const std::size_t per_norm = c.norm == NormKind::none ? 0 : c.norm == NormKind::layer && c.bias ? 2 * D : D;
 
-    add("embedding E", c.vocab * D);
+    add("embedding", c.vocab * D);
     if (c.positions == PositionKind::learned) {
         require(c.max_t > 0, fn, "positions: 'learned' needs maxT, the number of rows of the table");
-        add("learned positions", c.max_t * D);
+        add("positions", c.max_t * D);
     }
     // One block; `cross` adds the decoder's cross-attention and its norm (§9.4).
     const auto block = [&](const std::string& prefix, bool cross) {
@@ -45,24 +47,24 @@ ParamCount param_count(const ParamCountConfig& c, const std::string& fn) {
         attention(prefix);
         if (cross) {
             if (per_norm) add(prefix + "norm2", per_norm);
-            attention(prefix + "cross-attention ");
+            attention(prefix + "cross.");
         }
         if (per_norm) add(prefix + (cross ? "norm3" : "norm2"), per_norm);
-        add(prefix + "FFN W_1", D * F);
-        if (c.gated) add(prefix + "FFN W_gate", D * F);
-        add(prefix + "FFN W_2", F * D);
-        if (c.bias) add(prefix + "FFN biases", F + D + (c.gated ? F : 0));
+        add(prefix + "ffn.W_1", D * F);
+        if (c.gated) add(prefix + "ffn.W_gate", D * F);
+        add(prefix + "ffn.W_2", F * D);
+        if (c.bias) add(prefix + "ffn.bias", F + D + (c.gated ? F : 0));
     };
     if (c.encoder_layers == 0) {
         for (std::size_t l = 0; l < c.layers; ++l) block("block" + std::to_string(l) + ".", false);
-        if (per_norm && c.final_norm) add("final norm", per_norm);
+        if (per_norm && c.final_norm) add("final_norm", per_norm);
     } else {
         for (std::size_t l = 0; l < c.encoder_layers; ++l) block("encoder.block" + std::to_string(l) + ".", false);
-        if (per_norm && c.final_norm) add("encoder.final norm", per_norm);
+        if (per_norm && c.final_norm) add("encoder.final_norm", per_norm);
         for (std::size_t l = 0; l < c.layers; ++l) block("decoder.block" + std::to_string(l) + ".", true);
-        if (per_norm && c.final_norm) add("decoder.final norm", per_norm);
+        if (per_norm && c.final_norm) add("decoder.final_norm", per_norm);
     }
-    if (!c.tied) add("vocabulary head", D * c.vocab);
+    if (!c.tied) add("lm_head", D * c.vocab);
     return r;
 }
 

@@ -81,12 +81,8 @@ export const encoderDecoderExample = {
             table: {
               colLabels: [L.encdec.madeOf, L.encdec.parameters],
               rows: [
-                [
-                  L.encdec.attention,
-                  L.encdec.attentionParts,
-                  lab.ops.sum([n(`${enc}W_`), n(`${enc}attention biases`)]),
-                ],
-                [L.encdec.ffn({ F: FFN_MULT * D }), L.encdec.ffnParts, n(`${enc}FFN`)],
+                [L.encdec.attention, L.encdec.attentionParts, lab.ops.sum([n(`${enc}W_`), n(`${enc}attention.bias`)])],
+                [L.encdec.ffn({ F: FFN_MULT * D }), L.encdec.ffnParts, n(`${enc}ffn.`)],
                 [L.encdec.norm, L.encdec.normParts, n(`${enc}norm1`)],
                 [L.encdec.encoderBlock, L.encdec.encoderParts, n(enc)],
                 [L.encdec.decoderBlock, L.encdec.decoderParts, n('decoder.block0.')],

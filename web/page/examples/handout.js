@@ -74,7 +74,7 @@ export const sentence = [0, 1, 2, 3, 0, 4, 5]; // the cat sat on the mat <eos>
 export const tableRows = (lab, start, rows, width) => lab.sinusoidalPositions(start + rows, width).slice(start);
 
 // The engine's sum of the entries of a paramCount breakdown whose names start with `prefix`
-// ("block0." for one block, "block0.FFN" for its FFN).
+// ("block0." for one block, "block0.ffn." for its FFN).
 export const countUnder = (lab, count, prefix) =>
   lab.ops.sum(
     Object.entries(count.breakdown)

@@ -35,7 +35,7 @@ export const paramCountExample = {
         { number: 'H', label: 'H' },
         {
           facts: Object.entries(r.count.breakdown)
-            .map(([name, n]) => ({ label: name, value: short(n) }))
+            .map(([name, n]) => ({ label: L.breakdown[name], value: short(n) }))
             .concat([
               { label: 'd_h = D / H', value: short(r.count.headWidth) },
               { label: L.total, value: short(r.count.total), result: 'total' },

@@ -26,7 +26,7 @@ export const headExample = {
           facts: [
             { label: L.tiedModel, value: short(r.tied.total) },
             { label: L.untiedModel, value: short(r.untied.total) },
-            { label: L.untiedHead, value: short(r.untied.breakdown['vocabulary head']), result: 'head-params' },
+            { label: L.untiedHead, value: short(r.untied.breakdown.lm_head), result: 'head-params' },
           ],
         },
       ],
