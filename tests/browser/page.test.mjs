@@ -318,9 +318,12 @@ test('malformed input gets a message next to the cell, keeps the last valid valu
   const { page, problems, close } = await open(`${site.base}#/2.1/1`);
   await ready(page);
   for (const [typed, message] of [
-    ['abc', /expected a number such as 0\.5, 1\/2 or ln 2, received "abc" \(could not read it: an unknown name "abc"/],
+    [
+      'abc',
+      /expected a number such as 0\.5, 1\/2 or ln 2, received "abc", which could not be read: an unknown name “abc”/,
+    ],
     ['', /received an empty cell/],
-    ['1e999', /received "1e999" \(could not read it: the value is not a finite number/],
+    ['1e999', /received "1e999", which could not be read: the value is not a finite number/],
     ['NaN', /received "NaN"/],
     ['1/0', /division by zero/],
   ]) {

@@ -37,7 +37,7 @@ test('an answer is checked: correct, wrong entry, a named misconception, malform
   assert.equal(await page.locator('label[for="answer-retrieval"]').textContent(), 'Answer');
   assert.match(
     await answer(page, 'retrieval', '[[[[[['),
-    /^Expected a vector, written \[a, b, …\]: could not read.*This did not count as an attempt/,
+    /^Expected a vector, written \[a, b, …\], and this could not be read: expected a number, at “\[\[\[\[”\. \(This did not count as an attempt\.\)$/,
   );
   assert.match(await page.textContent('.practice .mine'), /0 solved, 0 attempts/, 'unreadable text is not an attempt');
   assert.match(

@@ -27,12 +27,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                      Format::pairs, Format::token, Format::choice, Format::einsum}) {
         const Parsed p = parse_answer(text, f);
         if (!p.ok) {
-            if (p.error.empty()) fail("a refusal without a message", f, text);
+            if (p.error.empty()) fail("a refusal without a code", f, text);
             continue;
         }
         const Parsed again = parse_answer(answer_text(p.answer), f);
         if (!again.ok || !compare(again.answer, p.answer).equal)
-            fail(again.error + ": the canonical text \"" + answer_text(p.answer) + "\" does not read back", f, text);
+            fail(again.error.describe() + ": the canonical text \"" + answer_text(p.answer) + "\" does not read back",
+                 f, text);
     }
     // The families whose answers are typed most freely.
     static const Problem problems[] = {make_problem("retrieval", 3), make_problem("causal-mask", 3),

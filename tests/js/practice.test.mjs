@@ -145,7 +145,10 @@ test('feedback names the mistake and the section, reports wrong entries as the p
 test('unreadable text says what was expected and is not an attempt; ambiguous text says how to write it', () => {
   const c = practice.check('retrieval', 0, '[[[[[[');
   assert.equal(c.readable, false);
-  assert.match(c.feedback, /^Expected a vector, written \[a, b, …\]: could not read/);
+  assert.equal(
+    c.feedback,
+    'Expected a vector, written [a, b, …], and this could not be read: expected a number, at “[[[[”. (This did not count as an attempt.)',
+  );
   assert.equal(practice.check('retrieval', 0, '[2, 1.4]').readable, true);
   assert.match(
     practice.check('cross-entropy', 0, '18,432').feedback,
@@ -180,8 +183,8 @@ test('any text is an answer or a message: empty, unicode, 1/0, 1e999, [[[[[[, a 
       assert.ok(c.feedback.length > 0);
     }
   }
-  assert.match(practice.check('retrieval', 0, '1/0').feedback, /could not read/);
-  assert.match(practice.check('retrieval', 0, '9'.repeat(20000)).feedback, /longer than 10000 characters/);
+  assert.match(practice.check('retrieval', 0, '1/0').feedback, /could not be read: a division by zero, at the end/);
+  assert.match(practice.check('retrieval', 0, '9'.repeat(20000)).feedback, /longer than 10,000 characters/);
   assert.throws(() => practice.generate('nope', 0), { message: /^practice.generate: unknown family 'nope'/ });
   assert.throws(() => practice.generate('retrieval', -1), {
     message: /^practice\.generate: seed must be a whole number >= 0/,

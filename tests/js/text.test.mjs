@@ -11,6 +11,10 @@ import { wordedPractice } from '../../web/page/practice-text.js';
 const lab = await loadEngine();
 const codes = languages.map((l) => l.code);
 
+// The practice set worded in one language, its refusals too.
+const compiled = Object.fromEntries(codes.map((code) => [code, compileCatalogue(catalogues[code], code)]));
+const worded = (code) => wordedPractice(lab.practice, compiled[code].practice, code, compiled[code].engine);
+
 // Every message of a catalogue with its key: [['ui.stepOf', 'Step {i} of {n}'], …]. A key's
 // parts are joined by "/" (an example's key, 2.1, has a dot of its own).
 function messages(catalogue, key = '') {
@@ -115,9 +119,9 @@ test('the language: ?lang= first, then the stored choice, then the browser’s l
 
 test('every problem of every family reads completely in every language, and its choices are the language’s words', () => {
   for (const code of codes) {
-    const words = compileCatalogue(catalogues[code], code).practice;
-    const practice = wordedPractice(lab.practice, words, code);
-    const english = code === 'en' ? null : wordedPractice(lab.practice, compileCatalogue(catalogues.en, 'en').practice);
+    const words = compiled[code].practice;
+    const practice = worded(code);
+    const english = code === 'en' ? null : worded('en');
     const variants = new Set();
     for (const f of practice.families()) {
       for (let seed = 0; seed < 60; seed++) {
@@ -141,8 +145,8 @@ test('every problem of every family reads completely in every language, and its 
 });
 
 test('a choice typed in any language is checked as the engine’s word, and nothing else is taken for one', () => {
-  const es = wordedPractice(lab.practice, compileCatalogue(catalogues.es, 'es').practice, 'es');
-  const en = wordedPractice(lab.practice, compileCatalogue(catalogues.en, 'en').practice);
+  const es = worded('es');
+  const en = worded('en');
   let checked = 0;
   for (let seed = 0; seed < 80; seed++) {
     const p = es.generate('leak', seed);

@@ -5,6 +5,15 @@ import createAttentionLab from '../../build/wasm/attention_lab.cjs';
 import { describe, fromTensor, toTensor } from './arrays.js';
 // The facade's messages are English, for the console and Node, from the page's English catalogue.
 import english from '../text/en.js';
+import { compileCatalogue } from '../text/compile.js';
+import { refusalText } from '../text/refusal.js';
+
+// The engine refuses with a code and parameters (cpp/lab/core/refusal.hpp); its English sentence
+// is the English catalogue's, compiled the first time one is needed.
+let englishEngine;
+const inEnglish = (refusal) => refusalText(refusal, (englishEngine ??= compileCatalogue(english.engine, 'en')));
+// A result's refusal ({code, params}) with its English sentence as `message`, as an Error has.
+const worded = (refusal) => refusal && { ...refusal, message: inEnglish(refusal) };
 
 // ---- parameter schemas (names exactly as in the API contract) ----
 // The options of every function are declared once, in the engine (cpp/lab/boundary/options.cpp),
@@ -141,8 +150,10 @@ function requireFinite(fn, value, path, masked = false) {
 // checks every other result with requireFinite.
 const unwrap = (name, r) => {
   if (r instanceof Error) {
+    // A refusal with a code reads in English here; `code` and `params` stay for the page.
+    if (r.code) r.message = `${publicName(name)}: ${inEnglish(r)}`;
     // The practice engine's messages say "practice:"; the caller called practice.generate, say.
-    if (r.message.startsWith('practice: ')) r.message = `${publicName(name)}: ${r.message.slice(10)}`;
+    else if (r.message.startsWith('practice: ')) r.message = `${publicName(name)}: ${r.message.slice(10)}`;
     throw r;
   }
   requireFinite(publicName(name), r, '');
@@ -176,7 +187,7 @@ const verdict = (c, format) => ({
   readable: c.readable,
   score: c.score,
   format,
-  error: c.error,
+  error: worded(c.error), // {code, params, message} when the text was not readable, else null
   parsed: c.parsed, // the answer as read, every digit
   parsedValue: c.parsedValue, // the same as a number, (nested) array or text, for display
   misconception: c.misconception,
@@ -204,15 +215,27 @@ function practiceApi(m) {
         throw new Error(
           `${fn}: spec.format must be one of ${formats.join(', ')}, got ${describe(spec && spec.format)}`,
         );
-      const value = (v) => (typeof v === 'string' ? v : toTensor(Array.isArray(v) ? v : [v], fn, 'expected'));
-      const scalar = (v) => (typeof v === 'number' ? { shape: [], data: new Float64Array([v]) } : value(v));
+      // A prediction is a number, an array of numbers, a shape, a token or a choice; the set
+      // formats (positions, pairs) and einsum strings are the generated problems' alone.
+      if (['positions', 'pairs', 'einsum'].includes(spec.format))
+        throw new Error(`${fn}: spec.format ${spec.format} is checked by practice.check, not by checkValue`);
+      const words = spec.format === 'token' || spec.format === 'choice';
+      const value = (v, what) => {
+        if (words !== (typeof v === 'string'))
+          throw new Error(
+            `${fn}: ${what} must be ${words ? 'a word' : 'a number or an array of numbers'} for format ${spec.format}, got ${describe(v)}`,
+          );
+        return words ? v : toTensor(Array.isArray(v) ? v : [v], fn, what);
+      };
+      const scalar = (v, what) =>
+        typeof v === 'number' && !words ? { shape: [], data: new Float64Array([v]) } : value(v, what);
       const c = m.practiceCheckValue(typeof answer === 'string' ? answer : String(answer ?? ''), {
         format: spec.format,
-        expected: scalar(spec.expected),
-        misconceptions: (spec.misconceptions || []).map((w) => ({
+        expected: scalar(spec.expected, 'spec.expected'),
+        misconceptions: (spec.misconceptions || []).map((w, i) => ({
           id: w.id,
           section: w.section,
-          value: scalar(w.value),
+          value: scalar(w.value, `spec.misconceptions[${i}].value`),
         })),
         words: spec.words || [],
       });
@@ -532,8 +555,12 @@ function makeLab(module) {
     // Every function's options as the engine declares them: {fn: [{name, type, fallback, choices}]}.
     options: declarations,
 
-    // A number as a student types it: 0.5, 1/2, ln 2, sqrt(2)*ln(2) -> {ok, value} or {ok: false, error}.
-    parseNumber: (typed) => m.parseNumber(String(typed ?? '')),
+    // A number as a student types it: 0.5, 1/2, ln 2, sqrt(2)*ln(2) -> {ok, value} or {ok: false,
+    // error: {code, params, message}}.
+    parseNumber(typed) {
+      const r = m.parseNumber(String(typed ?? ''));
+      return r.ok ? r : { ok: false, error: worded(r.error) };
+    },
 
     // The practice set: generated problems, checked answers, feedback that names the mistake.
     practice: practiceApi(m),

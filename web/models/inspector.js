@@ -9,7 +9,10 @@
 //      {type: 'check', tokens, position}     §7.3's future dependence and §6.1's permutation gap
 // Out: {type: 'progress', done, total}  {type: 'opened', config, parameterCount}
 //      {type: 'looked', base, changed}  {type: 'generated', tokens, draws}
-//      {type: 'checked', dependence, position, perm, gap}  {type: 'refused', request, message}
+//      {type: 'checked', dependence, position, perm, gap}  {type: 'refused', request, message, code?, params?}
+//      (code and params: the engine's refusal, which the page words in the student's language)
+
+import { refusal } from '../text/refusal.js';
 
 const TOP_TOKENS = 8; // the most likely next tokens listed
 
@@ -93,7 +96,7 @@ export function createInspector(lab, post) {
           throw new Error(`unknown message ${JSON.stringify(msg.type)}`);
       }
     } catch (e) {
-      post({ type: 'refused', request: msg.type, message: e.message });
+      post({ type: 'refused', request: msg.type, ...refusal(e) });
     }
   };
 }

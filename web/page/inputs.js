@@ -8,7 +8,7 @@
 // - depth: the number of axes, for an input whose handout value is derived (null).
 // A value the check refuses gets a message with the bound and what was received, and the
 // example keeps its last good state.
-import { inputs as words } from '../text/index.js';
+import { inputs as words, said } from '../text/index.js';
 import { short } from './format.js';
 
 // The longest axis an array input may have unless it declares its own: every handout value is
@@ -67,7 +67,7 @@ export function readNumber(text, spec, read) {
   const typed = String(text);
   if (typed.trim() === '') return { error: expected(spec, words.empty) };
   const r = read(typed);
-  if (!r.ok) return { error: `${expected(spec, `"${typed}"`)} (${r.error})` };
+  if (!r.ok) return { error: words.unreadable({ expected: expected(spec, `"${typed}"`), error: said(r.error) }) };
   const error = numberError(r.value, spec, typed);
   return error ? { error } : { value: r.value };
 }

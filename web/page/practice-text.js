@@ -2,7 +2,7 @@
 // this wraps it so that every result the page shows carries its sentences from the page's
 // catalogue (web/text): a problem's title, prompt and hints, a verdict's feedback, a
 // solution's step titles and the names of the mistakes. A translation adds a catalogue only.
-import { catalogues, practice as pageWords } from '../text/index.js';
+import { catalogues, engine as pageEngineWords, practice as pageWords, said } from '../text/index.js';
 import { answerText } from './format.js';
 import { language } from '../text/language.js';
 
@@ -77,13 +77,23 @@ const engineWords = new Map(
 const engineWord = (answer) => engineWords.get(String(answer).trim().toLowerCase()) ?? answer;
 const shownWord = (word, text) => text.choices[word] ?? word;
 
+// Why an answer could not be read, in one language (`engineWords`, its `engine` section): the
+// options a choice offers are named in that language's words.
+function unreadableText(error, text, engineWords) {
+  const options = error.code === 'check.notAnOption' ? error.params.options.map((w) => shownWord(w, text)) : null;
+  return said(options ? { ...error, params: { ...error.params, options } } : error, engineWords);
+}
+
 // The engine's verdict in words: how the answer was read, and what is wrong with it.
-export function feedbackOf(c, rule, text = pageWords) {
+export function feedbackOf(c, rule, text = pageWords, engineWords = pageEngineWords) {
   const feedback = [];
   const read = text.readAs({
     text: c.format === 'choice' ? shownWord(c.parsedValue, text) : answerText(c.parsedValue),
   });
-  if (!c.readable) feedback.push(text.unreadable({ format: text.formats[c.format], error: c.error }));
+  if (!c.readable)
+    feedback.push(
+      text.unreadable({ format: text.formats[c.format], error: unreadableText(c.error, text, engineWords) }),
+    );
   else if (c.correct) feedback.push(text.correct, read);
   else {
     feedback.push(text.notYet, read);
@@ -102,10 +112,11 @@ export function feedbackOf(c, rule, text = pageWords) {
   return feedback.join(' ');
 }
 
-// The engine's practice set (lab.practice) in one language: the page's, unless told.
-export function wordedPractice(practice, text = pageWords, locale = language) {
+// The engine's practice set (lab.practice) in one language: the page's, unless told (`text` and
+// `engineWords` are that language's `practice` and `engine` sections).
+export function wordedPractice(practice, text = pageWords, locale = language, engineWords = pageEngineWords) {
   const rule = practice.tolerance;
-  const verdict = (c) => ({ ...c, feedback: feedbackOf(c, rule, text) });
+  const verdict = (c) => ({ ...c, feedback: feedbackOf(c, rule, text, engineWords) });
   let formats = null;
   const formatOf = (id) => (formats ??= new Map(practice.families().map((f) => [f.id, f.format]))).get(id);
   const typed = (id, answer) => (formatOf(id) === 'choice' ? engineWord(answer) : answer);

@@ -537,6 +537,7 @@ export default {
   inputs: {
     empty: 'an empty cell',
     expected: 'expected {what}, received {received}',
+    unreadable: '{expected}, which could not be read: {error}',
     what: {
       token: 'a token id{bounds}',
       integer: 'a whole number{bounds}',
@@ -1444,7 +1445,7 @@ export default {
     tolerance:
       'Each number must be within {percent} % of the engine’s value; an entry smaller than {part} of the answer’s largest entry may be off by {percent} % of {part} of that largest entry. Three significant figures are always enough. Whole-number counts, shapes and positions must be exact.',
     readAs: 'Read as {text}.',
-    unreadable: 'Expected {format}: {error}. (This did not count as an attempt.)',
+    unreadable: 'Expected {format}, and this could not be read: {error}. (This did not count as an attempt.)',
     countMismatch: 'The answer has {expected} entries.',
     wrongEntries:
       '{count, plural, one {Entry {labels} is off} other {Entries {labels} are off}} (counting from 0, as the tables do).',
@@ -1706,5 +1707,78 @@ export default {
     worksheetRight: '{right} of {all} answers are right.',
     worksheetBlank: '{blank, plural, one {# is still empty.} other {# are still empty.}}',
     worksheetWrong: 'Not yet right:',
+  },
+  // What the engine refused, by the code it says (cpp/lab/core/refusal.hpp): `parse` is the
+  // answer reader (a practice answer, a typed cell), `check` the practice checker. A reader's
+  // refusal ends with where it stopped (near, atEnd).
+  engine: {
+    near: '{what}, at “{near}”',
+    atEnd: '{what}, at the end',
+    parse: {
+      empty: 'the answer is empty',
+      tooLong: 'the answer is longer than {max} characters',
+      tooManyEntries: 'an answer has at most {max} entries, and this one has {n}',
+      character:
+        '“{character}” (character {position}, counting from 0) is not part of any answer format: write numbers, brackets and commas as plain ASCII',
+      nested: 'brackets are nested more than {max} deep',
+      signAfterSpace:
+        '“{text}” could be a difference or two entries: write a space on both sides of the sign for a difference (1 - 2), or separate entries with commas (1, -2)',
+      divisionByZero: 'a division by zero',
+      needsArgument: '{name} needs an argument, as in {name}(2)',
+      sqrtNegative: 'the square root of a negative number',
+      logNotPositive: 'the logarithm of a number that is not positive',
+      logDigits:
+        '“log{digits}” is ambiguous: write log({digits}) or ln {digits} for the natural logarithm of {digits}; log10(x) and log2(x) are the base-10 and base-2 logarithms',
+      unknownName: 'an unknown name “{name}” (known: pi, e, ln, log (natural), log10, log2, exp, sqrt, sin, cos, tan)',
+      numberTooLong: 'a number with more than {max} characters',
+      twoPoints: 'a number with two decimal points: “{number}”',
+      lonePoint: 'a point that is not part of a number',
+      unreadableNumber: 'an unreadable number “{number}”',
+      notFinite:
+        '{what, select, value {the value} entry {an entry} dimension {a dimension} other {a position}} is not a finite number (too large, or 0 divided by 0)',
+      emptyRow: 'row {row} is empty',
+      rowLength: 'row {row} has {n} entries but row 0 has {first}',
+      comma: {
+        thousands:
+          '“{text}”: one number was expected, and a comma separates entries: write {whole} without the comma, or {point} with a decimal point',
+        decimal:
+          '“{text}” reads as two entries, {first} and {second}, where one number was expected; for the decimal number, write {point} with a decimal point',
+        other:
+          '“{text}”: one number was expected, and a comma separates entries: write the number without commas, with a decimal point',
+      },
+      notWhole: 'a whole number was expected, and this is {value}',
+      matrixForVector:
+        'a vector was expected, and this is a {rows} × {columns} matrix: write a vector as [a, b, ...], as a row [[a, b, ...]] or as a column [[a], [b], ...]',
+      dimension: 'a dimension must be a whole number ≥ 0, and this one is {value}',
+      position: 'a position must be a whole number ≥ 0, and this one is {value}',
+      unexpected: 'unexpected text',
+      expected: {
+        number: 'expected a number',
+        closeParen: 'expected a closing parenthesis “)”',
+        closeBracket: 'expected “]” to close the list',
+        closeBrace: 'expected the closing brace of the set',
+        openMatrix: 'expected “[” to open the matrix, as in [[a, b], [c, d]]',
+        closeMatrix: 'expected “]” to close the matrix',
+        openRow: 'expected “[” to open a row',
+        openPair: 'expected “(” to open a pair such as (0, 1)',
+        pairComma: 'expected a comma between the two positions of a pair',
+        closePair: 'expected “)” to close a pair',
+      },
+      einsum: {
+        noArrow: 'an einsum string needs “->” before the output axes',
+        twoArrows: 'an einsum string has one “->”',
+        outputComma: 'the output of an einsum string is one operand: no comma after “->”',
+        ellipsisPoints: 'an einsum ellipsis is three points, “...”',
+        twoEllipses: 'an einsum operand has at most one “...”',
+        outputEllipsis: 'the output has “...” but no input has',
+        axisLetter: 'an einsum axis must be a letter, not “{character}”',
+        outputAxisUnknown: 'the output axis “{axis}” is in no input',
+        outputAxisTwice: 'the output names the axis “{axis}” twice',
+      },
+    },
+    check: {
+      notAnOption: 'could not read “{word}” as one of the options ({options})',
+      notAToken: 'could not read “{word}” as one of the tokens of this problem ({options})',
+    },
   },
 };

@@ -553,6 +553,7 @@ export default {
   inputs: {
     empty: 'una celda vacía',
     expected: 'se esperaba {what} y se recibió {received}',
+    unreadable: '{expected}, que no se pudo leer: {error}',
     what: {
       token: 'un id de token{bounds}',
       integer: 'un número entero{bounds}',
@@ -1460,7 +1461,7 @@ export default {
     tolerance:
       'Cada número debe estar a menos del {percent} % del valor del motor; una entrada menor que {part} de la mayor entrada de la respuesta puede desviarse un {percent} % de {part} de esa mayor entrada. Tres cifras significativas bastan siempre. Los recuentos enteros, las formas y las posiciones deben ser exactos.',
     readAs: 'Leído como {text}.',
-    unreadable: 'Se esperaba {format}: {error}. (No contó como intento).',
+    unreadable: 'Se esperaba {format}, y esto no se pudo leer: {error}. (No contó como intento).',
     countMismatch: 'La respuesta tiene {expected} entradas.',
     wrongEntries:
       '{count, plural, one {La entrada {labels} no es correcta} other {Las entradas {labels} no son correctas}} (contando desde 0, como en las tablas).',
@@ -1724,5 +1725,76 @@ export default {
     worksheetRight: '{right} de {all} respuestas son correctas.',
     worksheetBlank: '{blank, plural, one {# sigue vacía.} other {# siguen vacías.}}',
     worksheetWrong: 'Todavía no son correctas:',
+  },
+  engine: {
+    near: '{what}, en «{near}»',
+    atEnd: '{what}, al final',
+    parse: {
+      empty: 'la respuesta está vacía',
+      tooLong: 'la respuesta tiene más de {max} caracteres',
+      tooManyEntries: 'una respuesta tiene como máximo {max} entradas, y esta tiene {n}',
+      character:
+        '«{character}» (carácter {position}, contando desde 0) no forma parte de ningún formato de respuesta: escribe los números, los corchetes y las comas en ASCII simple',
+      nested: 'los corchetes están anidados a más de {max} niveles',
+      signAfterSpace:
+        '«{text}» puede ser una resta o dos entradas: para una resta, deja un espacio a cada lado del signo (1 - 2); para dos entradas, sepáralas con comas (1, -2)',
+      divisionByZero: 'una división entre cero',
+      needsArgument: '{name} necesita un argumento, como en {name}(2)',
+      sqrtNegative: 'la raíz cuadrada de un número negativo',
+      logNotPositive: 'el logaritmo de un número que no es positivo',
+      logDigits:
+        '«log{digits}» es ambiguo: escribe log({digits}) o ln {digits} para el logaritmo natural de {digits}; log10(x) y log2(x) son los logaritmos en base 10 y en base 2',
+      unknownName:
+        'un nombre desconocido, «{name}» (se conocen: pi, e, ln, log (natural), log10, log2, exp, sqrt, sin, cos, tan)',
+      numberTooLong: 'un número de más de {max} caracteres',
+      twoPoints: 'un número con dos puntos decimales: «{number}»',
+      lonePoint: 'un punto que no forma parte de ningún número',
+      unreadableNumber: 'un número ilegible, «{number}»',
+      notFinite:
+        '{what, select, value {el valor} entry {una entrada} dimension {una dimensión} other {una posición}} no es un número finito (demasiado grande, o 0 dividido entre 0)',
+      emptyRow: 'la fila {row} está vacía',
+      rowLength: 'la fila {row} tiene {n} entradas, pero la fila 0 tiene {first}',
+      comma: {
+        thousands:
+          '«{text}»: se esperaba un solo número, y la coma separa entradas: escribe {whole} sin la coma, o {point} con punto decimal',
+        decimal:
+          '«{text}» se lee como dos entradas, {first} y {second}, y se esperaba un solo número; si es el número decimal, escribe {point} con punto decimal (aquí la coma nunca es decimal)',
+        other:
+          '«{text}»: se esperaba un solo número, y la coma separa entradas: escribe el número sin comas, con punto decimal',
+      },
+      notWhole: 'se esperaba un número entero, y este es {value}',
+      matrixForVector:
+        'se esperaba un vector, y esto es una matriz de {rows} × {columns}: escribe un vector como [a, b, ...], como fila [[a, b, ...]] o como columna [[a], [b], ...]',
+      dimension: 'una dimensión debe ser un número entero ≥ 0, y esta es {value}',
+      position: 'una posición debe ser un número entero ≥ 0, y esta es {value}',
+      unexpected: 'texto inesperado',
+      expected: {
+        number: 'se esperaba un número',
+        closeParen: 'se esperaba un paréntesis de cierre «)»',
+        closeBracket: 'se esperaba «]» para cerrar la lista',
+        closeBrace: 'se esperaba la llave que cierra el conjunto',
+        openMatrix: 'se esperaba «[» para abrir la matriz, como en [[a, b], [c, d]]',
+        closeMatrix: 'se esperaba «]» para cerrar la matriz',
+        openRow: 'se esperaba «[» para abrir una fila',
+        openPair: 'se esperaba «(» para abrir un par como (0, 1)',
+        pairComma: 'se esperaba una coma entre las dos posiciones de un par',
+        closePair: 'se esperaba «)» para cerrar un par',
+      },
+      einsum: {
+        noArrow: 'una cadena einsum necesita «->» antes de los ejes de salida',
+        twoArrows: 'una cadena einsum lleva un solo «->»',
+        outputComma: 'la salida de una cadena einsum es un solo operando: no lleva coma después de «->»',
+        ellipsisPoints: 'la elipsis de einsum son tres puntos, «...»',
+        twoEllipses: 'un operando de einsum lleva como mucho una «...»',
+        outputEllipsis: 'la salida lleva «...», pero ninguna entrada la lleva',
+        axisLetter: 'un eje de einsum debe ser una letra, no «{character}»',
+        outputAxisUnknown: 'el eje de salida «{axis}» no está en ninguna entrada',
+        outputAxisTwice: 'la salida nombra dos veces el eje «{axis}»',
+      },
+    },
+    check: {
+      notAnOption: 'no se pudo leer «{word}» como una de las opciones ({options})',
+      notAToken: 'no se pudo leer «{word}» como uno de los tokens de este problema ({options})',
+    },
   },
 };

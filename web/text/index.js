@@ -1,13 +1,9 @@
 // Every sentence the page shows comes from one catalogue per language (en.js, es.js,
 // zh-Hans.js): plain data, ICU MessageFormat strings with named parameters. This module
-// compiles the page's language once and hands out the same sections the views import:
-// a message without parameters is a string, one with parameters a function of one object.
-//
-// Parameters are formatted here, never at the call site: a number by the page's one number
-// format (short), a list of numbers or words joined by ", ". A parameter that chooses between
-// forms (plural, select) receives its raw value.
-import { IntlMessageFormat } from 'intl-messageformat';
-import { short } from '../page/format.js';
+// compiles the page's language once (compile.js) and hands out the same sections the views
+// import: a message without parameters is a string, one with parameters a function of one object.
+import { compileCatalogue } from './compile.js';
+import { messageAt, refusalText } from './refusal.js';
 import { language } from './language.js';
 import en from './en.js';
 import es from './es.js';
@@ -15,52 +11,25 @@ import zhHans from './zh-Hans.js';
 
 export const catalogues = { en, es, 'zh-Hans': zhHans };
 
-const numberFormat = { format: (x) => short(x) };
-const formatters = {
-  getNumberFormat: () => numberFormat,
-  getDateTimeFormat: (locale, options) => new Intl.DateTimeFormat(locale, options),
-  getPluralRules: (locale, options) => new Intl.PluralRules(locale, options),
-};
-
-// The names of the parameters that choose a form (plural, select), found in the parsed message.
-function choosers(ast, into = new Set()) {
-  for (const node of ast) {
-    if (node.options) {
-      into.add(node.value);
-      for (const option of Object.values(node.options)) choosers(option.value, into);
-    }
-  }
-  return into;
-}
-
-const shown = (v) => (Array.isArray(v) ? v.map(shown).join(', ') : typeof v === 'number' ? short(v) : v);
-
-// One message: a string if it has no parameters, else a function of its parameters by name.
-export function compileMessage(message, locale, key = '') {
-  const format = new IntlMessageFormat(message, locale, undefined, { formatters, ignoreTag: true });
-  const ast = format.getAst();
-  if (ast.every((node) => node.type === 0)) return ast.map((node) => node.value).join('');
-  const raw = choosers(ast);
-  const compiled = (params) => {
-    if (params === null || typeof params !== 'object' || Array.isArray(params))
-      throw new TypeError(`text ${key}: expected its parameters as one object, received ${String(params)}`);
-    const values = {};
-    for (const [name, v] of Object.entries(params)) values[name] = raw.has(name) ? v : shown(v);
-    return format.format(values);
-  };
-  return compiled;
-}
-
-// A whole catalogue, compiled: the same nesting, arrays stay arrays.
-export function compileCatalogue(catalogue, locale, key = '') {
-  if (typeof catalogue === 'string') return compileMessage(catalogue, locale, key);
-  if (Array.isArray(catalogue)) return catalogue.map((m, i) => compileCatalogue(m, locale, `${key}.${i}`));
-  return Object.fromEntries(
-    Object.entries(catalogue).map(([k, m]) => [k, compileCatalogue(m, locale, key ? `${key}.${k}` : k)]),
-  );
-}
-
-export { language };
+export { compileCatalogue, language };
 export const text = compileCatalogue(catalogues[language], language);
-export const { ui, inputs, address, progressFile, examples, labels, practice, training, opened, assignment, teach } =
-  text;
+export const {
+  ui,
+  inputs,
+  address,
+  progressFile,
+  examples,
+  labels,
+  practice,
+  training,
+  opened,
+  assignment,
+  teach,
+  engine,
+} = text;
+
+// What the engine (or a worker that ran it) refused, in the page's language: an Error or a
+// result's `error` with the engine's code and parameters. An error the engine gives no code
+// (a browser's own, or one of the engine's checks that still writes English) keeps its message.
+export const said = (e, words = engine) =>
+  e?.code && messageAt(words, e.code) !== undefined ? refusalText(e, words) : (e?.message ?? String(e));

@@ -531,6 +531,7 @@ export default {
   inputs: {
     empty: '空单元格',
     expected: '需要{what}，但收到了 {received}',
+    unreadable: '{expected}，无法读取：{error}',
     what: {
       token: '一个词元编号{bounds}',
       integer: '一个整数{bounds}',
@@ -1371,7 +1372,7 @@ export default {
     tolerance:
       '每个数与引擎给出的值相差必须在 {percent}% 以内；小于答案最大项的 {part} 的项，允许的偏差为该最大项的 {part} 的 {percent}%。三位有效数字总是足够的。整数计数、形状和位置必须精确。',
     readAs: '读作 {text}。',
-    unreadable: '需要{format}：{error}。（这不算一次尝试。）',
+    unreadable: '需要{format}，但这无法读取：{error}。（这不算一次尝试。）',
     countMismatch: '答案有 {expected} 项。',
     wrongEntries: '{count, plural, other {第 {labels} 项}}不对（与表格一样从 0 开始计数）。',
     misconception: '这正是{what}时得到的结果（见 {section}）。',
@@ -1621,5 +1622,73 @@ export default {
     worksheetRight: '{all} 个答案中对了 {right} 个。',
     worksheetBlank: '还有 {blank} 个空着。',
     worksheetWrong: '尚未正确：',
+  },
+  engine: {
+    near: '{what}，位置：“{near}”',
+    atEnd: '{what}，位置：末尾',
+    parse: {
+      empty: '答案是空的',
+      tooLong: '答案超过了 {max} 个字符',
+      tooManyEntries: '一个答案最多有 {max} 个元素，而这个答案有 {n} 个',
+      character:
+        '“{character}”（第 {position} 个字符，从 0 数起）不属于任何答案格式：请用半角 ASCII 字符书写数字、括号和逗号',
+      nested: '括号嵌套超过了 {max} 层',
+      signAfterSpace:
+        '“{text}”既可能是减法，也可能是两个元素：表示减法时请在符号两边都留空格（1 - 2），表示两个元素时请用逗号分隔（1, -2）',
+      divisionByZero: '除以零',
+      needsArgument: '{name} 需要一个参数，例如 {name}(2)',
+      sqrtNegative: '负数的平方根',
+      logNotPositive: '非正数的对数',
+      logDigits:
+        '“log{digits}”有歧义：表示 {digits} 的自然对数请写 log({digits}) 或 ln {digits}；log10(x) 和 log2(x) 分别是以 10 和以 2 为底的对数',
+      unknownName: '未知的名称“{name}”（可用的有：pi、e、ln、log（自然对数）、log10、log2、exp、sqrt、sin、cos、tan）',
+      numberTooLong: '数字超过了 {max} 个字符',
+      twoPoints: '数字中有两个小数点：“{number}”',
+      lonePoint: '一个不属于任何数字的小数点',
+      unreadableNumber: '无法读取的数字“{number}”',
+      notFinite:
+        '{what, select, value {这个值} entry {某个元素} dimension {某个维度} other {某个位置}}不是有限数（太大，或 0 除以 0）',
+      emptyRow: '第 {row} 行是空的',
+      rowLength: '第 {row} 行有 {n} 个元素，但第 0 行有 {first} 个',
+      comma: {
+        thousands: '“{text}”：这里只需要一个数，而逗号用来分隔元素：请写成不带逗号的 {whole}，或写成带小数点的 {point}',
+        decimal:
+          '“{text}”会被读作两个元素 {first} 和 {second}，而这里只需要一个数；如果想写小数，请用小数点写成 {point}',
+        other: '“{text}”：这里只需要一个数，而逗号用来分隔元素：请不带逗号、用小数点写出这个数',
+      },
+      notWhole: '这里需要一个整数，而这个数是 {value}',
+      matrixForVector:
+        '这里需要一个向量，而这是一个 {rows} × {columns} 的矩阵：向量请写成 [a, b, ...]、行 [[a, b, ...]] 或列 [[a], [b], ...]',
+      dimension: '维度必须是 ≥ 0 的整数，而这个是 {value}',
+      position: '位置必须是 ≥ 0 的整数，而这个是 {value}',
+      unexpected: '多余的文字',
+      expected: {
+        number: '这里应当是一个数',
+        closeParen: '缺少右括号“)”',
+        closeBracket: '缺少结束列表的“]”',
+        closeBrace: '缺少结束集合的右花括号',
+        openMatrix: '缺少开始矩阵的“[”，例如 [[a, b], [c, d]]',
+        closeMatrix: '缺少结束矩阵的“]”',
+        openRow: '缺少开始一行的“[”',
+        openPair: '缺少开始数对的“(”，例如 (0, 1)',
+        pairComma: '数对的两个位置之间缺少逗号',
+        closePair: '缺少结束数对的“)”',
+      },
+      einsum: {
+        noArrow: 'einsum 字符串在输出轴之前需要“->”',
+        twoArrows: 'einsum 字符串只能有一个“->”',
+        outputComma: 'einsum 字符串的输出只有一个操作数：“->”之后不能有逗号',
+        ellipsisPoints: 'einsum 的省略号是三个点“...”',
+        twoEllipses: 'einsum 的每个操作数最多只有一个“...”',
+        outputEllipsis: '输出中有“...”，但没有任何输入有',
+        axisLetter: 'einsum 的轴必须是字母，不能是“{character}”',
+        outputAxisUnknown: '输出轴“{axis}”不在任何输入中',
+        outputAxisTwice: '输出把轴“{axis}”写了两次',
+      },
+    },
+    check: {
+      notAnOption: '无法把“{word}”读作任何一个选项（{options}）',
+      notAToken: '无法把“{word}”读作本题的任何一个词元（{options}）',
+    },
   },
 };

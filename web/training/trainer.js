@@ -6,11 +6,13 @@
 //      {type: 'run'} | {type: 'pause'} | {type: 'step'}
 //      {type: 'inspect', run, text?, ablateHeads?, hideTokens?}   text: a new sentence to look at
 //      {type: 'save', run}
-// Out: {type: 'ready', ...}  {type: 'refused', message}  {type: 'progress', ...}  {type: 'running', step}
+// Out: {type: 'ready', ...}  {type: 'refused', message, code?, params?}  {type: 'progress', ...}  {type: 'running', step}
 //      {type: 'paused', step}   (each run or pause is answered with one of these; the panel shows
 //      running or paused from them, not from its own clicks)
-//      {type: 'stopped', message}  {type: 'inspected', ...}  {type: 'saved', data}
+//      {type: 'stopped', message, code?, params?}  {type: 'inspected', ...}
+//      (code and params: the engine's refusal, which the page words in the student's language)  {type: 'saved', data}
 import { createSession } from './session.js';
+import { refusal } from '../text/refusal.js';
 
 const EVAL_EVERY = 20; // steps between validation losses and attention snapshots
 const SAMPLE_EVERY = 100; // steps between sample generations
@@ -42,7 +44,7 @@ export function createTrainer(lab, post) {
       post({ type: 'progress', ...s, ...(evaluate ? snapshot(s.step % SAMPLE_EVERY === 0 || !running) : {}) });
     } catch (e) {
       running = false;
-      post({ type: 'stopped', step: session.step, message: e.message });
+      post({ type: 'stopped', step: session.step, ...refusal(e) });
       return;
     }
     if (running) timer = setTimeout(tick, 0);
@@ -113,7 +115,7 @@ export function createTrainer(lab, post) {
           throw new Error(`unknown message ${JSON.stringify(msg.type)}`);
       }
     } catch (e) {
-      post({ type: 'refused', request: msg.type, message: e.message });
+      post({ type: 'refused', request: msg.type, ...refusal(e) });
     }
   };
 }

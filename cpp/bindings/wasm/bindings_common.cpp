@@ -67,7 +67,7 @@ val parseNumber(val text) {
         if (p.ok)
             o.set("value", p.answer.numbers[0]);
         else
-            o.set("error", p.error);
+            o.set("error", js(p.error));
         return o;
     });
 }

@@ -294,7 +294,7 @@ val js(const practice::CheckResult& c, const practice::Answer& expected) {
     o.set("correct", c.correct);
     o.set("score", c.score);
     o.set("readable", c.readable);
-    o.set("error", c.error);
+    o.set("error", c.readable ? val::null() : js(c.error));
     o.set("parsed", c.readable ? val(practice::answer_text(c.parsed)) : val::null());
     o.set("parsedValue", c.readable ? answer_value(c.parsed) : val::null());
     val wrong = val::array();
@@ -308,6 +308,19 @@ val js(const practice::CheckResult& c, const practice::Answer& expected) {
     for (std::size_t i = 0; i < expected.shape.size(); ++i) shape.set(i, double(expected.shape[i]));
     o.set("expectedShape", shape);
     return o;
+}
+
+val js(const Refusal& r) {
+    val params = val::object();
+    for (const auto& [name, value] : r.params) {
+        if (const double* x = std::get_if<double>(&value))
+            params.set(name, *x);
+        else if (const std::string* text = std::get_if<std::string>(&value))
+            params.set(name, *text);
+        else
+            params.set(name, js(std::get<std::vector<std::string>>(value)));
+    }
+    return object({{"code", val(r.code)}, {"params", params}});
 }
 
 val js(const Values& values) {

@@ -57,18 +57,27 @@ val js(const std::vector<OptionDeclaration>& declarations);
 val js(const std::vector<practice::Named>& values);
 val js(const std::vector<std::string>& words);
 val js(const practice::CheckResult& c, const practice::Answer& expected);
+// A refusal as {code, params: {name: number | text | [words]}}; the facade adds its English message.
+val js(const Refusal& r);
 // An answer's value, for the page to show in its own number format: a number, an array (a vector
 // or a shape), nested arrays (a matrix), or, for every other format, its normalised text.
 val answer_value(const practice::Answer& a);
 
 // Runs `body`; a C++ exception comes back as a JS Error object with the same message (the
-// facade throws it). It is returned, not thrown from here: a JS throw would unwind the wasm
+// facade throws it). A Refused carries its code and parameters as the Error's `code` and
+// `params`, from which the facade and the page write its sentence. It is returned, not thrown from here: a JS throw would unwind the wasm
 // stack without finishing the C++ catch or running destructors, leaking the exception object
 // and any live strings on every error (the API tests check the heap stays flat).
 template <class F>
 val guarded(F&& body) {
     try {
         return body();
+    } catch (const Refused& e) {
+        val error = val::global("Error").new_(std::string(e.what()));
+        const val said = js(e.refusal());
+        error.set("code", said["code"]);
+        error.set("params", said["params"]);
+        return error;
     } catch (const std::exception& e) {
         return val::global("Error").new_(std::string(e.what()));
     }

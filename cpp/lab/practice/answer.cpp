@@ -41,7 +41,7 @@ Answer read(const std::string& original, Format f) {
     a.format = f;
     if (f == Format::token || f == Format::choice) {
         a.text = lower(trim_word(original));
-        if (a.text.empty()) throw ParseError("an empty answer");
+        if (a.text.empty()) throw ParseError(refused("parse.empty"));
         return a;
     }
     if (f == Format::einsum) {
@@ -50,8 +50,7 @@ Answer read(const std::string& original, Format f) {
     }
     a = read_numbers(original, f);
     if (const std::size_t n = a.numbers.size() + a.pairs.size(); n > kMaxEntries)
-        throw ParseError("an answer has at most " + std::to_string(kMaxEntries) + " entries, and this one has " +
-                         std::to_string(n));
+        throw ParseError(refused("parse.tooManyEntries", "max", kMaxEntries, "n", n));
     std::sort(a.pairs.begin(), a.pairs.end());
     a.pairs.erase(std::unique(a.pairs.begin(), a.pairs.end()), a.pairs.end());
     return a;
@@ -72,14 +71,14 @@ std::string number_text(double v) {
 Parsed parse_answer(const std::string& text, Format format) {
     Parsed p;
     if (text.size() > kMaxAnswerLength) {
-        p.error = "the answer is longer than " + std::to_string(kMaxAnswerLength) + " characters";
+        p.error = refused("parse.tooLong", "max", kMaxAnswerLength);
         return p;
     }
     try {
         p.answer = read(text, format);
         p.ok = true;
-    } catch (const std::exception& e) {
-        p.error = std::string("could not read it: ") + e.what();
+    } catch (const ParseError& e) {
+        p.error = e.refusal;
     }
     return p;
 }

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "lab/core/names.hpp"
+#include "lab/core/refusal.hpp"
 
 namespace lab::practice {
 
@@ -71,10 +72,10 @@ struct Answer {
 struct Parsed {
     bool ok = false;
     Answer answer;
-    std::string error;  // what could not be read, when !ok
+    Refusal error;  // what could not be read, when !ok: a code "parse.*" and its parameters
 };
 
-// Never throws: any text gives either an answer or an error saying what could not be read.
+// Never throws for any text: it gives either an answer or a refusal saying what could not be read.
 Parsed parse_answer(const std::string& text, Format format);
 
 // Canonical text of an answer, which parse_answer reads back to the same answer.

@@ -153,11 +153,11 @@ CheckResult check_answer(const Problem& p, const std::string& text) {
     // answer to it: the student is told which words there are, and it is not an attempt.
     const bool has_words = p.format == Format::choice || (p.format == Format::token && !p.words.empty());
     if (has_words && std::find(p.words.begin(), p.words.end(), parsed.answer.text) == p.words.end()) {
-        std::string options;  // each word once: a sentence may repeat one ("every query scores every key")
-        for (auto w = p.words.begin(); w != p.words.end(); ++w)
-            if (std::find(p.words.begin(), w, *w) == w) options += (options.empty() ? "" : ", ") + *w;
-        c.error = "could not read \"" + parsed.answer.text + "\" as one of " +
-                  (p.format == Format::choice ? "the options (" : "the tokens of this problem (") + options + ")";
+        std::vector<std::string> options;  // each word once: a sentence may repeat one ("every query scores every key")
+        for (const std::string& w : p.words)
+            if (std::find(options.begin(), options.end(), w) == options.end()) options.push_back(w);
+        c.error = refused(p.format == Format::choice ? "check.notAnOption" : "check.notAToken", "word",
+                          parsed.answer.text, "options", options);
         return c;
     }
     c.readable = true;

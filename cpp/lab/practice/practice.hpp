@@ -83,7 +83,7 @@ struct CheckResult {
     bool correct = false;
     double score = 0;       // 1 when correct; otherwise the fraction of entries within tolerance
     bool readable = false;  // the text was parsed as the expected format
-    std::string error;      // when not readable: what could not be read
+    Refusal error;          // when not readable: what could not be read ("parse.*", "check.*")
     Answer parsed;
     std::vector<std::size_t> wrong_entries;
     bool shape_mismatch = false;  // readable, but with the wrong number of entries

@@ -1,17 +1,20 @@
 // The readers behind parse_answer (answer.hpp), one per kind of text: numbers and the lists and
 // matrices made of them (read_numbers.cpp), and einsum strings (read_einsum.cpp). Each throws
-// ParseError with what could not be read; parse_answer turns that into the student's message.
+// ParseError with what could not be read, as a refusal (a code and its parameters, codes
+// "parse.*"); parse_answer hands it on, and the page words it in the student's language.
 #pragma once
 
 #include <stdexcept>
 #include <string>
 
+#include "lab/core/refusal.hpp"
 #include "lab/practice/answer.hpp"
 
 namespace lab::practice::detail {
 
 struct ParseError : std::runtime_error {
-    using std::runtime_error::runtime_error;
+    explicit ParseError(Refusal r) : std::runtime_error(r.describe()), refusal(std::move(r)) {}
+    Refusal refusal;
 };
 
 // number, integer, vector, matrix, shape, positions or pairs; positions and pairs as read, in

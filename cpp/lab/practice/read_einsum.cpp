@@ -52,8 +52,8 @@ std::string canonical_einsum(const std::string& raw) {
     for (char c : raw)
         if (!std::isspace(static_cast<unsigned char>(c)) && c != '"' && c != '\'') s += c;
     const std::size_t arrow = s.find("->");
-    if (arrow == std::string::npos) throw ParseError("an einsum string needs \"->\" before the output axes");
-    if (s.find("->", arrow + 2) != std::string::npos) throw ParseError("an einsum string has one \"->\"");
+    if (arrow == std::string::npos) throw ParseError(refused("parse.einsum.noArrow"));
+    if (s.find("->", arrow + 2) != std::string::npos) throw ParseError(refused("parse.einsum.twoArrows"));
     AxisNames rename;
     std::string out;
     std::string inputs_seen;  // letters of the inputs, to check the output's
@@ -69,28 +69,33 @@ std::string canonical_einsum(const std::string& raw) {
             continue;
         }
         if (c == ',') {
-            if (in_output) throw ParseError("the output of an einsum string is one operand: no ',' after \"->\"");
+            if (in_output) throw ParseError(refused("parse.einsum.outputComma"));
             out += c;
             operand_ellipsis = false;
             continue;
         }
         if (c == '.') {
-            if (s.compare(i, 3, "...") != 0) throw ParseError("an einsum ellipsis is three points, \"...\"");
-            if (operand_ellipsis) throw ParseError("an einsum operand has at most one \"...\"");
-            if (in_output && !input_ellipsis) throw ParseError("the output has \"...\" but no input has");
+            if (s.compare(i, 3, "...") != 0) throw ParseError(refused("parse.einsum.ellipsisPoints"));
+            if (operand_ellipsis) throw ParseError(refused("parse.einsum.twoEllipses"));
+            if (in_output && !input_ellipsis) throw ParseError(refused("parse.einsum.outputEllipsis"));
             operand_ellipsis = true;
             if (!in_output) input_ellipsis = true;
             out += "...";
             i += 2;
             continue;
         }
-        if (!std::isalpha(static_cast<unsigned char>(c)))
-            throw ParseError(std::string("an einsum axis must be a letter, not '") + c + "'");
+        if (!std::isalpha(static_cast<unsigned char>(c))) {
+            std::size_t end = i + 1;  // a character beyond ASCII is quoted whole (its UTF-8 bytes)
+            while ((static_cast<unsigned char>(c) & 0x80) && end < s.size() &&
+                   (static_cast<unsigned char>(s[end]) & 0xC0) == 0x80)
+                ++end;
+            throw ParseError(refused("parse.einsum.axisLetter", "character", s.substr(i, end - i)));
+        }
         if (in_output) {
             if (inputs_seen.find(c) == std::string::npos)
-                throw ParseError(std::string("the output axis '") + c + "' is in no input");
+                throw ParseError(refused("parse.einsum.outputAxisUnknown", "axis", std::string(1, c)));
             if (output_letters.find(c) != std::string::npos)
-                throw ParseError(std::string("the output names the axis '") + c + "' twice");
+                throw ParseError(refused("parse.einsum.outputAxisTwice", "axis", std::string(1, c)));
             output_letters += c;
         } else {
             inputs_seen += c;

@@ -39,9 +39,15 @@ std::string normalise(const std::string& in) {
         }
         if (replaced) continue;
         const unsigned char c = in[i];
-        if (c >= 0x80)
-            throw ParseError("a character that is not part of any answer format (non-ASCII) at position " +
-                             std::to_string(i));
+        if (c >= 0x80) {
+            // the whole character (its UTF-8 bytes), and where it is counted in characters
+            std::size_t end = i + 1;
+            while (end < in.size() && (static_cast<unsigned char>(in[end]) & 0xC0) == 0x80) ++end;
+            const std::size_t position =
+                std::size_t(std::count_if(in.begin(), in.begin() + std::ptrdiff_t(i),
+                                          [](char b) { return (static_cast<unsigned char>(b) & 0xC0) != 0x80; }));
+            throw ParseError(refused("parse.character", "character", in.substr(i, end - i), "position", position));
+        }
         out += char(c);
         ++i;
     }
@@ -71,13 +77,14 @@ public:
         pos_ = i + 1;
         return true;
     }
-    void expect(char c, const char* what) {
-        if (!eat(c)) fail(std::string("expected ") + what);
+    // `code` names what was expected: "parse.expected.closeParen".
+    void expect(char c, const char* code) {
+        if (!eat(c)) fail(Refusal{code, {}});
     }
-    [[noreturn]] void fail(const std::string& what) {
+    // The refusal, with where the reader stopped: `near` is the next 12 characters, "" at the end.
+    [[noreturn]] void fail(Refusal r) {
         skip();
-        const std::string near = pos_ < s_.size() ? "\"" + s_.substr(pos_, 12) + "\"" : "the end";
-        throw ParseError(what + " at " + near);
+        throw ParseError(r.with("near", pos_ < s_.size() ? s_.substr(pos_, 12) : std::string()));
     }
 
     // Whether the entries of the list that starts here are separated by whitespace (numpy's
@@ -123,7 +130,7 @@ public:
 
 private:
     static void guard(int depth) {
-        if (depth > kMaxDepth) throw ParseError("brackets nested more than " + std::to_string(kMaxDepth) + " deep");
+        if (depth > kMaxDepth) throw ParseError(refused("parse.nested", "max", kMaxDepth));
     }
 
     // "a -b": whitespace before a sign and none after it. In a whitespace-separated list this
@@ -158,9 +165,8 @@ private:
             while (a > 0 && !ends(a - 1, ",[{|")) --a;
             std::size_t b = next() + 1;
             while (b < s_.size() && !ends(b, ",]})|")) ++b;
-            throw ParseError("\"" + s_.substr(a, pos_ - a) + " " + s_.substr(next(), b - next()) +
-                             "\" could be a difference or two entries: write a space on both sides of the sign for a "
-                             "difference (1 - 2), or separate entries with commas (1, -2)");
+            throw ParseError(
+                refused("parse.signAfterSpace", "text", s_.substr(a, pos_ - a) + " " + s_.substr(next(), b - next())));
         }
         return false;
     }
@@ -181,7 +187,7 @@ private:
                 v *= unary(depth);
             else if (eat('/')) {
                 const double d = unary(depth);
-                if (d == 0.0) fail("a division by zero");
+                if (d == 0.0) fail(refused("parse.divisionByZero"));
                 v /= d;
             } else if (starts_factor())
                 v *= unary(depth);
@@ -210,7 +216,7 @@ private:
     double argument(const std::string& name, int depth) {
         const char c = peek();
         if (!(c == '(' || c == '.' || c == '-' || c == '+' || std::isalnum(static_cast<unsigned char>(c))))
-            fail(name + " needs an argument, as in " + name + "(2)");
+            fail(refused("parse.needsArgument", "name", name));
         const bool was = spaced_;
         spaced_ = false;  // "[ln 2 ln 3]": the argument is one power, whatever the list
         const double x = c == '-' || c == '+' ? unary(depth + 1) : power(depth + 1);
@@ -224,10 +230,10 @@ private:
         if (name == "cos") return std::cos(x);
         if (name == "tan") return std::tan(x);
         if (name == "sqrt") {
-            if (x < 0) fail("the square root of a negative number");
+            if (x < 0) fail(refused("parse.sqrtNegative"));
             return std::sqrt(x);
         }
-        if (x <= 0) fail("the logarithm of a number that is not positive");
+        if (x <= 0) fail(refused("parse.logNotPositive"));
         if (name == "log10") return std::log10(x);
         if (name == "log2") return std::log2(x);
         return std::log(x);  // ln and log: the natural logarithm, as in the handout
@@ -244,7 +250,7 @@ private:
             spaced_ = false;
             const double v = expr(depth + 1);
             spaced_ = was;
-            expect(')', "a closing parenthesis");
+            expect(')', "parse.expected.closeParen");
             return v;
         }
         if (std::isdigit(static_cast<unsigned char>(c)) || c == '.') return number();
@@ -262,26 +268,22 @@ private:
                                                [&](const char* f) { return name == f; }) != std::end(functions);
             if (name == "log" && (digits == "10" || digits == "2"))
                 return apply(name + digits, argument(name + digits, depth));
-            if (!digits.empty() && name == "log")
-                fail("\"log" + digits + "\" is ambiguous: write log(" + digits + ") or ln " + digits +
-                     " for the natural logarithm of " + digits +
-                     "; log10(x) and log2(x) are the base-10 and base-2 logarithms");
+            if (!digits.empty() && name == "log") fail(refused("parse.logDigits", "digits", digits));
             if (!digits.empty() && function) {  // ln2, sqrt2: the function of that number
                 pos_ = letters;
                 return apply(name, power(depth + 1));
             }
             if (!digits.empty()) {
                 pos_ = start;
-                fail("an unknown name \"" + s_.substr(start, letters - start) + digits + "\"");
+                fail(refused("parse.unknownName", "name", s_.substr(start, letters - start) + digits));
             }
             if (name == "pi") return 3.141592653589793;
             if (name == "e") return 2.718281828459045;
             if (function) return apply(name, argument(name, depth));
             pos_ = start;
-            fail("an unknown name \"" + name +
-                 "\" (known: pi, e, ln, log (natural), log10, log2, exp, sqrt, sin, cos, tan)");
+            fail(refused("parse.unknownName", "name", name));
         }
-        fail("expected a number");
+        fail(refused("parse.expected.number"));
     }
 
     double number() {
@@ -296,14 +298,14 @@ private:
             }
         }
         const std::string lexeme = s_.substr(start, pos_ - start);
-        if (lexeme.size() > kMaxNumberLength)
-            throw ParseError("a number with more than " + std::to_string(kMaxNumberLength) + " characters");
+        if (lexeme.size() > kMaxNumberLength) throw ParseError(refused("parse.numberTooLong", "max", kMaxNumberLength));
         if (std::count(lexeme.begin(), lexeme.end(), '.') > 1)
-            throw ParseError("a number with two decimal points: \"" + lexeme + "\"");
-        if (lexeme == ".") throw ParseError("a point that is not part of a number");
+            throw ParseError(refused("parse.twoPoints", "number", lexeme));
+        if (lexeme == ".") throw ParseError(refused("parse.lonePoint"));
         char* end = nullptr;
         const double v = std::strtod(lexeme.c_str(), &end);
-        if (end != lexeme.c_str() + lexeme.size()) throw ParseError("an unreadable number \"" + lexeme + "\"");
+        if (end != lexeme.c_str() + lexeme.size())
+            throw ParseError(refused("parse.unreadableNumber", "number", lexeme));
         return v;
     }
 
@@ -312,8 +314,9 @@ private:
     bool spaced_ = false;
 };
 
-double finite_value(double v, const std::string& what) {
-    if (!std::isfinite(v)) throw ParseError(what + " is not a finite number (too large, or 0 divided by 0)");
+// `what` says which value it is, as a choice of the message: value, entry, dimension or position.
+double finite_value(double v, const char* what) {
+    if (!std::isfinite(v)) throw ParseError(refused("parse.notFinite", "what", what));
     return v;
 }
 
@@ -342,37 +345,38 @@ void list(Reader& r, int depth, F&& item, bool bar = false) {
         if (close ? r.peek() == close : r.at_end()) break;  // a trailing comma
     }
     r.set_spaced(was);
-    if (close) r.expect(close, std::string(1, '\'').append(1, close).append("'").c_str());
+    if (close)
+        r.expect(close, close == ']'   ? "parse.expected.closeBracket"
+                        : close == ')' ? "parse.expected.closeParen"
+                                       : "parse.expected.closeBrace");
 }
 
 // [[a, b], [c, d]]: rows separated by commas or (as numpy prints them) by whitespace.
 std::vector<std::size_t> read_matrix(Reader& r, std::vector<double>& numbers) {
     std::size_t cols = 0, rows = 0;
-    r.expect('[', "'[' to open the matrix, as in [[a, b], [c, d]]");
+    r.expect('[', "parse.expected.openMatrix");
     do {
         if (rows && r.peek() == ']') break;  // a trailing comma after the last row
         std::size_t n = 0;
-        if (r.peek() != '[') r.fail("expected '[' to open a row");
+        if (r.peek() != '[') r.fail(refused("parse.expected.openRow"));
         list(r, 1, [&](int depth) {
-            numbers.push_back(finite_value(r.expr(depth), "an entry"));
+            numbers.push_back(finite_value(r.expr(depth), "entry"));
             ++n;
         });
-        if (n == 0) throw ParseError("row " + std::to_string(rows) + " is empty");
-        if (rows && n != cols)
-            throw ParseError("row " + std::to_string(rows) + " has " + std::to_string(n) + " entries but row 0 has " +
-                             std::to_string(cols));
+        if (n == 0) throw ParseError(refused("parse.emptyRow", "row", rows));
+        if (rows && n != cols) throw ParseError(refused("parse.rowLength", "row", rows, "n", n, "first", cols));
         cols = n;
         ++rows;
     } while (r.eat(',') || r.peek() == '[');
-    r.expect(']', "']' to close the matrix");
+    r.expect(']', "parse.expected.closeMatrix");
     return {rows, cols};
 }
 
 // "18,432" where one number was expected: a thousands separator or a decimal comma, or two
-// entries; the message says how to write each reading the text can have. A thousands separator
-// follows a first group of 1 to 3 digits that does not start with 0 and comes before three
-// digits, so "0,01" and "2,5" can only be decimal commas (never "write 001").
-std::string comma_in_number(const std::string& text) {
+// entries; the refusal gives what to write for each reading the text can have. A thousands
+// separator follows a first group of 1 to 3 digits that does not start with 0 and comes before
+// three digits, so "0,01" and "2,5" can only be decimal commas or two entries (never "write 001").
+Refusal comma_in_number(const std::string& text) {
     std::string digits, point;  // the text without its comma, and with a decimal point for it
     bool plain = !text.empty();
     for (char c : text) {
@@ -387,13 +391,11 @@ std::string comma_in_number(const std::string& text) {
     if (plain && std::count(text.begin(), text.end(), ',') == 1) {
         const std::size_t comma = point.find('.');
         const bool thousands = comma >= 1 && comma <= 3 && point[0] != '0' && point.size() - comma - 1 == 3;
-        if (thousands)
-            return "one number was expected, and a comma separates entries: write " + digits +
-                   " without the comma, or " + point + " with a decimal point";
-        return "one number was expected, and a comma separates entries: write " + point + " with a decimal point";
+        if (thousands) return refused("parse.comma.thousands", "text", text, "whole", digits, "point", point);
+        return refused("parse.comma.decimal", "text", text, "point", point, "first", point.substr(0, comma), "second",
+                       point.substr(comma + 1));
     }
-    return "one number was expected, and a comma separates entries: write the number without commas, with a decimal "
-           "point";
+    return refused("parse.comma.other", "text", text);
 }
 
 }  // namespace
@@ -403,14 +405,14 @@ Answer read_numbers(const std::string& original, Format f) {
     Answer a;
     a.format = f;
     Reader r(normalise(original));
-    if (r.at_end()) throw ParseError("an empty answer");
+    if (r.at_end()) throw ParseError(refused("parse.empty"));
     switch (f) {
         case Format::number:
         case Format::integer: {
-            const double v = finite_value(r.expr(0), "the value");
+            const double v = finite_value(r.expr(0), "value");
             if (r.peek() == ',') throw ParseError(comma_in_number(original));
             if (f == Format::integer && std::abs(v - std::round(v)) > 1e-9 * std::max(1.0, std::abs(v)))
-                throw ParseError("a whole number was expected, and this is " + std::to_string(v));
+                throw ParseError(refused("parse.notWhole", "value", v));
             a.numbers = {f == Format::integer ? std::round(v) : v};
             break;
         }
@@ -418,46 +420,43 @@ Answer read_numbers(const std::string& original, Format f) {
             if (r.opens_matrix()) {  // a row [[a, b]] or a column [[a], [b]]
                 const std::vector<std::size_t> shape = read_matrix(r, a.numbers);
                 if (shape[0] != 1 && shape[1] != 1)
-                    throw ParseError("a vector was expected, and this is a " + std::to_string(shape[0]) + " x " +
-                                     std::to_string(shape[1]) +
-                                     " matrix; write a vector as [a, b, ...], as a row [[a, b, ...]] or as a column "
-                                     "[[a], [b], ...]");
+                    throw ParseError(refused("parse.matrixForVector", "rows", shape[0], "columns", shape[1]));
             } else {
                 list(
-                    r, 0, [&](int depth) { a.numbers.push_back(finite_value(r.expr(depth), "an entry")); }, true);
+                    r, 0, [&](int depth) { a.numbers.push_back(finite_value(r.expr(depth), "entry")); }, true);
             }
             a.shape = {a.numbers.size()};
             break;
         case Format::matrix: a.shape = read_matrix(r, a.numbers); break;
         case Format::shape:
             list(r, 0, [&](int depth) {
-                const double v = finite_value(r.expr(depth), "a dimension");
-                if (v < 0 || v != std::floor(v)) throw ParseError("a dimension must be a whole number >= 0");
+                const double v = finite_value(r.expr(depth), "dimension");
+                if (v < 0 || v != std::floor(v)) throw ParseError(refused("parse.dimension", "value", v));
                 a.numbers.push_back(v);
             });
             break;
         case Format::positions:
             list(r, 0, [&](int depth) {
-                const double v = finite_value(r.expr(depth), "a position");
-                if (v < 0 || v != std::floor(v) || v > 1e9) throw ParseError("a position must be a whole number >= 0");
+                const double v = finite_value(r.expr(depth), "position");
+                if (v < 0 || v != std::floor(v) || v > 1e9) throw ParseError(refused("parse.position", "value", v));
                 a.pairs.emplace_back(long(v), -1);
             });
             break;
         case Format::pairs:
             list(r, 0, [&](int depth) {
-                r.expect('(', "'(' to open a pair such as (0, 1)");
-                const double i = finite_value(r.expr(depth + 1), "a position");
-                r.expect(',', "',' between the two positions of a pair");
-                const double j = finite_value(r.expr(depth + 1), "a position");
-                r.expect(')', "')' to close a pair");
-                if (i < 0 || j < 0 || i != std::floor(i) || j != std::floor(j) || i > 1e9 || j > 1e9)
-                    throw ParseError("positions must be whole numbers >= 0");
+                r.expect('(', "parse.expected.openPair");
+                const double i = finite_value(r.expr(depth + 1), "position");
+                r.expect(',', "parse.expected.pairComma");
+                const double j = finite_value(r.expr(depth + 1), "position");
+                r.expect(')', "parse.expected.closePair");
+                for (const double v : {i, j})
+                    if (v < 0 || v != std::floor(v) || v > 1e9) throw ParseError(refused("parse.position", "value", v));
                 a.pairs.emplace_back(long(i), long(j));
             });
             break;
         default: break;
     }
-    if (!r.at_end()) r.fail("unexpected text");
+    if (!r.at_end()) r.fail(refused("parse.unexpected"));
     return a;
 }
 

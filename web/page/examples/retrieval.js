@@ -1,5 +1,5 @@
 // §2.1 one query's retrieval and §2.2 how the routing learns.
-import { labels as L } from '../../text/index.js';
+import { labels as L, said } from '../../text/index.js';
 import { short, vector } from '../format.js';
 import { retrieval } from './handout.js';
 
@@ -23,7 +23,7 @@ export const retrievalExample = {
     try {
       exps = lab.ops.exp(r.scores);
     } catch (e) {
-      expRefused = e.message;
+      expRefused = said(e);
     }
     return {
       ...r,

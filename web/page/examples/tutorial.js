@@ -46,7 +46,11 @@ function columnOf(j, dh, H, order) {
 }
 
 const ffnCount = (lab, gated) =>
-  countUnder(lab, lab.paramCount({ vocab: 1, D, heads: 1, maxT: 1, ffnMult: F / D, bias: false, gated }), 'block0.ffn.');
+  countUnder(
+    lab,
+    lab.paramCount({ vocab: 1, D, heads: 1, maxT: 1, ffnMult: F / D, bias: false, gated }),
+    'block0.ffn.',
+  );
 
 export const tutorialExample = {
   id: '9.3',

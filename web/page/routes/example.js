@@ -2,7 +2,7 @@
 // the inputs (the handout's, or the student's edits), predict mode, worksheets, the step
 // controls, and the practice box on the last step. Edits are kept per example while the student
 // looks elsewhere; any refusal keeps the last good state.
-import { examples as texts, ui } from '../../text/index.js';
+import { examples as texts, said, ui } from '../../text/index.js';
 import { readNumber } from '../inputs.js';
 import { toHash } from '../state.js';
 import { createWorksheetStore } from '../worksheet-store.js';
@@ -40,7 +40,7 @@ export function createExampleRoute(app, { checker, atEnd }) {
     try {
       view = compute(ex, s.edits);
     } catch (e) {
-      problems.push(`${ui.addressRefused} ${e.message}`);
+      problems.push(`${ui.addressRefused} ${said(e)}`);
       state = { ...s, edits: {} };
       view = compute(ex, {});
     }
@@ -80,7 +80,7 @@ export function createExampleRoute(app, { checker, atEnd }) {
     try {
       next = compute(ex, edits);
     } catch (e) {
-      showError(errorId, `${ui.engineRefused} ${e.message}`);
+      showError(errorId, `${ui.engineRefused} ${said(e)}`);
       return;
     }
     view = next;

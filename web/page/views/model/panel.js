@@ -8,7 +8,7 @@ import { connectWorker } from '../../../training/client.js';
 import { createInspector } from '../../../models/inspector.js';
 import { readVocabulary } from '../../../models/vocabulary.js';
 import { gpt2Vocabulary, isGpt2Sized } from '../../../models/gpt2.js';
-import { opened as text } from '../../../text/index.js';
+import { opened as text, said } from '../../../text/index.js';
 import { exact } from '../../format.js';
 import { readNumber } from '../../inputs.js';
 import { h } from '../dom.js';
@@ -357,9 +357,9 @@ export function createModelPanel({ lab, workerUrl }) {
         openButton.disabled = false;
         bar.hidden = true;
         status.textContent = shownStatus;
-        refuse(m.message);
+        refuse(said(m));
       } else
-        say(`${text.promptRefused} ${sentence(m.message)} ${text.promptKept}`, m.request in lines ? m.request : 'look');
+        say(`${text.promptRefused} ${sentence(said(m))} ${text.promptKept}`, m.request in lines ? m.request : 'look');
     } else if (m.type === 'looked') {
       state.looked = m;
       drawAttention();

@@ -2,7 +2,7 @@
 // from the engine's own declaration of createModel's and trainStep's options (default first).
 // It reads the form into a new setup or says which field is wrong; it never changes the setup.
 import { CORPORA, EXPERIMENTS } from '../../../training/experiments.js';
-import { training as text } from '../../../text/index.js';
+import { said, training as text } from '../../../text/index.js';
 import { h } from '../dom.js';
 
 // The settings in the order the form shows them.
@@ -50,7 +50,9 @@ export function readSetting(lab, key, typed) {
   const parsed = lab.parseNumber(String(typed));
   const field = text.fields[key];
   if (!parsed.ok)
-    throw new Error(text.notANumber({ field, whole: WHOLE.includes(key), typed: String(typed), error: parsed.error }));
+    throw new Error(
+      text.notANumber({ field, whole: WHOLE.includes(key), typed: String(typed), error: said(parsed.error) }),
+    );
   if (WHOLE.includes(key) && !Number.isInteger(parsed.value)) throw new Error(text.notWhole({ field, typed }));
   return parsed.value;
 }

@@ -5,7 +5,7 @@
 // update `state`, and each view draws its part of it at the next frame.
 import { DEFAULT_SETUP, EXPERIMENTS } from '../../../training/experiments.js';
 import { connectTrainer } from '../../../training/client.js';
-import { training as text } from '../../../text/index.js';
+import { said, training as text } from '../../../text/index.js';
 import { h } from '../dom.js';
 import { attentionView } from './attention.js';
 import { readSetting, settingsForm } from './form.js';
@@ -207,18 +207,18 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
       inspect();
     } else if (m.type === 'stopped') {
       run.reported(false);
-      say(`${text.stopped} ${m.message}`);
+      say(`${text.stopped} ${said(m)}`);
     } else if (m.type === 'refused' && m.request === 'inspect') {
-      say(`${text.sentenceRefused} ${m.message}. ${text.sentenceKept}`);
+      say(`${text.sentenceRefused} ${said(m)}. ${text.sentenceKept}`);
     } else if (m.type === 'refused' && m.request === 'setup' && !state.ready) {
       // The first settings (from a link) were refused: train the experiment as it is, and say why.
       state.startOnReady = false;
-      state.carried = [state.carried, `${text.refused} ${m.message}.`].filter(Boolean).join(' ');
+      state.carried = [state.carried, `${text.refused} ${said(m)}.`].filter(Boolean).join(' ');
       send({ type: 'setup', experiment: state.experiment, setup: {} });
     } else if (m.type === 'refused') {
       state.startOnReady = false;
       state.loading = false;
-      say(`${m.request === 'setup' ? text.refused : text.stopped} ${m.message}. ${text.settingsKept}`);
+      say(`${m.request === 'setup' ? text.refused : text.stopped} ${said(m)}. ${text.settingsKept}`);
     } else if (m.type === 'inspected') {
       if (!linkProblem) say('');
       state.intervened = m;

@@ -1,0 +1,88 @@
+// What the engine says when it will not do what it was asked: a code and named parameters,
+// never a sentence. The sentence is the page's, written once per language in its catalogues
+// (web/text/*.js, section `engine`, where a code "parse.twoPoints" is the path
+// engine.parse.twoPoints); the JS facade builds its English Error.message from the English one.
+// A parameter is a number (which the page writes in its number format), a text quoted from
+// what was given (an unknown name, the part of an answer that could not be read), or a list of
+// words (the options a student may choose from).
+#pragma once
+
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace lab {
+
+using RefusalArg = std::variant<double, std::string, std::vector<std::string>>;
+
+struct Refusal {
+    std::string code;  // empty: nothing was refused
+    std::vector<std::pair<std::string, RefusalArg>> params;
+
+    bool empty() const { return code.empty(); }
+
+    // One parameter more: refusal.with("n", 3).with("name", "wQ").
+    template <class T>
+    Refusal& with(const std::string& name, const T& value) {
+        if constexpr (std::is_arithmetic_v<T>)
+            params.emplace_back(name, double(value));
+        else if constexpr (std::is_same_v<T, std::vector<std::string>>)
+            params.emplace_back(name, value);
+        else
+            params.emplace_back(name, std::string(value));
+        return *this;
+    }
+
+    // The code and parameters in one line, for C++ readers (tests, native tools) and for
+    // what(): parse.twoPoints {lexeme: "0.5.5"}.
+    std::string describe() const {
+        std::string out = code + " {";
+        for (std::size_t i = 0; i < params.size(); ++i) {
+            out += (i ? ", " : "") + params[i].first + ": ";
+            if (const double* x = std::get_if<double>(&params[i].second)) {
+                char buf[32];
+                std::snprintf(buf, sizeof buf, "%.15g", *x);
+                out += buf;
+            } else if (const std::string* text = std::get_if<std::string>(&params[i].second)) {
+                out += "\"" + *text + "\"";
+            } else {
+                const auto& words = std::get<std::vector<std::string>>(params[i].second);
+                out += "[";
+                for (std::size_t w = 0; w < words.size(); ++w) out += (w ? ", \"" : "\"") + words[w] + "\"";
+                out += "]";
+            }
+        }
+        return out + "}";
+    }
+};
+
+// A refusal with its parameters in one expression: refused("parse.emptyRow", "row", 1).
+inline void add_params(Refusal&) {}
+template <class T, class... Rest>
+void add_params(Refusal& r, const char* name, const T& value, const Rest&... rest) {
+    r.with(name, value);
+    add_params(r, rest...);
+}
+template <class... Args>
+Refusal refused(const std::string& code, const Args&... name_value_pairs) {
+    static_assert(sizeof...(Args) % 2 == 0, "parameters come as name, value pairs");
+    Refusal r{code, {}};
+    add_params(r, name_value_pairs...);
+    return r;
+}
+
+// A refusal as a C++ exception, for an entry point's always-on checks: what() is describe().
+class Refused : public std::invalid_argument {
+public:
+    explicit Refused(Refusal r) : std::invalid_argument(r.describe()), refusal_(std::move(r)) {}
+    const Refusal& refusal() const { return refusal_; }
+
+private:
+    Refusal refusal_;
+};
+
+}  // namespace lab

@@ -1,0 +1,206 @@
+// The engine's refusals: it says a code and parameters, never a sentence; every code it can say
+// has a sentence in every language, which reads without a placeholder left; the facade gives
+// console and Node users the English one.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { catalogues, compileCatalogue } from '../../web/text/index.js';
+import { messageAt, refusalText } from '../../web/text/refusal.js';
+import { languages } from '../../web/text/language.js';
+import { loadEngine } from '../../web/engine/index.js';
+import { wordedPractice } from '../../web/page/practice-text.js';
+import { xorshift32 } from '../../web/training/xorshift.js';
+
+const lab = await loadEngine();
+const codes = languages.map((l) => l.code);
+const words = Object.fromEntries(codes.map((c) => [c, compileCatalogue(catalogues[c], c)]));
+
+// Every code written in the engine's sources: refused("parse.empty", …), expect(')', "parse.…"),
+// and the codes chosen by a conditional ("check.notAnOption" : "check.notAToken").
+function sourceFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourceFiles(join(dir, e.name)) : /\.(cpp|hpp)$/.test(e.name) ? [join(dir, e.name)] : [],
+  );
+}
+const engineCodes = new Set(
+  sourceFiles(new URL('../../cpp', import.meta.url).pathname).flatMap((f) =>
+    [...readFileSync(f, 'utf8').matchAll(/"((?:parse|check)\.[A-Za-z.]+)"/g)].map((m) => m[1]),
+  ),
+);
+
+// Every sentence of an `engine` section by its code (near and atEnd are the clauses after one).
+function sentenceCodes(section, prefix = '') {
+  return Object.entries(section).flatMap(([k, v]) =>
+    typeof v === 'object' ? sentenceCodes(v, `${prefix}${k}.`) : prefix ? [`${prefix}${k}`] : [],
+  );
+}
+
+test('every code the engine can say has a sentence in every language, and every sentence is said', () => {
+  assert.ok(engineCodes.size > 40, `${engineCodes.size} codes in the engine's sources`);
+  for (const code of codes) {
+    const known = new Set(sentenceCodes(catalogues[code].engine));
+    assert.deepEqual(
+      [...engineCodes].filter((c) => !known.has(c)),
+      [],
+      `${code}: codes without a sentence`,
+    );
+    assert.deepEqual(
+      [...known].filter((c) => !engineCodes.has(c)),
+      [],
+      `${code}: sentences no code says`,
+    );
+  }
+});
+
+// Text a student might type, and text nobody would: pieces of every format, mistakes included.
+const PIECES = [
+  '0.5',
+  '1/2',
+  'ln 2',
+  ',',
+  ', ',
+  '[',
+  ']',
+  '[[',
+  ']]',
+  '(',
+  ')',
+  '{',
+  '}',
+  '-',
+  ' -',
+  '- ',
+  '+',
+  '*',
+  '/',
+  '^',
+  '%',
+  '.',
+  '..',
+  '...',
+  '0,5',
+  '18,432',
+  '1 2',
+  'e',
+  'pi',
+  'log3',
+  'log2',
+  'sqrt',
+  'sqrt(-1)',
+  'ln(0)',
+  '1/0',
+  '1e999',
+  'abc',
+  'cat',
+  '->',
+  'bid',
+  'bjd',
+  'ij',
+  '|',
+  ' ',
+  '\n',
+  'é',
+  '，',
+  '０',
+  '−',
+  '✓',
+  '  ',
+];
+// One family of the practice set for each answer format a family has (every format but pairs),
+// so that every reader is tried.
+const byFormat = new Map(lab.practice.families().map((f) => [f.format, f.id]));
+
+test('thousands of malformed answers: each is refused with a code whose sentence reads in every language', () => {
+  assert.ok(byFormat.size >= 9, `families of ${byFormat.size} formats`);
+  const bits = xorshift32(2026);
+  const pick = (xs) => xs[bits() % xs.length];
+  const families = [...byFormat.values()];
+  const seen = new Set();
+  let refused = 0;
+  for (let i = 0; i < 4000; i++) {
+    const n = 1 + (bits() % 6);
+    let typed = '';
+    for (let k = 0; k < n; k++) typed += pick(PIECES);
+    const id = families[i % families.length];
+    const c = lab.practice.check(id, i % 7, typed);
+    if (c.readable) continue;
+    refused += 1;
+    const { code, params, message } = c.error;
+    seen.add(code);
+    assert.ok(engineCodes.has(code), `${JSON.stringify(typed)} for ${id}: ${code} is a code of the engine`);
+    assert.equal(typeof message, 'string', 'the facade adds the English sentence');
+    for (const lang of codes) {
+      const out = refusalText({ code, params }, words[lang].engine);
+      // what the student typed may hold braces; the sentence around it may not
+      let around = out;
+      const quoted = Object.values(params).filter((v) => typeof v === 'string');
+      for (const value of quoted.sort((a, b) => b.length - a.length)) around = around.replaceAll(value, '');
+      assert.doesNotMatch(around, /undefined|NaN|\[object|[{}]/, `${lang} ${code}: ${out}`);
+      for (const [name, value] of Object.entries(params))
+        if (typeof value === 'string' && value && name !== 'what')
+          assert.ok(out.includes(value), `${lang} ${code} quotes its ${name} "${value}": ${out}`);
+    }
+  }
+  assert.ok(refused > 2000, `${refused} refusals`);
+  assert.ok(seen.size >= 30, `${seen.size} different codes said: ${[...seen].join(', ')}`);
+});
+
+test('0,5 typed where one number goes: both readings are named, in each language, with how to write the number', () => {
+  const r = lab.parseNumber('0,5');
+  assert.equal(r.ok, false);
+  assert.equal(r.error.code, 'parse.comma.decimal');
+  assert.equal(
+    r.error.message,
+    '“0,5” reads as two entries, 0 and 5, where one number was expected; for the decimal number, write 0.5 with a decimal point',
+  );
+  const es = refusalText(r.error, words.es.engine);
+  assert.match(es, /dos entradas, 0 y 5/);
+  assert.match(es, /escribe 0\.5 con punto decimal/);
+  const zh = refusalText(r.error, words['zh-Hans'].engine);
+  assert.match(zh, /两个元素 0 和 5/);
+  assert.match(zh, /0\.5/);
+  // a thousands separator or a decimal comma: both ways of writing it are named
+  assert.match(refusalText(lab.parseNumber('18,432').error, words.es.engine), /18432 sin la coma, o 18\.432 con punto/);
+});
+
+test('a practice answer that cannot be read is told in the page’s language, with the options in that language', () => {
+  const es = wordedPractice(lab.practice, words.es.practice, 'es', words.es.engine);
+  const en = wordedPractice(lab.practice, words.en.practice, 'en', words.en.engine);
+  const vector = es.check('retrieval', 0, '[2, 1,5');
+  assert.equal(vector.readable, false);
+  assert.match(vector.feedback, /se esperaba «\]» para cerrar la lista, al final/);
+  assert.doesNotMatch(vector.feedback, /expected|could not/);
+  const choice = es.check('pre-post', 0, 'medio');
+  assert.equal(choice.readable, false);
+  assert.match(choice.feedback, /no se pudo leer «medio» como una de las opciones \(pre, post\)/);
+  assert.match(
+    en.check('pre-post', 0, 'middle').feedback,
+    /could not read “middle” as one of the options \(pre, post\)/,
+  );
+});
+
+test('the facade: a result’s refusal carries code, parameters and the English sentence; an unknown code is an error', () => {
+  const r = lab.parseNumber('0.5.5');
+  assert.deepEqual(r.error, {
+    code: 'parse.twoPoints',
+    params: { number: '0.5.5' },
+    message: 'a number with two decimal points: “0.5.5”',
+  });
+  assert.equal(lab.parseNumber('(1').error.message, 'expected a closing parenthesis “)”, at the end');
+  assert.equal(lab.parseNumber('1 2').error.message, 'unexpected text, at “2”');
+  assert.equal(messageAt(words.en.engine, 'parse.nothing'), undefined);
+  assert.throws(() => refusalText({ code: 'parse.nothing', params: {} }, words.en.engine), /no sentence/);
+});
+
+test('checkValue refuses a spec it cannot check, naming it, instead of failing inside the engine', () => {
+  const check = (spec) => () => lab.practice.checkValue('1', spec);
+  assert.throws(check({ format: 'positions', expected: '{0}' }), /practice\.checkValue: spec\.format positions/);
+  assert.throws(check({ format: 'vector', expected: '[1, 2]' }), /spec\.expected must be a number or an array/);
+  assert.throws(check({ format: 'choice', expected: 1 }), /spec\.expected must be a word/);
+  assert.throws(
+    check({ format: 'number', expected: 1, misconceptions: [{ id: 'x', section: '§2', value: 'one' }] }),
+    /spec\.misconceptions\[0\]\.value must be a number/,
+  );
+  assert.equal(lab.practice.checkValue('1', { format: 'number', expected: 1 }).correct, true);
+});

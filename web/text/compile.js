@@ -1,0 +1,52 @@
+// The catalogues' ICU MessageFormat strings, compiled for one language by intl-messageformat: a
+// message without parameters becomes a string, one with parameters a function of one object.
+// Parameters are formatted here, never at the call site: a number by the page's one number
+// format (short), a list of numbers or words joined by ", ". A parameter that chooses between
+// forms (plural, select) receives its raw value.
+import { IntlMessageFormat } from 'intl-messageformat';
+import { short } from '../page/format.js';
+
+const numberFormat = { format: (x) => short(x) };
+const formatters = {
+  getNumberFormat: () => numberFormat,
+  getDateTimeFormat: (locale, options) => new Intl.DateTimeFormat(locale, options),
+  getPluralRules: (locale, options) => new Intl.PluralRules(locale, options),
+};
+
+// The names of the parameters that choose a form (plural, select), found in the parsed message.
+function choosers(ast, into = new Set()) {
+  for (const node of ast) {
+    if (node.options) {
+      into.add(node.value);
+      for (const option of Object.values(node.options)) choosers(option.value, into);
+    }
+  }
+  return into;
+}
+
+const shown = (v) => (Array.isArray(v) ? v.map(shown).join(', ') : typeof v === 'number' ? short(v) : v);
+
+// One message: a string if it has no parameters, else a function of its parameters by name.
+export function compileMessage(message, locale, key = '') {
+  const format = new IntlMessageFormat(message, locale, undefined, { formatters, ignoreTag: true });
+  const ast = format.getAst();
+  if (ast.every((node) => node.type === 0)) return ast.map((node) => node.value).join('');
+  const raw = choosers(ast);
+  const compiled = (params) => {
+    if (params === null || typeof params !== 'object' || Array.isArray(params))
+      throw new TypeError(`text ${key}: expected its parameters as one object, received ${String(params)}`);
+    const values = {};
+    for (const [name, v] of Object.entries(params)) values[name] = raw.has(name) ? v : shown(v);
+    return format.format(values);
+  };
+  return compiled;
+}
+
+// A whole catalogue, compiled: the same nesting, arrays stay arrays.
+export function compileCatalogue(catalogue, locale, key = '') {
+  if (typeof catalogue === 'string') return compileMessage(catalogue, locale, key);
+  if (Array.isArray(catalogue)) return catalogue.map((m, i) => compileCatalogue(m, locale, `${key}.${i}`));
+  return Object.fromEntries(
+    Object.entries(catalogue).map(([k, m]) => [k, compileCatalogue(m, locale, key ? `${key}.${k}` : k)]),
+  );
+}
