@@ -58,7 +58,7 @@ test('a checkpoint opens in the worker and shows the engine’s numbers for it',
   await page.waitForFunction(() => /not opened/.test(document.querySelector('#model-error').textContent));
   assert.match(
     await page.locator('#model-error').textContent(),
-    /loadCheckpoint: this is not a safetensors file: its first 8 bytes should give the length of its header, and read so they give \d+ bytes/,
+    /not opened: this is not a safetensors file: its first 8 bytes should give the length of its header, and read so they give \d+ bytes/,
   );
   assert.doesNotMatch(await page.locator('#model-error').textContent(), /[?.]\./, 'one full stop, not two');
   assert.equal(await page.locator('#model-status').textContent(), 'No model is open yet.');
@@ -92,7 +92,7 @@ test('a checkpoint opens in the worker and shows the engine’s numbers for it',
   // a character the vocabulary lacks: said; what was shown stays
   await page.fill('#model-prompt', 'to be €');
   await page.press('#model-prompt', 'Enter');
-  assert.match(await page.locator('#model-prompt-error').textContent(), /the character "€" is not in this vocabulary/);
+  assert.match(await page.locator('#model-prompt-error').textContent(), /the character “€” is not in this vocabulary/);
   assert.equal(await exactOf(first.locator('td').first()), probs[best]);
 
   // §2.2: ablating both heads of block 1 (the block shown) changes the intervened column
@@ -189,7 +189,7 @@ test('without a vocabulary the prompt is token ids, and a file without n_head as
   noMeta.copy(out, 8 + json.length, 8 + headerLength);
   await openFile(page, files('bare.safetensors', out));
   await page.waitForFunction(() => /not opened/.test(document.querySelector('#model-error').textContent));
-  assert.match(await page.locator('#model-error').textContent(), /pass it, as in loadCheckpoint/);
+  assert.match(await page.locator('#model-error').textContent(), /give it as the option n_head \(on the page/);
   await page.fill('#model-heads', 'two');
   await page.click('#model-open');
   assert.match(await page.locator('#model-error').textContent(), /Heads .*received "two"/);

@@ -287,7 +287,7 @@ test('§9.1–§9.3 live: a typed cell of x outlives a change of T, a C that nh 
   await page.fill('#in-nh', '3');
   assert.match(
     await page.textContent('#in-nh-error'),
-    /engine refused it: paramCount: D = 8 is not divisible by heads = 3/,
+    /engine refused it: D = 8 is not divisible by heads = 3 \(d_h = D \/ H must be a whole number\)/,
   );
   assert.equal(await result(page, 'x-shape'), '[2, 4, 8]', 'the last good state stays');
   await page.fill('#in-nh', '4');
@@ -344,7 +344,7 @@ test('malformed input gets a message next to the cell, keeps the last valid valu
   await page.fill('#in-H', '3');
   assert.match(
     await page.textContent('#in-H-error'),
-    /engine refused it: paramCount: D = 8 is not divisible by heads = 3/,
+    /engine refused it: D = 8 is not divisible by heads = 3 \(d_h = D \/ H must be a whole number\)/,
   );
   assert.equal(await result(page, 'total'), '256');
   await page.fill('#in-H', '4');

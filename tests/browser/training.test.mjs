@@ -208,7 +208,7 @@ test('§2.2 intervention: turning heads off changes the next-token probabilities
   await page.waitForFunction(() => /zebra/.test(document.querySelector('.train-error').textContent));
   assert.match(
     await page.locator('.train-error').textContent(),
-    /That sentence was not used: the word "zebra" is not in this vocabulary/,
+    /That sentence was not used: the word “zebra” is not in this vocabulary/,
   );
   await page.screenshot({ path: path.join(shots, 'training-intervention.png'), fullPage: true });
   assert.deepEqual(problems, []);

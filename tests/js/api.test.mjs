@@ -712,7 +712,7 @@ const badCalls = [
     'sinusoidalPositions',
     'T past 2^32',
     () => lab.sinusoidalPositions(2 ** 32 + 2, 4),
-    /^sinusoidalPositions: T must be at most 4294967295, got 4294967298/,
+    /^sinusoidalPositions: T must be at most 4,294,967,295, got 4,294,967,298/,
   ],
   [
     'multiHeadAttention',

@@ -87,10 +87,10 @@ test('§9 a checkpoint written in nanoGPT’s names and layout loads as the mode
   const f64 = lab.loadCheckpoint(safetensors(nanogpt(model), { n_head: '2' }, { dtype: 'F64' }));
   assert.equal(f64.evaluate(BATCH).loss, model.evaluate(BATCH).loss);
   // without n_head in the file, the options give it
-  assert.throws(
-    () => lab.loadCheckpoint(safetensors(nanogpt(model))),
-    /pass it, as in loadCheckpoint\(bytes, \{n_head: 12\}\)/,
-  );
+  assert.throws(() => lab.loadCheckpoint(safetensors(nanogpt(model))), {
+    code: 'checkpoint.noHeads',
+    message: /give it as the option n_head/,
+  });
   assert.equal(
     lab.loadCheckpoint(safetensors(nanogpt(model)), { n_head: 2 }).evaluate(BATCH).loss,
     model.evaluate(BATCH).loss,
@@ -108,7 +108,7 @@ test('an exported model reads back as the same model, and trains on from there',
   const rms = lab.createModel({ ...CONFIG, norm: 'rms' });
   assert.throws(
     () => rms.exportSafetensors(),
-    /exportSafetensors: this model has RMSNorm, which nanoGPT's GPT does not/,
+    /exportSafetensors: this model has RMSNorm, which nanoGPT’s GPT does not/,
   );
   for (const m of [model, back, rms]) m.delete();
 });
@@ -137,19 +137,19 @@ test('every broken file is an Error naming what is wrong; the engine still answe
         new DataView(f.buffer).setBigUint64(0, 100n << 20n, true);
         return f;
       })(),
-      /more than the 16777216/,
+      /more than the 16,777,216/,
     ],
     [header('{"a": 1'), /not valid JSON/],
     [
       header('{"w":{"dtype":"I8","shape":[1],"data_offsets":[0,1]}}'),
-      /dtype "I8"; the lab reads F32, F16, BF16 and F64/,
+      /dtype “I8”; the lab reads F32, F16, BF16 and F64/,
     ],
     [header('{"w":{"dtype":"F32","shape":[1],"data_offsets":[0,400]}}'), /outside the 64 bytes of data/],
     [
       header(
         '{"a":{"dtype":"F32","shape":[4],"data_offsets":[0,16]},"b":{"dtype":"F32","shape":[4],"data_offsets":[8,24]}}',
       ),
-      /"a" and "b" overlap/,
+      /“a” and “b” overlap/,
     ],
     [
       withTensors((t) => (t['transformer.h.0.ln_1.weight'] = { shape: [15], data: new Array(15).fill(1) })),
@@ -157,13 +157,13 @@ test('every broken file is an Error naming what is wrong; the engine still answe
     ],
     [
       withTensors((t) => (t['transformer.h.0.attn.rotary'] = { shape: [1], data: [0] })),
-      /a tensor named "transformer.h.0.attn.rotary"/,
+      /a tensor named “transformer.h.0.attn.rotary”/,
     ],
     [withTensors((t) => delete t['transformer.ln_f.weight']), /has no transformer.ln_f.weight/],
-    [withTensors((t) => (t['transformer.wpe.weight'].data[3] = NaN)), /"transformer.wpe.weight" entry 3 is nan/],
+    [withTensors((t) => (t['transformer.wpe.weight'].data[3] = NaN)), /“transformer.wpe.weight” entry 3 is NaN/],
     [
       safetensors(nanogpt(model), { n_head: '2', n_embd: '32' }),
-      /__metadata__ says n_embd=32 but the tensors' shapes give 16/,
+      /__metadata__ says n_embd=32 but the tensors’ shapes give 16/,
     ],
   ];
   const before = lab.memory().heapInUse;
@@ -171,7 +171,11 @@ test('every broken file is an Error naming what is wrong; the engine still answe
     for (const [bytes, says] of cases) {
       assert.throws(
         () => lab.loadCheckpoint(bytes),
-        (e) => e instanceof Error && /^loadCheckpoint: /.test(e.message) && says.test(e.message),
+        (e) =>
+          e instanceof Error &&
+          /^loadCheckpoint: /.test(e.message) &&
+          says.test(e.message) &&
+          /^(safetensors|checkpoint)\./.test(e.code),
         String(says),
       );
     }
@@ -267,13 +271,13 @@ test('a name map reads a model whose names are not nanoGPT’s; a bad map is ref
     ]),
   );
   const file = safetensors(renamed, { n_head: '2' });
-  assert.throws(() => lab.loadCheckpoint(file), /a tensor named "embed.weight".*needs a name map/);
+  assert.throws(() => lab.loadCheckpoint(file), /a tensor named “embed.weight”.*needs a name map/);
   const names = {
     'embed.weight': 'transformer.wte.weight',
     'blocks.{layer}.norm_a.{p}': 'transformer.h.{layer}.ln_1.{p}',
     'blocks.{layer}.{rest}': 'transformer.h.{layer}.{rest}',
   };
-  assert.throws(() => lab.loadCheckpoint(file, { names }), /a tensor named "blocks.0.norm_a.weight"/);
+  assert.throws(() => lab.loadCheckpoint(file, { names }), /a tensor named “blocks.0.norm_a.weight”/);
   const map = {
     'embed.weight': 'transformer.wte.weight',
     'blocks.{layer}.norm_a.weight': 'transformer.h.{layer}.ln_1.weight',

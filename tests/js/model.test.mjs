@@ -70,7 +70,7 @@ test('bad settings are refused with a clear message and the model untouched', ()
   const before = model.evaluate(batch).loss;
   for (const [lr, why] of [
     [0, /lr must be a finite number > 0, got 0/],
-    [-1, /lr must be a finite number > 0, got -1/],
+    [-1, /lr must be a finite number > 0, got −1/],
     [NaN, /option lr must be a finite number, got NaN/],
   ]) {
     assert.throws(() => model.trainStep(batch, { lr }), { message: why });

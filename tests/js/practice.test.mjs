@@ -191,7 +191,7 @@ test('any text is an answer or a message: empty, unicode, 1/0, 1e999, [[[[[[, a 
   });
   // A seed past 32 bits would wrap around in wasm and give seed 1's problem under another name.
   assert.throws(() => practice.generate('retrieval', 2 ** 32 + 1), {
-    message: /^practice\.generate: seed must be at most 4294967295, got 4294967297/,
+    message: /^practice\.generate: seed must be at most 4,294,967,295, got 4,294,967,297/,
   });
   assert.equal(practice.check('retrieval', 0, '[2, 1.5]').correct, true, 'still working');
 });

@@ -16,20 +16,28 @@ const lab = await loadEngine();
 const codes = languages.map((l) => l.code);
 const words = Object.fromEntries(codes.map((c) => [c, compileCatalogue(catalogues[c], c)]));
 
-// Every code written in the engine's sources: refused("parse.empty", …), expect(')', "parse.…"),
-// and the codes chosen by a conditional ("check.notAnOption" : "check.notAToken").
-function sourceFiles(dir) {
+// Every code said in the sources: in the engine, a string literal whose first part is a section
+// of the catalogue's refusals (refused("parse.empty"), expect(')', "parse.expected.closeParen"),
+// the codes a conditional chooses); in the page's modules without DOM, refused('training.…').
+function sourceFiles(dir, pattern) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sourceFiles(join(dir, e.name)) : /\.(cpp|hpp)$/.test(e.name) ? [join(dir, e.name)] : [],
+    e.isDirectory() ? sourceFiles(join(dir, e.name), pattern) : pattern.test(e.name) ? [join(dir, e.name)] : [],
   );
 }
-const engineCodes = new Set(
-  sourceFiles(new URL('../../cpp', import.meta.url).pathname).flatMap((f) =>
-    [...readFileSync(f, 'utf8').matchAll(/"((?:parse|check)\.[A-Za-z.]+)"/g)].map((m) => m[1]),
+const sections = Object.keys(catalogues.en.refusals).filter((k) => typeof catalogues.en.refusals[k] === 'object');
+const root = (dir) => new URL(`../../${dir}`, import.meta.url).pathname;
+const engineCodes = new Set([
+  ...sourceFiles(root('cpp'), /\.(cpp|hpp)$/).flatMap((f) =>
+    [...readFileSync(f, 'utf8').matchAll(/"([a-z]+\.[A-Za-z.]+)"/g)]
+      .map((m) => m[1])
+      .filter((c) => sections.includes(c.split('.')[0])),
   ),
-);
+  ...sourceFiles(root('web'), /\.js$/).flatMap((f) =>
+    [...readFileSync(f, 'utf8').matchAll(/refused\('([^']+)'/g)].map((m) => m[1]),
+  ),
+]);
 
-// Every sentence of an `engine` section by its code (near and atEnd are the clauses after one).
+// Every sentence of a `refusals` section by its code (near and atEnd are the clauses after one).
 function sentenceCodes(section, prefix = '') {
   return Object.entries(section).flatMap(([k, v]) =>
     typeof v === 'object' ? sentenceCodes(v, `${prefix}${k}.`) : prefix ? [`${prefix}${k}`] : [],
@@ -39,7 +47,7 @@ function sentenceCodes(section, prefix = '') {
 test('every code the engine can say has a sentence in every language, and every sentence is said', () => {
   assert.ok(engineCodes.size > 40, `${engineCodes.size} codes in the engine's sources`);
   for (const code of codes) {
-    const known = new Set(sentenceCodes(catalogues[code].engine));
+    const known = new Set(sentenceCodes(catalogues[code].refusals));
     assert.deepEqual(
       [...engineCodes].filter((c) => !known.has(c)),
       [],
@@ -131,7 +139,7 @@ test('thousands of malformed answers: each is refused with a code whose sentence
     assert.ok(engineCodes.has(code), `${JSON.stringify(typed)} for ${id}: ${code} is a code of the engine`);
     assert.equal(typeof message, 'string', 'the facade adds the English sentence');
     for (const lang of codes) {
-      const out = refusalText({ code, params }, words[lang].engine);
+      const out = refusalText({ code, params }, words[lang].refusals);
       // what the student typed may hold braces; the sentence around it may not
       let around = out;
       const quoted = Object.values(params).filter((v) => typeof v === 'string');
@@ -154,19 +162,22 @@ test('0,5 typed where one number goes: both readings are named, in each language
     r.error.message,
     '“0,5” reads as two entries, 0 and 5, where one number was expected; for the decimal number, write 0.5 with a decimal point',
   );
-  const es = refusalText(r.error, words.es.engine);
+  const es = refusalText(r.error, words.es.refusals);
   assert.match(es, /dos entradas, 0 y 5/);
   assert.match(es, /escribe 0\.5 con punto decimal/);
-  const zh = refusalText(r.error, words['zh-Hans'].engine);
+  const zh = refusalText(r.error, words['zh-Hans'].refusals);
   assert.match(zh, /两个元素 0 和 5/);
   assert.match(zh, /0\.5/);
   // a thousands separator or a decimal comma: both ways of writing it are named
-  assert.match(refusalText(lab.parseNumber('18,432').error, words.es.engine), /18432 sin la coma, o 18\.432 con punto/);
+  assert.match(
+    refusalText(lab.parseNumber('18,432').error, words.es.refusals),
+    /18432 sin la coma, o 18\.432 con punto/,
+  );
 });
 
 test('a practice answer that cannot be read is told in the page’s language, with the options in that language', () => {
-  const es = wordedPractice(lab.practice, words.es.practice, 'es', words.es.engine);
-  const en = wordedPractice(lab.practice, words.en.practice, 'en', words.en.engine);
+  const es = wordedPractice(lab.practice, words.es.practice, 'es', words.es.refusals);
+  const en = wordedPractice(lab.practice, words.en.practice, 'en', words.en.refusals);
   const vector = es.check('retrieval', 0, '[2, 1,5');
   assert.equal(vector.readable, false);
   assert.match(vector.feedback, /se esperaba «\]» para cerrar la lista, al final/);
@@ -189,8 +200,8 @@ test('the facade: a result’s refusal carries code, parameters and the English 
   });
   assert.equal(lab.parseNumber('(1').error.message, 'expected a closing parenthesis “)”, at the end');
   assert.equal(lab.parseNumber('1 2').error.message, 'unexpected text, at “2”');
-  assert.equal(messageAt(words.en.engine, 'parse.nothing'), undefined);
-  assert.throws(() => refusalText({ code: 'parse.nothing', params: {} }, words.en.engine), /no sentence/);
+  assert.equal(messageAt(words.en.refusals, 'parse.nothing'), undefined);
+  assert.throws(() => refusalText({ code: 'parse.nothing', params: {} }, words.en.refusals), /no sentence/);
 });
 
 test('checkValue refuses a spec it cannot check, naming it, instead of failing inside the engine', () => {

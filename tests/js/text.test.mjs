@@ -13,7 +13,7 @@ const codes = languages.map((l) => l.code);
 
 // The practice set worded in one language, its refusals too.
 const compiled = Object.fromEntries(codes.map((code) => [code, compileCatalogue(catalogues[code], code)]));
-const worded = (code) => wordedPractice(lab.practice, compiled[code].practice, code, compiled[code].engine);
+const worded = (code) => wordedPractice(lab.practice, compiled[code].practice, code, compiled[code].refusals);
 
 // Every message of a catalogue with its key: [['ui.stepOf', 'Step {i} of {n}'], …]. A key's
 // parts are joined by "/" (an example's key, 2.1, has a dot of its own).

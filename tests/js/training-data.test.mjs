@@ -22,7 +22,10 @@ test('tokenisers round-trip and refuse what their vocabulary lacks', () => {
   const chars = charTokenizer(english);
   assert.equal(chars.decode(chars.encode('the rule is simple')), 'the rule is simple');
   assert.ok(chars.vocab.length < 70);
-  assert.throws(() => chars.encode('\u2603'), { message: /^the character "\u2603" is not in this vocabulary/ });
+  assert.throws(() => chars.encode('\u2603'), {
+    message: /^the character “\u2603” is not in this vocabulary/,
+    code: 'vocabulary.character',
+  });
   const words = wordTokenizer(toyGrammar());
   assert.equal(words.vocab.length, 14);
   assert.deepEqual(words.decode(words.encode('the cat sat on the mat <eos>')).split(' '), [
@@ -34,7 +37,7 @@ test('tokenisers round-trip and refuse what their vocabulary lacks', () => {
     'mat',
     '<eos>',
   ]);
-  assert.throws(() => words.encode('the unicorn'), { message: /^the word "unicorn"/ });
+  assert.throws(() => words.encode('the unicorn'), { message: /^the word “unicorn”/ });
 });
 
 test('split holds out the end; windows are reproducible and shaped [B][T + 1]', () => {

@@ -86,6 +86,7 @@ test('bad settings are refused with what was expected and what was received; the
     t.handle({ type: 'setup', experiment: 'custom', setup: { ...small, ...setup } });
     const r = t.last('refused');
     assert.match(r.message, why);
+    assert.match(r.code, /^training\.setup\./, 'a code the page words in its language');
     t.reports.length = 0;
   }
   t.handle({ type: 'step' });
@@ -96,7 +97,7 @@ test('a typed sentence outside the vocabulary is refused; the previous one stays
   const t = harness();
   t.handle({ type: 'setup', experiment: 'intervention', setup: small });
   t.handle({ type: 'inspect', text: 'the cat sat on zebra' });
-  assert.match(t.last('refused').message, /the word "zebra" is not in this vocabulary/);
+  assert.match(t.last('refused').message, /the word “zebra” is not in this vocabulary/);
   t.handle({ type: 'inspect', text: 'the dog ran', ablateHeads: [[0, 0]] });
   const r = t.last('inspected');
   assert.deepEqual(r.base.tokens, ['the', 'dog', 'ran']);
@@ -157,7 +158,7 @@ test('save, then set up from the saved model: the same predictions', () => {
   t.handle({ type: 'inspect', text: 'the cat' });
   assert.deepEqual(t.last('inspected').base.probs, before);
   t.handle({ type: 'setup', experiment: 'custom', setup: { ...small, corpus: 'english' }, saved });
-  assert.match(t.last('refused').message, /trained on a vocabulary of 14 tokens, but the english corpus has \d+/);
+  assert.match(t.last('refused').message, /trained on a vocabulary of 14 tokens, but the corpus english has \d+/);
 });
 
 test('§3.1 preset: without the 1/sqrt(d_k) scale the attention saturates (its entropy collapses)', () => {

@@ -38,10 +38,10 @@ test('a file that is not a vocabulary is refused, saying what was expected and w
     ['meta.json', '{"itos": {"0": "a", "2": "b"}}', /itos has no character for id 1/],
     ['meta.json', '{"itos": {"0": "a", "x": "b"}}', /itos must map whole-number ids to characters, got "x": "b"/],
     ['meta.json', '{"stoi": {"a": 0, "b": 0}}', /stoi gives id 0 twice/],
-    ['words.json', '["the", "cat"]', /token 0 is "the", not one character/],
+    ['words.json', '["the", "cat"]', /token 0 is “the”, not one character/],
     ['n.json', '42', /expected a JSON list of characters.*the JSON is 42/],
     ['empty.txt', '', /empty\.txt is empty/],
-    ['list.json', '[]', /has no character for id 0/],
+    ['list.json', '[]', /the list has no character for id 0/],
   ];
   for (const [name, body, says] of cases) assert.throws(() => readVocabulary(name, body), says, name);
 });

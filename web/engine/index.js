@@ -5,13 +5,10 @@ import createAttentionLab from '../../build/wasm/attention_lab.cjs';
 import { describe, fromTensor, toTensor } from './arrays.js';
 // The facade's messages are English, for the console and Node, from the page's English catalogue.
 import english from '../text/en.js';
-import { compileCatalogue } from '../text/compile.js';
-import { refusalText } from '../text/refusal.js';
-
 // The engine refuses with a code and parameters (cpp/lab/core/refusal.hpp); its English sentence
-// is the English catalogue's, compiled the first time one is needed.
-let englishEngine;
-const inEnglish = (refusal) => refusalText(refusal, (englishEngine ??= compileCatalogue(english.engine, 'en')));
+// is the English catalogue's.
+import { inEnglish } from '../text/refusal.js';
+
 // A result's refusal ({code, params}) with its English sentence as `message`, as an Error has.
 const worded = (refusal) => refusal && { ...refusal, message: inEnglish(refusal) };
 
@@ -150,8 +147,9 @@ function requireFinite(fn, value, path, masked = false) {
 // checks every other result with requireFinite.
 const unwrap = (name, r) => {
   if (r instanceof Error) {
-    // A refusal with a code reads in English here; `code` and `params` stay for the page.
-    if (r.code) r.message = `${publicName(name)}: ${inEnglish(r)}`;
+    // A refusal with a code reads in English here; `code` and `params` stay for the page. The
+    // practice engine names itself "practice"; the caller called practice.generate, say.
+    if (r.code) r.message = `${r.fn && r.fn !== 'practice' ? r.fn : publicName(name)}: ${inEnglish(r)}`;
     // The practice engine's messages say "practice:"; the caller called practice.generate, say.
     else if (r.message.startsWith('practice: ')) r.message = `${publicName(name)}: ${r.message.slice(10)}`;
     throw r;

@@ -3,31 +3,28 @@
 // JSON), a text file of the characters, or the training text itself. No model arithmetic here.
 import { listTokenizer } from '../training/tokenize.js';
 import { byCodePoint, shownText } from '../training/token-text.js';
+import { refused } from '../text/refusal.js';
 
-const kinds =
-  'a JSON list of characters, nanoGPT\'s meta.pkl as JSON ({"itos": {"0": "\\n", …}} or {"stoi": {…}}), or a text file of characters';
+// Each refusal (codes vocabulary.file.*) ends by saying which files are vocabularies. `part` is
+// where in the file: the list, the object, itos or stoi.
 
 // The characters, token 0 first, from an {id: character} object (itos) or a {character: id} one (stoi).
 function byId(entries, what) {
   const vocab = [];
   for (const [id, ch] of entries) {
     if (!/^\d+$/.test(String(id)) || typeof ch !== 'string')
-      throw new Error(
-        `${what} must map whole-number ids to characters, got ${JSON.stringify(id)}: ${JSON.stringify(ch)}`,
-      );
-    if (vocab[Number(id)] !== undefined) throw new Error(`${what} gives id ${id} twice`);
+      throw refused('vocabulary.file.ids', { part: what, entry: `${JSON.stringify(id)}: ${JSON.stringify(ch)}` });
+    if (vocab[Number(id)] !== undefined) throw refused('vocabulary.file.twice', { part: what, id: Number(id) });
     vocab[Number(id)] = ch;
   }
   const missing = vocab.findIndex((c) => c === undefined);
   if (missing >= 0 || !vocab.length)
-    throw new Error(
-      `${what} has no character for id ${missing >= 0 ? missing : 0}: ids must run 0, 1, 2, … without gaps`,
-    );
+    throw refused('vocabulary.file.gap', { part: what, id: missing >= 0 ? missing : 0 });
   return vocab;
 }
 
 function fromJson(doc) {
-  if (Array.isArray(doc)) return byId(Object.entries(doc), 'the list');
+  if (Array.isArray(doc)) return byId(Object.entries(doc), 'list');
   if (doc && typeof doc === 'object') {
     if (doc.itos) return byId(Object.entries(doc.itos), 'itos');
     if (doc.stoi)
@@ -35,9 +32,9 @@ function fromJson(doc) {
         Object.entries(doc.stoi).map(([ch, id]) => [id, ch]),
         'stoi',
       );
-    return byId(Object.entries(doc), 'the object');
+    return byId(Object.entries(doc), 'object');
   }
-  throw new Error(`expected ${kinds}; the JSON is ${JSON.stringify(doc)}`);
+  throw refused('vocabulary.file.kind', { json: JSON.stringify(doc) });
 }
 
 // {vocab, size, from, tokenizer, label(id)} for the file `name` with contents `text`; refused with what was
@@ -51,13 +48,13 @@ export function readVocabulary(name, text) {
     try {
       doc = JSON.parse(text);
     } catch (e) {
-      throw new Error(`${name} is not JSON (${e.message}); expected ${kinds}`, { cause: e });
+      throw Object.assign(refused('vocabulary.file.notJson', { name, error: e.message }), { cause: e });
     }
     vocab = fromJson(doc);
     from = 'json';
   } else {
     const chars = [...text];
-    if (!chars.length) throw new Error(`${name} is empty; expected ${kinds}`);
+    if (!chars.length) throw refused('vocabulary.file.empty', { name });
     const distinct = [...new Set(chars)];
     // the characters themselves, in order; or the training text, whose sorted distinct
     // characters are the vocabulary, as nanoGPT's prepare.py makes it
@@ -65,10 +62,7 @@ export function readVocabulary(name, text) {
     from = distinct.length === chars.length ? 'characters' : 'text';
   }
   const long = vocab.findIndex((c) => [...c].length !== 1);
-  if (long >= 0)
-    throw new Error(
-      `token ${long} is ${JSON.stringify(vocab[long])}, not one character: the lab reads character vocabularies (expected ${kinds})`,
-    );
+  if (long >= 0) throw refused('vocabulary.file.notCharacter', { id: long, token: vocab[long] });
   return {
     vocab,
     size: vocab.length,

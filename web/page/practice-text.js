@@ -2,7 +2,7 @@
 // this wraps it so that every result the page shows carries its sentences from the page's
 // catalogue (web/text): a problem's title, prompt and hints, a verdict's feedback, a
 // solution's step titles and the names of the mistakes. A translation adds a catalogue only.
-import { catalogues, engine as pageEngineWords, practice as pageWords, said } from '../text/index.js';
+import { catalogues, practice as pageWords, refusals as pageRefusalWords, said } from '../text/index.js';
 import { answerText } from './format.js';
 import { language } from '../text/language.js';
 
@@ -77,22 +77,22 @@ const engineWords = new Map(
 const engineWord = (answer) => engineWords.get(String(answer).trim().toLowerCase()) ?? answer;
 const shownWord = (word, text) => text.choices[word] ?? word;
 
-// Why an answer could not be read, in one language (`engineWords`, its `engine` section): the
-// options a choice offers are named in that language's words.
-function unreadableText(error, text, engineWords) {
+// Why an answer could not be read, in one language (`refusalWords`, its `refusals` section):
+// the options a choice offers are named in that language's words.
+function unreadableText(error, text, refusalWords) {
   const options = error.code === 'check.notAnOption' ? error.params.options.map((w) => shownWord(w, text)) : null;
-  return said(options ? { ...error, params: { ...error.params, options } } : error, engineWords);
+  return said(options ? { ...error, params: { ...error.params, options } } : error, refusalWords);
 }
 
 // The engine's verdict in words: how the answer was read, and what is wrong with it.
-export function feedbackOf(c, rule, text = pageWords, engineWords = pageEngineWords) {
+export function feedbackOf(c, rule, text = pageWords, refusalWords = pageRefusalWords) {
   const feedback = [];
   const read = text.readAs({
     text: c.format === 'choice' ? shownWord(c.parsedValue, text) : answerText(c.parsedValue),
   });
   if (!c.readable)
     feedback.push(
-      text.unreadable({ format: text.formats[c.format], error: unreadableText(c.error, text, engineWords) }),
+      text.unreadable({ format: text.formats[c.format], error: unreadableText(c.error, text, refusalWords) }),
     );
   else if (c.correct) feedback.push(text.correct, read);
   else {
@@ -113,10 +113,10 @@ export function feedbackOf(c, rule, text = pageWords, engineWords = pageEngineWo
 }
 
 // The engine's practice set (lab.practice) in one language: the page's, unless told (`text` and
-// `engineWords` are that language's `practice` and `engine` sections).
-export function wordedPractice(practice, text = pageWords, locale = language, engineWords = pageEngineWords) {
+// `refusalWords` are that language's `practice` and `refusals` sections).
+export function wordedPractice(practice, text = pageWords, locale = language, refusalWords = pageRefusalWords) {
   const rule = practice.tolerance;
-  const verdict = (c) => ({ ...c, feedback: feedbackOf(c, rule, text, engineWords) });
+  const verdict = (c) => ({ ...c, feedback: feedbackOf(c, rule, text, refusalWords) });
   let formats = null;
   const formatOf = (id) => (formats ??= new Map(practice.families().map((f) => [f.id, f.format]))).get(id);
   const typed = (id, answer) => (formatOf(id) === 'choice' ? engineWord(answer) : answer);

@@ -1708,10 +1708,11 @@ export default {
     worksheetBlank: '{blank, plural, one {# is still empty.} other {# are still empty.}}',
     worksheetWrong: 'Not yet right:',
   },
-  // What the engine refused, by the code it says (cpp/lab/core/refusal.hpp): `parse` is the
-  // answer reader (a practice answer, a typed cell), `check` the practice checker. A reader's
-  // refusal ends with where it stopped (near, atEnd).
-  engine: {
+  // What the engine and the page's modules without DOM refuse, by the code they say
+  // (cpp/lab/core/refusal.hpp, web/text/refusal.js): a code "parse.twoPoints" is the message at
+  // refusals.parse.twoPoints. `parse` is the answer reader (a practice answer, a typed cell); a
+  // reader's refusal ends with where it stopped (near, atEnd).
+  refusals: {
     near: '{what}, at “{near}”',
     atEnd: '{what}, at the end',
     parse: {
@@ -1775,6 +1776,140 @@ export default {
         outputAxisUnknown: 'the output axis “{axis}” is in no input',
         outputAxisTwice: 'the output names the axis “{axis}” twice',
       },
+    },
+    // the training panel's session (web/training/session.js): a field or a corpus is named by its
+    // key, which the panel replaces by its label
+    training: {
+      setup: {
+        whole: '{field} must be a whole number from {min} to {max}, got {got}',
+        corpus: 'the corpus must be one of {choices}, got {got}',
+        lr: 'the learning rate must be a number above 0 and at most 1, got {got}',
+        divisible: 'D = {D} is not divisible by H = {heads}: each head needs D / H columns',
+        corpusShort:
+          'T = {T} is longer than this corpus allows: its validation part has {tokens} tokens, so T must be at most {max}',
+      },
+      experiment: 'there is no experiment “{got}” (there are {choices})',
+      sentence: {
+        empty: 'the sentence is empty',
+        tooLong: 'the sentence has {n} tokens but the model reads at most T = {T}',
+      },
+      savedVocabulary:
+        'this model was trained on a vocabulary of {saved} tokens, but the corpus {corpus} has {n}; choose the corpus it was trained on',
+    },
+    // a tokenizer (web/training/tokenize.js): what a typed sentence or prompt holds that the
+    // vocabulary does not
+    vocabulary: {
+      character: 'the character “{character}” is not in this vocabulary',
+      word: 'the word “{word}” is not in this vocabulary',
+      // an opened model's vocabulary file (web/models/vocabulary.js); `part` is where in the file
+      file: {
+        ids: '{part, select, list {the list} object {the object} other {{part}}} must map whole-number ids to characters, got {entry}',
+        twice: '{part, select, list {the list} object {the object} other {{part}}} gives id {id} twice',
+        gap: '{part, select, list {the list} object {the object} other {{part}}} has no character for id {id}: ids must run 0, 1, 2, … without gaps',
+        kind: 'expected a JSON list of characters, nanoGPT’s meta.pkl as JSON (with itos or stoi), or a text file of characters; the JSON is {json}',
+        notJson:
+          '{name} is not JSON ({error}); expected a JSON list of characters, nanoGPT’s meta.pkl as JSON (with itos or stoi), or a text file of characters',
+        empty:
+          '{name} is empty; expected a JSON list of characters, nanoGPT’s meta.pkl as JSON (with itos or stoi), or a text file of characters',
+        notCharacter: 'token {id} is “{token}”, not one character: the lab reads character vocabularies',
+      },
+    },
+    // the engine's checks of a call: a setting, a size, the values given
+    config: {
+      positive: '{name} must be a positive integer',
+      divisible: 'D = {D} is not divisible by heads = {heads} (d_h = D / H must be a whole number)',
+      learnedNeedsMaxT: 'positions “learned” needs maxT, the number of rows of the table',
+      maskBlocks: 'maskBlocks has {n} entries but the model has {layers} layers (one per block)',
+      twoNames: '{nanogpt} (nanoGPT’s GPTConfig name) and {ours} name the same setting; give one of them',
+    },
+    size: {
+      positionTable:
+        'a table of T = {T} rows by D = {D} would hold {count} numbers, more than the {max} this engine allows',
+      model: 'this model would hold {count} numbers, more than the {max} this engine allows',
+    },
+    values: { notFinite: '{name} must contain only finite numbers' },
+    optimizer: {
+      lr: 'lr must be a finite number > 0, got {got}',
+      weightDecay: 'weightDecay must be a finite number >= 0, got {got}',
+      clip: 'clip must be a finite number >= 0 (0 = no clipping), got {got}',
+    },
+    value: {
+      whole: '{name} must be a whole number >= 0, got {got}',
+      atMost: '{name} must be at most {max}, got {got}',
+    },
+    // a checkpoint file (cpp/lab/boundary/safetensors.cpp, checkpoint.cpp)
+    safetensors: {
+      json: {
+        trailing: 'the header is not valid JSON at byte {byte}: more text follows its object',
+        nested: 'the header is not valid JSON at byte {byte}: it is nested more than {max} deep',
+        end: 'the header is not valid JSON at byte {byte}: it ends where a value was expected',
+        name: 'the header is not valid JSON at byte {byte}: a name in quotes was expected',
+        colon: 'the header is not valid JSON at byte {byte}: “:” was expected after a name',
+        objectComma: 'the header is not valid JSON at byte {byte}: a comma or the end of the object was expected',
+        arrayComma: 'the header is not valid JSON at byte {byte}: a comma or “]” was expected',
+        character: 'the header is not valid JSON at byte {byte}: an unexpected character “{character}”',
+        digit: 'the header is not valid JSON at byte {byte}: a digit was expected in a number',
+        hex: 'the header is not valid JSON at byte {byte}: a \\u escape needs four hex digits',
+        unclosed: 'the header is not valid JSON at byte {byte}: a text in quotes is not closed',
+        control: 'the header is not valid JSON at byte {byte}: a control character inside quotes',
+        escape: 'the header is not valid JSON at byte {byte}: an unknown escape “\\{character}”',
+      },
+      short: 'the file is {size} bytes long, shorter than the 8 bytes that give its header’s length',
+      notSafetensors:
+        'this is not a safetensors file: its first 8 bytes should give the length of its header, and read so they give {header} bytes, more than the {max} a checkpoint’s header may be',
+      pastEnd:
+        'the header’s length is {header} bytes, past the end of the file ({rest} bytes after the length): the file is cut short or not a safetensors file',
+      notObject: 'the header must be a JSON object of tensors',
+      twice: 'the header names “{name}” twice',
+      metadataObject: '__metadata__ must be an object of texts',
+      metadataText: '__metadata__.{key} must be a text (safetensors keeps only texts there)',
+      overlap: 'tensors “{first}” and “{second}” overlap in the file’s data',
+      tensor: {
+        notObject: 'tensor “{tensor}” must be an object with dtype, shape and data_offsets',
+        unknownField: 'tensor “{tensor}” has an unknown field “{field}” (expected dtype, shape, data_offsets)',
+        missing: 'tensor “{tensor}” must have dtype, shape and data_offsets',
+        dtypeText: 'tensor “{tensor}”: dtype must be a text such as “F32”',
+        dtype: 'tensor “{tensor}” has dtype “{dtype}”; the lab reads F32, F16, BF16 and F64',
+        shape: 'tensor “{tensor}”: shape must be a list of sizes',
+        offsets: 'tensor “{tensor}”: data_offsets must be [begin, end]',
+        whole: 'tensor “{tensor}”: {field} must be a whole number from 0 to {max}',
+        outside:
+          'tensor “{tensor}” has data_offsets [{begin}, {end}], outside the {size} bytes of data after the header',
+        span: 'tensor “{tensor}” is {dtype} of shape {shape}, so {bytes} bytes, but its data_offsets span {span}',
+        notFinite:
+          'tensor “{tensor}” entry {entry} is {value}{dtype, select, F64 { (or too large for float32)} other {}}: a checkpoint’s weights must be finite numbers',
+      },
+    },
+    checkpoint: {
+      nameMapPlaceholder: 'the name map reads {tensor} as {name}: a placeholder there is not in “{pattern}”',
+      unknownTensor:
+        'the checkpoint has a tensor named “{tensor}”, which is not one of nanoGPT’s or GPT-2’s (such as transformer.h.0.attn.c_attn.weight); a model with other names needs a name map',
+      unknownTensorRead:
+        'the checkpoint has a tensor named “{tensor}” (read as {name}), which is not one of nanoGPT’s or GPT-2’s (such as transformer.h.0.attn.c_attn.weight); a model with other names needs a name map',
+      twice: 'the checkpoint has {name} twice',
+      missing: 'the checkpoint has no {name}',
+      noEmbedding: 'the checkpoint has no token embedding (transformer.wte.weight or lm_head.weight)',
+      embeddingShape: '{tensor} must be [vocab_size, n_embd], both at least 1, got {shape}',
+      noBlocks: 'the checkpoint has no blocks (transformer.h.0. …)',
+      attentionShape:
+        '{tensor} must be [3 n_embd, n_embd] (nanoGPT) or [n_embd, 3 n_embd] (GPT-2) with n_embd = {D} from {embedding}, got {shape}',
+      ffnShape: '{tensor} must be [k n_embd, n_embd] for a whole number k, got {shape}',
+      metadataBias: '__metadata__.bias must be True or False, got “{got}”',
+      biasSaysTrue: '__metadata__ says bias={value} but the checkpoint has no transformer.h.0.attn.c_attn.bias',
+      biasSaysFalse: '__metadata__ says bias={value} but the checkpoint has transformer.h.0.attn.c_attn.bias',
+      metadataWhole: '__metadata__.{key} must be a whole number of at least 1, got “{got}”',
+      metadataShapes: '__metadata__ says {key}={value} but the tensors’ shapes give {shapes}',
+      noHeads:
+        'the number of heads is not in the checkpoint’s __metadata__ (n_head) and the shapes cannot tell it: give it as the option n_head (on the page, the number of heads when opening the model)',
+      notHeld: 'the configuration has a parameter {name} that a nanoGPT checkpoint does not hold',
+      headShape: '{tensor} has shape {shape} but one of {heads} heads of a model of width {D} needs {needs}',
+      shape: '{tensor} has shape {shape} but the configuration needs {needs}',
+      unusedBias:
+        'the checkpoint has {tensor}, which a model of this configuration does not use: a model has biases everywhere (bias=True) or nowhere, and RMSNorm has none',
+      unused:
+        'the checkpoint has {tensor}, which a model of this configuration does not use: check the options (norm, gated, tied)',
+      notNanogpt:
+        'this model has {feature, select, rmsnorm {RMSNorm} gated {a gated FFN} postNorm {post-norm blocks} positions {positions other than a learned table} activation {an activation other than the exact GELU} untied {a head not tied to the embedding} ffnWidth {an FFN width other than 4 n_embd} unscaled {scores not divided by sqrt(d_k)} other {blocks without the causal mask}}, which nanoGPT’s GPT does not; it cannot be written as a nanoGPT checkpoint',
     },
     check: {
       notAnOption: 'could not read “{word}” as one of the options ({options})',

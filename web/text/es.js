@@ -1726,7 +1726,7 @@ export default {
     worksheetBlank: '{blank, plural, one {# sigue vacía.} other {# siguen vacías.}}',
     worksheetWrong: 'Todavía no son correctas:',
   },
-  engine: {
+  refusals: {
     near: '{what}, en «{near}»',
     atEnd: '{what}, al final',
     parse: {
@@ -1791,6 +1791,136 @@ export default {
         outputAxisUnknown: 'el eje de salida «{axis}» no está en ninguna entrada',
         outputAxisTwice: 'la salida nombra dos veces el eje «{axis}»',
       },
+    },
+    training: {
+      setup: {
+        whole: '{field} debe ser un número entero de {min} a {max}, y se recibió {got}',
+        corpus: 'el corpus debe ser uno de estos: {choices}; se recibió {got}',
+        lr: 'la tasa de aprendizaje debe ser un número mayor que 0 y como mucho 1, y se recibió {got}',
+        divisible: 'D = {D} no es divisible entre H = {heads}: cada cabeza necesita D / H columnas',
+        corpusShort:
+          'T = {T} es más largo de lo que permite este corpus: su parte de validación tiene {tokens} tokens, así que T debe ser como mucho {max}',
+      },
+      experiment: 'no hay ningún experimento «{got}» (los que hay: {choices})',
+      sentence: {
+        empty: 'la frase está vacía',
+        tooLong: 'la frase tiene {n} tokens, pero el modelo lee como mucho T = {T}',
+      },
+      savedVocabulary:
+        'este modelo se entrenó con un vocabulario de {saved} tokens, pero el corpus {corpus} tiene {n}; elige el corpus con el que se entrenó',
+    },
+    vocabulary: {
+      character: 'el carácter «{character}» no está en este vocabulario',
+      word: 'la palabra «{word}» no está en este vocabulario',
+      file: {
+        ids: '{part, select, list {la lista} object {el objeto} other {{part}}} debe asignar caracteres a ids que sean números enteros, y se recibió {entry}',
+        twice: '{part, select, list {la lista} object {el objeto} other {{part}}} da dos veces el id {id}',
+        gap: '{part, select, list {la lista} object {el objeto} other {{part}}} no tiene carácter para el id {id}: los ids deben ir 0, 1, 2, … sin huecos',
+        kind: 'se esperaba una lista JSON de caracteres, el meta.pkl de nanoGPT como JSON (con itos o stoi) o un archivo de texto con los caracteres; el JSON es {json}',
+        notJson:
+          '{name} no es JSON ({error}); se esperaba una lista JSON de caracteres, el meta.pkl de nanoGPT como JSON (con itos o stoi) o un archivo de texto con los caracteres',
+        empty:
+          '{name} está vacío; se esperaba una lista JSON de caracteres, el meta.pkl de nanoGPT como JSON (con itos o stoi) o un archivo de texto con los caracteres',
+        notCharacter: 'el token {id} es «{token}», no un solo carácter: el laboratorio lee vocabularios de caracteres',
+      },
+    },
+    config: {
+      positive: '{name} debe ser un número entero positivo',
+      divisible: 'D = {D} no es divisible entre heads = {heads} (d_h = D / H debe ser un número entero)',
+      learnedNeedsMaxT: 'las posiciones «learned» necesitan maxT, el número de filas de la tabla',
+      maskBlocks: 'maskBlocks tiene {n} entradas, pero el modelo tiene {layers} capas (una por bloque)',
+      twoNames:
+        '{nanogpt} (el nombre de GPTConfig en nanoGPT) y {ours} nombran el mismo ajuste; da solo uno de los dos',
+    },
+    size: {
+      positionTable:
+        'una tabla de T = {T} filas por D = {D} tendría {count} números, más que los {max} que admite este motor',
+      model: 'este modelo tendría {count} números, más que los {max} que admite este motor',
+    },
+    values: { notFinite: '{name} debe contener solo números finitos' },
+    optimizer: {
+      lr: 'lr debe ser un número finito > 0, y se recibió {got}',
+      weightDecay: 'weightDecay debe ser un número finito >= 0, y se recibió {got}',
+      clip: 'clip debe ser un número finito >= 0 (0 = sin recorte), y se recibió {got}',
+    },
+    value: {
+      whole: '{name} debe ser un número entero >= 0, y se recibió {got}',
+      atMost: '{name} debe ser como mucho {max}, y se recibió {got}',
+    },
+    safetensors: {
+      json: {
+        trailing: 'la cabecera no es JSON válido en el byte {byte}: hay más texto después de su objeto',
+        nested: 'la cabecera no es JSON válido en el byte {byte}: está anidada a más de {max} niveles',
+        end: 'la cabecera no es JSON válido en el byte {byte}: termina donde se esperaba un valor',
+        name: 'la cabecera no es JSON válido en el byte {byte}: se esperaba un nombre entre comillas',
+        colon: 'la cabecera no es JSON válido en el byte {byte}: se esperaba «:» después de un nombre',
+        objectComma: 'la cabecera no es JSON válido en el byte {byte}: se esperaba una coma o el final del objeto',
+        arrayComma: 'la cabecera no es JSON válido en el byte {byte}: se esperaba una coma o «]»',
+        character: 'la cabecera no es JSON válido en el byte {byte}: un carácter inesperado, «{character}»',
+        digit: 'la cabecera no es JSON válido en el byte {byte}: se esperaba una cifra en un número',
+        hex: 'la cabecera no es JSON válido en el byte {byte}: un escape \\u necesita cuatro cifras hexadecimales',
+        unclosed: 'la cabecera no es JSON válido en el byte {byte}: un texto entre comillas no se cierra',
+        control: 'la cabecera no es JSON válido en el byte {byte}: un carácter de control entre comillas',
+        escape: 'la cabecera no es JSON válido en el byte {byte}: un escape desconocido, «\\{character}»',
+      },
+      short: 'el archivo tiene {size} bytes, menos que los 8 bytes que dan la longitud de su cabecera',
+      notSafetensors:
+        'esto no es un archivo safetensors: sus 8 primeros bytes deberían dar la longitud de su cabecera, y leídos así dan {header} bytes, más que los {max} que puede tener la cabecera de un checkpoint',
+      pastEnd:
+        'la cabecera dice medir {header} bytes, más allá del final del archivo ({rest} bytes después de la longitud): el archivo está cortado o no es safetensors',
+      notObject: 'la cabecera debe ser un objeto JSON de tensores',
+      twice: 'la cabecera nombra dos veces «{name}»',
+      metadataObject: '__metadata__ debe ser un objeto de textos',
+      metadataText: '__metadata__.{key} debe ser un texto (safetensors solo guarda textos ahí)',
+      overlap: 'los tensores «{first}» y «{second}» se solapan en los datos del archivo',
+      tensor: {
+        notObject: 'el tensor «{tensor}» debe ser un objeto con dtype, shape y data_offsets',
+        unknownField:
+          'el tensor «{tensor}» tiene un campo desconocido, «{field}» (se esperaban dtype, shape, data_offsets)',
+        missing: 'el tensor «{tensor}» debe tener dtype, shape y data_offsets',
+        dtypeText: 'tensor «{tensor}»: dtype debe ser un texto como «F32»',
+        dtype: 'el tensor «{tensor}» tiene dtype «{dtype}»; el laboratorio lee F32, F16, BF16 y F64',
+        shape: 'tensor «{tensor}»: shape debe ser una lista de tamaños',
+        offsets: 'tensor «{tensor}»: data_offsets debe ser [inicio, fin]',
+        whole: 'tensor «{tensor}»: {field} debe ser un número entero de 0 a {max}',
+        outside:
+          'el tensor «{tensor}» tiene data_offsets [{begin}, {end}], fuera de los {size} bytes de datos que siguen a la cabecera',
+        span: 'el tensor «{tensor}» es {dtype} de forma {shape}, así que ocupa {bytes} bytes, pero sus data_offsets abarcan {span}',
+        notFinite:
+          'la entrada {entry} del tensor «{tensor}» es {value}{dtype, select, F64 { (o demasiado grande para float32)} other {}}: los pesos de un checkpoint deben ser números finitos',
+      },
+    },
+    checkpoint: {
+      nameMapPlaceholder: 'el mapa de nombres lee {tensor} como {name}: ese marcador no está en «{pattern}»',
+      unknownTensor:
+        'el checkpoint tiene un tensor llamado «{tensor}», que no es de los de nanoGPT ni de GPT-2 (como transformer.h.0.attn.c_attn.weight); un modelo con otros nombres necesita un mapa de nombres',
+      unknownTensorRead:
+        'el checkpoint tiene un tensor llamado «{tensor}» (leído como {name}), que no es de los de nanoGPT ni de GPT-2 (como transformer.h.0.attn.c_attn.weight); un modelo con otros nombres necesita un mapa de nombres',
+      twice: 'el checkpoint tiene dos veces {name}',
+      missing: 'el checkpoint no tiene {name}',
+      noEmbedding: 'el checkpoint no tiene embedding de tokens (transformer.wte.weight o lm_head.weight)',
+      embeddingShape: '{tensor} debe ser [vocab_size, n_embd], ambos al menos 1, y es {shape}',
+      noBlocks: 'el checkpoint no tiene bloques (transformer.h.0. …)',
+      attentionShape:
+        '{tensor} debe ser [3 n_embd, n_embd] (nanoGPT) o [n_embd, 3 n_embd] (GPT-2) con n_embd = {D} según {embedding}, y es {shape}',
+      ffnShape: '{tensor} debe ser [k n_embd, n_embd] con k entero, y es {shape}',
+      metadataBias: '__metadata__.bias debe ser True o False, y es «{got}»',
+      biasSaysTrue: '__metadata__ dice bias={value}, pero el checkpoint no tiene transformer.h.0.attn.c_attn.bias',
+      biasSaysFalse: '__metadata__ dice bias={value}, pero el checkpoint tiene transformer.h.0.attn.c_attn.bias',
+      metadataWhole: '__metadata__.{key} debe ser un número entero de al menos 1, y es «{got}»',
+      metadataShapes: '__metadata__ dice {key}={value}, pero las formas de los tensores dan {shapes}',
+      noHeads:
+        'el número de cabezas no está en el __metadata__ del checkpoint (n_head) y las formas no lo dicen: indícalo con la opción n_head (en la página, el número de cabezas al abrir el modelo)',
+      notHeld: 'la configuración tiene un parámetro {name} que un checkpoint de nanoGPT no guarda',
+      headShape:
+        '{tensor} tiene forma {shape}, pero una de las {heads} cabezas de un modelo de anchura {D} necesita {needs}',
+      shape: '{tensor} tiene forma {shape}, pero la configuración necesita {needs}',
+      unusedBias:
+        'el checkpoint tiene {tensor}, que un modelo con esta configuración no usa: un modelo tiene sesgos en todas partes (bias=True) o en ninguna, y RMSNorm no tiene',
+      unused:
+        'el checkpoint tiene {tensor}, que un modelo con esta configuración no usa: revisa las opciones (norm, gated, tied)',
+      notNanogpt:
+        'este modelo tiene {feature, select, rmsnorm {RMSNorm} gated {una FFN con compuerta} postNorm {bloques post-norm} positions {posiciones que no son una tabla aprendida} activation {una activación que no es la GELU exacta} untied {una cabeza no atada al embedding} ffnWidth {una FFN de anchura distinta de 4 n_embd} unscaled {puntuaciones no divididas por sqrt(d_k)} other {bloques sin la máscara causal}}, y el GPT de nanoGPT no; no se puede escribir como checkpoint de nanoGPT',
     },
     check: {
       notAnOption: 'no se pudo leer «{word}» como una de las opciones ({options})',

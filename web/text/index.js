@@ -25,11 +25,11 @@ export const {
   opened,
   assignment,
   teach,
-  engine,
+  refusals,
 } = text;
 
 // What the engine (or a worker that ran it) refused, in the page's language: an Error or a
 // result's `error` with the engine's code and parameters. An error the engine gives no code
 // (a browser's own, or one of the engine's checks that still writes English) keeps its message.
-export const said = (e, words = engine) =>
+export const said = (e, words = refusals) =>
   e?.code && messageAt(words, e.code) !== undefined ? refusalText(e, words) : (e?.message ?? String(e));

@@ -1,12 +1,15 @@
-// A refusal of the engine in words. The engine says what it refused as a code and named
-// parameters ({code: 'parse.twoPoints', params: {number: '0.5.5'}}, cpp/lab/core/refusal.hpp);
-// the sentence is the catalogue's, under `engine` at the code's path. The page words it in the
-// student's language (index.js, `said`), the facade in English for the console and Node.
+// A refusal in words. The engine, and the page's modules without DOM (training, models), say
+// what they refuse as a code and named parameters ({code: 'parse.twoPoints', params: {number:
+// '0.5.5'}}, cpp/lab/core/refusal.hpp); the sentence is the catalogue's, under `refusals` at the
+// code's path. The page words it in the student's language (index.js, `said`); an Error carries
+// the English sentence as its message, for the console, Node and a worker's log.
+import english from './en.js';
+import { compileCatalogue } from './compile.js';
 
 // The compiled message at a dotted code in a compiled `engine` section, or undefined.
 export const messageAt = (words, code) => code.split('.').reduce((at, key) => at?.[key], words);
 
-// `refusal`: {code, params}; `words`: a compiled `engine` section. A reader's refusal says where
+// `refusal`: {code, params}; `words`: a compiled `refusals` section. A reader's refusal says where
 // it stopped (`near`: the next characters, "" at the end of the text), which becomes a clause of
 // its own after the sentence. An unknown code throws: every code the engine can say has a
 // sentence in every language (tests/js/refusal.test.mjs).
@@ -23,3 +26,10 @@ export function refusalText({ code, params = {} }, words) {
 // An error as a worker posts it to the page: the English message, and the engine's code and
 // parameters when it has them, so that the page can word it in the student's language.
 export const refusal = (e) => ({ message: e.message, ...(e.code && { code: e.code, params: e.params }) });
+
+// The English sentence of a refusal; the English catalogue is compiled the first time.
+let englishWords;
+export const inEnglish = (r) => refusalText(r, (englishWords ??= compileCatalogue(english.refusals, 'en')));
+
+// An Error that refuses: refused('training.setup.divisible', {D: 32, heads: 3}).
+export const refused = (code, params = {}) => Object.assign(new Error(inEnglish({ code, params })), { code, params });

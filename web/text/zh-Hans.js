@@ -1623,7 +1623,7 @@ export default {
     worksheetBlank: '还有 {blank} 个空着。',
     worksheetWrong: '尚未正确：',
   },
-  engine: {
+  refusals: {
     near: '{what}，位置：“{near}”',
     atEnd: '{what}，位置：末尾',
     parse: {
@@ -1685,6 +1685,128 @@ export default {
         outputAxisUnknown: '输出轴“{axis}”不在任何输入中',
         outputAxisTwice: '输出把轴“{axis}”写了两次',
       },
+    },
+    training: {
+      setup: {
+        whole: '{field}必须是 {min} 到 {max} 之间的整数，收到的是 {got}',
+        corpus: '语料必须是以下之一：{choices}；收到的是 {got}',
+        lr: '学习率必须是大于 0 且不超过 1 的数，收到的是 {got}',
+        divisible: 'D = {D} 不能被 H = {heads} 整除：每个头需要 D / H 列',
+        corpusShort: 'T = {T} 超出了这个语料允许的长度：它的验证部分只有 {tokens} 个词元，所以 T 最多为 {max}',
+      },
+      experiment: '没有名为“{got}”的实验（现有：{choices}）',
+      sentence: {
+        empty: '句子是空的',
+        tooLong: '句子有 {n} 个词元，但模型最多读取 T = {T} 个',
+      },
+      savedVocabulary: '这个模型训练时的词表有 {saved} 个词元，但语料“{corpus}”有 {n} 个；请选择训练它时所用的语料',
+    },
+    vocabulary: {
+      character: '字符“{character}”不在这个词表中',
+      word: '词“{word}”不在这个词表中',
+      file: {
+        ids: '{part, select, list {列表} object {对象} other {{part}}}必须把整数 id 映射到字符，收到的是 {entry}',
+        twice: '{part, select, list {列表} object {对象} other {{part}}}两次给出了 id {id}',
+        gap: '{part, select, list {列表} object {对象} other {{part}}}没有 id {id} 对应的字符：id 必须是 0、1、2、… 连续不断',
+        kind: '需要字符的 JSON 列表、以 JSON 写出的 nanoGPT meta.pkl（含 itos 或 stoi），或由字符组成的文本文件；这个 JSON 是 {json}',
+        notJson:
+          '{name} 不是 JSON（{error}）；需要字符的 JSON 列表、以 JSON 写出的 nanoGPT meta.pkl（含 itos 或 stoi），或由字符组成的文本文件',
+        empty:
+          '{name} 是空的；需要字符的 JSON 列表、以 JSON 写出的 nanoGPT meta.pkl（含 itos 或 stoi），或由字符组成的文本文件',
+        notCharacter: '词元 {id} 是“{token}”，不是单个字符：本实验室读取的是字符词表',
+      },
+    },
+    config: {
+      positive: '{name} 必须是正整数',
+      divisible: 'D = {D} 不能被 heads = {heads} 整除（d_h = D / H 必须是整数）',
+      learnedNeedsMaxT: '“learned”位置编码需要 maxT，即位置表的行数',
+      maskBlocks: 'maskBlocks 有 {n} 个元素，但模型有 {layers} 层（每个块一个）',
+      twoNames: '{nanogpt}（nanoGPT 的 GPTConfig 名称）和 {ours} 指的是同一个设置；请只给出其中一个',
+    },
+    size: {
+      positionTable: 'T = {T} 行、D = {D} 列的表将有 {count} 个数，超过了本引擎允许的 {max} 个',
+      model: '这个模型将有 {count} 个数，超过了本引擎允许的 {max} 个',
+    },
+    values: { notFinite: '{name} 只能包含有限数' },
+    optimizer: {
+      lr: 'lr 必须是大于 0 的有限数，收到的是 {got}',
+      weightDecay: 'weightDecay 必须是 >= 0 的有限数，收到的是 {got}',
+      clip: 'clip 必须是 >= 0 的有限数（0 表示不裁剪），收到的是 {got}',
+    },
+    value: {
+      whole: '{name} 必须是 >= 0 的整数，收到的是 {got}',
+      atMost: '{name} 最大为 {max}，收到的是 {got}',
+    },
+    safetensors: {
+      json: {
+        trailing: '文件头在第 {byte} 字节处不是有效的 JSON：它的对象之后还有文字',
+        nested: '文件头在第 {byte} 字节处不是有效的 JSON：嵌套超过了 {max} 层',
+        end: '文件头在第 {byte} 字节处不是有效的 JSON：在应当出现值的地方结束了',
+        name: '文件头在第 {byte} 字节处不是有效的 JSON：这里应当是带引号的名称',
+        colon: '文件头在第 {byte} 字节处不是有效的 JSON：名称之后应当是“:”',
+        objectComma: '文件头在第 {byte} 字节处不是有效的 JSON：这里应当是逗号或对象的结尾',
+        arrayComma: '文件头在第 {byte} 字节处不是有效的 JSON：这里应当是逗号或“]”',
+        character: '文件头在第 {byte} 字节处不是有效的 JSON：意外的字符“{character}”',
+        digit: '文件头在第 {byte} 字节处不是有效的 JSON：数字中应当有一位数字',
+        hex: '文件头在第 {byte} 字节处不是有效的 JSON：\\u 转义需要四位十六进制数字',
+        unclosed: '文件头在第 {byte} 字节处不是有效的 JSON：引号中的文字没有结束',
+        control: '文件头在第 {byte} 字节处不是有效的 JSON：引号中有控制字符',
+        escape: '文件头在第 {byte} 字节处不是有效的 JSON：未知的转义“\\{character}”',
+      },
+      short: '文件只有 {size} 个字节，不足给出文件头长度的 8 个字节',
+      notSafetensors:
+        '这不是 safetensors 文件：它的前 8 个字节应当给出文件头的长度，这样读出的是 {header} 个字节，超过了 checkpoint 文件头最多的 {max} 个字节',
+      pastEnd:
+        '文件头的长度是 {header} 个字节，超出了文件末尾（长度之后只有 {rest} 个字节）：文件被截断了，或者不是 safetensors 文件',
+      notObject: '文件头必须是由张量组成的 JSON 对象',
+      twice: '文件头两次给出了“{name}”',
+      metadataObject: '__metadata__ 必须是由文本组成的对象',
+      metadataText: '__metadata__.{key} 必须是文本（safetensors 在那里只保存文本）',
+      overlap: '张量“{first}”和“{second}”在文件数据中重叠',
+      tensor: {
+        notObject: '张量“{tensor}”必须是含有 dtype、shape 和 data_offsets 的对象',
+        unknownField: '张量“{tensor}”有未知的字段“{field}”（应为 dtype、shape、data_offsets）',
+        missing: '张量“{tensor}”必须有 dtype、shape 和 data_offsets',
+        dtypeText: '张量“{tensor}”：dtype 必须是像“F32”这样的文本',
+        dtype: '张量“{tensor}”的 dtype 是“{dtype}”；本实验室读取 F32、F16、BF16 和 F64',
+        shape: '张量“{tensor}”：shape 必须是由尺寸组成的列表',
+        offsets: '张量“{tensor}”：data_offsets 必须是 [起点, 终点]',
+        whole: '张量“{tensor}”：{field} 必须是 0 到 {max} 之间的整数',
+        outside: '张量“{tensor}”的 data_offsets 是 [{begin}, {end}]，超出了文件头之后 {size} 个字节的数据',
+        span: '张量“{tensor}”是形状为 {shape} 的 {dtype}，应有 {bytes} 个字节，但它的 data_offsets 只覆盖 {span} 个',
+        notFinite:
+          '张量“{tensor}”的第 {entry} 个元素是 {value}{dtype, select, F64 {（或对 float32 而言太大）} other {}}：checkpoint 的权重必须是有限数',
+      },
+    },
+    checkpoint: {
+      nameMapPlaceholder: '名称映射把 {tensor} 读作 {name}：其中的占位符不在“{pattern}”中',
+      unknownTensor:
+        'checkpoint 中有一个名为“{tensor}”的张量，它不是 nanoGPT 或 GPT-2 的张量（例如 transformer.h.0.attn.c_attn.weight）；使用其他名称的模型需要名称映射',
+      unknownTensorRead:
+        'checkpoint 中有一个名为“{tensor}”（读作 {name}）的张量，它不是 nanoGPT 或 GPT-2 的张量（例如 transformer.h.0.attn.c_attn.weight）；使用其他名称的模型需要名称映射',
+      twice: 'checkpoint 中 {name} 出现了两次',
+      missing: 'checkpoint 中没有 {name}',
+      noEmbedding: 'checkpoint 中没有词元嵌入（transformer.wte.weight 或 lm_head.weight）',
+      embeddingShape: '{tensor} 必须是 [vocab_size, n_embd]，两者都至少为 1，而它是 {shape}',
+      noBlocks: 'checkpoint 中没有块（transformer.h.0. …）',
+      attentionShape:
+        '{tensor} 必须是 [3 n_embd, n_embd]（nanoGPT）或 [n_embd, 3 n_embd]（GPT-2），其中 n_embd = {D} 来自 {embedding}，而它是 {shape}',
+      ffnShape: '{tensor} 必须是 [k n_embd, n_embd]（k 为整数），而它是 {shape}',
+      metadataBias: '__metadata__.bias 必须是 True 或 False，而它是“{got}”',
+      biasSaysTrue: '__metadata__ 写着 bias={value}，但 checkpoint 中没有 transformer.h.0.attn.c_attn.bias',
+      biasSaysFalse: '__metadata__ 写着 bias={value}，但 checkpoint 中有 transformer.h.0.attn.c_attn.bias',
+      metadataWhole: '__metadata__.{key} 必须是至少为 1 的整数，而它是“{got}”',
+      metadataShapes: '__metadata__ 写着 {key}={value}，但张量的形状给出的是 {shapes}',
+      noHeads:
+        'checkpoint 的 __metadata__ 中没有头数（n_head），形状也无法说明：请用选项 n_head 给出（在页面上，就是打开模型时填写的头数）',
+      notHeld: '配置中有一个参数 {name}，而 nanoGPT 的 checkpoint 不保存它',
+      headShape: '{tensor} 的形状是 {shape}，但宽度为 {D} 的模型的 {heads} 个头中的每一个都需要 {needs}',
+      shape: '{tensor} 的形状是 {shape}，但配置需要 {needs}',
+      unusedBias:
+        'checkpoint 中有 {tensor}，而这种配置的模型用不到它：模型要么处处都有偏置（bias=True），要么处处都没有，RMSNorm 则没有偏置',
+      unused: 'checkpoint 中有 {tensor}，而这种配置的模型用不到它：请检查选项（norm、gated、tied）',
+      notNanogpt:
+        '这个模型有{feature, select, rmsnorm {RMSNorm} gated {门控 FFN} postNorm {后归一化的块} positions {不是可学习表的位置编码} activation {不是精确 GELU 的激活函数} untied {没有与嵌入绑定的输出头} ffnWidth {宽度不是 4 n_embd 的 FFN} unscaled {没有除以 sqrt(d_k) 的分数} other {没有因果掩码的块}}，而 nanoGPT 的 GPT 没有；它不能写成 nanoGPT 的 checkpoint',
     },
     check: {
       notAnOption: '无法把“{word}”读作任何一个选项（{options}）',

@@ -3,6 +3,7 @@
 // (losses, entropies, probabilities) or is a count or a clock reading (steps, tokens per second).
 import { CORPORA, DEFAULT_SETUP, EXPERIMENTS } from './experiments.js';
 import { charTokenizer, split, windows, wordTokenizer } from './tokenize.js';
+import { refused } from '../text/refusal.js';
 
 // Validation always scores the same windows (drawn with their own seed), so that the points of a
 // validation curve, and the curves of the runs of one experiment, are comparable.
@@ -11,16 +12,19 @@ const VALID_SEED = 12345;
 const SAMPLE_TOKENS = 24; // length of each sample generation
 const SAMPLE_TEMPERATURE = 0.8;
 
-// The setup a student asks for, checked field by field before any model is made; the message
+// The setup a student asks for, checked field by field before any model is made; the refusal
 // says what was expected and what was received.
 export function checkSetup(setup) {
   const whole = (k, lo, hi) => {
     const v = setup[k];
     if (!Number.isInteger(v) || v < lo || v > hi)
-      throw new Error(`${k} must be a whole number from ${lo} to ${hi}, got ${JSON.stringify(v)}`);
+      throw refused('training.setup.whole', { field: k, min: lo, max: hi, got: JSON.stringify(v) ?? String(v) });
   };
   if (!(setup.corpus in CORPORA))
-    throw new Error(`corpus must be one of ${Object.keys(CORPORA).join(', ')}, got ${JSON.stringify(setup.corpus)}`);
+    throw refused('training.setup.corpus', {
+      choices: Object.keys(CORPORA),
+      got: JSON.stringify(setup.corpus) ?? String(setup.corpus),
+    });
   whole('D', 1, 512);
   whole('heads', 1, 64);
   whole('layers', 1, 8);
@@ -29,15 +33,14 @@ export function checkSetup(setup) {
   whole('batch', 1, 128);
   whole('seed', 0, 2 ** 31);
   if (!(typeof setup.lr === 'number' && Number.isFinite(setup.lr) && setup.lr > 0 && setup.lr <= 1)) {
-    throw new Error(`learning rate must be a number above 0 and at most 1, got ${JSON.stringify(setup.lr)}`);
+    throw refused('training.setup.lr', { got: JSON.stringify(setup.lr) ?? String(setup.lr) });
   }
-  if (setup.D % setup.heads !== 0)
-    throw new Error(`D = ${setup.D} is not divisible by H = ${setup.heads}: each head needs D / H columns`);
+  if (setup.D % setup.heads !== 0) throw refused('training.setup.divisible', { D: setup.D, heads: setup.heads });
 }
 
 export function createSession(lab, { experiment = 'custom', setup: asked = {}, saved = null }) {
   const exp = EXPERIMENTS[experiment];
-  if (!exp) throw new Error(`no experiment "${experiment}"`);
+  if (!exp) throw refused('training.experiment', { got: String(experiment), choices: Object.keys(EXPERIMENTS) });
   const setup = { ...DEFAULT_SETUP, ...exp.setup, ...asked };
   checkSetup(setup);
   const corpus = CORPORA[setup.corpus];
@@ -46,9 +49,7 @@ export function createSession(lab, { experiment = 'custom', setup: asked = {}, s
   const ids = tok.encode(text);
   const data = split(ids, 0.1);
   if (data.valid.length < setup.T + 1) {
-    throw new Error(
-      `T = ${setup.T} is longer than this corpus allows: its validation part has ${data.valid.length} tokens, so T must be at most ${data.valid.length - 1}`,
-    );
+    throw refused('training.setup.corpusShort', { T: setup.T, tokens: data.valid.length, max: data.valid.length - 1 });
   }
   const validBatch = windows(data.valid, VALID_WINDOWS, setup.T, VALID_SEED);
   const prompt = tok.encode(corpus.prompt);
@@ -90,9 +91,7 @@ export function createSession(lab, { experiment = 'custom', setup: asked = {}, s
   }
   if (saved && saved.config.vocab !== tok.vocab.length) {
     runs[0].model.delete();
-    throw new Error(
-      `this model was trained on a vocabulary of ${saved.config.vocab} tokens, but the ${setup.corpus} corpus has ${tok.vocab.length}; choose the corpus it was trained on`,
-    );
+    throw refused('training.savedVocabulary', { saved: saved.config.vocab, corpus: setup.corpus, n: tok.vocab.length });
   }
   let step = 0;
   let ms = 0;
@@ -162,9 +161,8 @@ export function createSession(lab, { experiment = 'custom', setup: asked = {}, s
     // A sentence typed by the student, as ids; words or characters outside the vocabulary are refused.
     encode(s) {
       const ids = tok.encode(s);
-      if (!ids.length) throw new Error('the sentence is empty');
-      if (ids.length > setup.T)
-        throw new Error(`the sentence has ${ids.length} tokens but the model reads at most T = ${setup.T}`);
+      if (!ids.length) throw refused('training.sentence.empty');
+      if (ids.length > setup.T) throw refused('training.sentence.tooLong', { n: ids.length, T: setup.T });
       return ids;
     },
     save: (index = 0) => runs[index].model.save(),

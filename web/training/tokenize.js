@@ -1,7 +1,8 @@
 // Tokenisers for the training corpora (text in, integer ids out, and back), a train/validation
 // split, and batches of windows for lab.createModel(...).trainStep. No arithmetic of the model here.
 
-import { byCodePoint } from './token-text.js';
+import { byCodePoint, shownText } from './token-text.js';
+import { refused } from '../text/refusal.js';
 import { xorshift32 } from './xorshift.js';
 
 // Characters as a list gives them: token i is vocab[i] (an opened model's vocabulary, in the
@@ -13,7 +14,7 @@ export function listTokenizer(vocab) {
     vocab,
     encode: (s) =>
       [...s].map((c) => {
-        if (!index.has(c)) throw new Error(`the character ${JSON.stringify(c)} is not in this vocabulary`);
+        if (!index.has(c)) throw refused('vocabulary.character', { character: shownText(c) });
         return index.get(c);
       }),
     decode: (ids) => ids.map((i) => vocab[i] ?? '\uFFFD').join(''),
@@ -37,7 +38,7 @@ export function wordTokenizer(text) {
         .split(/\s+/)
         .filter(Boolean)
         .map((w) => {
-          if (!index.has(w)) throw new Error(`the word ${JSON.stringify(w)} is not in this vocabulary`);
+          if (!index.has(w)) throw refused('vocabulary.word', { word: w });
           return index.get(w);
         }),
     decode: (ids) => ids.map((i) => vocab[i] ?? '\uFFFD').join(' '),

@@ -35,8 +35,8 @@ xt::xtensor<double, N> tensor(const val& o, const char* key, const std::string& 
 }  // namespace
 
 std::size_t whole_number(double x, const std::string& fn, const char* name) {
-    require(is_whole_number<double>(x), fn, msg(name, " must be a whole number >= 0, got ", x));
-    require(is_whole_number(x), fn, msg(name, " must be at most ", largest_whole(), ", got ", x));
+    require(is_whole_number<double>(x), fn, refused("value.whole", "name", name, "got", x));
+    require(is_whole_number(x), fn, refused("value.atMost", "name", name, "max", largest_whole(), "got", x));
     return std::size_t(x);
 }
 

@@ -77,6 +77,7 @@ val guarded(F&& body) {
         const val said = js(e.refusal());
         error.set("code", said["code"]);
         error.set("params", said["params"]);
+        error.set("fn", e.fn());
         return error;
     } catch (const std::exception& e) {
         return val::global("Error").new_(std::string(e.what()));

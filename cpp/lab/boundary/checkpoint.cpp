@@ -124,9 +124,8 @@ Model load_checkpoint(const SafetensorsFile& file, const Values& options, const 
             std::map<std::string, std::string> vars;
             if (!match(theirs, t.name, vars)) continue;
             name = substitute(ours, vars);
-            require(
-                name.find('{') == std::string::npos, fn,
-                msg("the name map reads ", t.name, " as ", name, ": a {placeholder} there is not in \"", theirs, "\""));
+            require(name.find('{') == std::string::npos, fn,
+                    refused("checkpoint.nameMapPlaceholder", "tensor", t.name, "name", name, "pattern", theirs));
             break;
         }
         const std::string key = name.rfind(kPrefix, 0) == 0 ? name.substr(kPrefix.size()) : name;
@@ -145,12 +144,10 @@ Model load_checkpoint(const SafetensorsFile& file, const Values& options, const 
         } else {
             for (const char* top : kTop) known = known || key == top;
         }
-        require(
-            known, fn,
-            msg("the checkpoint has a tensor named \"", t.name, "\"", name != t.name ? " (read as " + name + ")" : "",
-                ", which is not one of nanoGPT's or GPT-2's (such as transformer.h.0.attn.c_attn.weight); ",
-                "a model with other names needs a name map"));
-        require(by_key.emplace(key, &t).second, fn, msg("the checkpoint has ", key, " twice"));
+        require(known, fn,
+                name != t.name ? refused("checkpoint.unknownTensorRead", "tensor", t.name, "name", name)
+                               : refused("checkpoint.unknownTensor", "tensor", t.name));
+        require(by_key.emplace(key, &t).second, fn, refused("checkpoint.twice", "name", key));
     }
     const auto find = [&](const std::string& key) -> const StEntry* {
         const auto it = by_key.find(key);
@@ -158,34 +155,34 @@ Model load_checkpoint(const SafetensorsFile& file, const Values& options, const 
     };
     const auto need = [&](const std::string& key) -> const StEntry& {
         const StEntry* t = find(key);
-        require(t, fn, msg("the checkpoint has no ", kPrefix, key));
+        require(t, fn, refused("checkpoint.missing", "name", kPrefix + key));
         return *t;
     };
 
     // ---- the configuration the shapes tell ----
     const StEntry* wte = find("wte.weight");
     const StEntry* lm_head = find("lm_head.weight");
-    require(wte || lm_head, fn, "the checkpoint has no token embedding (transformer.wte.weight or lm_head.weight)");
+    require(wte || lm_head, fn, refused("checkpoint.noEmbedding"));
     const StEntry& embedding = wte ? *wte : *lm_head;  // a tied checkpoint may store it once, under either name
     require(embedding.shape.size() == 2, fn,
-            msg(embedding.name, " must be [vocab_size, n_embd], got ", shape_str(embedding.shape)));
+            refused("checkpoint.embeddingShape", "tensor", embedding.name, "shape", shape_str(embedding.shape)));
     const std::size_t V = embedding.shape[0], D = embedding.shape[1];
     require(V > 0 && D > 0, fn,
-            msg(embedding.name, " must be [vocab_size, n_embd], both >= 1, got ", shape_str(embedding.shape)));
-    require(layers > 0, fn, "the checkpoint has no blocks (transformer.h.0. ...)");
+            refused("checkpoint.embeddingShape", "tensor", embedding.name, "shape", shape_str(embedding.shape)));
+    require(layers > 0, fn, refused("checkpoint.noBlocks"));
     bool linear = true;  // nanoGPT's nn.Linear [out, in]; GPT-2's Conv1D is [in, out]
     if (!heads_stored) {
         const StEntry& c_attn = need("h.0.attn.c_attn.weight");
         linear = c_attn.shape == std::vector<std::size_t>{3 * D, D};
         require(linear || c_attn.shape == std::vector<std::size_t>{D, 3 * D}, fn,
-                msg(c_attn.name, " must be [3 n_embd, n_embd] (nanoGPT) or [n_embd, 3 n_embd] (GPT-2) with n_embd ", D,
-                    " from ", embedding.name, ", got ", shape_str(c_attn.shape)));
+                refused("checkpoint.attentionShape", "tensor", c_attn.name, "D", D, "embedding", embedding.name,
+                        "shape", shape_str(c_attn.shape)));
     }
     const StEntry& wpe = need("wpe.weight");
     const StEntry& c_fc = need("h.0.mlp.c_fc.weight");
     const std::size_t F = c_fc.shape.size() == 2 ? c_fc.shape[linear ? 0 : 1] : 0;
     require(F > 0 && F % D == 0, fn,
-            msg(c_fc.name, " must be [k n_embd, n_embd] for a whole k, got ", shape_str(c_fc.shape)));
+            refused("checkpoint.ffnShape", "tensor", c_fc.name, "shape", shape_str(c_fc.shape)));
     const bool bias = find(heads_stored ? "h.0.attn.q.0.bias" : "h.0.attn.c_attn.bias") != nullptr;
     const bool tied = !(wte && lm_head) || file.same_bytes(*wte, *lm_head);
 
@@ -206,35 +203,31 @@ Model load_checkpoint(const SafetensorsFile& file, const Values& options, const 
         const std::string ours = model_option_name(key);
         if (key == "bias") {
             const bool t = value == "True" || value == "true", f = value == "False" || value == "false";
-            require(t || f, fn, msg("__metadata__.bias must be True or False, got \"", value, "\""));
+            require(t || f, fn, refused("checkpoint.metadataBias", "got", value));
             require(t == bias, fn,
-                    msg("__metadata__ says bias=", value, " but the checkpoint ", bias ? "has" : "has no",
-                        " transformer.h.0.attn.c_attn.bias"));
+                    refused(bias ? "checkpoint.biasSaysFalse" : "checkpoint.biasSaysTrue", "value", value));
             continue;
         }
         if (ours == key) continue;  // another field (dropout, a training run's notes): not the model's
         char* end = nullptr;
         const double n = std::strtod(value.c_str(), &end);
         require(!value.empty() && *end == '\0' && n >= 1 && n == double(std::size_t(n)), fn,
-                msg("__metadata__.", key, " must be a whole number >= 1, got \"", value, "\""));
+                refused("checkpoint.metadataWhole", "key", key, "got", value));
         if (ours == "heads" && !heads_stored) {
             config["heads"] = Value::of(n);
             continue;
         }
         require(config[ours].number == n, fn,
-                msg("__metadata__ says ", key, "=", value, " but the tensors' shapes give ", config[ours].number));
+                refused("checkpoint.metadataShapes", "key", key, "value", value, "shapes", config[ours].number));
     }
     // ---- createModel's options, in either naming, win ----
     Values given;
     for (const auto& [key, value] : options) {
         const std::string ours = model_option_name(key);
-        require(given.emplace(ours, value).second, fn,
-                msg(key, " (nanoGPT's GPTConfig name) and ", ours, " name the same setting; give one of them"));
+        require(given.emplace(ours, value).second, fn, refused("config.twoNames", "nanogpt", key, "ours", ours));
     }
     for (const auto& [key, value] : given) config[key] = value;
-    require(config.count("heads"), fn,
-            "the number of heads is not in the checkpoint's __metadata__ (n_head) and the shapes cannot tell it: "
-            "pass it, as in loadCheckpoint(bytes, {n_head: 12})");
+    require(config.count("heads"), fn, refused("checkpoint.noHeads"));
 
     // ---- where each of the lab's parameters is in the file, every shape checked first ----
     const ModelConfig c = read_options<ModelConfig>(fn, config);
@@ -254,7 +247,7 @@ Model load_checkpoint(const SafetensorsFile& file, const Values& options, const 
         const std::size_t dot = ours.find('.', 7);  // "blocks.N.<name>"
         for (const BlockTensor& b : kBlock)
             if (ours.substr(dot + 1) == b.ours) return "h." + ours.substr(7, dot - 7) + "." + b.key;
-        require(false, fn, msg("the configuration has a parameter ", ours, " that a nanoGPT checkpoint does not hold"));
+        require(false, fn, refused("checkpoint.notHeld", "name", ours));
         return "";
     };
     for (const ParameterShape& p : parameter_layout(c)) {
@@ -267,22 +260,22 @@ Model load_checkpoint(const SafetensorsFile& file, const Values& options, const 
         if (heads_stored && (qkv == "attn.c_attn.weight" || qkv == "attn.c_attn.bias")) {
             // separately parameterized heads: c_attn's rows are q's heads, then k's, then v's
             const std::string kind = qkv == "attn.c_attn.weight" ? "weight" : "bias";
-            require(D % c.heads == 0, fn, msg("D = ", D, " is not divisible by heads = ", c.heads));
+            require(D % c.heads == 0, fn, refused("config.divisible", "D", D, "heads", c.heads));
             for (const char part : {'q', 'k', 'v'})
                 for (std::size_t hd = 0; hd < c.heads; ++hd) {
                     const StEntry& piece = need(msg("h.", l, ".attn.", part, ".", hd, ".", kind));
                     std::vector<std::size_t> one{D / c.heads};
                     if (kind == "weight") one.push_back(D);
                     require(piece.shape == one, fn,
-                            msg(piece.name, " has shape ", shape_str(piece.shape), " but one of ", c.heads,
-                                " heads of width ", D, " needs ", shape_str(one)));
+                            refused("checkpoint.headShape", "tensor", piece.name, "shape", shape_str(piece.shape),
+                                    "heads", c.heads, "D", D, "needs", shape_str(one)));
                     src.pieces.push_back(&piece);
                 }
         } else {
             const StEntry& t = need(key);
-            require(
-                t.shape == src.stored, fn,
-                msg(t.name, " has shape ", shape_str(t.shape), " but the configuration needs ", shape_str(src.stored)));
+            require(t.shape == src.stored, fn,
+                    refused("checkpoint.shape", "tensor", t.name, "shape", shape_str(t.shape), "needs",
+                            shape_str(src.stored)));
             src.pieces.push_back(&t);
         }
         for (const StEntry* piece : src.pieces) used[piece] = true;
@@ -291,10 +284,8 @@ Model load_checkpoint(const SafetensorsFile& file, const Values& options, const 
     if (tied && wte && lm_head) used[lm_head] = true;  // the tied weight stored twice
     for (const auto& [key, t] : by_key)
         require(used.count(t), fn,
-                msg("the checkpoint has ", t->name, ", which a model of this configuration does not use: ",
-                    key.find(".bias") != std::string::npos
-                        ? "a model has biases everywhere (bias=True) or nowhere, and RMSNorm has none"
-                        : "check the options (norm, gated, tied)"));
+                refused(key.find(".bias") != std::string::npos ? "checkpoint.unusedBias" : "checkpoint.unused",
+                        "tensor", t->name));
 
     // ---- the values, read one tensor at a time into the model's own float32 buffer ----
     std::size_t total = 0, done = 0;
@@ -334,19 +325,18 @@ Model load_checkpoint(const SafeTensors& st, const Values& options, const std::s
 SafeTensors nanogpt_checkpoint(const Model& m, const std::string& fn) {
     const ModelConfig& c = m.config();
     const auto refuse = [&](bool lacks, const char* what) {
-        require(!lacks, fn,
-                msg("this model has ", what,
-                    ", which nanoGPT's GPT does not; it cannot be written as a nanoGPT checkpoint"));
+        require(!lacks, fn, refused("checkpoint.notNanogpt", "feature", what));
     };
-    refuse(c.norm != NormKind::layer, "RMSNorm");
-    refuse(c.gated, "a gated FFN");
-    refuse(c.arrangement != Arrangement::pre, "post-norm blocks");
-    refuse(c.positions != PositionKind::learned, "positions other than a learned table");
-    refuse(c.activation != Activation::gelu, "an activation other than the exact GELU");
-    refuse(!c.tied, "a head not tied to the embedding");
-    refuse(c.ffn_mult != 4, "an FFN width other than 4 n_embd");
-    refuse(!c.scaled, "scores not divided by sqrt(d_k)");
-    for (const bool masked : c.mask_blocks) refuse(!masked, "blocks without the causal mask");
+    // `what` names the feature nanoGPT's GPT lacks, as a choice of the message
+    refuse(c.norm != NormKind::layer, "rmsnorm");
+    refuse(c.gated, "gated");
+    refuse(c.arrangement != Arrangement::pre, "postNorm");
+    refuse(c.positions != PositionKind::learned, "positions");
+    refuse(c.activation != Activation::gelu, "activation");
+    refuse(!c.tied, "untied");
+    refuse(c.ffn_mult != 4, "ffnWidth");
+    refuse(!c.scaled, "unscaled");
+    for (const bool masked : c.mask_blocks) refuse(!masked, "unmasked");
 
     std::map<std::string, const flat::Slot*> ours;
     for (const flat::Slot& s : m.slots()) ours[s.name] = &s;

@@ -32,16 +32,15 @@ public:
     Json document() {
         Json v = value(0);
         space();
-        if (i_ != n_) fail("more text after the header's object");
+        if (i_ != n_) fail(refused("safetensors.json.trailing"));
         return v;
     }
 
 private:
     static constexpr int kMaxDepth = 32;  // a header is two objects deep; this is generous
 
-    [[noreturn]] void fail(const std::string& what) const {
-        throw std::invalid_argument(msg(fn_, ": the header is not valid JSON at byte ", i_, ": ", what));
-    }
+    // `r` says what is wrong ("safetensors.json.*"); the byte where it is comes with it.
+    [[noreturn]] void fail(Refusal r) const { throw Refused(fn_, r.with("byte", i_)); }
     void space() {
         while (i_ < n_ && (s_[i_] == ' ' || s_[i_] == '\t' || s_[i_] == '\n' || s_[i_] == '\r')) ++i_;
     }
@@ -52,9 +51,9 @@ private:
         return true;
     }
     Json value(int depth) {
-        if (depth > kMaxDepth) fail(msg("nested more than ", kMaxDepth, " deep"));
+        if (depth > kMaxDepth) fail(refused("safetensors.json.nested", "max", kMaxDepth));
         space();
-        if (i_ == n_) fail("it ends where a value was expected");
+        if (i_ == n_) fail(refused("safetensors.json.end"));
         Json v;
         const char c = s_[i_];
         if (c == '{') {
@@ -64,10 +63,10 @@ private:
             if (i_ < n_ && s_[i_] == '}') return ++i_, v;
             for (;;) {
                 space();
-                if (i_ == n_ || s_[i_] != '"') fail("a name in quotes was expected");
+                if (i_ == n_ || s_[i_] != '"') fail(refused("safetensors.json.name"));
                 std::string key = text();
                 space();
-                if (i_ == n_ || s_[i_] != ':') fail("':' was expected after a name");
+                if (i_ == n_ || s_[i_] != ':') fail(refused("safetensors.json.colon"));
                 ++i_;
                 v.members.emplace_back(std::move(key), value(depth + 1));
                 space();
@@ -76,7 +75,7 @@ private:
                     continue;
                 }
                 if (i_ < n_ && s_[i_] == '}') return ++i_, v;
-                fail("',' or '}' was expected");
+                fail(refused("safetensors.json.objectComma"));
             }
         }
         if (c == '[') {
@@ -92,7 +91,7 @@ private:
                     continue;
                 }
                 if (i_ < n_ && s_[i_] == ']') return ++i_, v;
-                fail("',' or ']' was expected");
+                fail(refused("safetensors.json.arrayComma"));
             }
         }
         if (c == '"') {
@@ -104,14 +103,14 @@ private:
         if (take("false")) return v.kind = Json::Kind::boolean, v;
         if (take("null")) return v;
         if (c == '-' || (c >= '0' && c <= '9')) return v.kind = Json::Kind::number, v.number = number(), v;
-        fail(msg("unexpected character '", c, "'"));
+        fail(refused("safetensors.json.character", "character", std::string(1, c)));
     }
     double number() {
         const std::size_t start = i_;
         const auto digits = [&] {
             const std::size_t from = i_;
             while (i_ < n_ && s_[i_] >= '0' && s_[i_] <= '9') ++i_;
-            if (i_ == from) fail("a digit was expected in a number");
+            if (i_ == from) fail(refused("safetensors.json.digit"));
         };
         if (s_[i_] == '-') ++i_;
         digits();
@@ -124,14 +123,14 @@ private:
         return std::strtod(std::string(s_ + start, i_ - start).c_str(), nullptr);
     }
     unsigned hex4() {
-        if (n_ - i_ < 4) fail("a \\u escape needs four hex digits");
+        if (n_ - i_ < 4) fail(refused("safetensors.json.hex"));
         unsigned u = 0;
         for (int k = 0; k < 4; ++k) {
             const char h = s_[i_++];
             u = u * 16 + unsigned(h >= '0' && h <= '9'   ? h - '0'
                                   : h >= 'a' && h <= 'f' ? h - 'a' + 10
                                   : h >= 'A' && h <= 'F' ? h - 'A' + 10
-                                                         : (fail("a \\u escape needs four hex digits"), 0));
+                                                         : (fail(refused("safetensors.json.hex")), 0));
         }
         return u;
     }
@@ -139,22 +138,22 @@ private:
         ++i_;  // the opening quote
         std::string out;
         for (;;) {
-            if (i_ == n_) fail("a text in quotes is not closed");
+            if (i_ == n_) fail(refused("safetensors.json.unclosed"));
             const char c = s_[i_++];
             if (c == '"') return out;
-            if (static_cast<unsigned char>(c) < 0x20) fail("a control character inside quotes");
+            if (static_cast<unsigned char>(c) < 0x20) fail(refused("safetensors.json.control"));
             if (c != '\\') {
                 out += c;
                 continue;
             }
-            if (i_ == n_) fail("a text in quotes is not closed");
+            if (i_ == n_) fail(refused("safetensors.json.unclosed"));
             const char e = s_[i_++];
             const char* plain = std::strchr("\"\\/bfnrt", e);
             if (plain && e) {
                 out += "\"\\/\b\f\n\r\t"[plain - "\"\\/bfnrt"];
                 continue;
             }
-            if (e != 'u') fail(msg("an unknown escape \\", e));
+            if (e != 'u') fail(refused("safetensors.json.escape", "character", std::string(1, e)));
             unsigned u = hex4();
             if (u >= 0xD800 && u < 0xDC00 && n_ - i_ >= 6 && s_[i_] == '\\' && s_[i_ + 1] == 'u') {
                 i_ += 2;
@@ -231,10 +230,11 @@ float decode(const std::uint8_t* p, const DType& t) {
     return float(d);
 }
 
-// A size or an offset: a whole number that a size_t holds.
-std::size_t whole(const Json& v, const std::string& fn, const std::string& what) {
+// A size or an offset of `tensor`: a whole number that a size_t holds. `field` says which one
+// (shape[2], data_offsets[0]).
+std::size_t whole(const Json& v, const std::string& fn, const std::string& tensor, const std::string& field) {
     require(v.kind == Json::Kind::number && is_whole_number(v.number), fn,
-            msg(what, " must be a whole number from 0 to ", largest_whole()));
+            refused("safetensors.tensor.whole", "tensor", tensor, "field", field, "max", largest_whole()));
     return std::size_t(v.number);
 }
 
@@ -248,39 +248,32 @@ std::size_t StEntry::count() const {
 
 SafetensorsFile::SafetensorsFile(ByteReader read, std::size_t size, std::string fn)
     : read_(std::move(read)), size_(size), fn_(std::move(fn)) {
-    require(size >= 8, fn_,
-            msg("the file is ", size, " bytes long, shorter than the 8 bytes that give its header's length"));
+    require(size >= 8, fn_, refused("safetensors.short", "size", size));
     std::uint8_t length[8];
     read_(0, 8, length);
     const std::uint64_t header = little_endian(length, 8);
     require(header <= kMaxSafetensorsHeader, fn_,
-            msg("this is not a safetensors file: its first 8 bytes should give the length of its header, and "
-                "read so they give ",
-                header, " bytes, more than the ", kMaxSafetensorsHeader, " a checkpoint's header may be"));
-    require(header <= size - 8, fn_,
-            msg("the header's length is ", header, " bytes, past the end of the file (", size - 8,
-                " bytes after the length): the file is cut short or not a safetensors file"));
+            refused("safetensors.notSafetensors", "header", std::to_string(header), "max", kMaxSafetensorsHeader));
+    require(header <= size - 8, fn_, refused("safetensors.pastEnd", "header", double(header), "rest", size - 8));
     std::vector<std::uint8_t> text(std::size_t(header) + 1);  // + 1: never a zero-length buffer
     read_(8, std::size_t(header), text.data());
     const Json doc = JsonReader(reinterpret_cast<const char*>(text.data()), std::size_t(header), fn_).document();
-    require(doc.kind == Json::Kind::object, fn_, "the header must be a JSON object of tensors");
+    require(doc.kind == Json::Kind::object, fn_, refused("safetensors.notObject"));
     const std::size_t data_start = 8 + std::size_t(header), data_size = size - data_start;
 
     std::map<std::string, bool> seen;
     for (const auto& [name, entry] : doc.members) {
-        require(!seen[name], fn_, msg("the header names \"", name, "\" twice"));
+        require(!seen[name], fn_, refused("safetensors.twice", "name", name));
         seen[name] = true;
         if (name == "__metadata__") {
-            require(entry.kind == Json::Kind::object, fn_, "__metadata__ must be an object of texts");
+            require(entry.kind == Json::Kind::object, fn_, refused("safetensors.metadataObject"));
             for (const auto& [key, value] : entry.members) {
-                require(value.kind == Json::Kind::text, fn_,
-                        msg("__metadata__.", key, " must be a text (safetensors keeps only texts there)"));
+                require(value.kind == Json::Kind::text, fn_, refused("safetensors.metadataText", "key", key));
                 metadata_.emplace_back(key, value.text);
             }
             continue;
         }
-        const std::string where = msg("tensor \"", name, "\"");
-        require(entry.kind == Json::Kind::object, fn_, msg(where, " must be {dtype, shape, data_offsets}"));
+        require(entry.kind == Json::Kind::object, fn_, refused("safetensors.tensor.notObject", "tensor", name));
         const Json *dtype = nullptr, *shape = nullptr, *offsets = nullptr;
         for (const auto& [key, value] : entry.members) {
             if (key == "dtype")
@@ -290,32 +283,30 @@ SafetensorsFile::SafetensorsFile(ByteReader read, std::size_t size, std::string 
             else if (key == "data_offsets")
                 offsets = &value;
             else
-                require(false, fn_,
-                        msg(where, " has an unknown field \"", key, "\" (expected dtype, shape, data_offsets)"));
+                require(false, fn_, refused("safetensors.tensor.unknownField", "tensor", name, "field", key));
         }
-        require(dtype && shape && offsets, fn_, msg(where, " must have dtype, shape and data_offsets"));
-        require(dtype->kind == Json::Kind::text, fn_, msg(where, ": dtype must be a text such as \"F32\""));
+        require(dtype && shape && offsets, fn_, refused("safetensors.tensor.missing", "tensor", name));
+        require(dtype->kind == Json::Kind::text, fn_, refused("safetensors.tensor.dtypeText", "tensor", name));
         const DType* type = dtype_named(dtype->text);
-        require(type, fn_, msg(where, " has dtype \"", dtype->text, "\"; the lab reads F32, F16, BF16 and F64"));
-        require(shape->kind == Json::Kind::array, fn_, msg(where, ": shape must be a list of sizes"));
+        require(type, fn_, refused("safetensors.tensor.dtype", "tensor", name, "dtype", dtype->text));
+        require(shape->kind == Json::Kind::array, fn_, refused("safetensors.tensor.shape", "tensor", name));
         StEntry t;
         t.name = name;
         t.dtype = type->name;
         double bytes = double(type->bytes);  // exact: a tensor this large would not fit the file
         for (std::size_t k = 0; k < shape->items.size(); ++k) {
-            t.shape.push_back(whole(shape->items[k], fn_, msg(where, ": shape[", k, "]")));
+            t.shape.push_back(whole(shape->items[k], fn_, name, msg("shape[", k, "]")));
             bytes *= double(t.shape.back());
         }
         require(offsets->kind == Json::Kind::array && offsets->items.size() == 2, fn_,
-                msg(where, ": data_offsets must be [begin, end]"));
-        const std::size_t begin = whole(offsets->items[0], fn_, msg(where, ": data_offsets[0]"));
-        const std::size_t end = whole(offsets->items[1], fn_, msg(where, ": data_offsets[1]"));
+                refused("safetensors.tensor.offsets", "tensor", name));
+        const std::size_t begin = whole(offsets->items[0], fn_, name, "data_offsets[0]");
+        const std::size_t end = whole(offsets->items[1], fn_, name, "data_offsets[1]");
         require(begin <= end && end <= data_size, fn_,
-                msg(where, " has data_offsets [", begin, ", ", end, "], outside the ", data_size,
-                    " bytes of data after the header"));
+                refused("safetensors.tensor.outside", "tensor", name, "begin", begin, "end", end, "size", data_size));
         require(double(end - begin) == bytes, fn_,
-                msg(where, " is ", type->name, " of shape ", shape_str(t.shape), ", so ", bytes,
-                    " bytes, but its data_offsets span ", end - begin));
+                refused("safetensors.tensor.span", "tensor", name, "dtype", type->name, "shape", shape_str(t.shape),
+                        "bytes", bytes, "span", end - begin));
         t.begin = data_start + begin, t.end = data_start + end;
         tensors_.push_back(std::move(t));
     }
@@ -326,7 +317,7 @@ SafetensorsFile::SafetensorsFile(ByteReader read, std::size_t size, std::string 
     const StEntry* reach = nullptr;  // the span that ends furthest among those before
     for (const StEntry* sp : spans) {
         require(!reach || sp->begin >= reach->end, fn_,
-                msg("tensors \"", reach ? reach->name : "", "\" and \"", sp->name, "\" overlap in the file's data"));
+                refused("safetensors.overlap", "first", reach ? reach->name : "", "second", sp->name));
         if (!reach || sp->end > reach->end) reach = sp;
     }
 }
@@ -359,9 +350,8 @@ void SafetensorsFile::values(std::size_t i, float* out) const {
             out[k] = decode(piece.data() + (k - from) * type.bytes, type);
             if (!std::isfinite(out[k]))  // the message is built only then: this loop reads 124 M numbers
                 require(false, fn_,
-                        msg("tensor \"", t.name, "\" entry ", k, " is ", double(out[k]),
-                            t.dtype == "F64" ? " (or too large for float32)" : "",
-                            ": a checkpoint's weights must be finite numbers"));
+                        refused("safetensors.tensor.notFinite", "tensor", t.name, "entry", k, "value", double(out[k]),
+                                "dtype", t.dtype));
         }
     }
 }

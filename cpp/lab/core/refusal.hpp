@@ -75,13 +75,18 @@ Refusal refused(const std::string& code, const Args&... name_value_pairs) {
     return r;
 }
 
-// A refusal as a C++ exception, for an entry point's always-on checks: what() is describe().
+// A refusal as a C++ exception, for an entry point's always-on checks: `fn` is the entry point's
+// name in the JS API (which the facade's English message starts with); what() is
+// "fn: code {params}".
 class Refused : public std::invalid_argument {
 public:
-    explicit Refused(Refusal r) : std::invalid_argument(r.describe()), refusal_(std::move(r)) {}
+    Refused(const std::string& fn, Refusal r)
+        : std::invalid_argument(fn + ": " + r.describe()), fn_(fn), refusal_(std::move(r)) {}
+    const std::string& fn() const { return fn_; }
     const Refusal& refusal() const { return refusal_; }
 
 private:
+    std::string fn_;
     Refusal refusal_;
 };
 

@@ -25,6 +25,8 @@
 
 #include <xtensor/xtensor.hpp>
 
+#include "lab/core/refusal.hpp"
+
 namespace lab {
 
 using Tensor1 = xt::xtensor<double, 1>;
@@ -71,15 +73,16 @@ std::string shape_str(const S& shape) {
 inline void require(bool ok, const std::string& fn, const std::string& message) {
     if (!ok) throw std::invalid_argument(fn + ": " + message);
 }
+// The same check refusing with a code and parameters (refusal.hpp), which the page words in the
+// student's language: require(D % H == 0, fn, refused("shape.divisible", "D", D, "heads", H)).
+inline void require(bool ok, const std::string& fn, Refusal refusal) {
+    if (!ok) throw Refused(fn, std::move(refusal));
+}
 
 // The most numbers one table or one model may hold here: 2^24 doubles are 128 MB, more than a
 // browser tab should be asked for and far more than any of the handout's examples needs. A size
 // given as a number (not as an array, which JS has already built) is checked against it.
 inline constexpr double kMaxEntries = 16777216.0;
-inline void require_entries(double count, const std::string& fn, const std::string& what) {
-    require(count <= kMaxEntries, fn,
-            msg(what, " would hold ", count, " numbers, more than the ", kMaxEntries, " this engine allows"));
-}
 
 // Every entry of a tensor is finite (no NaN, no infinity).
 template <class E>
@@ -90,13 +93,13 @@ bool all_finite(const E& e) {
 }
 
 inline void require_finite(const Tensor1& t, const std::string& fn, const std::string& name) {
-    require(all_finite(t), fn, msg(name, " must contain only finite numbers"));
+    require(all_finite(t), fn, refused("values.notFinite", "name", name));
 }
 inline void require_finite(const Tensor2& t, const std::string& fn, const std::string& name) {
-    require(all_finite(t), fn, msg(name, " must contain only finite numbers"));
+    require(all_finite(t), fn, refused("values.notFinite", "name", name));
 }
 inline void require_finite(const Tensor3& t, const std::string& fn, const std::string& name) {
-    require(all_finite(t), fn, msg(name, " must contain only finite numbers"));
+    require(all_finite(t), fn, refused("values.notFinite", "name", name));
 }
 
 }  // namespace lab

@@ -19,8 +19,11 @@ Tensor2 sinusoidal_table(std::size_t T, std::size_t D) {
 }
 
 Tensor2 sinusoidal_positions(std::size_t T, std::size_t D, const std::string& fn) {
-    require(T > 0 && D > 0, fn, msg("T and D must be positive integers, got T = ", T, ", D = ", D));
-    require_entries(double(T) * double(D), fn, msg("a table of T = ", T, " rows by D = ", D));
+    require(T > 0, fn, refused("config.positive", "name", "T"));
+    require(D > 0, fn, refused("config.positive", "name", "D"));
+    const double count = double(T) * double(D);
+    require(count <= kMaxEntries, fn,
+            refused("size.positionTable", "T", T, "D", D, "count", count, "max", kMaxEntries));
     return sinusoidal_table(T, D);
 }
 

@@ -127,7 +127,7 @@ Tensor2 softmax_jacobian(const Tensor1& s, const std::string& fn) {
 
 AttentionCost attention_cost(std::size_t B, std::size_t H, std::size_t T, std::size_t D, const std::string& fn) {
     require(B > 0 && H > 0 && T > 0 && D > 0, fn, "B, H, T and D must be positive integers");
-    require(D % H == 0, fn, msg("D = ", D, " is not divisible by heads = ", H));
+    require(D % H == 0, fn, refused("config.divisible", "D", D, "heads", H));
     const std::uint64_t t2 = std::uint64_t(T) * T;
     return {std::uint64_t(B) * H * t2, 2 * std::uint64_t(B) * t2 * D};
 }

@@ -3,10 +3,9 @@
 namespace lab {
 
 ParamCount param_count(const ParamCountConfig& c, const std::string& fn) {
-    require(c.D > 0, fn, "D must be a positive integer");
-    require(c.heads > 0, fn, "heads must be a positive integer");
-    require(c.D % c.heads == 0, fn,
-            msg("D = ", c.D, " is not divisible by heads = ", c.heads, " (d_h = D / H must be a whole number)"));
+    require(c.D > 0, fn, refused("config.positive", "name", "D"));
+    require(c.heads > 0, fn, refused("config.positive", "name", "heads"));
+    require(c.D % c.heads == 0, fn, refused("config.divisible", "D", c.D, "heads", c.heads));
     const std::size_t D = c.D;
     // The breakdown's names are keys, not words: a dotted path of identifiers ("block0.ffn.W_1",
     // "decoder.block0.cross.W_Q"), which the page labels in the student's language.
@@ -29,16 +28,16 @@ ParamCount param_count(const ParamCountConfig& c, const std::string& fn) {
         attention("");
         return r;
     }
-    require(c.vocab > 0, fn, "vocab must be a positive integer");
-    require(c.layers > 0, fn, "layers must be a positive integer");
-    require(c.ffn_mult > 0, fn, "ffnMult must be a positive integer");
+    require(c.vocab > 0, fn, refused("config.positive", "name", "vocab"));
+    require(c.layers > 0, fn, refused("config.positive", "name", "layers"));
+    require(c.ffn_mult > 0, fn, refused("config.positive", "name", "ffnMult"));
     const std::size_t F = c.ffn_mult * D;
     // gamma, and LayerNorm's beta when there are biases (nanoGPT's bias=False drops both kinds)
     const std::size_t per_norm = c.norm == NormKind::none ? 0 : c.norm == NormKind::layer && c.bias ? 2 * D : D;
 
     add("embedding", c.vocab * D);
     if (c.positions == PositionKind::learned) {
-        require(c.max_t > 0, fn, "positions: 'learned' needs maxT, the number of rows of the table");
+        require(c.max_t > 0, fn, refused("config.learnedNeedsMaxT"));
         add("positions", c.max_t * D);
     }
     // One block; `cross` adds the decoder's cross-attention and its norm (§9.4).

@@ -20,20 +20,20 @@ LmOptions options_of(const ModelConfig& c) {
 }
 
 void check_model_config(const ModelConfig& c, const std::string& fn, double max_entries) {
-    require(c.vocab > 0 && c.D > 0 && c.layers > 0 && c.heads > 0, fn,
-            "vocab, D, heads and layers must be positive integers");
-    require(c.D % c.heads == 0, fn, msg("D = ", c.D, " is not divisible by heads = ", c.heads));
+    require(c.vocab > 0, fn, refused("config.positive", "name", "vocab"));
+    require(c.D > 0, fn, refused("config.positive", "name", "D"));
+    require(c.heads > 0, fn, refused("config.positive", "name", "heads"));
+    require(c.layers > 0, fn, refused("config.positive", "name", "layers"));
+    require(c.D % c.heads == 0, fn, refused("config.divisible", "D", c.D, "heads", c.heads));
     {
         // the embedding, the position table and the blocks' weights, biases left out
         const double D = double(c.D), F = double(c.ffn_mult) * D;
         const double count = (double(c.vocab) + double(c.T)) * D + double(c.layers) * (4 * D * D + 3 * D * F);
-        require(count <= max_entries, fn,
-                msg("this model would hold ", count, " numbers, more than the ", max_entries, " this engine allows"));
+        require(count <= max_entries, fn, refused("size.model", "count", count, "max", max_entries));
     }
-    require(c.T > 0 || c.positions != PositionKind::learned, fn, "T (the longest sequence) must be a positive integer");
+    require(c.T > 0 || c.positions != PositionKind::learned, fn, refused("config.positive", "name", "T"));
     require(c.mask_blocks.empty() || c.mask_blocks.size() == c.layers, fn,
-            msg("maskBlocks has ", c.mask_blocks.size(), " entries but the model has ", c.layers,
-                " layers (one per block)"));
+            refused("config.maskBlocks", "n", c.mask_blocks.size(), "layers", c.layers));
 }
 
 std::vector<ParameterShape> parameter_layout(const ModelConfig& c) {
@@ -181,11 +181,10 @@ bool decays(const std::string& name) {
 }
 
 void check_optimizer(const OptimizerConfig& c, const std::string& fn) {
-    require(std::isfinite(c.lr) && c.lr > 0, fn, msg("lr must be a finite number > 0, got ", c.lr));
+    require(std::isfinite(c.lr) && c.lr > 0, fn, refused("optimizer.lr", "got", c.lr));
     require(std::isfinite(c.weight_decay) && c.weight_decay >= 0, fn,
-            msg("weightDecay must be a finite number >= 0, got ", c.weight_decay));
-    require(std::isfinite(c.clip) && c.clip >= 0, fn,
-            msg("clip must be a finite number >= 0 (0 = no clipping), got ", c.clip));
+            refused("optimizer.weightDecay", "got", c.weight_decay));
+    require(std::isfinite(c.clip) && c.clip >= 0, fn, refused("optimizer.clip", "got", c.clip));
 }
 
 }  // namespace lab

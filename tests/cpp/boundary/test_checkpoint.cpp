@@ -172,41 +172,49 @@ TEST_CASE("§9 checkpoint: what a file cannot tell or gets wrong is refused, nam
     SECTION("no n_head: say what to pass; passing it works, in either naming") {
         SafeTensors st = good;
         st.metadata.clear();
-        refused(st, {}, "pass it, as in loadCheckpoint(bytes, {n_head: 12})");
+        refused(st, {}, "checkpoint.noHeads {}");
         REQUIRE(load_checkpoint(st, given("n_head", 2)).config().heads == 2);
         REQUIRE(load_checkpoint(st, given("heads", 2)).config().heads == 2);
         Values both = given("n_head", 2);
         both["heads"].number = 2;
-        refused(st, both, "name the same setting");
+        refused(st, both, "config.twoNames {nanogpt: \"n_head\", ours: \"heads\"}");
     }
     SECTION("metadata that disagrees with the shapes, an unknown name, a missing tensor, a bad shape") {
         SafeTensors st = good;
         st.metadata[2].second = "99";  // n_embd
-        refused(st, {}, "__metadata__ says n_embd=99 but the tensors' shapes give 16");
+        refused(st, {}, "checkpoint.metadataShapes {key: \"n_embd\", value: \"99\", shapes: 16}");
         st = good;
         st.metadata[5].second = "maybe";
-        refused(st, {}, "__metadata__.bias must be True or False");
+        refused(st, {}, "checkpoint.metadataBias {got: \"maybe\"}");
         st = good;
         st.tensors[0].shape = {11, 0}, st.tensors[0].data.clear();  // wte: an empty width would divide by 0
-        refused(st, {}, "transformer.wte.weight must be [vocab_size, n_embd], both >= 1, got [11, 0]");
+        refused(st, {}, "checkpoint.embeddingShape {tensor: \"transformer.wte.weight\", shape: \"[11, 0]\"}");
         st = good;
         st.tensors.push_back({"transformer.h.0.attn.c_attn.lora", {1}, {0}});
-        refused(st, {}, "a tensor named \"transformer.h.0.attn.c_attn.lora\"");
+        refused(st, {}, "checkpoint.unknownTensor {tensor: \"transformer.h.0.attn.c_attn.lora\"}");
         st = good;
-        st.tensors.erase(st.tensors.begin() + 5);
-        refused(st, {}, "the checkpoint has no transformer.");
+        st.tensors.erase(st.tensors.begin() + 5);  // block 0's c_attn.bias, which __metadata__ says is there
+        refused(st, {}, "checkpoint.biasSaysTrue {value: \"True\"}");
+        st = good;
+        st.tensors.erase(std::find_if(st.tensors.begin(), st.tensors.end(),
+                                      [](const StTensor& t) { return t.name == "transformer.wpe.weight"; }));
+        refused(st, {}, "checkpoint.missing {name: \"transformer.wpe.weight\"}");
         st = good;
         for (StTensor& t : st.tensors)
             if (t.name == "transformer.h.1.mlp.c_proj.weight") t.shape = {16, 32}, t.data.resize(16 * 32);
-        refused(st, {}, "transformer.h.1.mlp.c_proj.weight has shape [16, 32] but the configuration needs [16, 64]");
+        refused(st, {},
+                "checkpoint.shape {tensor: \"transformer.h.1.mlp.c_proj.weight\", shape: \"[16, 32]\", needs: \"[16, "
+                "64]\"}");
     }
     SECTION("export refuses what nanoGPT's GPT lacks") {
         ModelConfig c = corpus::toy_config();
         c.norm = NormKind::rms;
-        REQUIRE_THROWS_WITH(nanogpt_checkpoint(Model(c)), Catch::Contains("RMSNorm, which nanoGPT's GPT does not"));
+        REQUIRE_THROWS_WITH(nanogpt_checkpoint(Model(c)),
+                            Catch::EndsWith("checkpoint.notNanogpt {feature: \"rmsnorm\"}"));
         c = corpus::toy_config();
         c.positions = PositionKind::sinusoidal;
-        REQUIRE_THROWS_WITH(nanogpt_checkpoint(Model(c)), Catch::Contains("positions other than a learned table"));
+        REQUIRE_THROWS_WITH(nanogpt_checkpoint(Model(c)),
+                            Catch::EndsWith("checkpoint.notNanogpt {feature: \"positions\"}"));
     }
 }
 
@@ -337,17 +345,19 @@ TEST_CASE(
             REQUIRE_THROWS_WITH(load_checkpoint(file, o, map, nullptr),
                                 Catch::StartsWith("loadCheckpoint: ") && Catch::Contains(says));
         };
-        refused({}, opts, "a tensor named \"tok_emb.weight\", which is not one of nanoGPT's");
+        refused({}, opts, "checkpoint.unknownTensor {tensor: \"tok_emb.weight\"}");
         NameMap missing(names.begin(), names.end() - 1);
-        refused(missing, opts, "a tensor named \"norm.weight\"");
+        refused(missing, opts, "checkpoint.unknownTensor {tensor: \"norm.weight\"}");
         NameMap typo = names;
         typo[0].second = "transformer.wte.{head}";
-        refused(typo, opts, "a {placeholder} there is not in \"tok_emb.weight\"");
+        refused(typo, opts,
+                "checkpoint.nameMapPlaceholder {tensor: \"tok_emb.weight\", name: \"transformer.wte.{head}\", pattern: "
+                "\"tok_emb.weight\"}");
         Values ungated = opts;
         ungated["gated"] = Value::of(false);
-        refused(names, ungated, "has layers.0.ffn.w_gate.weight, which a model of this configuration does not use");
+        refused(names, ungated, "checkpoint.unused {tensor: \"layers.0.ffn.w_gate.weight\"}");
         NameMap no_value(names.begin(), names.end());
         no_value.erase(no_value.begin() + 5);
-        refused(no_value, opts, "a tensor named \"layers.0.attn.heads.0.value.weight\"");
+        refused(no_value, opts, "checkpoint.unknownTensor {tensor: \"layers.0.attn.heads.0.value.weight\"}");
     }
 }

@@ -158,7 +158,7 @@ TEST_CASE("attention names the function and the shapes when its input is wrong")
     SECTION("NaN in q") {
         Tensor3 bad = q;
         bad(0, 1, 1) = std::nan("");
-        REQUIRE_THROWS_WITH(attention_forward(bad, q, q, {}), "attention: q must contain only finite numbers");
+        REQUIRE_THROWS_WITH(attention_forward(bad, q, q, {}), "attention: values.notFinite {name: \"q\"}");
     }
 }
 

@@ -33,8 +33,7 @@ TEST_CASE("§4 H must divide D") {
     c.D = 8;
     c.heads = 3;
     c.attention_only = true;
-    REQUIRE_THROWS_WITH(param_count(c),
-                        "paramCount: D = 8 is not divisible by heads = 3 (d_h = D / H must be a whole number)");
+    REQUIRE_THROWS_WITH(param_count(c), "paramCount: config.divisible {D: 8, heads: 3}");
 }
 
 TEST_CASE("§6 learned positions add T_max D, sinusoidal none; an untied head adds D V") {

@@ -24,7 +24,7 @@ TEST_CASE("initialisation: seeded, GPT-2 scale, norms at identity; a bad configu
     const bool identity = a.blocks[0].norm1->gamma == Tensor1(xt::ones<double>({16}));
     REQUIRE(identity);
     other.heads = 3;
-    REQUIRE_THROWS_WITH(init_model(other), "createModel: D = 16 is not divisible by heads = 3");
+    REQUIRE_THROWS_WITH(init_model(other), "createModel: config.divisible {D: 16, heads: 3}");
 }
 
 TEST_CASE("parameter_layout names and shapes init_model's parameters, in for_each_parameter's order") {

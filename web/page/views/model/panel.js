@@ -231,7 +231,7 @@ export function createModelPanel({ lab, workerUrl }) {
       const vocabFile = vocabInput.files[0];
       pendingVocabulary = vocabFile ? readVocabulary(vocabFile.name, await vocabFile.text()) : null;
     } catch (e) {
-      return refuse(e.message);
+      return refuse(said(e));
     }
     const bytes = await file.arrayBuffer();
     say('');
@@ -268,7 +268,7 @@ export function createModelPanel({ lab, workerUrl }) {
     try {
       ids = encode(typed);
     } catch (e) {
-      return say(`${text.promptRefused} ${sentence(e.message)} ${text.promptKept}`, 'look');
+      return say(`${text.promptRefused} ${sentence(said(e))} ${text.promptKept}`, 'look');
     }
     say('', 'look');
     state.tokens = ids;
@@ -346,7 +346,7 @@ export function createModelPanel({ lab, workerUrl }) {
         status.textContent = text.gpt2Loading;
         gpt2Vocabulary().then(
           (v) => ((state.vocabulary = v), shown()),
-          (e) => (say(e.message), shown()),
+          (e) => (say(said(e)), shown()),
         );
         return;
       }

@@ -17,6 +17,21 @@ import { progressTable } from './table.js';
 const noIntervention = () => ({ ablateHeads: [], hideTokens: [] });
 
 // onSettings(experiment, setup): the trainer took these settings (the page puts them in its address).
+// The session names a field or a corpus by its key (D, english); the panel says its label.
+function saidHere(m) {
+  const p = m.params ?? {};
+  const corpus = (c) => text.corpora[c];
+  return said({
+    ...m,
+    params: {
+      ...p,
+      ...(p.field && { field: text.fields[p.field] }),
+      ...(p.corpus && { corpus: corpus(p.corpus) }),
+      ...(m.code === 'training.setup.corpus' && { choices: p.choices.map(corpus) }),
+    },
+  });
+}
+
 export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
   const state = {
     ready: false, // a session has been set up
@@ -207,18 +222,18 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
       inspect();
     } else if (m.type === 'stopped') {
       run.reported(false);
-      say(`${text.stopped} ${said(m)}`);
+      say(`${text.stopped} ${saidHere(m)}`);
     } else if (m.type === 'refused' && m.request === 'inspect') {
-      say(`${text.sentenceRefused} ${said(m)}. ${text.sentenceKept}`);
+      say(`${text.sentenceRefused} ${saidHere(m)}. ${text.sentenceKept}`);
     } else if (m.type === 'refused' && m.request === 'setup' && !state.ready) {
       // The first settings (from a link) were refused: train the experiment as it is, and say why.
       state.startOnReady = false;
-      state.carried = [state.carried, `${text.refused} ${said(m)}.`].filter(Boolean).join(' ');
+      state.carried = [state.carried, `${text.refused} ${saidHere(m)}.`].filter(Boolean).join(' ');
       send({ type: 'setup', experiment: state.experiment, setup: {} });
     } else if (m.type === 'refused') {
       state.startOnReady = false;
       state.loading = false;
-      say(`${m.request === 'setup' ? text.refused : text.stopped} ${said(m)}. ${text.settingsKept}`);
+      say(`${m.request === 'setup' ? text.refused : text.stopped} ${saidHere(m)}. ${text.settingsKept}`);
     } else if (m.type === 'inspected') {
       if (!linkProblem) say('');
       state.intervened = m;
