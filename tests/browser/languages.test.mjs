@@ -167,3 +167,69 @@ test('the language menu reopens the same view in the chosen language, and the ch
   assert.match(await page.evaluate(() => document.title), /^§2\.1 一个查询的检索/);
   await page.close();
 });
+
+// What the engine and the panels refuse, in each language: a typed cell, a setting the engine
+// refuses, a practice answer it cannot read, the training panel's settings and a file that is no
+// checkpoint. Each says what was wrong in the page's language, and the page around it has no
+// English word either.
+const refusals = {
+  es: {
+    cell: /dos entradas, 0 y 5.*escribe 0\.5 con punto decimal/,
+    heads: /D = 8 no es divisible entre heads = 3/,
+    answer: /se esperaba «\]» para cerrar la lista, al final/,
+    training: /D = 32 no es divisible entre H = 3/,
+    file: /esto no es un archivo safetensors/,
+  },
+  'zh-Hans': {
+    cell: /两个元素 0 和 5.*0\.5/,
+    heads: /D = 8 不能被 heads = 3 整除/,
+    answer: /缺少结束列表的“\]”，位置：末尾/,
+    training: /D = 32 不能被 H = 3 整除/,
+    file: /这不是 safetensors 文件/,
+  },
+};
+for (const [code, says] of Object.entries(refusals)) {
+  test(`${code}: what the engine and the panels refuse is said in the language`, async () => {
+    const english = onlyEnglish(code);
+    const ctx = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.newPage();
+    const problems = await watch(page);
+    const found = [];
+    const refusedIn = async (where, selector, expected) => {
+      await page.waitForFunction((s) => document.querySelector(s)?.textContent.trim(), selector, { timeout: 20000 });
+      const text = await page.locator(selector).textContent();
+      if (!expected.test(text)) found.push(`${where}: "${text}" does not say ${expected}`);
+      const words = await englishOn(page, english);
+      if (words.length) found.push(`${where}: English ${words.join(', ')}`);
+    };
+    const open = async (hash, ready) => {
+      await page.goto(`${site.base}?lang=${code}${hash}`);
+      await page.locator(ready).first().waitFor({ timeout: 20000 });
+    };
+    await open('#/2.1/1', '.step');
+    await page.fill('#in-q-0-0', '0,5');
+    await refusedIn('a typed cell', '#in-q-error', says.cell);
+    await open('#/4/1', '.step');
+    await page.fill('#in-H', '3');
+    await refusedIn('§4 with H = 3', '#in-H-error', says.heads);
+    await open('#/practice/retrieval/0', 'section.practice form.answer');
+    await page.locator('form.answer input, form.answer textarea').first().fill('[2, 1,5');
+    await page.locator('form.answer button[type="submit"]').first().click();
+    await refusedIn('an unreadable answer', 'section.practice .feedback', says.answer);
+    await open('#/train', '#train-heads');
+    await page.fill('#train-heads', '3');
+    await page.click('#train-apply');
+    await refusedIn('the training panel', '.train-error', says.training);
+    await open('#/model', '#model-file');
+    await page.setInputFiles('#model-file', {
+      name: 'notes.safetensors',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from('hello, not a checkpoint'),
+    });
+    await page.click('#model-open');
+    await refusedIn('a file that is no checkpoint', '#model-error', says.file);
+    await ctx.close();
+    assert.deepEqual(found, []);
+    assert.deepEqual(problems, []);
+  });
+}
