@@ -21,3 +21,23 @@ test('the README example prints what the README shows', () => {
     rmSync(file);
   }
 });
+
+// The README's part for users, in Spanish and in Chinese: the same sections, the same commands,
+// addresses and code (fenced blocks, byte for byte and in order), and tables of the same rows.
+test('README.es.md and README.zh.md translate the part for users: its sections, code blocks and tables', () => {
+  const read = (name) => readFileSync(path.join(root, name), 'utf8');
+  const english = read('README.md');
+  const users = english.slice(0, english.indexOf('### Translating'));
+  const blocks = (text) => text.match(/```[\s\S]*?```/g);
+  const headings = (text) => text.match(/^#{1,3} /gm);
+  const tableRows = (text) => text.match(/^\|.*\|$/gm);
+  assert.ok(blocks(users).length >= 4);
+  for (const name of ['README.es.md', 'README.zh.md']) {
+    const theirs = read(name);
+    assert.deepEqual(blocks(theirs), blocks(users), `${name}: the same fenced blocks`);
+    assert.deepEqual(headings(theirs), headings(users), `${name}: the same sections`);
+    assert.equal(tableRows(theirs).length, tableRows(users).length, `${name}: the same table rows`);
+    assert.match(theirs, /\(README\.md\)/, `${name} links to the English README`);
+    assert.match(english, new RegExp(`\\(${name.replace('.', '\\.')}\\)`), `README.md links to ${name}`);
+  }
+});
