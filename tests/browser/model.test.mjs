@@ -205,7 +205,7 @@ test('without a vocabulary the prompt is token ids, and a file without n_head as
   await page.waitForFunction(() => /batch/.test(document.querySelector('#model-error').textContent));
   assert.match(
     await page.locator('#model-error').textContent(),
-    /loadCheckpoint: norm must be 'layer', 'rms' or 'none', got 'batch'/,
+    /not opened: norm must be one of layer, rms, none, got “batch”/,
   );
   await page.fill('#model-options', '{"norm": "layer"}');
   await page.click('#model-open');

@@ -686,7 +686,7 @@ const badCalls = [
     'feedForward',
     'an unknown activation',
     () => lab.feedForward([[1]], { w1: [[1]], w2: [[1]] }, { activation: 'tanh' }),
-    /^feedForward: activation must be 'relu', 'gelu', 'gelu_tanh' or 'silu', got 'tanh'/,
+    /^feedForward: activation must be one of relu, gelu, gelu_tanh, silu, got “tanh”/,
   ],
   [
     'feedForward',
@@ -698,7 +698,7 @@ const badCalls = [
     'block',
     'an unknown arrangement',
     () => lab.block(x2, toyModel.blocks[0], { arrangement: 'middle' }),
-    /^block: arrangement must be 'pre' or 'post', got 'middle'/,
+    /^block: arrangement must be one of pre, post, got “middle”/,
   ],
   ['block', 'no ffn', () => lab.block(x2, { attn: mha }), /^block: params\.attn and params\.ffn are both needed/],
   [
@@ -718,13 +718,13 @@ const badCalls = [
     'multiHeadAttention',
     'heads past 2^32',
     () => lab.multiHeadAttention(x2, mha, { heads: 2 ** 32 + 1 }),
-    /^multiHeadAttention: option heads must be at most 4294967295, got 4294967297/,
+    /^multiHeadAttention: option heads must be at most 4,294,967,295, got 4,294,967,297/,
   ],
   [
     'lmForward',
     'an unknown norm',
     () => lab.lmForward(toyTokens, toyModel, { ...toyOptions, norm: 'batch' }),
-    /^lmForward: norm must be 'layer', 'rms' or 'none', got 'batch'/,
+    /^lmForward: norm must be one of layer, rms, none, got “batch”/,
   ],
   [
     'lmForward',

@@ -76,7 +76,7 @@ test('bad settings are refused with a clear message and the model untouched', ()
     assert.throws(() => model.trainStep(batch, { lr }), { message: why });
   }
   assert.throws(() => model.trainStep(batch, { optimizer: 'adam' }), {
-    message: /^trainStep: optimizer must be 'adamw' or 'sgd', got 'adam'/,
+    message: /^trainStep: optimizer must be one of adamw, sgd, got “adam”/,
   });
   assert.throws(() => model.trainStep([cycle(0, 9)], {}), {
     message: /^trainStep: the sequences have 8 input positions but the model was made for T = 6/,
@@ -200,7 +200,8 @@ test("§9 createModel takes nanoGPT's GPTConfig names; bias: false makes no bias
   assert.equal(lab.block([[[0.5, -1, 2, 0, 1, 0, 0.25, 3]]], params.blocks[1], { heads: 2 }).output[0][0].length, 8);
   model.delete();
   assert.throws(() => lab.createModel({ ...gpt, D: 8 }), {
-    message: "createModel: n_embd (nanoGPT's GPTConfig name) and D name the same setting; give one of them",
+    message: 'createModel: n_embd (nanoGPT’s GPTConfig name) and D name the same setting; give one of them',
+    code: 'config.twoNames',
   });
   assert.throws(() => lab.createModel({ ...gpt, dropout: 0.2 }), {
     message: /^createModel: dropout must be 0, got 0.2/,

@@ -1821,6 +1821,8 @@ export default {
       learnedNeedsMaxT: 'positions “learned” needs maxT, the number of rows of the table',
       maskBlocks: 'maskBlocks has {n} entries but the model has {layers} layers (one per block)',
       twoNames: '{nanogpt} (nanoGPT’s GPTConfig name) and {ours} name the same setting; give one of them',
+      dropout:
+        'dropout must be 0, got {got}: the lab computes without dropout (§9.2), so every number it shows is reproducible',
     },
     size: {
       positionTable:
@@ -1910,6 +1912,18 @@ export default {
         'the checkpoint has {tensor}, which a model of this configuration does not use: check the options (norm, gated, tied)',
       notNanogpt:
         'this model has {feature, select, rmsnorm {RMSNorm} gated {a gated FFN} postNorm {post-norm blocks} positions {positions other than a learned table} activation {an activation other than the exact GELU} untied {a head not tied to the embedding} ffnWidth {an FFN width other than 4 n_embd} unscaled {scores not divided by sqrt(d_k)} other {blocks without the causal mask}}, which nanoGPT’s GPT does not; it cannot be written as a nanoGPT checkpoint',
+    },
+    shape: {
+      rank: '{name} must be {expected} but has shape {shape}',
+      count: '{name} has {n} numbers for shape {shape}',
+      empty: '{name} is empty (shape {shape})',
+    },
+    param: { missing: '{name} is missing (expected {expected})' },
+    option: {
+      choice: '{what} must be one of {choices}, got “{got}”',
+      unknown: 'unknown option “{name}” (expected one of {known})',
+      type: 'option {name} must be {expected, select, boolean {true or false} number {a finite number} whole {a whole number >= 0} text {a string} flags {a list of true/false} wholes {a list of whole numbers} pairs {a list of [layer, head] pairs} other {a mask of [Tq][Tk] booleans}}',
+      atMost: 'option {name} must be at most {max}, got {got}',
     },
     check: {
       notAnOption: 'could not read “{word}” as one of the options ({options})',

@@ -1831,6 +1831,8 @@ export default {
       maskBlocks: 'maskBlocks tiene {n} entradas, pero el modelo tiene {layers} capas (una por bloque)',
       twoNames:
         '{nanogpt} (el nombre de GPTConfig en nanoGPT) y {ours} nombran el mismo ajuste; da solo uno de los dos',
+      dropout:
+        'dropout debe ser 0, y se recibió {got}: el laboratorio calcula sin dropout (§9.2), así que cada número que muestra es reproducible',
     },
     size: {
       positionTable:
@@ -1921,6 +1923,18 @@ export default {
         'el checkpoint tiene {tensor}, que un modelo con esta configuración no usa: revisa las opciones (norm, gated, tied)',
       notNanogpt:
         'este modelo tiene {feature, select, rmsnorm {RMSNorm} gated {una FFN con compuerta} postNorm {bloques post-norm} positions {posiciones que no son una tabla aprendida} activation {una activación que no es la GELU exacta} untied {una cabeza no atada al embedding} ffnWidth {una FFN de anchura distinta de 4 n_embd} unscaled {puntuaciones no divididas por sqrt(d_k)} other {bloques sin la máscara causal}}, y el GPT de nanoGPT no; no se puede escribir como checkpoint de nanoGPT',
+    },
+    shape: {
+      rank: '{name} debe ser {expected}, pero tiene forma {shape}',
+      count: '{name} tiene {n} números para la forma {shape}',
+      empty: '{name} está vacío (forma {shape})',
+    },
+    param: { missing: 'falta {name} (se esperaba {expected})' },
+    option: {
+      choice: '{what} debe ser uno de estos: {choices}; se recibió «{got}»',
+      unknown: 'opción desconocida «{name}» (se esperaba una de estas: {known})',
+      type: 'la opción {name} debe ser {expected, select, boolean {true o false} number {un número finito} whole {un número entero >= 0} text {un texto} flags {una lista de true/false} wholes {una lista de números enteros} pairs {una lista de pares [capa, cabeza]} other {una máscara de [Tq][Tk] booleanos}}',
+      atMost: 'la opción {name} debe ser como mucho {max}, y se recibió {got}',
     },
     check: {
       notAnOption: 'no se pudo leer «{word}» como una de las opciones ({options})',

@@ -1722,6 +1722,8 @@ export default {
       learnedNeedsMaxT: '“learned”位置编码需要 maxT，即位置表的行数',
       maskBlocks: 'maskBlocks 有 {n} 个元素，但模型有 {layers} 层（每个块一个）',
       twoNames: '{nanogpt}（nanoGPT 的 GPTConfig 名称）和 {ours} 指的是同一个设置；请只给出其中一个',
+      dropout:
+        'dropout 必须为 0，收到的是 {got}：本实验室不使用 dropout 进行计算（§9.2），因此它显示的每个数都可以复现',
     },
     size: {
       positionTable: 'T = {T} 行、D = {D} 列的表将有 {count} 个数，超过了本引擎允许的 {max} 个',
@@ -1807,6 +1809,18 @@ export default {
       unused: 'checkpoint 中有 {tensor}，而这种配置的模型用不到它：请检查选项（norm、gated、tied）',
       notNanogpt:
         '这个模型有{feature, select, rmsnorm {RMSNorm} gated {门控 FFN} postNorm {后归一化的块} positions {不是可学习表的位置编码} activation {不是精确 GELU 的激活函数} untied {没有与嵌入绑定的输出头} ffnWidth {宽度不是 4 n_embd 的 FFN} unscaled {没有除以 sqrt(d_k) 的分数} other {没有因果掩码的块}}，而 nanoGPT 的 GPT 没有；它不能写成 nanoGPT 的 checkpoint',
+    },
+    shape: {
+      rank: '{name} 必须是 {expected}，但它的形状是 {shape}',
+      count: '{name} 有 {n} 个数，与形状 {shape} 不符',
+      empty: '{name} 是空的（形状 {shape}）',
+    },
+    param: { missing: '缺少 {name}（应为 {expected}）' },
+    option: {
+      choice: '{what} 必须是以下之一：{choices}；收到的是“{got}”',
+      unknown: '未知的选项“{name}”（应为以下之一：{known}）',
+      type: '选项 {name} 必须是{expected, select, boolean {true 或 false} number {有限数} whole {>= 0 的整数} text {字符串} flags {由 true/false 组成的列表} wholes {由整数组成的列表} pairs {由 [层, 头] 对组成的列表} other {由 [Tq][Tk] 个布尔值组成的掩码}}',
+      atMost: '选项 {name} 最大为 {max}，收到的是 {got}',
     },
     check: {
       notAnOption: '无法把“{word}”读作任何一个选项（{options}）',

@@ -28,7 +28,7 @@ std::optional<xt::xtensor<double, N>> opt_tensor(const val& o, const char* key, 
 template <std::size_t N>
 xt::xtensor<double, N> tensor(const val& o, const char* key, const std::string& fn, const std::string& path,
                               const char* expected) {
-    require(has(o, key), fn, msg(path, key, " is missing (expected ", expected, ")"));
+    require(has(o, key), fn, refused("param.missing", "name", path + key, "expected", expected));
     return *opt_tensor<N>(o, key, fn, path, expected);
 }
 

@@ -6,15 +6,16 @@ Batched split_batch(const NdArray& a, std::size_t trailing, std::size_t max_lead
                     const std::string& name, const char* expected) {
     const std::size_t rank = a.shape.size();
     require(rank >= trailing && rank <= trailing + max_leading, fn,
-            msg(name, " must be ", expected, " but has shape ", shape_str(a.shape)));
+            refused("shape.rank", "name", name, "expected", expected, "shape", shape_str(a.shape)));
     Batched b;
     b.leading.assign(a.shape.begin(), a.shape.end() - trailing);
     b.core.assign(a.shape.end() - trailing, a.shape.end());
     for (auto n : b.leading) b.batch *= n;
     std::size_t size = b.batch;
     for (auto n : b.core) size *= n;
-    require(size == a.data.size(), fn, msg(name, " has ", a.data.size(), " numbers for shape ", shape_str(a.shape)));
-    require(size > 0, fn, msg(name, " is empty (shape ", shape_str(a.shape), ")"));
+    require(size == a.data.size(), fn,
+            refused("shape.count", "name", name, "n", a.data.size(), "shape", shape_str(a.shape)));
+    require(size > 0, fn, refused("shape.empty", "name", name, "shape", shape_str(a.shape)));
     return b;
 }
 

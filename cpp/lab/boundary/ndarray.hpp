@@ -18,12 +18,13 @@ struct NdArray {
 template <std::size_t N>
 xt::xtensor<double, N> to_tensor(const NdArray& a, const std::string& fn, const std::string& name,
                                  const char* expected) {
-    require(a.shape.size() == N, fn, msg(name, " must be ", expected, " but has shape ", shape_str(a.shape)));
+    require(a.shape.size() == N, fn,
+            refused("shape.rank", "name", name, "expected", expected, "shape", shape_str(a.shape)));
     std::array<std::size_t, N> s;
     std::copy(a.shape.begin(), a.shape.end(), s.begin());
     xt::xtensor<double, N> t = xt::xtensor<double, N>::from_shape(s);
     require(t.size() == a.data.size(), fn,
-            msg(name, " has ", a.data.size(), " numbers for shape ", shape_str(a.shape)));
+            refused("shape.count", "name", name, "n", a.data.size(), "shape", shape_str(a.shape)));
     std::copy(a.data.begin(), a.data.end(), t.begin());
     return t;
 }

@@ -168,17 +168,14 @@ Values our_names(const std::string& fn, Values given, const std::array<Alias, 5>
     for (const Alias& a : aliases) {
         const auto it = given.find(a.nanogpt);
         if (it == given.end()) continue;
-        require(!given.count(a.ours), fn,
-                msg(a.nanogpt, " (nanoGPT's GPTConfig name) and ", a.ours, " name the same setting; give one of them"));
+        require(!given.count(a.ours), fn, refused("config.twoNames", "nanogpt", a.nanogpt, "ours", a.ours));
         given[a.ours] = it->second;
         given.erase(it);
     }
     if (const auto it = given.find(kDropout); it != given.end()) {
         const Value& v = it->second;
-        require(v.kind == Value::Kind::number, fn, "option dropout must be a number (0: the lab has no dropout)");
-        require(v.number == 0, fn,
-                msg("dropout must be 0, got ", v.number,
-                    ": the lab computes without dropout (§9.2), so every number it shows is reproducible"));
+        require(v.kind == Value::Kind::number && v.number == 0, fn,
+                refused("config.dropout", "got", v.kind == Value::Kind::number ? msg(v.number) : std::string("?")));
         given.erase(it);
     }
     return given;
@@ -222,40 +219,42 @@ public:
         for (const auto& [name, value] : given_) {
             (void)value;
             if (used_.count(name)) continue;
-            std::string known;
-            for (const OptionDeclaration& d : declared) known += (known.empty() ? "" : ", ") + d.name;
-            throw std::invalid_argument(fn_ + ": unknown option '" + name + "' (expected one of " + known + ")");
+            std::vector<std::string> known;
+            for (const OptionDeclaration& d : declared) known.push_back(d.name);
+            throw Refused(fn_, refused("option.unknown", "name", name, "known", known));
         }
     }
 
 private:
+    // `expected` is the kind of value, a choice of the message: boolean, number, whole, text,
+    // flags, wholes, pairs or mask.
     void expect(bool ok, const char* name, const char* expected) const {
-        require(ok, fn_, msg("option ", name, " must be ", expected));
+        require(ok, fn_, refused("option.type", "name", name, "expected", expected));
     }
     void read(const char* name, const Value& v, bool& out) const {
-        expect(v.kind == Value::Kind::boolean, name, "true or false");
+        expect(v.kind == Value::Kind::boolean, name, "boolean");
         out = v.boolean;
     }
     void read(const char* name, const Value& v, double& out) const {
-        expect(v.kind == Value::Kind::number && std::isfinite(v.number), name, "a finite number");
+        expect(v.kind == Value::Kind::number && std::isfinite(v.number), name, "number");
         out = v.number;
     }
     // A whole number for a member of type I; one too large for it is refused naming the bound.
     template <class I = std::size_t>
     I whole(const char* name, double x) const {
-        expect(is_whole_number<double>(x), name, "a whole number >= 0");
+        expect(is_whole_number<double>(x), name, "whole");
         require(x <= largest_whole<I>(), fn_,
-                msg("option ", name, " must be at most ", largest_whole<I>(), ", got ", x));
+                refused("option.atMost", "name", name, "max", largest_whole<I>(), "got", x));
         return I(x);
     }
     template <class I, if_whole<I> = 0>
     void read(const char* name, const Value& v, I& out) const {
-        expect(v.kind == Value::Kind::number, name, "a whole number >= 0");
+        expect(v.kind == Value::Kind::number, name, "whole");
         out = whole<I>(name, v.number);
     }
     template <class E, if_enum<E> = 0>
     void read(const char* name, const Value& v, E& out) const {
-        expect(v.kind == Value::Kind::text, name, "a string");
+        expect(v.kind == Value::Kind::text, name, "text");
         out = parse_name<E>(v.text, fn_);
     }
     template <class T>
@@ -265,25 +264,25 @@ private:
         out = t;
     }
     void read(const char* name, const Value& v, std::vector<bool>& out) const {
-        expect(v.kind == Value::Kind::array && v.array.shape.size() <= 1, name, "a list of true/false");
+        expect(v.kind == Value::Kind::array && v.array.shape.size() <= 1, name, "flags");
         out.clear();
         for (double b : v.array.data) out.push_back(b != 0);
     }
     void read(const char* name, const Value& v, std::vector<std::size_t>& out) const {
-        expect(v.kind == Value::Kind::array && v.array.shape.size() <= 1, name, "a list of whole numbers");
+        expect(v.kind == Value::Kind::array && v.array.shape.size() <= 1, name, "wholes");
         out.clear();
         for (double x : v.array.data) out.push_back(whole(name, x));
     }
     void read(const char* name, const Value& v, std::vector<std::pair<std::size_t, std::size_t>>& out) const {
-        expect(v.kind == Value::Kind::array, name, "a list of [layer, head] pairs");
+        expect(v.kind == Value::Kind::array, name, "pairs");
         const NdArray& a = v.array;
-        expect(a.data.empty() || (a.shape.size() == 2 && a.shape[1] == 2), name, "a list of [layer, head] pairs");
+        expect(a.data.empty() || (a.shape.size() == 2 && a.shape[1] == 2), name, "pairs");
         out.clear();
         for (std::size_t i = 0; i + 1 < a.data.size(); i += 2)
             out.emplace_back(whole(name, a.data[i]), whole(name, a.data[i + 1]));
     }
     void read(const char* name, const Value& v, std::optional<BoolMatrix>& out) const {
-        expect(v.kind == Value::Kind::array, name, "[Tq][Tk] booleans");
+        expect(v.kind == Value::Kind::array, name, "mask");
         out = xt::cast<bool>(to_tensor<2>(v.array, fn_, name, "[Tq][Tk] booleans"));
     }
 

@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "lab/core/refusal.hpp"
+
 namespace lab {
 
 // Specialised for each enum E:
@@ -45,13 +47,12 @@ std::string listed_names() {
     return s;
 }
 
-// The value called `name`; an unknown name is an error that lists the known ones.
+// The value called `name`; an unknown name is refused with the known ones.
 template <class E>
 E parse_name(const std::string& name, const std::string& fn) {
     for (const auto& [v, n] : EnumNames<E>::all)
         if (name == n) return v;
-    throw std::invalid_argument(fn + ": " + EnumNames<E>::what + " must be " + listed_names<E>() + ", got '" + name +
-                                "'");
+    throw Refused(fn, refused("option.choice", "what", EnumNames<E>::what, "choices", names_of<E>(), "got", name));
 }
 
 }  // namespace lab

@@ -74,7 +74,7 @@ inline void require(bool ok, const std::string& fn, const std::string& message) 
     if (!ok) throw std::invalid_argument(fn + ": " + message);
 }
 // The same check refusing with a code and parameters (refusal.hpp), which the page words in the
-// student's language: require(D % H == 0, fn, refused("shape.divisible", "D", D, "heads", H)).
+// student's language: require(D % H == 0, fn, refused("config.divisible", "D", D, "heads", H)).
 inline void require(bool ok, const std::string& fn, Refusal refusal) {
     if (!ok) throw Refused(fn, std::move(refusal));
 }

@@ -42,7 +42,8 @@ TEST_CASE("attention takes 0, 1 or 2 leading batch axes and gives them back") {
 TEST_CASE("the API names the argument and the expected shape") {
     SECTION("attention with a vector for q") {
         REQUIRE_THROWS_WITH(api::attention(nd({3}, 1), nd({3, 3}, 2), nd({3, 3}, 3), {}),
-                            "attention: q must be [Tq][dk], [B][Tq][dk] or [B][H][Tq][dk] but has shape [3]");
+                            "attention: shape.rank {name: \"q\", expected: \"[Tq][dk], [B][Tq][dk] or "
+                            "[B][H][Tq][dk]\", shape: \"[3]\"}");
     }
     SECTION("different batch axes") {
         REQUIRE_THROWS_WITH(api::attention(nd({2, 3, 3}, 1), nd({3, 3, 3}, 2), nd({3, 3, 3}, 3), {}),
@@ -54,7 +55,7 @@ TEST_CASE("the API names the argument and the expected shape") {
                             "lmForward: tokens entry 1 is 1.5, not an integer token id");
     }
     SECTION("an empty array") {
-        REQUIRE_THROWS_WITH(api::softmax(NdArray{{0}, {}}), "softmax: x is empty (shape [0])");
+        REQUIRE_THROWS_WITH(api::softmax(NdArray{{0}, {}}), "softmax: shape.empty {name: \"x\", shape: \"[0]\"}");
     }
 }
 

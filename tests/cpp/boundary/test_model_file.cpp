@@ -71,6 +71,6 @@ TEST_CASE("model file: another format or version, or parameters that do not fit,
     }
     SECTION("a configuration createModel refuses") {
         s.config["activation"].text = "tanh";
-        REQUIRE_THROWS_WITH(load_model(s), Contains("loadModel: activation must be"));
+        REQUIRE_THROWS_WITH(load_model(s), Contains("loadModel: option.choice {what: \"activation\""));
     }
 }

@@ -14,7 +14,8 @@ TEST_CASE("activations: ReLU, exact GELU (default), GELU tanh, SiLU") {
     REQUIRE_THAT(activate(1.0, Activation::silu), near(0.7310585786300049, 1e-15));  // sigmoid(1)
     REQUIRE(FfnOptions{}.activation == Activation::gelu);
     REQUIRE_THROWS_WITH(parse_name<Activation>("tanh", "feedForward"),
-                        "feedForward: activation must be 'relu', 'gelu', 'gelu_tanh' or 'silu', got 'tanh'");
+                        "feedForward: option.choice {what: \"activation\", choices: [\"relu\", \"gelu\", "
+                        "\"gelu_tanh\", \"silu\"], got: \"tanh\"}");
 }
 
 TEST_CASE("§5 the FFN acts on each position on its own: §7.4's FFN(U) = U / 2") {

@@ -23,5 +23,6 @@ TEST_CASE("position kinds are parsed by name, with a clear message otherwise") {
     REQUIRE(parse_name<PositionKind>("learned", "t") == PositionKind::learned);
     REQUIRE(parse_name<PositionKind>("none", "t") == PositionKind::none);
     REQUIRE_THROWS_WITH(parse_name<PositionKind>("rotary", "lmForward"),
-                        "lmForward: positions must be 'learned', 'sinusoidal' or 'none', got 'rotary'");
+                        "lmForward: option.choice {what: \"positions\", choices: [\"learned\", \"sinusoidal\", "
+                        "\"none\"], got: \"rotary\"}");
 }
