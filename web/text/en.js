@@ -1829,7 +1829,10 @@ export default {
         'a table of T = {T} rows by D = {D} would hold {count} numbers, more than the {max} this engine allows',
       model: 'this model would hold {count} numbers, more than the {max} this engine allows',
     },
-    values: { notFinite: '{name} must contain only finite numbers' },
+    values: {
+      notFinite: '{name} must contain only finite numbers',
+      entryNotFinite: '{name} entry {entry} is not a finite number',
+    },
     optimizer: {
       lr: 'lr must be a finite number > 0, got {got}',
       weightDecay: 'weightDecay must be a finite number >= 0, got {got}',
@@ -1924,6 +1927,49 @@ export default {
       unknown: 'unknown option “{name}” (expected one of {known})',
       type: 'option {name} must be {expected, select, boolean {true or false} number {a finite number} whole {a whole number >= 0} text {a string} flags {a list of true/false} wholes {a list of whole numbers} pairs {a list of [layer, head] pairs} other {a mask of [Tq][Tk] booleans}}',
       atMost: 'option {name} must be at most {max}, got {got}',
+    },
+    // the numbers of a computation, and a model's own refusals (training, generation, inspection)
+    overflow: {
+      inputs:
+        '{step} stopped being finite ({kind, select, nan {an entry is not a number: an overflow met another, or 0 met 0} other {an entry overflowed past ±1.8e308, the largest double}}); the largest input entry is {largest}: inputs this large are too large to multiply and add',
+      weights:
+        '{step} stopped being finite ({kind, select, nan {an entry is not a number: an overflow met another, or 0 met 0} other {an entry overflowed past ±1.8e308, the largest double}}); some weights are too large to multiply and add',
+      block:
+        '{step} stopped being finite (an entry overflowed past ±1.8e308, the largest double): the input or the weights are too large to multiply and add',
+      scores:
+        'the scores stopped being finite: s[{row}][{column}] = q · k × scale overflowed past ±1.8e308, the largest double (q, k or the scale is too large to multiply)',
+      exp: 'e^{x} (x entry {entry}) is larger than the largest double, about 1.8e308, which e^x passes at x = 709.78; softmax never needs it, because it subtracts the row’s maximum first (expShifted)',
+    },
+    mask: { emptyRow: 'query row {row} has every key masked (a softmax over no keys is not defined)' },
+    token: { id: '{name} = {got} is not a token id in [0, {last}]' },
+    generate: {
+      temperatureOverflow: 'temperature {temperature} is so small that logits / temperature overflow; use 0 for greedy',
+      emptyPrompt: 'the prompt is empty (generation needs at least one token to condition on)',
+      temperature: 'temperature must be a finite number >= 0 (0 = greedy), got {got}',
+      tooLong:
+        'the prompt ({prompt} tokens) plus {steps} steps needs {needed} positions but params.positions has {rows} rows (Tmax)',
+    },
+    model: {
+      parameterNotFinite: 'parameter {name} holds a value that is not a finite float32 number',
+      savedMismatch: 'the saved parameters do not match the saved configuration (names or sizes differ)',
+      tooLargeToCopy:
+        'this model has {count} parameters, more than the {max} the lab copies out as numbers; exportSafetensors() writes them as a file',
+      tooLargeToTrain:
+        'this model has {count} parameters, more than the {max} the lab trains (training keeps gradients and AdamW’s two moments beside the weights: four copies); it can still be read: evaluate, generate and inspect work',
+      lossDiverged: 'the loss is {loss}: training diverged; the parameters were not changed (lower the learning rate)',
+      gradientDiverged:
+        'the gradient is not finite: training diverged; the parameters were not changed (lower the learning rate)',
+      notFinite:
+        'the {what, select, loss {loss} logits {logits} probabilities {probabilities} other {attention weights}} stopped being finite: the parameters are too large for float32 sums, as after a step with too large a learning rate',
+      emptySequence: 'the sequence is empty',
+      sequenceTooLong: 'the sequence has {n} tokens but the model was made for T = {T}',
+      position: '{name} names position {got} but the sequence has positions 0 to {last}',
+      oneToken: 'a vocabulary of one token leaves nothing to change',
+      permLength: 'perm has {n} entries but the sequence has {T} tokens',
+      perm: 'perm must list each position 0 to {last} once',
+      ablateHeads: 'ablateHeads names layer {layer} head {head} but the model has {layers} layers of {heads} heads',
+      emptyBatch: 'a batch needs at least one sequence of 2 token ids',
+      batchTooLong: 'the sequences have {n} input positions but the model was made for T = {T}',
     },
     check: {
       notAnOption: 'could not read “{word}” as one of the options ({options})',

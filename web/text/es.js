@@ -1839,7 +1839,10 @@ export default {
         'una tabla de T = {T} filas por D = {D} tendría {count} números, más que los {max} que admite este motor',
       model: 'este modelo tendría {count} números, más que los {max} que admite este motor',
     },
-    values: { notFinite: '{name} debe contener solo números finitos' },
+    values: {
+      notFinite: '{name} debe contener solo números finitos',
+      entryNotFinite: 'la entrada {entry} de {name} no es un número finito',
+    },
     optimizer: {
       lr: 'lr debe ser un número finito > 0, y se recibió {got}',
       weightDecay: 'weightDecay debe ser un número finito >= 0, y se recibió {got}',
@@ -1935,6 +1938,54 @@ export default {
       unknown: 'opción desconocida «{name}» (se esperaba una de estas: {known})',
       type: 'la opción {name} debe ser {expected, select, boolean {true o false} number {un número finito} whole {un número entero >= 0} text {un texto} flags {una lista de true/false} wholes {una lista de números enteros} pairs {una lista de pares [capa, cabeza]} other {una máscara de [Tq][Tk] booleanos}}',
       atMost: 'la opción {name} debe ser como mucho {max}, y se recibió {got}',
+    },
+    overflow: {
+      inputs:
+        '{step} dejó de ser finito ({kind, select, nan {una entrada no es un número: un desbordamiento se encontró con otro, o 0 con 0} other {una entrada desbordó ±1.8e308, el mayor double}}); la mayor entrada de los datos es {largest}: datos tan grandes son demasiado grandes para multiplicarlos y sumarlos',
+      weights:
+        '{step} dejó de ser finito ({kind, select, nan {una entrada no es un número: un desbordamiento se encontró con otro, o 0 con 0} other {una entrada desbordó ±1.8e308, el mayor double}}); algunos pesos son demasiado grandes para multiplicarlos y sumarlos',
+      block:
+        '{step} dejó de ser finito (una entrada desbordó ±1.8e308, el mayor double): la entrada o los pesos son demasiado grandes para multiplicarlos y sumarlos',
+      scores:
+        'las puntuaciones dejaron de ser finitas: s[{row}][{column}] = q · k × escala desbordó ±1.8e308, el mayor double (q, k o la escala son demasiado grandes para multiplicarlos)',
+      exp: 'e^{x} (entrada {entry} de x) es mayor que el mayor double, unos 1.8e308, que e^x supera en x = 709.78; softmax nunca lo necesita, porque antes resta el máximo de la fila (expShifted)',
+    },
+    mask: {
+      emptyRow:
+        'la fila de consulta {row} tiene todas las claves enmascaradas (un softmax sin claves no está definido)',
+    },
+    token: { id: '{name} = {got} no es un id de token de [0, {last}]' },
+    generate: {
+      temperatureOverflow:
+        'la temperatura {temperature} es tan pequeña que logits / temperatura desborda; usa 0 para la generación voraz',
+      emptyPrompt: 'el prompt está vacío (generar necesita al menos un token del que partir)',
+      temperature: 'la temperatura debe ser un número finito >= 0 (0 = voraz), y se recibió {got}',
+      tooLong:
+        'el prompt ({prompt} tokens) más {steps} pasos necesita {needed} posiciones, pero params.positions tiene {rows} filas (Tmax)',
+    },
+    model: {
+      parameterNotFinite: 'el parámetro {name} contiene un valor que no es un número float32 finito',
+      savedMismatch: 'los parámetros guardados no coinciden con la configuración guardada (difieren nombres o tamaños)',
+      tooLargeToCopy:
+        'este modelo tiene {count} parámetros, más que los {max} que el laboratorio copia como números; exportSafetensors() los escribe como archivo',
+      tooLargeToTrain:
+        'este modelo tiene {count} parámetros, más que los {max} que entrena el laboratorio (entrenar guarda los gradientes y los dos momentos de AdamW junto a los pesos: cuatro copias); aun así se puede leer: evaluate, generate e inspect funcionan',
+      lossDiverged:
+        'la pérdida es {loss}: el entrenamiento divergió; los parámetros no se cambiaron (baja la tasa de aprendizaje)',
+      gradientDiverged:
+        'el gradiente no es finito: el entrenamiento divergió; los parámetros no se cambiaron (baja la tasa de aprendizaje)',
+      notFinite:
+        '{what, select, loss {la pérdida dejó} logits {los logits dejaron} probabilities {las probabilidades dejaron} other {los pesos de atención dejaron}} de ser finitos: los parámetros son demasiado grandes para las sumas en float32, como tras un paso con una tasa de aprendizaje demasiado grande',
+      emptySequence: 'la secuencia está vacía',
+      sequenceTooLong: 'la secuencia tiene {n} tokens, pero el modelo se hizo para T = {T}',
+      position: '{name} nombra la posición {got}, pero la secuencia tiene las posiciones de 0 a {last}',
+      oneToken: 'un vocabulario de un solo token no deja nada que cambiar',
+      permLength: 'perm tiene {n} entradas, pero la secuencia tiene {T} tokens',
+      perm: 'perm debe enumerar una vez cada posición de 0 a {last}',
+      ablateHeads:
+        'ablateHeads nombra la capa {layer}, cabeza {head}, pero el modelo tiene {layers} capas de {heads} cabezas',
+      emptyBatch: 'un lote necesita al menos una secuencia de 2 ids de tokens',
+      batchTooLong: 'las secuencias tienen {n} posiciones de entrada, pero el modelo se hizo para T = {T}',
     },
     check: {
       notAnOption: 'no se pudo leer «{word}» como una de las opciones ({options})',

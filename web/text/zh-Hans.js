@@ -1729,7 +1729,10 @@ export default {
       positionTable: 'T = {T} 行、D = {D} 列的表将有 {count} 个数，超过了本引擎允许的 {max} 个',
       model: '这个模型将有 {count} 个数，超过了本引擎允许的 {max} 个',
     },
-    values: { notFinite: '{name} 只能包含有限数' },
+    values: {
+      notFinite: '{name} 只能包含有限数',
+      entryNotFinite: '{name} 的第 {entry} 个元素不是有限数',
+    },
     optimizer: {
       lr: 'lr 必须是大于 0 的有限数，收到的是 {got}',
       weightDecay: 'weightDecay 必须是 >= 0 的有限数，收到的是 {got}',
@@ -1821,6 +1824,45 @@ export default {
       unknown: '未知的选项“{name}”（应为以下之一：{known}）',
       type: '选项 {name} 必须是{expected, select, boolean {true 或 false} number {有限数} whole {>= 0 的整数} text {字符串} flags {由 true/false 组成的列表} wholes {由整数组成的列表} pairs {由 [层, 头] 对组成的列表} other {由 [Tq][Tk] 个布尔值组成的掩码}}',
       atMost: '选项 {name} 最大为 {max}，收到的是 {got}',
+    },
+    overflow: {
+      inputs:
+        '{step} 不再是有限数（{kind, select, nan {某个元素不是数：一次溢出遇上了另一次溢出，或 0 遇上了 0} other {某个元素溢出超过了 ±1.8e308，即 double 的最大值}}）；输入中最大的元素是 {largest}：这么大的输入无法相乘相加',
+      weights:
+        '{step} 不再是有限数（{kind, select, nan {某个元素不是数：一次溢出遇上了另一次溢出，或 0 遇上了 0} other {某个元素溢出超过了 ±1.8e308，即 double 的最大值}}）；某些权重太大，无法相乘相加',
+      block: '{step} 不再是有限数（某个元素溢出超过了 ±1.8e308，即 double 的最大值）：输入或权重太大，无法相乘相加',
+      scores:
+        '分数不再是有限数：s[{row}][{column}] = q · k × scale 溢出超过了 ±1.8e308，即 double 的最大值（q、k 或缩放因子太大，无法相乘）',
+      exp: 'e^{x}（x 的第 {entry} 个元素）大于 double 的最大值，约 1.8e308，e^x 在 x = 709.78 处超过它；softmax 从不需要它，因为它先减去该行的最大值（expShifted）',
+    },
+    mask: { emptyRow: '查询行 {row} 的所有键都被掩码（没有键的 softmax 没有定义）' },
+    token: { id: '{name} = {got} 不是 [0, {last}] 中的词元 id' },
+    generate: {
+      temperatureOverflow: '温度 {temperature} 太小，logits / 温度 会溢出；贪心生成请用 0',
+      emptyPrompt: '提示是空的（生成至少需要一个词元作为条件）',
+      temperature: '温度必须是 >= 0 的有限数（0 = 贪心），收到的是 {got}',
+      tooLong: '提示（{prompt} 个词元）加上 {steps} 步需要 {needed} 个位置，但 params.positions 只有 {rows} 行（Tmax）',
+    },
+    model: {
+      parameterNotFinite: '参数 {name} 中有一个不是有限 float32 数的值',
+      savedMismatch: '保存的参数与保存的配置不符（名称或尺寸不同）',
+      tooLargeToCopy:
+        '这个模型有 {count} 个参数，超过了本实验室以数字形式复制出来的上限 {max}；exportSafetensors() 会把它们写成文件',
+      tooLargeToTrain:
+        '这个模型有 {count} 个参数，超过了本实验室能训练的上限 {max}（训练时要在权重旁保存梯度和 AdamW 的两个矩：四份拷贝）；它仍然可以读取：evaluate、generate 和 inspect 都可以用',
+      lossDiverged: '损失是 {loss}：训练发散了；参数没有改变（请降低学习率）',
+      gradientDiverged: '梯度不是有限数：训练发散了；参数没有改变（请降低学习率）',
+      notFinite:
+        '{what, select, loss {损失} logits {logits} probabilities {概率} other {注意力权重}}不再是有限数：参数太大，float32 求和无法容纳，就像学习率过大的一步之后那样',
+      emptySequence: '序列是空的',
+      sequenceTooLong: '序列有 {n} 个词元，但模型是为 T = {T} 建的',
+      position: '{name} 指定了位置 {got}，但序列的位置是 0 到 {last}',
+      oneToken: '只有一个词元的词表没有可以改变的东西',
+      permLength: 'perm 有 {n} 个元素，但序列有 {T} 个词元',
+      perm: 'perm 必须把 0 到 {last} 的每个位置各列出一次',
+      ablateHeads: 'ablateHeads 指定了第 {layer} 层第 {head} 个头，但模型只有 {layers} 层，每层 {heads} 个头',
+      emptyBatch: '一个批次至少需要一个由 2 个词元 id 组成的序列',
+      batchTooLong: '序列有 {n} 个输入位置，但模型是为 T = {T} 建的',
     },
     check: {
       notAnOption: '无法把“{word}”读作任何一个选项（{options}）',

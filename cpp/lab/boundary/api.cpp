@@ -13,7 +13,7 @@ NdArray softmax(const NdArray& x) {
     const std::string fn = "softmax";
     const Batched b = split_batch(x, 1, 64, fn, "x", "an array of rank >= 1");
     NdArray out = with_leading(softmax_forward(as_rows(x, b), fn), b.leading);
-    FiniteSteps(fn, largest_entry({&x}))("the weights", out);
+    FiniteSteps(fn, largest_entry({&x}))("weights", out);
     return out;
 }
 
@@ -29,8 +29,7 @@ AttentionOut attention(const NdArray& q, const NdArray& k, const NdArray& v, con
     const AttentionResult r = attention_forward(as_batched3(q, bq), as_batched3(k, bk), as_batched3(v, bv), o, fn);
     AttentionOut out{with_leading(r.scores, bq.leading), with_leading(r.weights, bq.leading),
                      with_leading(r.output, bq.leading)};
-    FiniteSteps(fn, largest_entry({&q, &k, &v}))("the scores", out.scores)("the weights", out.weights)("the output",
-                                                                                                       out.output);
+    FiniteSteps(fn, largest_entry({&q, &k, &v}))("scores", out.scores)("weights", out.weights)("output", out.output);
     return out;
 }
 
@@ -42,8 +41,8 @@ MhaOut mha_out(const MhaResult& r, const std::vector<std::size_t>& leading) {
 }
 // Multi-head attention's steps in the order they are computed.
 void check_mha(const FiniteSteps& finite, const MhaOut& m) {
-    finite("the projection q = x W_Q", m.q)("the projection k = x W_K", m.k)("the projection v = x W_V", m.v)(
-        "the scores", m.scores)("the weights", m.weights)("the heads", m.heads)("the output", m.output);
+    finite("q", m.q)("k", m.k)("v", m.v)("scores", m.scores)("weights", m.weights)("heads", m.heads)("output",
+                                                                                                     m.output);
 }
 }  // namespace
 
@@ -73,7 +72,7 @@ NdArray layer_norm(const NdArray& x, const Tensor1& gamma, const Tensor1& beta, 
     require_positive_eps(eps, fn);
     const Batched b = split_batch(x, 1, 64, fn, "x", "an array of rank >= 1 ([..., D])");
     NdArray out = with_leading(layernorm_forward(as_rows(x, b), gamma, beta, eps, fn), b.leading);
-    FiniteSteps(fn, largest_entry({&x}))("the normalised rows", out);
+    FiniteSteps(fn, largest_entry({&x}))("normalised", out);
     return out;
 }
 
@@ -82,7 +81,7 @@ NdArray rms_norm(const NdArray& x, const Tensor1& gain, double eps) {
     require_positive_eps(eps, fn);
     const Batched b = split_batch(x, 1, 64, fn, "x", "an array of rank >= 1 ([..., D])");
     NdArray out = with_leading(rmsnorm_forward(as_rows(x, b), gain, eps, fn), b.leading);
-    FiniteSteps(fn, largest_entry({&x}))("the normalised rows", out);
+    FiniteSteps(fn, largest_entry({&x}))("normalised", out);
     return out;
 }
 
@@ -91,8 +90,7 @@ FfnOut feed_forward(const NdArray& x, const FfnParams& p, const FfnOptions& o) {
     const Batched b = split_batch(x, 1, 64, fn, "x", "an array of rank >= 1 ([..., D])");
     const FfnResult r = ffn_forward(as_rows(x, b), p, o, fn);
     FfnOut out{with_leading(r.pre, b.leading), with_leading(r.hidden, b.leading), with_leading(r.output, b.leading)};
-    FiniteSteps(fn, largest_entry({&x}))("the pre-activation x W_1 + b_1", out.pre)("the hidden layer", out.hidden)(
-        "the output", out.output);
+    FiniteSteps(fn, largest_entry({&x}))("pre", out.pre)("hidden", out.hidden)("output", out.output);
     return out;
 }
 
@@ -139,8 +137,7 @@ LmOut lm_forward(const NdArray& tokens, const LmParams& p, const LmOptions& o, b
     LmResult r = lab::lm_forward(t, p, o, record_trace, fn);
     // The inputs are token ids: when a step overflows, the weights are what is too large.
     const FiniteSteps finite(fn, -1);
-    finite(r.trace)("the logits", to_ndarray(r.logits).data)("the losses", to_ndarray(r.losses).data)("the loss",
-                                                                                                      r.loss);
+    finite(r.trace)("logits", to_ndarray(r.logits).data)("losses", to_ndarray(r.losses).data)("loss", r.loss);
     if (tokens.shape.size() == 2)
         return {to_ndarray(r.logits), to_ndarray(r.probs), to_ndarray(r.losses), r.loss, std::move(r.trace)};
     // A single sequence: drop the batch axis of size 1 everywhere, trace included.
@@ -157,7 +154,7 @@ CrossEntropyOut cross_entropy(const NdArray& logits, const NdArray& targets) {
     const TokenMatrix t = to_tokens(targets, 1, fn, "targets");
     const std::vector<int> ids(t.begin(), t.end());
     const CrossEntropyResult r = cross_entropy_forward(as_rows(logits, b), ids, fn);
-    FiniteSteps(fn, largest_entry({&logits}))("the losses", to_ndarray(r.losses).data)("the loss", r.loss);
+    FiniteSteps(fn, largest_entry({&logits}))("losses", to_ndarray(r.losses).data)("loss", r.loss);
     return {with_leading(r.probs, b.leading), with_leading(r.losses, b.leading), r.loss};
 }
 

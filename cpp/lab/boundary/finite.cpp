@@ -14,13 +14,12 @@ double largest_entry(const std::vector<const NdArray*>& inputs) {
     return m;
 }
 
+// `kind`: nan (an overflow met another, or 0 met 0) or overflow (past ±1.8e308); the largest
+// input entry is quoted when the inputs are the cause, and the weights are named otherwise.
 void FiniteSteps::fail(const std::string& step, double bad) const {
-    const std::string what = std::isnan(bad) ? "an entry is not a number (an overflow met another, or 0 met 0)"
-                                             : "an entry overflowed past ±1.8e308, the largest double";
-    const std::string cause = largest_ >= 0 ? msg("; the largest input entry is ", largest_,
-                                                  ": inputs this large are too large to multiply and add")
-                                            : "; some weights are too large to multiply and add";
-    throw std::invalid_argument(msg(fn_, ": ", step, " stopped being finite (", what, ")", cause));
+    const char* kind = std::isnan(bad) ? "nan" : "overflow";
+    if (largest_ >= 0) throw Refused(fn_, refused("overflow.inputs", "step", step, "kind", kind, "largest", largest_));
+    throw Refused(fn_, refused("overflow.weights", "step", step, "kind", kind));
 }
 
 const FiniteSteps& FiniteSteps::operator()(const std::string& step, const std::vector<double>& values) const {

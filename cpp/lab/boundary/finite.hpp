@@ -1,6 +1,7 @@
-// Never a NaN: every public entry returns finite numbers or throws std::invalid_argument,
-// naming the function and the first step, in the order it was computed, whose values stopped
-// being finite. Inputs are finite already (the conversions refuse NaN and infinities), so a
+// Never a NaN: every public entry returns finite numbers or refuses (overflow.inputs,
+// overflow.weights), naming the function and the first step, in the order it was
+// computed, whose values stopped being finite: a name of the result (scores, weights, output,
+// q, logits, …) or of its trace (block.scores). Inputs are finite already (the conversions refuse NaN and infinities), so a
 // non-finite step means a double overflowed (past about 1.8e308) or 0 met 0; the message quotes
 // the largest input entry, so that a student sees what was too large.
 #pragma once

@@ -57,12 +57,9 @@ AttentionResult attention_forward(const Tensor3& q, const Tensor3& k, const Tens
         for (std::size_t j = 0; j < Tk; ++j) {
             if (!kb[empty * Tk + j]) continue;
             any_kept = true;
-            require(std::isfinite(s[j]), fn,
-                    msg("the scores stopped being finite: s[", empty, "][", j,
-                        "] = q . k * scale overflowed past ±1.8e308, the largest double (q, k or the scale is too "
-                        "large to multiply)"));
+            require(std::isfinite(s[j]), fn, refused("overflow.scores", "row", empty, "column", j));
         }
-        require(any_kept, fn, msg("query row ", empty, " has every key masked (softmax over no keys is undefined)"));
+        require(any_kept, fn, refused("mask.emptyRow", "row", empty));
     }
     return r;
 }

@@ -91,8 +91,7 @@ DecoderResult decoder_block_forward(const Tensor3& x, const Tensor3& memory, con
     flat::decoder_block_forward(r.output.data(), x.data(), memory.data(), w, s, a, B, Tdec, Tenc);
     check_attention_values(a.self, s, N, fn + " (selfAttn)");
     require(std::all_of(r.output.begin(), r.output.end(), [](double v) { return std::isfinite(v); }), fn,
-            "the block's output stopped being finite (a sum overflowed past ±1.8e308, the largest double): the "
-            "input, the memory or the weights are too large");
+            refused("overflow.block", "step", "output"));
 
     r.self_weights = heads_of(a.self.att, B, s.H, Tdec, Tdec);
     r.cross_weights = heads_of(a.catt, B, s.H, Tdec, Tenc);

@@ -18,8 +18,8 @@ int sample_from_cumulative(const Tensor1& cumulative, const Tensor1& probs, doub
     return 0;
 }
 
-std::string temperature_overflow(double temperature) {
-    return msg("temperature ", temperature, " is so small that logits / temperature overflow; use 0 for greedy");
+Refusal temperature_overflow(double temperature) {
+    return refused("generate.temperatureOverflow", "temperature", temperature);
 }
 
 std::optional<GenerateStep> choose_next(const Tensor1& logits, double temperature, Pcg32& rng) {
@@ -50,17 +50,16 @@ std::optional<GenerateStep> choose_next(const Tensor1& logits, double temperatur
 GenerateResult generate(const std::vector<int>& prompt, const LmParams& p, const LmOptions& o, const GenerateOptions& g,
                         const std::string& fn) {
     const std::size_t V = lm_vocab(p, fn);
-    require(!prompt.empty(), fn, "the prompt is empty (generation needs at least one token to condition on)");
+    require(!prompt.empty(), fn, refused("generate.emptyPrompt"));
     require(std::isfinite(g.temperature) && g.temperature >= 0, fn,
-            msg("temperature must be a finite number >= 0 (0 = greedy), got ", g.temperature));
+            refused("generate.temperature", "got", g.temperature));
     if (g.eos)
         require(*g.eos >= 0 && std::size_t(*g.eos) < V, fn,
-                msg("eos = ", *g.eos, " is not a token id in [0, ", V - 1, "]"));
+                refused("token.id", "name", "eos", "got", *g.eos, "last", V - 1));
     if (o.positions == PositionKind::learned && p.positions)
-        require(
-            prompt.size() + g.steps - 1 <= p.positions->shape(0), fn,
-            msg("the prompt (", prompt.size(), " tokens) plus ", g.steps, " steps needs ", prompt.size() + g.steps - 1,
-                " positions but params.positions has ", p.positions->shape(0), " rows (Tmax)"));
+        require(prompt.size() + g.steps - 1 <= p.positions->shape(0), fn,
+                refused("generate.tooLong", "prompt", prompt.size(), "steps", g.steps, "needed",
+                        prompt.size() + g.steps - 1, "rows", p.positions->shape(0)));
 
     GenerateResult r;
     r.tokens = prompt;

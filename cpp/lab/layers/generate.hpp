@@ -46,7 +46,7 @@ int sample_from_cumulative(const Tensor1& cumulative, const Tensor1& probs, doub
 // is filled in. Empty when logits / temperature overflow (a temperature too small for them):
 // the caller says so, in temperature_overflow's words.
 std::optional<GenerateStep> choose_next(const Tensor1& logits, double temperature, Pcg32& rng);
-std::string temperature_overflow(double temperature);
+Refusal temperature_overflow(double temperature);
 
 GenerateResult generate(const std::vector<int>& prompt, const LmParams& p, const LmOptions& o, const GenerateOptions& g,
                         const std::string& fn = "generate");

@@ -105,26 +105,19 @@ void check_attention_values(const flat::BlockActs<double>& a, const flat::BlockS
                 if (!std::isfinite(a.qkv[n * W + c])) return false;
         return true;
     };
-    const auto overflowed = [](const char* what) {
-        return msg("the projection ", what,
-                   " stopped being finite (an entry overflowed past ±1.8e308, the largest double): the input or the "
-                   "weights are too large to multiply");
-    };
-    require(finite(0, HK), fn, overflowed("q = x W_Q"));
-    require(finite(HK, HK), fn, overflowed("k = x W_K"));
-    require(finite(2 * HK, s.H * s.dv), fn, overflowed("v = x W_V"));
+    require(finite(0, HK), fn, refused("overflow.block", "step", "q"));
+    require(finite(HK, HK), fn, refused("overflow.block", "step", "k"));
+    require(finite(2 * HK, s.H * s.dv), fn, refused("overflow.block", "step", "v"));
     // A softmax row fails only on a score that is not finite; the pass then marks its weights NaN.
     require(std::all_of(a.att.begin(), a.att.end(), [](double w) { return !std::isnan(w); }), fn,
-            "the scores stopped being finite (q . k overflowed past ±1.8e308, the largest double): the queries and "
-            "keys are too large to multiply");
+            refused("overflow.block", "step", "scores"));
 }
 
 void check_block_values(const flat::BlockActs<double>& a, const flat::BlockShape& s, const double* y, std::size_t N,
                         const std::string& fn) {
     check_attention_values(a, s, N, fn);
     require(std::all_of(y, y + N * s.D, [](double v) { return std::isfinite(v); }), fn,
-            "the block's output stopped being finite (a sum overflowed past ±1.8e308, the largest double): the "
-            "input or the weights are too large");
+            refused("overflow.block", "step", "output"));
 }
 
 MhaResult mha_result(const flat::BlockActs<double>& a, const flat::BlockShape& s, std::size_t B, std::size_t T) {

@@ -14,12 +14,9 @@ NdArray exp_elementwise(const NdArray& x, const std::string& fn) {
     split_batch(x, 0, 64, fn, "x", "an array");  // size and emptiness checks
     NdArray out{x.shape, std::vector<double>(x.data.size())};
     for (std::size_t i = 0; i < x.data.size(); ++i) {
-        require(std::isfinite(x.data[i]), fn, msg("x entry ", i, " is not a finite number"));
+        require(std::isfinite(x.data[i]), fn, refused("values.entryNotFinite", "name", "x", "entry", i));
         out.data[i] = std::exp(x.data[i]);
-        require(std::isfinite(out.data[i]), fn,
-                msg("e^", x.data[i], " (x entry ", i,
-                    ") is larger than the largest double, about 1.8e308, which e^x passes at x = 709.78; softmax "
-                    "never needs it, because it subtracts the row's maximum first (expShifted)"));
+        require(std::isfinite(out.data[i]), fn, refused("overflow.exp", "x", x.data[i], "entry", i));
     }
     return out;
 }
@@ -33,7 +30,7 @@ NdArray exp_shifted(const NdArray& x, const std::string& fn) {
         const double* xr = &x.data[row * n];
         double max = xr[0];
         for (std::size_t j = 0; j < n; ++j) {
-            require(std::isfinite(xr[j]), fn, msg("x entry ", row * n + j, " is not a finite number"));
+            require(std::isfinite(xr[j]), fn, refused("values.entryNotFinite", "name", "x", "entry", row * n + j));
             max = std::max(max, xr[j]);
         }
         for (std::size_t j = 0; j < n; ++j) out.data[row * n + j] = std::exp(xr[j] - max);
@@ -47,10 +44,10 @@ double max_abs_difference(const NdArray& a, const NdArray& b, const std::string&
     double worst = 0.0;
     for (std::size_t i = 0; i < a.data.size(); ++i) {
         require(std::isfinite(a.data[i]) && std::isfinite(b.data[i]), fn,
-                msg("entry ", i, " is not a finite number in both arrays"));
+                refused("values.entryNotFinite", "name", std::isfinite(a.data[i]) ? "b" : "a", "entry", i));
         worst = std::max(worst, std::abs(a.data[i] - b.data[i]));
     }
-    FiniteSteps(fn, largest_entry({&a, &b}))("the difference", worst);
+    FiniteSteps(fn, largest_entry({&a, &b}))("difference", worst);
     return worst;
 }
 
@@ -84,7 +81,7 @@ NdArray reduce_axis(const NdArray& x, int axis, Reduction r, const std::string& 
             }
             out.data[o * inner + i] = value;
         }
-    FiniteSteps(fn, largest_entry({&x}))(r == Reduction::variance ? "the squared deviations" : "the sum", out);
+    FiniteSteps(fn, largest_entry({&x}))(r == Reduction::variance ? "squaredDeviations" : "sum", out);
     return out;
 }
 
@@ -96,7 +93,7 @@ Tensor2 matmul(const Tensor2& a, const Tensor2& b, const std::string& fn) {
     gemm(out.data(), a.data(), b.data(), static_cast<const double*>(nullptr), a.shape(0), a.shape(1), b.shape(1),
          false);
     const NdArray na = to_ndarray(a), nb = to_ndarray(b);
-    FiniteSteps(fn, largest_entry({&na, &nb}))("the product", to_ndarray(out));
+    FiniteSteps(fn, largest_entry({&na, &nb}))("product", to_ndarray(out));
     return out;
 }
 
@@ -109,7 +106,7 @@ Tensor2 scale_rows(const Tensor1& w, const Tensor2& m, const std::string& fn) {
     for (std::size_t j = 0; j < m.shape(0); ++j)
         for (std::size_t c = 0; c < m.shape(1); ++c) out(j, c) *= w(j);
     const NdArray nw = to_ndarray(w), nm = to_ndarray(m);
-    FiniteSteps(fn, largest_entry({&nw, &nm}))("the scaled rows", to_ndarray(out));
+    FiniteSteps(fn, largest_entry({&nw, &nm}))("scaled", to_ndarray(out));
     return out;
 }
 

@@ -9,8 +9,6 @@
 namespace lab {
 
 // Why a trained model's pass stops being finite: its float32 sums overflow past about 3.4e38.
-constexpr const char* kTooLarge =
-    "the parameters are too large for float32 sums, as after a step with too large a learning rate";
 
 // init_model checks the configuration, naming the calling function.
 Model::Model(const ModelConfig& c, const std::string& fn)
@@ -24,14 +22,14 @@ Model::Model(const ModelConfig& c, LmParams params, const std::string& fn) : con
     for_each_parameter(fresh, [&](const std::string& name, double*, std::size_t n, const std::vector<std::size_t>&) {
         want.emplace_back(name, n);
     });
-    for_each_parameter(
-        params, [&](const std::string& name, double* data, std::size_t n, const std::vector<std::size_t>&) {
-            got.emplace_back(name, n);
-            for (std::size_t i = 0; i < n; ++i)
-                require(std::isfinite(data[i]) && std::abs(data[i]) <= std::numeric_limits<float>::max(), fn,
-                        msg("parameter ", name, " holds a value that is not a finite float32 number"));
-        });
-    require(want == got, fn, "the saved parameters do not match the saved configuration (names or sizes differ)");
+    for_each_parameter(params,
+                       [&](const std::string& name, double* data, std::size_t n, const std::vector<std::size_t>&) {
+                           got.emplace_back(name, n);
+                           for (std::size_t i = 0; i < n; ++i)
+                               require(std::isfinite(data[i]) && std::abs(data[i]) <= std::numeric_limits<float>::max(),
+                                       fn, refused("model.parameterNotFinite", "name", name));
+                       });
+    require(want == got, fn, refused("model.savedMismatch"));
     lm_ = std::make_unique<flat::Lm<float>>(c, std::move(params));
 }
 
@@ -42,53 +40,46 @@ Model::Model(const ModelConfig& c, const ParameterFill& fill, const std::string&
         float* w = lm_->weights().data() + s.offset;
         fill(s, w);
         require(std::all_of(w, w + s.size, [](float x) { return std::isfinite(x); }), fn,
-                msg("parameter ", s.name, " holds a value that is not a finite float32 number"));
+                refused("model.parameterNotFinite", "name", s.name));
     }
 }
 
 LmParams Model::params(const std::string& fn) const {
     require(double(parameter_count()) <= kMaxEntries, fn,
-            msg("this model has ", parameter_count(), " parameters, more than the ", kMaxEntries,
-                " the lab copies out as numbers; exportSafetensors() writes them as a file"));
+            refused("model.tooLargeToCopy", "count", parameter_count(), "max", kMaxEntries));
     return lm_->params();
 }
 
 void Model::check_tokens(const std::vector<int>& tokens, const std::string& fn, const std::string& name) const {
     for (std::size_t i = 0; i < tokens.size(); ++i)
         require(tokens[i] >= 0 && std::size_t(tokens[i]) < config_.vocab, fn,
-                msg(name, "[", i, "] = ", tokens[i], " is not a token id in [0, ", config_.vocab - 1, "]"));
+                refused("token.id", "name", msg(name, "[", i, "]"), "got", tokens[i], "last", config_.vocab - 1));
 }
 
 void Model::check_batch(const TokenMatrix& batch, const std::string& fn) const {
-    require(batch.shape(0) > 0 && batch.shape(1) >= 2, fn, "a batch needs at least one sequence of 2 token ids");
-    require(
-        config_.positions != PositionKind::learned || batch.shape(1) - 1 <= config_.T, fn,
-        msg("the sequences have ", batch.shape(1) - 1, " input positions but the model was made for T = ", config_.T));
+    require(batch.shape(0) > 0 && batch.shape(1) >= 2, fn, refused("model.emptyBatch"));
+    require(config_.positions != PositionKind::learned || batch.shape(1) - 1 <= config_.T, fn,
+            refused("model.batchTooLong", "n", batch.shape(1) - 1, "T", config_.T));
     for (std::size_t b = 0; b < batch.shape(0); ++b)
         for (std::size_t t = 0; t < batch.shape(1); ++t)
-            require(
-                batch(b, t) >= 0 && std::size_t(batch(b, t)) < config_.vocab, fn,
-                msg("batch[", b, "][", t, "] = ", batch(b, t), " is not a token id in [0, ", config_.vocab - 1, "]"));
+            require(batch(b, t) >= 0 && std::size_t(batch(b, t)) < config_.vocab, fn,
+                    refused("token.id", "name", msg("batch[", b, "][", t, "]"), "got", batch(b, t), "last",
+                            config_.vocab - 1));
 }
 
 TrainStep Model::train(const TokenMatrix& batch, const OptimizerConfig& oc) {
     const std::string fn = "trainStep";
     require(double(parameter_count()) <= kMaxEntries, fn,
-            msg("this model has ", parameter_count(), " parameters, more than the ", kMaxEntries,
-                " the lab trains (training keeps gradients and AdamW's two moments beside the weights: four "
-                "copies); it can still be read: evaluate, generate and inspect work"));
+            refused("model.tooLargeToTrain", "count", parameter_count(), "max", kMaxEntries));
     check_optimizer(oc, fn);
     check_batch(batch, fn);
     teacher_forcing_split(batch, inputs_, targets_);
     const double loss = lm_->forward(inputs_.data(), targets_.data(), batch.shape(0), batch.shape(1) - 1);
     // A diverged step changes nothing: the last good parameters stay.
-    require(
-        std::isfinite(loss), fn,
-        msg("the loss is ", loss, ": training diverged; the parameters were not changed (lower the learning rate)"));
+    require(std::isfinite(loss), fn, refused("model.lossDiverged", "loss", loss));
     lm_->backward();
     const double norm = flat::gradient_norm(lm_->grads());
-    require(std::isfinite(norm), fn,
-            "the gradient is not finite: training diverged; the parameters were not changed (lower the learning rate)");
+    require(std::isfinite(norm), fn, refused("model.gradientDiverged"));
     if (optimizer_)
         optimizer_->reconfigure(oc);
     else
@@ -103,9 +94,7 @@ double Model::evaluate(const TokenMatrix& batch, bool causal) {
     flat::Intervention iv;
     iv.causal = causal;
     const double loss = lm_->forward(inputs_.data(), targets_.data(), batch.shape(0), batch.shape(1) - 1, &iv);
-    require(std::isfinite(loss), "evaluate",
-            msg("the loss stopped being finite (", loss,
-                "): the parameters are too large for float32 sums, as after a step with too large a learning rate"));
+    require(std::isfinite(loss), "evaluate", refused("model.notFinite", "what", "loss"));
     return loss;
 }
 
@@ -113,10 +102,10 @@ std::vector<int> Model::generate(const std::vector<int>& prompt, const GenerateO
                                  std::vector<Draw>* draws) {
     const std::string fn = "generate";
     const std::size_t V = config_.vocab;
-    require(!prompt.empty(), fn, "the prompt is empty (generation needs at least one token to condition on)");
+    require(!prompt.empty(), fn, refused("generate.emptyPrompt"));
     check_tokens(prompt, fn, "promptTokens");
     require(std::isfinite(g.temperature) && g.temperature >= 0, fn,
-            msg("temperature must be a finite number >= 0 (0 = greedy), got ", g.temperature));
+            refused("generate.temperature", "got", g.temperature));
     std::vector<int> tokens = prompt;
     Pcg32 rng(g.seed);
     const std::size_t context = config_.T > 0 ? config_.T : tokens.size() + g.steps;
@@ -127,7 +116,7 @@ std::vector<int> Model::generate(const std::vector<int>& prompt, const GenerateO
         const std::size_t T = std::min(tokens.size(), context);
         lm_->forward(tokens.data() + tokens.size() - T, nullptr, 1, T, &iv);
         std::copy(lm_->logits() + (T - 1) * V, lm_->logits() + T * V, logits.begin());
-        require(all_finite(logits), fn, msg("the logits stopped being finite at step ", s, ": ", kTooLarge));
+        require(all_finite(logits), fn, refused("model.notFinite", "what", "logits"));
         const std::optional<GenerateStep> st = choose_next(logits, g.temperature, rng);
         require(st.has_value(), fn, temperature_overflow(g.temperature));
         const int next = st->token;
@@ -142,9 +131,9 @@ std::vector<int> Model::generate(const std::vector<int>& prompt, const GenerateO
 }
 
 void Model::check_sequence(const std::vector<int>& tokens, const std::string& fn) const {
-    require(!tokens.empty(), fn, "the sequence is empty");
+    require(!tokens.empty(), fn, refused("model.emptySequence"));
     require(config_.positions != PositionKind::learned || tokens.size() <= config_.T, fn,
-            msg("the sequence has ", tokens.size(), " tokens but the model was made for T = ", config_.T));
+            refused("model.sequenceTooLong", "n", tokens.size(), "T", config_.T));
     check_tokens(tokens, fn, "tokens");
 }
 
@@ -153,7 +142,7 @@ std::vector<float> Model::logits_of(const std::vector<int>& tokens, const std::s
     lm_->forward(tokens.data(), nullptr, 1, tokens.size());
     std::vector<float> z(lm_->logits(), lm_->logits() + n);
     require(std::all_of(z.begin(), z.end(), [](float x) { return std::isfinite(x); }), fn,
-            msg("the logits stopped being finite: ", kTooLarge));
+            refused("model.notFinite", "what", "logits"));
     return z;
 }
 
@@ -161,8 +150,8 @@ std::vector<double> Model::future_dependence(const std::vector<int>& tokens, std
     const std::string fn = "futureDependence";
     check_sequence(tokens, fn);
     const std::size_t T = tokens.size(), V = config_.vocab;
-    require(position < T, fn, msg("position ", position, " is not one of the sequence's positions 0 to ", T - 1));
-    require(V > 1, fn, "a vocabulary of one token leaves nothing to change");
+    require(position < T, fn, refused("model.position", "name", "position", "got", position, "last", T - 1));
+    require(V > 1, fn, refused("model.oneToken"));
     const std::vector<float> base = logits_of(tokens, fn);
     std::vector<int> changed = tokens;
     changed[position] = (changed[position] + 1) % int(V);
@@ -178,11 +167,10 @@ double Model::permutation_gap(const std::vector<int>& tokens, const std::vector<
     const std::string fn = "permutationGap";
     check_sequence(tokens, fn);
     const std::size_t T = tokens.size(), V = config_.vocab;
-    require(perm.size() == T, fn, msg("perm has ", perm.size(), " entries but the sequence has ", T, " tokens"));
+    require(perm.size() == T, fn, refused("model.permLength", "n", perm.size(), "T", T));
     std::vector<bool> seen(T, false);
     for (const int i : perm) {
-        require(i >= 0 && std::size_t(i) < T && !seen[std::size_t(i)], fn,
-                msg("perm must list each position 0 to ", T - 1, " once"));
+        require(i >= 0 && std::size_t(i) < T && !seen[std::size_t(i)], fn, refused("model.perm", "last", T - 1));
         seen[std::size_t(i)] = true;
     }
     std::vector<int> permuted(T);
@@ -201,19 +189,18 @@ Inspection Model::inspect(const std::vector<int>& tokens, const flat::Interventi
     check_sequence(tokens, fn);
     for (const auto& [layer, head] : iv.heads)
         require(layer < L && head < H, fn,
-                msg("ablateHeads names layer ", layer, " head ", head, " but the model has ", L, " layers of ", H,
-                    " heads"));
+                refused("model.ablateHeads", "layer", layer, "head", head, "layers", L, "heads", H));
     for (std::size_t t : iv.hidden)
-        require(t < T, fn, msg("hideTokens names position ", t, " but the sequence has positions 0 to ", T - 1));
+        require(t < T, fn, refused("model.position", "name", "hideTokens", "got", t, "last", T - 1));
     lm_->forward(tokens.data(), nullptr, 1, T, &iv);
     Inspection r{Tensor4::from_shape({L, H, T, T}), Tensor2::from_shape({T, V}), Tensor2::from_shape({L, H})};
     std::copy(lm_->probs(), lm_->probs() + T * V, r.probs.begin());
-    require(all_finite(r.probs), fn, msg("the probabilities stopped being finite: ", kTooLarge));
+    require(all_finite(r.probs), fn, refused("model.notFinite", "what", "probabilities"));
     for (std::size_t l = 0; l < L; ++l) {
         const float* a = lm_->attention(l);
         std::copy(a, a + H * T * T, r.weights.begin() + std::ptrdiff_t(l * H * T * T));
         require(std::all_of(a, a + H * T * T, [](float w) { return std::isfinite(w); }), fn,
-                msg("the attention weights of block ", l, " stopped being finite: ", kTooLarge));
+                refused("model.notFinite", "what", "attention"));
         for (std::size_t h = 0; h < H; ++h) {
             // H(a_i) = -sum_j a_ij ln a_ij, averaged over the T rows
             double total = 0.0;

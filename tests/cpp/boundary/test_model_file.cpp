@@ -67,7 +67,7 @@ TEST_CASE("model file: another format or version, or parameters that do not fit,
     }
     SECTION("a value float32 cannot hold") {
         s.parameters.front().value.data[3] = 1e300;
-        REQUIRE_THROWS_WITH(load_model(s), Contains("not a finite float32 number"));
+        REQUIRE_THROWS_WITH(load_model(s), Contains("model.parameterNotFinite {name: "));
     }
     SECTION("a configuration createModel refuses") {
         s.config["activation"].text = "tanh";

@@ -14,9 +14,7 @@ TEST_CASE("§2.1 the exponentials of the scaled scores [ln 2, 0, 0] are [2, 1, 1
     require_all_near(e.data, {2, 1, 1});
     SECTION("e^709 is a double; past ln(DBL_MAX) ~ 709.78 the call is refused, pointing to the shifted form") {
         REQUIRE(std::isfinite(exp_elementwise(NdArray{{1, 1}, {709}}).data[0]));
-        REQUIRE_THROWS_WITH(exp_elementwise(NdArray{{1, 2}, {709, 710}}),
-                            Catch::StartsWith("exp: e^710 (x entry 1) is larger than the largest double") &&
-                                Catch::Contains("expShifted"));
+        REQUIRE_THROWS_WITH(exp_elementwise(NdArray{{1, 2}, {709, 710}}), "exp: overflow.exp {x: 710, entry: 1}");
     }
 }
 
@@ -36,7 +34,8 @@ TEST_CASE("§2.1 the shifted exponentials e^(s - max s) give softmax's weights f
             REQUIRE_THAT(e.data[row * 3 + j] / sum, near(a[j]));
         }
     }
-    REQUIRE_THROWS_WITH(exp_shifted(NdArray{{2}, {1, NAN}}), "expShifted: x entry 1 is not a finite number");
+    REQUIRE_THROWS_WITH(exp_shifted(NdArray{{2}, {1, NAN}}),
+                        "expShifted: values.entryNotFinite {name: \"x\", entry: 1}");
 }
 
 TEST_CASE("§3.2 row sums and column sums of an attention matrix") {
@@ -98,5 +97,5 @@ TEST_CASE("§9.3 an equivalence gap is the largest entry of |a - b|, refused for
     REQUIRE_THROWS_WITH(max_abs_difference(a, NdArray{{4}, {1, 2, 3, 4}}),
                         "maxAbsDifference: a has shape [2, 2] but b has shape [4]");
     REQUIRE_THROWS_WITH(max_abs_difference(a, NdArray{{2, 2}, {1, NAN, 3, 4}}),
-                        "maxAbsDifference: entry 1 is not a finite number in both arrays");
+                        "maxAbsDifference: values.entryNotFinite {name: \"b\", entry: 1}");
 }

@@ -74,7 +74,7 @@ TEST_CASE("a diverged step is refused and the last good parameters stay") {
         } catch (const std::invalid_argument& e) {
             diverged = true;
             CAPTURE(step);
-            REQUIRE_THAT(e.what(), Catch::Contains("training diverged; the parameters were not changed"));
+            REQUIRE_THAT(e.what(), Catch::Contains("model.lossDiverged") || Catch::Contains("model.gradientDiverged"));
             const bool unchanged =
                 m.params().blocks[0].ffn.w2 == before.blocks[0].ffn.w2 && m.params().embedding == before.embedding;
             REQUIRE(unchanged);
@@ -88,12 +88,13 @@ TEST_CASE("bad configurations and inputs are refused with the reason") {
     c.mask_blocks = {true};
     REQUIRE_THROWS_WITH(Model(c), "createModel: config.maskBlocks {n: 1, layers: 2}");
     Model m(toy_config());
-    REQUIRE_THROWS_WITH(m.evaluate(TokenMatrix{{0, 14}}), "evaluate: batch[0][1] = 14 is not a token id in [0, 13]");
+    REQUIRE_THROWS_WITH(m.evaluate(TokenMatrix{{0, 14}}),
+                        "evaluate: token.id {name: \"batch[0][1]\", got: 14, last: 13}");
     REQUIRE_THROWS_WITH(m.inspect({1, 2}, flat::Intervention{{{2, 0}}, {}}),
-                        "inspect: ablateHeads names layer 2 head 0 but the model has 2 layers of 2 heads");
+                        "inspect: model.ablateHeads {layer: 2, head: 0, layers: 2, heads: 2}");
     LmParams bad = init_model(toy_config());
     bad.embedding(0, 0) = 1e300;
-    REQUIRE_THROWS_WITH(Model(toy_config(), bad), Catch::Contains("holds a value that is not a finite float32 number"));
+    REQUIRE_THROWS_WITH(Model(toy_config(), bad), Catch::Contains("model.parameterNotFinite {name: "));
 }
 
 TEST_CASE("a model above kMaxEntries (a checkpoint's) is read, not trained nor copied out as numbers") {
@@ -113,9 +114,8 @@ TEST_CASE("a model above kMaxEntries (a checkpoint's) is read, not trained nor c
     REQUIRE(std::isfinite(m.evaluate(batch)));
     REQUIRE(m.generate({1, 2}, GenerateOptions{}).size() == 2 + GenerateOptions{}.steps);
     REQUIRE_THROWS_WITH(m.train(batch, OptimizerConfig{}),
-                        Catch::StartsWith("trainStep: this model has ") && Catch::Contains("it can still be read"));
-    REQUIRE_THROWS_WITH(m.params(), Catch::StartsWith("parameters: this model has ") &&
-                                        Catch::Contains("exportSafetensors() writes them as a file"));
+                        Catch::StartsWith("trainStep: model.tooLargeToTrain {count: "));
+    REQUIRE_THROWS_WITH(m.params(), Catch::StartsWith("parameters: model.tooLargeToCopy {count: "));
     c.vocab = 800000;  // 205 M parameters
     REQUIRE_THROWS_WITH(Model(
                             c, [](const flat::Slot&, float*) {}, "loadCheckpoint"),
@@ -123,7 +123,7 @@ TEST_CASE("a model above kMaxEntries (a checkpoint's) is read, not trained nor c
     c.vocab = 14, c.D = 16, c.heads = 2;
     REQUIRE_THROWS_WITH(Model(
                             c, [](const flat::Slot& s, float* out) { out[s.size - 1] = NAN; }, "loadCheckpoint"),
-                        "loadCheckpoint: parameter embedding holds a value that is not a finite float32 number");
+                        "loadCheckpoint: model.parameterNotFinite {name: \"embedding\"}");
 }
 
 TEST_CASE("generation: greedy is deterministic, sampling follows the seed, and it runs past T on the last T tokens") {
@@ -266,13 +266,11 @@ TEST_CASE("a model whose float32 sums overflow says so in evaluate, generate and
     });
     Model m(toy_config(), p);
     const TokenMatrix batch{{0, 2, 5, 8, 0, 10, 13, 1, 3}};
-    REQUIRE_THROWS_WITH(m.evaluate(batch), Catch::StartsWith("evaluate: the loss stopped being finite"));
+    REQUIRE_THROWS_WITH(m.evaluate(batch), "evaluate: model.notFinite {what: \"loss\"}");
     GenerateOptions g;
     g.steps = 2;
-    REQUIRE_THROWS_WITH(m.generate({0, 2}, g),
-                        Catch::StartsWith("generate: the logits stopped being finite at step 0"));
-    REQUIRE_THROWS_WITH(m.inspect({0, 2, 5}, {}),
-                        Catch::Contains("stopped being finite") && Catch::Contains("the parameters are too large"));
+    REQUIRE_THROWS_WITH(m.generate({0, 2}, g), "generate: model.notFinite {what: \"logits\"}");
+    REQUIRE_THROWS_WITH(m.inspect({0, 2, 5}, {}), Catch::StartsWith("inspect: model.notFinite {what: "));
 }
 
 TEST_CASE("§7.3 and §6.1 on a trained model: the mask keeps the past unchanged; positions make order matter") {
@@ -307,11 +305,9 @@ TEST_CASE("§7.3 and §6.1 on a trained model: the mask keeps the past unchanged
     }
     SECTION("bad positions and permutations are refused, naming them") {
         REQUIRE_THROWS_WITH(m.future_dependence(tokens, 7),
-                            "futureDependence: position 7 is not one of the sequence's positions 0 to 6");
-        REQUIRE_THROWS_WITH(m.permutation_gap(tokens, {0, 1}),
-                            "permutationGap: perm has 2 entries but the sequence has 7 tokens");
-        REQUIRE_THROWS_WITH(m.permutation_gap(tokens, {0, 0, 1, 2, 3, 4, 5}),
-                            "permutationGap: perm must list each position 0 to 6 once");
+                            "futureDependence: model.position {name: \"position\", got: 7, last: 6}");
+        REQUIRE_THROWS_WITH(m.permutation_gap(tokens, {0, 1}), "permutationGap: model.permLength {n: 2, T: 7}");
+        REQUIRE_THROWS_WITH(m.permutation_gap(tokens, {0, 0, 1, 2, 3, 4, 5}), "permutationGap: model.perm {last: 6}");
     }
 }
 
