@@ -700,7 +700,7 @@ const badCalls = [
     () => lab.block(x2, toyModel.blocks[0], { arrangement: 'middle' }),
     /^block: arrangement must be one of pre, post, got “middle”/,
   ],
-  ['block', 'no ffn', () => lab.block(x2, { attn: mha }), /^block: params\.attn and params\.ffn are both needed/],
+  ['block', 'no ffn', () => lab.block(x2, { attn: mha }), /^block: each of params\.attn, params\.ffn is needed/],
   [
     'sinusoidalPositions',
     'T = 0',

@@ -1917,11 +1917,18 @@ export default {
         'this model has {feature, select, rmsnorm {RMSNorm} gated {a gated FFN} postNorm {post-norm blocks} positions {positions other than a learned table} activation {an activation other than the exact GELU} untied {a head not tied to the embedding} ffnWidth {an FFN width other than 4 n_embd} unscaled {scores not divided by sqrt(d_k)} other {blocks without the causal mask}}, which nanoGPT’s GPT does not; it cannot be written as a nanoGPT checkpoint',
     },
     shape: {
+      weightRows: '{name} has {rows} rows but its input has {features} features ({name} must be [{features}][out])',
+      bias: 'the bias of {name} has {n} entries but {name} has {columns} columns',
+      emptyLastAxis: 'the last axis is empty (softmax needs at least one entry)',
       rank: '{name} must be {expected} but has shape {shape}',
       count: '{name} has {n} numbers for shape {shape}',
       empty: '{name} is empty (shape {shape})',
     },
-    param: { missing: '{name} is missing (expected {expected})' },
+    param: {
+      missing: '{name} is missing (expected {expected})',
+      gainWithGamma: '{name} gives gain (RMSNorm) together with gamma/beta (LayerNorm)',
+      needed: 'each of {names} is needed',
+    },
     option: {
       choice: '{what} must be one of {choices}, got “{got}”',
       unknown: 'unknown option “{name}” (expected one of {known})',
@@ -1970,6 +1977,14 @@ export default {
       ablateHeads: 'ablateHeads names layer {layer} head {head} but the model has {layers} layers of {heads} heads',
       emptyBatch: 'a batch needs at least one sequence of 2 token ids',
       batchTooLong: 'the sequences have {n} input positions but the model was made for T = {T}',
+    },
+    saved: {
+      format: 'expected a model saved as format “{format}” version {version}, got “{gotFormat}” version {gotVersion}',
+      twice: 'the saved model has parameter {name} twice',
+      missing: 'the saved model has no parameter {name}',
+      shape: 'parameter {name} has shape {shape} but the configuration needs {needs}',
+      unused:
+        'the saved model has {n, plural, one {# parameter} other {# parameters}} that this configuration does not use',
     },
     check: {
       notAnOption: 'could not read “{word}” as one of the options ({options})',

@@ -1928,11 +1928,19 @@ export default {
         'este modelo tiene {feature, select, rmsnorm {RMSNorm} gated {una FFN con compuerta} postNorm {bloques post-norm} positions {posiciones que no son una tabla aprendida} activation {una activación que no es la GELU exacta} untied {una cabeza no atada al embedding} ffnWidth {una FFN de anchura distinta de 4 n_embd} unscaled {puntuaciones no divididas por sqrt(d_k)} other {bloques sin la máscara causal}}, y el GPT de nanoGPT no; no se puede escribir como checkpoint de nanoGPT',
     },
     shape: {
+      weightRows:
+        '{name} tiene {rows} filas, pero su entrada tiene {features} rasgos ({name} debe ser [{features}][out])',
+      bias: 'el sesgo de {name} tiene {n} entradas, pero {name} tiene {columns} columnas',
+      emptyLastAxis: 'el último eje está vacío (softmax necesita al menos una entrada)',
       rank: '{name} debe ser {expected}, pero tiene forma {shape}',
       count: '{name} tiene {n} números para la forma {shape}',
       empty: '{name} está vacío (forma {shape})',
     },
-    param: { missing: 'falta {name} (se esperaba {expected})' },
+    param: {
+      missing: 'falta {name} (se esperaba {expected})',
+      gainWithGamma: '{name} da gain (RMSNorm) junto con gamma/beta (LayerNorm)',
+      needed: 'hacen falta todos estos: {names}',
+    },
     option: {
       choice: '{what} debe ser uno de estos: {choices}; se recibió «{got}»',
       unknown: 'opción desconocida «{name}» (se esperaba una de estas: {known})',
@@ -1986,6 +1994,15 @@ export default {
         'ablateHeads nombra la capa {layer}, cabeza {head}, pero el modelo tiene {layers} capas de {heads} cabezas',
       emptyBatch: 'un lote necesita al menos una secuencia de 2 ids de tokens',
       batchTooLong: 'las secuencias tienen {n} posiciones de entrada, pero el modelo se hizo para T = {T}',
+    },
+    saved: {
+      format:
+        'se esperaba un modelo guardado con el formato «{format}», versión {version}, y se recibió «{gotFormat}», versión {gotVersion}',
+      twice: 'el modelo guardado tiene dos veces el parámetro {name}',
+      missing: 'al modelo guardado le falta el parámetro {name}',
+      shape: 'el parámetro {name} tiene forma {shape}, pero la configuración necesita {needs}',
+      unused:
+        'el modelo guardado tiene {n, plural, one {# parámetro} other {# parámetros}} que esta configuración no usa',
     },
     check: {
       notAnOption: 'no se pudo leer «{word}» como una de las opciones ({options})',

@@ -1814,11 +1814,18 @@ export default {
         '这个模型有{feature, select, rmsnorm {RMSNorm} gated {门控 FFN} postNorm {后归一化的块} positions {不是可学习表的位置编码} activation {不是精确 GELU 的激活函数} untied {没有与嵌入绑定的输出头} ffnWidth {宽度不是 4 n_embd 的 FFN} unscaled {没有除以 sqrt(d_k) 的分数} other {没有因果掩码的块}}，而 nanoGPT 的 GPT 没有；它不能写成 nanoGPT 的 checkpoint',
     },
     shape: {
+      weightRows: '{name} 有 {rows} 行，但它的输入有 {features} 个特征（{name} 必须是 [{features}][out]）',
+      bias: '{name} 的偏置有 {n} 个元素，但 {name} 有 {columns} 列',
+      emptyLastAxis: '最后一个轴是空的（softmax 至少需要一个元素）',
       rank: '{name} 必须是 {expected}，但它的形状是 {shape}',
       count: '{name} 有 {n} 个数，与形状 {shape} 不符',
       empty: '{name} 是空的（形状 {shape}）',
     },
-    param: { missing: '缺少 {name}（应为 {expected}）' },
+    param: {
+      missing: '缺少 {name}（应为 {expected}）',
+      gainWithGamma: '{name} 同时给出了 gain（RMSNorm）和 gamma/beta（LayerNorm）',
+      needed: '以下各项都是必需的：{names}',
+    },
     option: {
       choice: '{what} 必须是以下之一：{choices}；收到的是“{got}”',
       unknown: '未知的选项“{name}”（应为以下之一：{known}）',
@@ -1863,6 +1870,13 @@ export default {
       ablateHeads: 'ablateHeads 指定了第 {layer} 层第 {head} 个头，但模型只有 {layers} 层，每层 {heads} 个头',
       emptyBatch: '一个批次至少需要一个由 2 个词元 id 组成的序列',
       batchTooLong: '序列有 {n} 个输入位置，但模型是为 T = {T} 建的',
+    },
+    saved: {
+      format: '需要格式为“{format}”、版本为 {version} 的已保存模型，收到的是格式“{gotFormat}”、版本 {gotVersion}',
+      twice: '已保存的模型中参数 {name} 出现了两次',
+      missing: '已保存的模型中没有参数 {name}',
+      shape: '参数 {name} 的形状是 {shape}，但配置需要 {needs}',
+      unused: '已保存的模型中有 {n} 个参数是这种配置用不到的',
     },
     check: {
       notAnOption: '无法把“{word}”读作任何一个选项（{options}）',

@@ -75,8 +75,7 @@ std::optional<NormParams> norm_params(const val& o, const char* key, const std::
     const std::string here = path + key + ".";
     NormParams n;
     if (has(p, "gain")) {
-        require(!has(p, "gamma") && !has(p, "beta"), fn,
-                msg(path, key, " gives gain (RMSNorm) together with gamma/beta (LayerNorm)"));
+        require(!has(p, "gamma") && !has(p, "beta"), fn, refused("param.gainWithGamma", "name", path + key));
         n.gamma = tensor<1>(p, "gain", fn, here, "[D]");
     } else {
         n.gamma = tensor<1>(p, "gamma", fn, here, "[D]");
@@ -86,7 +85,8 @@ std::optional<NormParams> norm_params(const val& o, const char* key, const std::
 }
 
 BlockParams block_params_at(const val& p, const std::string& fn, const std::string& path) {
-    require(has(p, "attn") && has(p, "ffn"), fn, msg(path, "attn and ", path, "ffn are both needed"));
+    require(has(p, "attn") && has(p, "ffn"), fn,
+            refused("param.needed", "names", std::vector<std::string>{path + "attn", path + "ffn"}));
     BlockParams b;
     b.attn = mha_params_at(p["attn"], fn, path + "attn.");
     b.ffn = ffn_params_at(p["ffn"], fn, path + "ffn.");
@@ -99,7 +99,8 @@ BlockParams block_params_at(const val& p, const std::string& fn, const std::stri
 
 DecoderParams decoder_params(const val& p, const std::string& fn) {
     require(has(p, "selfAttn") && has(p, "crossAttn") && has(p, "ffn"), fn,
-            "params.selfAttn, params.crossAttn and params.ffn are all needed");
+            refused("param.needed", "names",
+                    std::vector<std::string>{"params.selfAttn", "params.crossAttn", "params.ffn"}));
     DecoderParams d;
     d.self_attn = mha_params_at(p["selfAttn"], fn, "params.selfAttn.");
     d.cross_attn = mha_params_at(p["crossAttn"], fn, "params.crossAttn.");

@@ -23,28 +23,26 @@ SavedModel save_model(const Model& m) {
 
 Model load_model(const SavedModel& saved, const std::string& fn) {
     require(saved.format == kModelFormat && saved.version == kModelVersion, fn,
-            msg("expected a model saved as format \"", kModelFormat, "\" version ", kModelVersion, ", got \"",
-                saved.format, "\" version ", saved.version));
+            refused("saved.format", "format", kModelFormat, "version", kModelVersion, "gotFormat", saved.format,
+                    "gotVersion", saved.version));
     const ModelConfig c = read_options<ModelConfig>(fn, saved.config);
     LmParams p = init_model(c, fn);
     std::map<std::string, const NdArray*> by_name;
     for (const SavedParameter& s : saved.parameters) {
-        require(by_name.emplace(s.name, &s.value).second, fn, msg("the saved model has parameter ", s.name, " twice"));
+        require(by_name.emplace(s.name, &s.value).second, fn, refused("saved.twice", "name", s.name));
     }
     std::size_t used = 0;
     for_each_parameter(
         p, [&](const std::string& name, double* data, std::size_t size, const std::vector<std::size_t>& shape) {
             const auto it = by_name.find(name);
-            require(it != by_name.end(), fn, msg("the saved model has no parameter ", name));
+            require(it != by_name.end(), fn, refused("saved.missing", "name", name));
             const NdArray& a = *it->second;
             require(a.shape == shape && a.data.size() == size, fn,
-                    msg("parameter ", name, " has shape ", shape_str(a.shape), " but the configuration needs ",
-                        shape_str(shape)));
+                    refused("saved.shape", "name", name, "shape", shape_str(a.shape), "needs", shape_str(shape)));
             std::copy(a.data.begin(), a.data.end(), data);
             ++used;
         });
-    require(used == by_name.size(), fn,
-            msg("the saved model has ", by_name.size() - used, " parameter(s) this configuration does not use"));
+    require(used == by_name.size(), fn, refused("saved.unused", "n", by_name.size() - used));
     return Model(c, std::move(p), fn);
 }
 

@@ -7,7 +7,7 @@
 namespace lab {
 
 Tensor2 softmax_forward(const Tensor2& x, const std::string& fn) {
-    require(x.shape(1) > 0, fn, "the last axis is empty (softmax needs at least one entry)");
+    require(x.shape(1) > 0, fn, refused("shape.emptyLastAxis"));
     require_finite(x, fn, "x");
     Tensor2 out = Tensor2::from_shape(x.shape());
     const std::size_t N = x.shape(0), C = x.shape(1);

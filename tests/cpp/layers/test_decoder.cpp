@@ -112,7 +112,7 @@ TEST_CASE("§9.4 the decoder block's arguments are checked, naming what is wrong
     narrow.cross_attn.wV = w(D, 2, 5);
     narrow.cross_attn.bV.reset();
     REQUIRE_THROWS_WITH(decoder_block_forward(rows(B, Tdec, 1), rows(B, Tenc, 2), narrow, o, false),
-                        Catch::Contains("decoderBlock (crossAttn): wO has 4 rows"));
+                        Catch::Contains("decoderBlock (crossAttn): shape.weightRows {name: \"wO\", rows: 4"));
     o.norm = NormKind::none;
     REQUIRE_THROWS_WITH(decoder_block_forward(rows(B, Tdec, 1), rows(B, Tenc, 2), p, o, false),
                         "decoderBlock: norm1 was given but norm is 'none'");

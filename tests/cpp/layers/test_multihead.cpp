@@ -115,7 +115,7 @@ TEST_CASE("multi-head attention explains what is wrong with its parameters") {
     SECTION("wQ with the wrong number of rows") {
         p.wQ = random_mat(5, 4, 2);
         REQUIRE_THROWS_WITH(multihead_attention_forward(x, p, 2, {}),
-                            Catch::Contains("wQ has 5 rows but its input has 4 features"));
+                            Catch::Contains("shape.weightRows {name: \"wQ\", rows: 5, features: 4}"));
     }
     SECTION("both fused and separate") {
         p.wQKV = random_mat(4, 12, 5);

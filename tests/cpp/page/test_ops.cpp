@@ -87,7 +87,7 @@ TEST_CASE("§4.2 stored weights grow as B H T^2, score arithmetic as B T^2 D") {
 TEST_CASE("matmul names the mismatched operand") {
     require_all_near(matmul(Tensor2{{1, 2}}, Tensor2{{3}, {4}}), {11});
     REQUIRE_THROWS_WITH(matmul(Tensor2{{1, 2}}, Tensor2{{3}}),
-                        Catch::StartsWith("matmul: b has 1 rows but its input has 2 features"));
+                        Catch::StartsWith("matmul: shape.weightRows {name: \"b\", rows: 1, features: 2}"));
 }
 
 TEST_CASE("§9.3 an equivalence gap is the largest entry of |a - b|, refused for unequal shapes or non-finite entries") {
