@@ -1839,6 +1839,7 @@ export default {
       clip: 'clip must be a finite number >= 0 (0 = no clipping), got {got}',
     },
     value: {
+      scale: 'scale must be a finite number, got {got}',
       whole: '{name} must be a whole number >= 0, got {got}',
       atMost: '{name} must be at most {max}, got {got}',
     },
@@ -1917,6 +1918,13 @@ export default {
         'this model has {feature, select, rmsnorm {RMSNorm} gated {a gated FFN} postNorm {post-norm blocks} positions {positions other than a learned table} activation {an activation other than the exact GELU} untied {a head not tied to the embedding} ffnWidth {an FFN width other than 4 n_embd} unscaled {scores not divided by sqrt(d_k)} other {blocks without the causal mask}}, which nanoGPT’s GPT does not; it cannot be written as a nanoGPT checkpoint',
     },
     shape: {
+      head: 'params.head has shape {shape} but must be [D][V] = [{D}][{V}]',
+      targets: 'targets has {n} entries but logits has {rows} rows (one target per row)',
+      memoryBatch: 'x has shape {x} but memory has {memory}: they need the same leading (batch) axes',
+      emptyAxes: 'every axis must be non-empty; got q {q}, k {k}, v {v}',
+      keysValues: 'v has {v} rows but k has {k} (one value per key)',
+      dk: 'k has {k} columns but q has {q} (d_k must match)',
+      batch: 'q, k and v must have the same batch axes; got q {q}, k {k}, v {v}',
       weightRows: '{name} has {rows} rows but its input has {features} features ({name} must be [{features}][out])',
       bias: 'the bias of {name} has {n} entries but {name} has {columns} columns',
       emptyLastAxis: 'the last axis is empty (softmax needs at least one entry)',
@@ -1947,8 +1955,16 @@ export default {
         'the scores stopped being finite: s[{row}][{column}] = q · k × scale overflowed past ±1.8e308, the largest double (q, k or the scale is too large to multiply)',
       exp: 'e^{x} (x entry {entry}) is larger than the largest double, about 1.8e308, which e^x passes at x = 709.78; softmax never needs it, because it subtracts the row’s maximum first (expShifted)',
     },
-    mask: { emptyRow: 'query row {row} has every key masked (a softmax over no keys is not defined)' },
-    token: { id: '{name} = {got} is not a token id in [0, {last}]' },
+    mask: {
+      shape: 'mask has shape {shape} but the scores are [{Tq}, {Tk}] (one row per query, one column per key)',
+      emptyRow: 'query row {row} has every key masked (a softmax over no keys is not defined)',
+    },
+    token: {
+      at: 'token {got} at position {position} is not an id in [0, {last}]',
+      notInteger: '{name} entry {entry} is {got}, not an integer token id',
+      rank: '{name} must be {batched, select, yes {[T] or [B][T]} other {[T]}} token ids but has shape {shape}',
+      id: '{name} = {got} is not a token id in [0, {last}]',
+    },
     generate: {
       temperatureOverflow: 'temperature {temperature} is so small that logits / temperature overflow; use 0 for greedy',
       emptyPrompt: 'the prompt is empty (generation needs at least one token to condition on)',
@@ -1985,6 +2001,24 @@ export default {
       shape: 'parameter {name} has shape {shape} but the configuration needs {needs}',
       unused:
         'the saved model has {n, plural, one {# parameter} other {# parameters}} that this configuration does not use',
+    },
+    norm: {
+      eps: 'eps must be a finite number > 0, got {got}: a row whose entries are all equal has variance 0, and the norm divides by sqrt(variance + eps)',
+    },
+    lm: {
+      noInputs: 'there are no input tokens (a sequence needs at least 2 tokens: inputs and targets)',
+      learnedNeedsTable: 'positions “learned” needs params.positions [Tmax][D]',
+      positionsWidth: 'params.positions has {n} columns but the embedding has D = {D}',
+      tooLong: 'the sequence has {T} input positions but params.positions has only {rows} rows (Tmax)',
+      positionsGiven:
+        'params.positions was given but positions is {positions, select, sinusoidal {“sinusoidal” (a fixed table, nothing to learn)} other {“none”}}',
+      maskBlocks: 'maskBlocks has {n} entries but there are {blocks} blocks',
+      tooShort: 'tokens needs at least 2 ids per sequence (inputs tokens[:-1], targets tokens[1:]), got {got}',
+    },
+    cache: {
+      notCausal:
+        'cache: block {block} has no causal mask, so its earlier positions change when a token is appended and their keys and values cannot be kept (§7.3); decode without the cache',
+      full: 'cache: {n} more tokens after {length} would pass the {max} positions the decoder was made for',
     },
     check: {
       notAnOption: 'could not read “{word}” as one of the options ({options})',

@@ -1849,6 +1849,7 @@ export default {
       clip: 'clip debe ser un número finito >= 0 (0 = sin recorte), y se recibió {got}',
     },
     value: {
+      scale: 'scale debe ser un número finito, y se recibió {got}',
       whole: '{name} debe ser un número entero >= 0, y se recibió {got}',
       atMost: '{name} debe ser como mucho {max}, y se recibió {got}',
     },
@@ -1928,6 +1929,13 @@ export default {
         'este modelo tiene {feature, select, rmsnorm {RMSNorm} gated {una FFN con compuerta} postNorm {bloques post-norm} positions {posiciones que no son una tabla aprendida} activation {una activación que no es la GELU exacta} untied {una cabeza no atada al embedding} ffnWidth {una FFN de anchura distinta de 4 n_embd} unscaled {puntuaciones no divididas por sqrt(d_k)} other {bloques sin la máscara causal}}, y el GPT de nanoGPT no; no se puede escribir como checkpoint de nanoGPT',
     },
     shape: {
+      head: 'params.head tiene forma {shape}, pero debe ser [D][V] = [{D}][{V}]',
+      targets: 'targets tiene {n} entradas, pero logits tiene {rows} filas (un objetivo por fila)',
+      memoryBatch: 'x tiene forma {x}, pero memory tiene {memory}: necesitan los mismos ejes iniciales (de lote)',
+      emptyAxes: 'ningún eje puede estar vacío; se recibieron q {q}, k {k}, v {v}',
+      keysValues: 'v tiene {v} filas, pero k tiene {k} (un valor por clave)',
+      dk: 'k tiene {k} columnas, pero q tiene {q} (d_k debe coincidir)',
+      batch: 'q, k y v deben tener los mismos ejes de lote; se recibieron q {q}, k {k}, v {v}',
       weightRows:
         '{name} tiene {rows} filas, pero su entrada tiene {features} rasgos ({name} debe ser [{features}][out])',
       bias: 'el sesgo de {name} tiene {n} entradas, pero {name} tiene {columns} columnas',
@@ -1959,10 +1967,17 @@ export default {
       exp: 'e^{x} (entrada {entry} de x) es mayor que el mayor double, unos 1.8e308, que e^x supera en x = 709.78; softmax nunca lo necesita, porque antes resta el máximo de la fila (expShifted)',
     },
     mask: {
+      shape:
+        'mask tiene forma {shape}, pero las puntuaciones son [{Tq}, {Tk}] (una fila por consulta, una columna por clave)',
       emptyRow:
         'la fila de consulta {row} tiene todas las claves enmascaradas (un softmax sin claves no está definido)',
     },
-    token: { id: '{name} = {got} no es un id de token de [0, {last}]' },
+    token: {
+      at: 'el token {got} de la posición {position} no es un id de [0, {last}]',
+      notInteger: 'la entrada {entry} de {name} es {got}, que no es un id de token entero',
+      rank: '{name} deben ser ids de tokens {batched, select, yes {[T] o [B][T]} other {[T]}}, pero tiene forma {shape}',
+      id: '{name} = {got} no es un id de token de [0, {last}]',
+    },
     generate: {
       temperatureOverflow:
         'la temperatura {temperature} es tan pequeña que logits / temperatura desborda; usa 0 para la generación voraz',
@@ -2003,6 +2018,25 @@ export default {
       shape: 'el parámetro {name} tiene forma {shape}, pero la configuración necesita {needs}',
       unused:
         'el modelo guardado tiene {n, plural, one {# parámetro} other {# parámetros}} que esta configuración no usa',
+    },
+    norm: {
+      eps: 'eps debe ser un número finito > 0, y se recibió {got}: una fila con todas sus entradas iguales tiene varianza 0, y la norma divide por sqrt(varianza + eps)',
+    },
+    lm: {
+      noInputs: 'no hay tokens de entrada (una secuencia necesita al menos 2 tokens: entradas y objetivos)',
+      learnedNeedsTable: 'las posiciones «learned» necesitan params.positions [Tmax][D]',
+      positionsWidth: 'params.positions tiene {n} columnas, pero el embedding tiene D = {D}',
+      tooLong: 'la secuencia tiene {T} posiciones de entrada, pero params.positions solo tiene {rows} filas (Tmax)',
+      positionsGiven:
+        'se dio params.positions, pero positions es {positions, select, sinusoidal {«sinusoidal» (una tabla fija, nada que aprender)} other {«none»}}',
+      maskBlocks: 'maskBlocks tiene {n} entradas, pero hay {blocks} bloques',
+      tooShort:
+        'tokens necesita al menos 2 ids por secuencia (entradas tokens[:-1], objetivos tokens[1:]), y se recibió {got}',
+    },
+    cache: {
+      notCausal:
+        'caché: el bloque {block} no tiene máscara causal, así que sus posiciones anteriores cambian al añadir un token y sus claves y valores no se pueden guardar (§7.3); decodifica sin la caché',
+      full: 'caché: {n} tokens más después de {length} superarían las {max} posiciones para las que se hizo el decodificador',
     },
     check: {
       notAnOption: 'no se pudo leer «{word}» como una de las opciones ({options})',

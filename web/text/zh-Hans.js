@@ -1739,6 +1739,7 @@ export default {
       clip: 'clip 必须是 >= 0 的有限数（0 表示不裁剪），收到的是 {got}',
     },
     value: {
+      scale: 'scale 必须是有限数，收到的是 {got}',
       whole: '{name} 必须是 >= 0 的整数，收到的是 {got}',
       atMost: '{name} 最大为 {max}，收到的是 {got}',
     },
@@ -1814,6 +1815,13 @@ export default {
         '这个模型有{feature, select, rmsnorm {RMSNorm} gated {门控 FFN} postNorm {后归一化的块} positions {不是可学习表的位置编码} activation {不是精确 GELU 的激活函数} untied {没有与嵌入绑定的输出头} ffnWidth {宽度不是 4 n_embd 的 FFN} unscaled {没有除以 sqrt(d_k) 的分数} other {没有因果掩码的块}}，而 nanoGPT 的 GPT 没有；它不能写成 nanoGPT 的 checkpoint',
     },
     shape: {
+      head: 'params.head 的形状是 {shape}，但必须是 [D][V] = [{D}][{V}]',
+      targets: 'targets 有 {n} 个元素，但 logits 有 {rows} 行（每行一个目标）',
+      memoryBatch: 'x 的形状是 {x}，但 memory 的形状是 {memory}：它们需要相同的前导（批）轴',
+      emptyAxes: '每个轴都不能为空；收到的是 q {q}、k {k}、v {v}',
+      keysValues: 'v 有 {v} 行，但 k 有 {k} 行（每个键一个值）',
+      dk: 'k 有 {k} 列，但 q 有 {q} 列（d_k 必须一致）',
+      batch: 'q、k 和 v 必须有相同的批轴；收到的是 q {q}、k {k}、v {v}',
       weightRows: '{name} 有 {rows} 行，但它的输入有 {features} 个特征（{name} 必须是 [{features}][out]）',
       bias: '{name} 的偏置有 {n} 个元素，但 {name} 有 {columns} 列',
       emptyLastAxis: '最后一个轴是空的（softmax 至少需要一个元素）',
@@ -1842,8 +1850,16 @@ export default {
         '分数不再是有限数：s[{row}][{column}] = q · k × scale 溢出超过了 ±1.8e308，即 double 的最大值（q、k 或缩放因子太大，无法相乘）',
       exp: 'e^{x}（x 的第 {entry} 个元素）大于 double 的最大值，约 1.8e308，e^x 在 x = 709.78 处超过它；softmax 从不需要它，因为它先减去该行的最大值（expShifted）',
     },
-    mask: { emptyRow: '查询行 {row} 的所有键都被掩码（没有键的 softmax 没有定义）' },
-    token: { id: '{name} = {got} 不是 [0, {last}] 中的词元 id' },
+    mask: {
+      shape: 'mask 的形状是 {shape}，但分数是 [{Tq}, {Tk}]（每个查询一行，每个键一列）',
+      emptyRow: '查询行 {row} 的所有键都被掩码（没有键的 softmax 没有定义）',
+    },
+    token: {
+      at: '位置 {position} 上的词元 {got} 不是 [0, {last}] 中的 id',
+      notInteger: '{name} 的第 {entry} 个元素是 {got}，不是整数词元 id',
+      rank: '{name} 必须是 {batched, select, yes {[T] 或 [B][T]} other {[T]}} 的词元 id，但它的形状是 {shape}',
+      id: '{name} = {got} 不是 [0, {last}] 中的词元 id',
+    },
     generate: {
       temperatureOverflow: '温度 {temperature} 太小，logits / 温度 会溢出；贪心生成请用 0',
       emptyPrompt: '提示是空的（生成至少需要一个词元作为条件）',
@@ -1877,6 +1893,24 @@ export default {
       missing: '已保存的模型中没有参数 {name}',
       shape: '参数 {name} 的形状是 {shape}，但配置需要 {needs}',
       unused: '已保存的模型中有 {n} 个参数是这种配置用不到的',
+    },
+    norm: {
+      eps: 'eps 必须是大于 0 的有限数，收到的是 {got}：各元素都相等的行方差为 0，而归一化要除以 sqrt(方差 + eps)',
+    },
+    lm: {
+      noInputs: '没有输入词元（一个序列至少需要 2 个词元：输入和目标）',
+      learnedNeedsTable: '“learned”位置编码需要 params.positions [Tmax][D]',
+      positionsWidth: 'params.positions 有 {n} 列，但嵌入的 D = {D}',
+      tooLong: '序列有 {T} 个输入位置，但 params.positions 只有 {rows} 行（Tmax）',
+      positionsGiven:
+        '给出了 params.positions，但 positions 是{positions, select, sinusoidal {“sinusoidal”（固定的表，没有可学习的东西）} other {“none”}}',
+      maskBlocks: 'maskBlocks 有 {n} 个元素，但有 {blocks} 个块',
+      tooShort: 'tokens 的每个序列至少需要 2 个 id（输入 tokens[:-1]，目标 tokens[1:]），收到的是 {got}',
+    },
+    cache: {
+      notCausal:
+        '缓存：块 {block} 没有因果掩码，所以追加词元时它前面的位置会改变，其键和值无法保留（§7.3）；请不用缓存解码',
+      full: '缓存：在 {length} 个之后再加 {n} 个词元会超过解码器所能容纳的 {max} 个位置',
     },
     check: {
       notAnOption: '无法把“{word}”读作任何一个选项（{options}）',

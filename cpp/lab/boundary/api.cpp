@@ -24,8 +24,7 @@ AttentionOut attention(const NdArray& q, const NdArray& k, const NdArray& v, con
     const Batched bk = split_batch(k, 2, 2, fn, "k", "[Tk][dk] with the same leading axes as q");
     const Batched bv = split_batch(v, 2, 2, fn, "v", "[Tk][dv] with the same leading axes as q");
     require(bk.leading == bq.leading && bv.leading == bq.leading, fn,
-            msg("q, k and v must have the same leading (batch) axes; got q ", shape_str(q.shape), ", k ",
-                shape_str(k.shape), ", v ", shape_str(v.shape)));
+            refused("shape.batch", "q", shape_str(q.shape), "k", shape_str(k.shape), "v", shape_str(v.shape)));
     const AttentionResult r = attention_forward(as_batched3(q, bq), as_batched3(k, bk), as_batched3(v, bv), o, fn);
     AttentionOut out{with_leading(r.scores, bq.leading), with_leading(r.weights, bq.leading),
                      with_leading(r.output, bq.leading)};
@@ -61,9 +60,7 @@ namespace {
 // variance 0, and the norm divides by sqrt(variance + eps). (Inside the engine, a caller that
 // knows its rows are not constant may use eps = 0.)
 void require_positive_eps(double eps, const std::string& fn) {
-    require(std::isfinite(eps) && eps > 0, fn,
-            msg("eps must be a finite number > 0, got ", eps,
-                ": a row whose entries are all equal has variance 0, and the norm divides by sqrt(variance + eps)"));
+    require(std::isfinite(eps) && eps > 0, fn, refused("norm.eps", "got", eps));
 }
 }  // namespace
 
@@ -107,8 +104,7 @@ DecoderOut decoder_block(const NdArray& x, const NdArray& memory, const DecoderP
     const Batched b = split_batch(x, 2, 1, fn, "x", "[T_dec][D] or [B][T_dec][D]");
     const Batched m = split_batch(memory, 2, 1, fn, "memory", "[T_enc][D] or [B][T_enc][D]");
     require(b.leading == m.leading, fn,
-            msg("x has shape ", shape_str(x.shape), " but memory has ", shape_str(memory.shape),
-                ": they need the same leading (batch) axes"));
+            refused("shape.memoryBatch", "x", shape_str(x.shape), "memory", shape_str(memory.shape)));
     DecoderResult r = decoder_block_forward(as_batched3(x, b), as_batched3(memory, m), p, o, true, fn);
     FiniteSteps(fn, largest_entry({&x, &memory}))(r.trace);  // every intermediate, in order
     return {with_leading(r.output, b.leading), with_leading(r.self_weights, b.leading),
@@ -117,15 +113,15 @@ DecoderOut decoder_block(const NdArray& x, const NdArray& memory, const DecoderP
 
 TokenMatrix to_tokens(const NdArray& a, std::size_t max_rank, const std::string& fn, const std::string& name) {
     require(a.shape.size() >= 1 && a.shape.size() <= max_rank, fn,
-            msg(name, " must be ", max_rank == 1 ? "[T]" : "[T] or [B][T]", " token ids but has shape ",
-                shape_str(a.shape)));
+            refused("token.rank", "name", name, "batched", max_rank == 1 ? "no" : "yes", "shape", shape_str(a.shape)));
     const std::size_t B = a.shape.size() == 2 ? a.shape[0] : 1, T = a.shape.back();
-    require(B * T == a.data.size(), fn, msg(name, " has ", a.data.size(), " numbers for shape ", shape_str(a.shape)));
+    require(B * T == a.data.size(), fn,
+            refused("shape.count", "name", name, "n", a.data.size(), "shape", shape_str(a.shape)));
     TokenMatrix t = TokenMatrix::from_shape({B, T});
     for (std::size_t i = 0; i < a.data.size(); ++i) {
         const double w = a.data[i];
         require(std::isfinite(w) && w == std::floor(w) && std::abs(w) < 2147483647.0, fn,
-                msg(name, " entry ", i, " is ", w, ", not an integer token id"));
+                refused("token.notInteger", "name", name, "entry", i, "got", w));
         t.data()[i] = int(w);
     }
     return t;

@@ -13,8 +13,7 @@ BoolMatrix attention_keep(std::size_t Tq, std::size_t Tk, const AttentionOptions
     if (options.mask) {
         const auto& m = *options.mask;
         require(m.shape(0) == Tq && m.shape(1) == Tk, fn,
-                msg("mask has shape ", shape_str(m.shape()), " but the scores are [", Tq, ", ", Tk,
-                    "] (one row per query, one column per key)"));
+                refused("mask.shape", "shape", shape_str(m.shape()), "Tq", Tq, "Tk", Tk));
         keep = m;
     }
     if (options.causal)
@@ -28,18 +27,17 @@ AttentionResult attention_forward(const Tensor3& q, const Tensor3& k, const Tens
     const std::size_t B = q.shape(0), Tq = q.shape(1), dk = q.shape(2);
     const std::size_t Tk = k.shape(1), dv = v.shape(2);
     require(k.shape(0) == B && v.shape(0) == B, fn,
-            msg("q, k and v must have the same batch axes; got q ", shape_str(q.shape()), ", k ", shape_str(k.shape()),
-                ", v ", shape_str(v.shape())));
-    require(k.shape(2) == dk, fn, msg("k has ", k.shape(2), " columns but q has ", dk, " (d_k must match)"));
-    require(v.shape(1) == Tk, fn, msg("v has ", v.shape(1), " rows but k has ", Tk, " (one value per key)"));
-    require(Tq > 0 && Tk > 0 && dk > 0 && dv > 0, fn,
-            msg("every axis must be non-empty; got q ", shape_str(q.shape()), ", k ", shape_str(k.shape()), ", v ",
-                shape_str(v.shape())));
+            refused("shape.batch", "q", shape_str(q.shape()), "k", shape_str(k.shape()), "v", shape_str(v.shape())));
+    require(k.shape(2) == dk, fn, refused("shape.dk", "k", k.shape(2), "q", dk));
+    require(v.shape(1) == Tk, fn, refused("shape.keysValues", "v", v.shape(1), "k", Tk));
+    require(
+        Tq > 0 && Tk > 0 && dk > 0 && dv > 0, fn,
+        refused("shape.emptyAxes", "q", shape_str(q.shape()), "k", shape_str(k.shape()), "v", shape_str(v.shape())));
     require_finite(q, fn, "q");
     require_finite(k, fn, "k");
     require_finite(v, fn, "v");
     const double scale = options.scale ? *options.scale : 1.0 / std::sqrt(double(dk));
-    require(std::isfinite(scale), fn, msg("scale must be a finite number, got ", scale));
+    require(std::isfinite(scale), fn, refused("value.scale", "got", scale));
     const BoolMatrix keep = attention_keep(Tq, Tk, options, fn);
 
     AttentionResult r{Tensor3::from_shape({B, Tq, Tk}), Tensor3::from_shape({B, Tq, Tk}),

@@ -13,15 +13,14 @@ namespace lab {
 CrossEntropyResult cross_entropy_forward(const Tensor2& logits, const std::vector<int>& targets,
                                          const std::string& fn) {
     const std::size_t N = logits.shape(0), V = logits.shape(1);
-    require(N > 0 && V > 0, fn, msg("logits must be non-empty, got shape ", shape_str(logits.shape())));
-    require(targets.size() == N, fn,
-            msg("targets has ", targets.size(), " entries but logits has ", N, " rows (one target per row)"));
+    require(N > 0 && V > 0, fn, refused("shape.empty", "name", "logits", "shape", shape_str(logits.shape())));
+    require(targets.size() == N, fn, refused("shape.targets", "n", targets.size(), "rows", N));
     require_finite(logits, fn, "logits");
     CrossEntropyResult r{Tensor2::from_shape({N, V}), Tensor1::from_shape({N}), 0.0};
     for (std::size_t n = 0; n < N; ++n) {
         const int t = targets[n];
         require(t >= 0 && std::size_t(t) < V, fn,
-                msg("targets[", n, "] = ", t, " is not a token id in [0, ", V - 1, "]"));
+                refused("token.id", "name", msg("targets[", n, "]"), "got", t, "last", V - 1));
         r.losses(n) = cross_entropy_row(r.probs.data() + n * V, logits.data() + n * V, V, t);
         r.loss += r.losses(n);
     }
@@ -31,41 +30,36 @@ CrossEntropyResult cross_entropy_forward(const Tensor2& logits, const std::vecto
 
 std::size_t lm_vocab(const LmParams& p, const std::string& fn) {
     require(p.embedding.shape(0) > 0 && p.embedding.shape(1) > 0, fn,
-            msg("params.embedding must be [V][D] with V, D > 0, got ", shape_str(p.embedding.shape())));
+            refused("shape.empty", "name", "params.embedding", "shape", shape_str(p.embedding.shape())));
     return p.embedding.shape(0);
 }
 
 Tensor2 check_embedding(const TokenMatrix& inputs, const LmParams& p, const LmOptions& o, const std::string& fn) {
     const std::size_t V = lm_vocab(p, fn), D = p.embedding.shape(1);
     const std::size_t B = inputs.shape(0), T = inputs.shape(1);
-    require(B > 0 && T > 0, fn, "there are no input tokens (a sequence needs at least 2 tokens: inputs and targets)");
+    require(B > 0 && T > 0, fn, refused("lm.noInputs"));
     require_finite(p.embedding, fn, "params.embedding");
     Tensor2 pos;  // (T, D) or empty
     switch (o.positions) {
         case PositionKind::learned:
-            require(p.positions.has_value(), fn, "positions: 'learned' needs params.positions [Tmax][D]");
-            require(p.positions->shape(1) == D, fn,
-                    msg("params.positions has ", p.positions->shape(1), " columns but the embedding has D = ", D));
-            require(T <= p.positions->shape(0), fn,
-                    msg("the sequence has ", T, " input positions but params.positions has only ",
-                        p.positions->shape(0), " rows (Tmax)"));
+            require(p.positions.has_value(), fn, refused("lm.learnedNeedsTable"));
+            require(p.positions->shape(1) == D, fn, refused("lm.positionsWidth", "n", p.positions->shape(1), "D", D));
+            require(T <= p.positions->shape(0), fn, refused("lm.tooLong", "T", T, "rows", p.positions->shape(0)));
             require_finite(*p.positions, fn, "params.positions");
             pos = xt::view(*p.positions, xt::range(0, T), xt::all());
             break;
         case PositionKind::sinusoidal:
-            require(!p.positions.has_value(), fn,
-                    "params.positions was given but positions is 'sinusoidal' (a fixed table, nothing to learn)");
+            require(!p.positions.has_value(), fn, refused("lm.positionsGiven", "positions", "sinusoidal"));
             pos = sinusoidal_table(T, D);
             break;
         case PositionKind::none:
-            require(!p.positions.has_value(), fn, "params.positions was given but positions is 'none'");
+            require(!p.positions.has_value(), fn, refused("lm.positionsGiven", "positions", "none"));
             break;
     }
     for (std::size_t b = 0; b < B; ++b)
         for (std::size_t t = 0; t < T; ++t) {
             const int w = inputs(b, t);
-            require(w >= 0 && std::size_t(w) < V, fn,
-                    msg("token ", w, " at position ", t, " is not an id in [0, ", V - 1, "]"));
+            require(w >= 0 && std::size_t(w) < V, fn, refused("token.at", "got", w, "position", t, "last", V - 1));
         }
     return pos;
 }
@@ -83,7 +77,7 @@ struct PackedLm {
 
 void check_mask_blocks(const LmParams& p, const LmOptions& o, const std::string& fn) {
     require(!o.mask_blocks.size() || o.mask_blocks.size() == p.blocks.size(), fn,
-            msg("maskBlocks has ", o.mask_blocks.size(), " entries but there are ", p.blocks.size(), " blocks"));
+            refused("lm.maskBlocks", "n", o.mask_blocks.size(), "blocks", p.blocks.size()));
 }
 
 PackedLm pack_lm(const LmParams& p, const LmOptions& o, const std::string& fn) {
@@ -105,7 +99,7 @@ PackedLm pack_lm(const LmParams& p, const LmOptions& o, const std::string& fn) {
     }
     if (p.head) {
         require(p.head->shape(0) == D && p.head->shape(1) == V, fn,
-                msg("params.head has shape ", shape_str(p.head->shape()), " but must be [D][V] = [", D, "][", V, "]"));
+                refused("shape.head", "shape", shape_str(p.head->shape()), "D", D, "V", V));
         require_finite(*p.head, fn, "params.head");
     }
     // The pass reads the tensors in place (PackedBlock says why the const_casts are safe).
@@ -165,8 +159,7 @@ LmLogits lm_logits(const TokenMatrix& inputs, const LmParams& p, const LmOptions
 LmResult lm_forward(const TokenMatrix& tokens, const LmParams& p, const LmOptions& o, bool record_trace,
                     const std::string& fn) {
     const std::size_t B = tokens.shape(0), T1 = tokens.shape(1);
-    require(B > 0 && T1 >= 2, fn,
-            msg("tokens needs at least 2 ids per sequence (inputs tokens[:-1], targets tokens[1:]), got ", T1));
+    require(B > 0 && T1 >= 2, fn, refused("lm.tooShort", "got", T1));
     const std::size_t T = T1 - 1;
     const TokenMatrix inputs = xt::view(tokens, xt::all(), xt::range(0, T));
     LmLogits lg = lm_logits(inputs, p, o, record_trace, fn);
@@ -210,10 +203,7 @@ LmDecoder::LmDecoder(const LmParams& p, const LmOptions& o, std::size_t max_posi
     st.fn = fn;
     st.max_positions = max_positions;
     for (std::size_t l = 0; l < st.k.s.blocks.size(); ++l)
-        require(st.k.s.blocks[l].causal, fn,
-                msg("cache: block ", l,
-                    " has no causal mask, so its earlier positions change when a token is appended "
-                    "and their keys and values cannot be kept (§7.3); decode without the cache"));
+        require(st.k.s.blocks[l].causal, fn, refused("cache.notCausal", "block", l));
     // The position rows of every position the sequence will reach, checked like lmForward's.
     TokenMatrix all = TokenMatrix::from_shape({1, max_positions});
     all.fill(0);
@@ -227,11 +217,10 @@ Tensor1 LmDecoder::feed(const std::vector<int>& tokens) {
     State& st = *st_;
     const std::size_t T = tokens.size(), V = st.k.s.V, D = st.k.s.D;
     require(T > 0 && st.length + T <= st.max_positions, st.fn,
-            msg("cache: ", T, " more tokens after ", st.length, " would pass the ", st.max_positions,
-                " positions the decoder was made for"));
+            refused("cache.full", "n", T, "length", st.length, "max", st.max_positions));
     for (std::size_t t = 0; t < T; ++t)
         require(tokens[t] >= 0 && std::size_t(tokens[t]) < V, st.fn,
-                msg("token ", tokens[t], " at position ", st.length + t, " is not an id in [0, ", V - 1, "]"));
+                refused("token.at", "got", tokens[t], "position", st.length + t, "last", V - 1));
     flat::lm_fit(st.a, st.k.s, 1, T, false);
     const double* pos = st.pos.size() ? st.pos.data() + st.length * D : nullptr;
     flat::lm_logits_forward(st.a, st.k.w, st.k.s, tokens.data(), pos, 1, T, nullptr, &st.cache);

@@ -47,12 +47,12 @@ TEST_CASE("the API names the argument and the expected shape") {
     }
     SECTION("different batch axes") {
         REQUIRE_THROWS_WITH(api::attention(nd({2, 3, 3}, 1), nd({3, 3, 3}, 2), nd({3, 3, 3}, 3), {}),
-                            Catch::Contains("same leading (batch) axes"));
+                            Catch::Contains("shape.batch {q: \"[2, 3, 3]\""));
     }
     SECTION("a non-integer token id") {
         NdArray tokens{{3}, {0, 1.5, 2}};
         REQUIRE_THROWS_WITH(api::lm_forward(tokens, toy_model(), toy_options()),
-                            "lmForward: tokens entry 1 is 1.5, not an integer token id");
+                            "lmForward: token.notInteger {name: \"tokens\", entry: 1, got: 1.5}");
     }
     SECTION("an empty array") {
         REQUIRE_THROWS_WITH(api::softmax(NdArray{{0}, {}}), "softmax: shape.empty {name: \"x\", shape: \"[0]\"}");

@@ -21,10 +21,8 @@ Tensor2 identity2() { return Tensor2{{1, 0}, {0, 1}}; }
 
 TEST_CASE("§5 LayerNorm and RMSNorm need eps > 0: a constant row has variance 0") {
     const NdArray x = array({1, 1}, {3});
-    REQUIRE_THROWS_WITH(api::layer_norm(x, Tensor1{1}, Tensor1{0}, 0),
-                        StartsWith("layerNorm: eps must be a finite number > 0, got 0") && Contains("variance 0"));
-    REQUIRE_THROWS_WITH(api::rms_norm(array({1, 2}, {0, 0}), Tensor1{1, 1}, 0),
-                        StartsWith("rmsNorm: eps must be a finite number > 0, got 0"));
+    REQUIRE_THROWS_WITH(api::layer_norm(x, Tensor1{1}, Tensor1{0}, 0), "layerNorm: norm.eps {got: 0}");
+    REQUIRE_THROWS_WITH(api::rms_norm(array({1, 2}, {0, 0}), Tensor1{1, 1}, 0), "rmsNorm: norm.eps {got: 0}");
     SECTION("with the default eps the constant row normalises to beta") {
         const NdArray y = api::layer_norm(array({1, 2}, {5, 5}), Tensor1{2, 2}, Tensor1{0.5, -1}, 1e-5);
         require_all_near(y.data, {0.5, -1});

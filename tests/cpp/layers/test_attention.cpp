@@ -136,12 +136,12 @@ TEST_CASE("attention names the function and the shapes when its input is wrong")
     SECTION("d_k mismatch") {
         REQUIRE_THROWS_WITH(
             attention_forward(q, Tensor3(xt::zeros<double>({1, 4, 2})), Tensor3(xt::zeros<double>({1, 4, 2})), {}),
-            "attention: k has 2 columns but q has 3 (d_k must match)");
+            "attention: shape.dk {k: 2, q: 3}");
     }
     SECTION("one value per key") {
         REQUIRE_THROWS_WITH(
             attention_forward(q, Tensor3(xt::zeros<double>({1, 4, 3})), Tensor3(xt::zeros<double>({1, 5, 2})), {}),
-            "attention: v has 5 rows but k has 4 (one value per key)");
+            "attention: shape.keysValues {v: 5, k: 4}");
     }
     SECTION("a query row with every key masked") {
         AttentionOptions o;
@@ -153,7 +153,8 @@ TEST_CASE("attention names the function and the shapes when its input is wrong")
     SECTION("mask of the wrong shape") {
         AttentionOptions o;
         o.mask = BoolMatrix{{true, true, true}};
-        REQUIRE_THROWS_WITH(attention_forward(q, q, q, o), Catch::Contains("mask has shape [1, 3]"));
+        REQUIRE_THROWS_WITH(attention_forward(q, q, q, o),
+                            Catch::Contains("mask.shape {shape: \"[1, 3]\", Tq: 2, Tk: 2}"));
     }
     SECTION("NaN in q") {
         Tensor3 bad = q;

@@ -158,8 +158,8 @@ TEST_CASE("§7.1 the cache holds 2 L T D numbers and a step costs one row of eve
     // Pairs: position t (0-based) reads t + 1 keys, each H (dk + dv) = 2 D per block.
     REQUIRE(c(0, 3) == 3 * per_position + (1 + 2 + 3) * 2 * (2 * D));
     REQUIRE(c(3, 1) == per_position + 4 * 2 * (2 * D));
-    REQUIRE_THROWS_WITH(dec.feed({1, 1, 1}), Catch::Contains("would pass the 6 positions"));
-    REQUIRE_THROWS_WITH(dec.feed({9}), Catch::Contains("token 9 at position 4 is not an id in [0, 4]"));
+    REQUIRE_THROWS_WITH(dec.feed({1, 1, 1}), Catch::Contains("cache.full {n: 3, length: 4, max: 6}"));
+    REQUIRE_THROWS_WITH(dec.feed({9}), Catch::Contains("token.at {got: 9, position: 4, last: 4}"));
 }
 
 TEST_CASE("§7.3 cached decoding refuses a block without the causal mask") {
@@ -169,5 +169,5 @@ TEST_CASE("§7.3 cached decoding refuses a block without the causal mask") {
     GenerateOptions g{3, 0.0, 0, {}};
     REQUIRE_NOTHROW(generate({1, 2}, p, o, g));  // recomputing is always possible
     g.cache = true;
-    REQUIRE_THROWS_WITH(generate({1, 2}, p, o, g), Catch::Contains("cache: block 1 has no causal mask"));
+    REQUIRE_THROWS_WITH(generate({1, 2}, p, o, g), Catch::Contains("cache.notCausal {block: 1}"));
 }

@@ -107,25 +107,23 @@ TEST_CASE("the model explains bad tokens and a too-short position table") {
     const LmParams p = toy_model();
     SECTION("a token id out of range") {
         REQUIRE_THROWS_WITH(lm_forward(TokenMatrix{{0, 3, 1}}, p, toy_options()),
-                            "lmForward: token 3 at position 1 is not an id in [0, 2]");
+                            "lmForward: token.at {got: 3, position: 1, last: 2}");
     }
     SECTION("a target id out of range") {
         REQUIRE_THROWS_WITH(lm_forward(TokenMatrix{{0, 1, 7}}, p, toy_options()),
-                            Catch::Contains("targets[1] = 7 is not a token id in [0, 2]"));
+                            Catch::Contains("token.id {name: \"targets[1]\", got: 7, last: 2}"));
     }
     SECTION("a sequence longer than the learned table") {
-        REQUIRE_THROWS_WITH(
-            lm_forward(TokenMatrix{{0, 1, 2, 0, 1}}, p, toy_options()),
-            "lmForward: the sequence has 4 input positions but params.positions has only 3 rows (Tmax)");
+        REQUIRE_THROWS_WITH(lm_forward(TokenMatrix{{0, 1, 2, 0, 1}}, p, toy_options()),
+                            "lmForward: lm.tooLong {T: 4, rows: 3}");
     }
     SECTION("a single token has no target") {
-        REQUIRE_THROWS_WITH(lm_forward(TokenMatrix{{0}}, p, toy_options()), Catch::Contains("at least 2 ids"));
+        REQUIRE_THROWS_WITH(lm_forward(TokenMatrix{{0}}, p, toy_options()), Catch::Contains("lm.tooShort {got: 1}"));
     }
     SECTION("maskBlocks of the wrong length") {
         LmOptions o = toy_options();
         o.mask_blocks = {true, true};
-        REQUIRE_THROWS_WITH(lm_forward(TokenMatrix{{0, 1, 2}}, p, o),
-                            "lmForward: maskBlocks has 2 entries but there are 1 blocks");
+        REQUIRE_THROWS_WITH(lm_forward(TokenMatrix{{0, 1, 2}}, p, o), "lmForward: lm.maskBlocks {n: 2, blocks: 1}");
     }
 }
 
