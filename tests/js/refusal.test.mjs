@@ -16,22 +16,52 @@ const lab = await loadEngine();
 const codes = languages.map((l) => l.code);
 const words = Object.fromEntries(codes.map((c) => [c, compileCatalogue(catalogues[c], c)]));
 
-// Every code said in the sources: in the engine, a string literal whose first part is a section
-// of the catalogue's refusals (refused("parse.empty"), expect(')', "parse.expected.closeParen"),
-// the codes a conditional chooses); in the page's modules without DOM, refused('training.…').
+// Every code said in the sources: in the engine, the string literals of refused(…)'s first
+// argument (refused("parse.empty"), refused(c ? "check.notAnOption" : "check.notAToken", …)) and
+// of a reader's expect(')', "parse.expected.closeParen"); in the page's modules without DOM,
+// refused('training.…').
 function sourceFiles(dir, pattern) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? sourceFiles(join(dir, e.name), pattern) : pattern.test(e.name) ? [join(dir, e.name)] : [],
   );
 }
-const sections = Object.keys(catalogues.en.refusals).filter((k) => typeof catalogues.en.refusals[k] === 'object');
+// The text of argument `index` (0-based) of the call that opens at `from`; strings and characters
+// are read whole.
+function argument(text, from, index) {
+  let depth = 0;
+  let arg = 0;
+  let out = '';
+  for (let i = from; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"' || c === "'") {
+      // a string, or a C++ character such as ')' that must not close the call
+      const close = text.indexOf(c, i + 1);
+      if (arg === index) out += text.slice(i, close + 1);
+      i = close;
+      continue;
+    }
+    if (c === '(' || c === '{' || c === '[') depth++;
+    else if (c === ')' || c === '}' || c === ']') {
+      if (depth === 0) break;
+      depth--;
+    } else if (c === ',' && depth === 0) {
+      arg++;
+      continue;
+    }
+    if (arg === index) out += c;
+  }
+  return out;
+}
 const root = (dir) => new URL(`../../${dir}`, import.meta.url).pathname;
 const engineCodes = new Set([
-  ...sourceFiles(root('cpp'), /\.(cpp|hpp)$/).flatMap((f) =>
-    [...readFileSync(f, 'utf8').matchAll(/"([a-z]+\.[A-Za-z.]+)"/g)]
-      .map((m) => m[1])
-      .filter((c) => sections.includes(c.split('.')[0])),
-  ),
+  ...sourceFiles(root('cpp'), /\.(cpp|hpp)$/).flatMap((f) => {
+    const text = readFileSync(f, 'utf8').replace(/\/\/.*$/gm, '');
+    return [...text.matchAll(/\b(refused|expect)\(/g)].flatMap((m) =>
+      [...argument(text, m.index + m[0].length, m[1] === 'refused' ? 0 : 1).matchAll(/"([a-z]+\.[A-Za-z.]+)"/g)].map(
+        (q) => q[1],
+      ),
+    );
+  }),
   ...sourceFiles(root('web'), /\.js$/).flatMap((f) =>
     [...readFileSync(f, 'utf8').matchAll(/refused\('([^']+)'/g)].map((m) => m[1]),
   ),

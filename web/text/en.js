@@ -1933,6 +1933,7 @@ export default {
       empty: '{name} is empty (shape {shape})',
     },
     param: {
+      without: '{name} was given without {needs}',
       missing: '{name} is missing (expected {expected})',
       gainWithGamma: '{name} gives gain (RMSNorm) together with gamma/beta (LayerNorm)',
       needed: 'each of {names} is needed',
@@ -2003,6 +2004,11 @@ export default {
         'the saved model has {n, plural, one {# parameter} other {# parameters}} that this configuration does not use',
     },
     norm: {
+      givenButNone: '{name} was given but norm is “none”',
+      rmsBeta: '{name} is an RMSNorm: give it gain, not beta',
+      epsZero: 'eps must be a finite number >= 0, got {got}',
+      gainSize: '{name} has {n} entries but x has {D} features',
+      noFeatures: 'x has no features (the last axis is empty)',
       eps: 'eps must be a finite number > 0, got {got}: a row whose entries are all equal has variance 0, and the norm divides by sqrt(variance + eps)',
     },
     lm: {
@@ -2019,6 +2025,28 @@ export default {
       notCausal:
         'cache: block {block} has no causal mask, so its earlier positions change when a token is appended and their keys and values cannot be kept (§7.3); decode without the cache',
       full: 'cache: {n} more tokens after {length} would pass the {max} positions the decoder was made for',
+    },
+    mha: {
+      fusedAndSeparate: 'give either wQKV (fused) or all of wQ, wK, wV (separate), not both',
+      separateNeedsAll: 'separate projections need all of wQ, wK and wV',
+      fusedBias: 'with a fused wQKV give its bias as bQKV',
+      fusedBiasAlone: 'bQKV goes with a fused wQKV',
+      fusedSplit:
+        'wQKV has {columns} columns, which do not split into 3 groups of {heads} heads (need a multiple of 3 × heads = {multiple})',
+      qkWidth: 'wQ has {q} columns but wK has {k} (queries and keys need the same width)',
+      columnsPerHead: '{name} has {columns} columns, not divisible by heads = {heads}',
+      noColumns: 'the projections have no columns',
+      noOutput:
+        'without wO the concatenated heads ({H} × {dv} = {width} features) must have the model width D = {D}; give wO [{width}][{D}]',
+      noMask: 'multi-head attention takes causal (true or false), not a mask',
+      fuseNeedsSeparate: 'fusing needs separate wQ, wK and wV',
+      fuseWidths: 'a fused wQKV needs d_k = d_v, but wQ has {q} columns and wV has {v}',
+    },
+    ffn: {
+      hidden: 'w2 has {rows} rows but w1 has {F} columns (the hidden width F must match)',
+      gatedNeedsGate: 'gated: true needs wGate [D][F]',
+      gateNotGated: 'wGate was given but gated is false',
+      gateWidth: 'wGate has {columns} columns but w1 has {F}',
     },
     check: {
       notAnOption: 'could not read “{word}” as one of the options ({options})',

@@ -1945,6 +1945,7 @@ export default {
       empty: '{name} está vacío (forma {shape})',
     },
     param: {
+      without: 'se dio {name} sin {needs}',
       missing: 'falta {name} (se esperaba {expected})',
       gainWithGamma: '{name} da gain (RMSNorm) junto con gamma/beta (LayerNorm)',
       needed: 'hacen falta todos estos: {names}',
@@ -2020,6 +2021,11 @@ export default {
         'el modelo guardado tiene {n, plural, one {# parámetro} other {# parámetros}} que esta configuración no usa',
     },
     norm: {
+      givenButNone: 'se dio {name}, pero norm es «none»',
+      rmsBeta: '{name} es una RMSNorm: dale gain, no beta',
+      epsZero: 'eps debe ser un número finito >= 0, y se recibió {got}',
+      gainSize: '{name} tiene {n} entradas, pero x tiene {D} rasgos',
+      noFeatures: 'x no tiene rasgos (el último eje está vacío)',
       eps: 'eps debe ser un número finito > 0, y se recibió {got}: una fila con todas sus entradas iguales tiene varianza 0, y la norma divide por sqrt(varianza + eps)',
     },
     lm: {
@@ -2037,6 +2043,28 @@ export default {
       notCausal:
         'caché: el bloque {block} no tiene máscara causal, así que sus posiciones anteriores cambian al añadir un token y sus claves y valores no se pueden guardar (§7.3); decodifica sin la caché',
       full: 'caché: {n} tokens más después de {length} superarían las {max} posiciones para las que se hizo el decodificador',
+    },
+    mha: {
+      fusedAndSeparate: 'da o bien wQKV (fusionada) o bien wQ, wK y wV (por separado), no las dos cosas',
+      separateNeedsAll: 'las proyecciones por separado necesitan wQ, wK y wV',
+      fusedBias: 'con una wQKV fusionada, da su sesgo como bQKV',
+      fusedBiasAlone: 'bQKV va con una wQKV fusionada',
+      fusedSplit:
+        'wQKV tiene {columns} columnas, que no se reparten en 3 grupos de {heads} cabezas (hace falta un múltiplo de 3 × cabezas = {multiple})',
+      qkWidth: 'wQ tiene {q} columnas, pero wK tiene {k} (consultas y claves necesitan la misma anchura)',
+      columnsPerHead: '{name} tiene {columns} columnas, que no son divisibles entre heads = {heads}',
+      noColumns: 'las proyecciones no tienen columnas',
+      noOutput:
+        'sin wO, las cabezas concatenadas ({H} × {dv} = {width} rasgos) deben tener la anchura del modelo D = {D}; da wO [{width}][{D}]',
+      noMask: 'la atención multicabeza admite causal (true o false), no una máscara',
+      fuseNeedsSeparate: 'fusionar necesita wQ, wK y wV por separado',
+      fuseWidths: 'una wQKV fusionada necesita d_k = d_v, pero wQ tiene {q} columnas y wV tiene {v}',
+    },
+    ffn: {
+      hidden: 'w2 tiene {rows} filas, pero w1 tiene {F} columnas (la anchura oculta F debe coincidir)',
+      gatedNeedsGate: 'gated: true necesita wGate [D][F]',
+      gateNotGated: 'se dio wGate, pero gated es false',
+      gateWidth: 'wGate tiene {columns} columnas, pero w1 tiene {F}',
     },
     check: {
       notAnOption: 'no se pudo leer «{word}» como una de las opciones ({options})',

@@ -1830,6 +1830,7 @@ export default {
       empty: '{name} 是空的（形状 {shape}）',
     },
     param: {
+      without: '给出了 {name}，却没有 {needs}',
       missing: '缺少 {name}（应为 {expected}）',
       gainWithGamma: '{name} 同时给出了 gain（RMSNorm）和 gamma/beta（LayerNorm）',
       needed: '以下各项都是必需的：{names}',
@@ -1895,6 +1896,11 @@ export default {
       unused: '已保存的模型中有 {n} 个参数是这种配置用不到的',
     },
     norm: {
+      givenButNone: '给出了 {name}，但 norm 是“none”',
+      rmsBeta: '{name} 是 RMSNorm：请给它 gain，而不是 beta',
+      epsZero: 'eps 必须是 >= 0 的有限数，收到的是 {got}',
+      gainSize: '{name} 有 {n} 个元素，但 x 有 {D} 个特征',
+      noFeatures: 'x 没有特征（最后一个轴是空的）',
       eps: 'eps 必须是大于 0 的有限数，收到的是 {got}：各元素都相等的行方差为 0，而归一化要除以 sqrt(方差 + eps)',
     },
     lm: {
@@ -1911,6 +1917,27 @@ export default {
       notCausal:
         '缓存：块 {block} 没有因果掩码，所以追加词元时它前面的位置会改变，其键和值无法保留（§7.3）；请不用缓存解码',
       full: '缓存：在 {length} 个之后再加 {n} 个词元会超过解码器所能容纳的 {max} 个位置',
+    },
+    mha: {
+      fusedAndSeparate: '要么给出 wQKV（融合），要么给出 wQ、wK、wV（分开），不能两者都给',
+      separateNeedsAll: '分开的投影需要 wQ、wK 和 wV 全部给出',
+      fusedBias: '使用融合的 wQKV 时，请把它的偏置给成 bQKV',
+      fusedBiasAlone: 'bQKV 要与融合的 wQKV 一起使用',
+      fusedSplit: 'wQKV 有 {columns} 列，无法分成 3 组、每组 {heads} 个头（需要是 3 × 头数 = {multiple} 的倍数）',
+      qkWidth: 'wQ 有 {q} 列，但 wK 有 {k} 列（查询和键需要相同的宽度）',
+      columnsPerHead: '{name} 有 {columns} 列，不能被 heads = {heads} 整除',
+      noColumns: '投影没有列',
+      noOutput:
+        '没有 wO 时，拼接后的各头（{H} × {dv} = {width} 个特征）必须等于模型宽度 D = {D}；请给出 wO [{width}][{D}]',
+      noMask: '多头注意力接受 causal（true 或 false），不接受掩码',
+      fuseNeedsSeparate: '融合需要分开的 wQ、wK 和 wV',
+      fuseWidths: '融合的 wQKV 需要 d_k = d_v，但 wQ 有 {q} 列，wV 有 {v} 列',
+    },
+    ffn: {
+      hidden: 'w2 有 {rows} 行，但 w1 有 {F} 列（隐藏宽度 F 必须一致）',
+      gatedNeedsGate: 'gated: true 需要 wGate [D][F]',
+      gateNotGated: '给出了 wGate，但 gated 是 false',
+      gateWidth: 'wGate 有 {columns} 列，但 w1 有 {F} 列',
     },
     check: {
       notAnOption: '无法把“{word}”读作任何一个选项（{options}）',

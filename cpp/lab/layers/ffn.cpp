@@ -9,14 +9,13 @@ namespace lab {
 
 std::size_t check_ffn_params(const FfnParams& p, const FfnOptions& options, std::size_t D, const std::string& fn) {
     const std::size_t F = p.w1.shape(1);
-    require(p.w2.shape(0) == F, fn,
-            msg("w2 has ", p.w2.shape(0), " rows but w1 has ", F, " columns (the hidden width F must match)"));
+    require(p.w2.shape(0) == F, fn, refused("ffn.hidden", "rows", p.w2.shape(0), "F", F));
     require(options.gated == p.wGate.has_value(), fn,
-            options.gated ? "gated: true needs wGate [D][F]" : "wGate was given but gated is false");
-    require(!p.bGate || p.wGate, fn, "bGate was given without wGate");
+            refused(options.gated ? "ffn.gatedNeedsGate" : "ffn.gateNotGated"));
+    require(!p.bGate || p.wGate, fn, refused("param.without", "name", "bGate", "needs", "wGate"));
     check_linear(D, p.w1, p.b1, fn, "w1");
     if (p.wGate) {
-        require(p.wGate->shape(1) == F, fn, msg("wGate has ", p.wGate->shape(1), " columns but w1 has ", F));
+        require(p.wGate->shape(1) == F, fn, refused("ffn.gateWidth", "columns", p.wGate->shape(1), "F", F));
         check_linear(D, *p.wGate, p.bGate, fn, "wGate");
     }
     check_linear(F, p.w2, p.b2, fn, "w2");
@@ -25,7 +24,7 @@ std::size_t check_ffn_params(const FfnParams& p, const FfnOptions& options, std:
 
 FfnResult ffn_forward(const Tensor2& x, const FfnParams& p, const FfnOptions& options, const std::string& fn) {
     const std::size_t N = x.shape(0), D = x.shape(1);
-    require(D > 0 && N > 0, fn, msg("x must be non-empty, got shape ", shape_str(x.shape())));
+    require(D > 0 && N > 0, fn, refused("shape.empty", "name", "x", "shape", shape_str(x.shape())));
     require_finite(x, fn, "x");
     const std::size_t F = check_ffn_params(p, options, D, fn), D_out = p.w2.shape(1);
 

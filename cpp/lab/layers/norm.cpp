@@ -7,9 +7,9 @@ namespace lab {
 namespace {
 void check_norm_args(const Tensor2& x, const Tensor1& g, const char* g_name, double eps, const std::string& fn) {
     const std::size_t D = x.shape(1);
-    require(D > 0, fn, "x has no features (the last axis is empty)");
-    require(g.size() == D, fn, msg(g_name, " has ", g.size(), " entries but x has ", D, " features"));
-    require(std::isfinite(eps) && eps >= 0, fn, msg("eps must be a finite number >= 0, got ", eps));
+    require(D > 0, fn, refused("norm.noFeatures"));
+    require(g.size() == D, fn, refused("norm.gainSize", "name", g_name, "n", g.size(), "D", D));
+    require(std::isfinite(eps) && eps >= 0, fn, refused("norm.epsZero", "got", eps));
     require_finite(x, fn, "x");
     require_finite(g, fn, g_name);
 }
@@ -43,8 +43,8 @@ void check_norm_params(NormKind kind, const std::optional<NormParams>& p, std::s
                        const std::string& name) {
     const std::string where = fn + " (" + name + ")";
     const auto check = [&](const Tensor1& g, const char* g_name) {
-        require(D > 0, where, "x has no features (the last axis is empty)");
-        require(g.size() == D, where, msg(g_name, " has ", g.size(), " entries but x has ", D, " features"));
+        require(D > 0, where, refused("norm.noFeatures"));
+        require(g.size() == D, where, refused("norm.gainSize", "name", g_name, "n", g.size(), "D", D));
         require_finite(g, where, g_name);
     };
     switch (kind) {
@@ -53,10 +53,10 @@ void check_norm_params(NormKind kind, const std::optional<NormParams>& p, std::s
             if (p && p->beta) check(*p->beta, "beta");
             return;
         case NormKind::rms:
-            require(!p || !p->beta, fn, msg(name, " is an RMSNorm: give it {gain}, not beta"));
+            require(!p || !p->beta, fn, refused("norm.rmsBeta", "name", name));
             if (p) check(p->gamma, "gain");
             return;
-        case NormKind::none: require(!p, fn, msg(name, " was given but norm is 'none'")); return;
+        case NormKind::none: require(!p, fn, refused("norm.givenButNone", "name", name)); return;
     }
 }
 

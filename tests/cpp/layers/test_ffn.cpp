@@ -59,7 +59,7 @@ TEST_CASE("§9.3 the gated FFN is (act(x W1) * (x W_gate)) W2") {
         }
     SECTION("gated without wGate is refused") {
         p.wGate.reset();
-        REQUIRE_THROWS_WITH(ffn_forward(x, p, o), "feedForward: gated: true needs wGate [D][F]");
+        REQUIRE_THROWS_WITH(ffn_forward(x, p, o), "feedForward: ffn.gatedNeedsGate {}");
     }
 }
 

@@ -110,7 +110,7 @@ TEST_CASE("multi-head attention explains what is wrong with its parameters") {
     p.wV = random_mat(4, 4, 4);
     SECTION("columns not divisible by H") {
         REQUIRE_THROWS_WITH(multihead_attention_forward(x, p, 3, {}),
-                            "multiHeadAttention: wQ has 4 columns, not divisible by heads = 3");
+                            "multiHeadAttention: mha.columnsPerHead {name: \"wQ\", columns: 4, heads: 3}");
     }
     SECTION("wQ with the wrong number of rows") {
         p.wQ = random_mat(5, 4, 2);
@@ -119,11 +119,11 @@ TEST_CASE("multi-head attention explains what is wrong with its parameters") {
     }
     SECTION("both fused and separate") {
         p.wQKV = random_mat(4, 12, 5);
-        REQUIRE_THROWS_WITH(multihead_attention_forward(x, p, 2, {}), Catch::Contains("not both"));
+        REQUIRE_THROWS_WITH(multihead_attention_forward(x, p, 2, {}), Catch::Contains("mha.fusedAndSeparate {}"));
     }
     SECTION("no W_O and a concatenation narrower than D") {
         p.wV = random_mat(4, 2, 4);
         REQUIRE_THROWS_WITH(multihead_attention_forward(x, p, 2, {}),
-                            Catch::Contains("must have the model width D = 4"));
+                            Catch::Contains("mha.noOutput {H: 2, dv: 1, width: 2, D: 4}"));
     }
 }
