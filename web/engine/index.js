@@ -147,11 +147,11 @@ function requireFinite(fn, value, path, masked = false) {
 // checks every other result with requireFinite.
 const unwrap = (name, r) => {
   if (r instanceof Error) {
-    // A refusal with a code reads in English here; `code` and `params` stay for the page. The
-    // practice engine names itself "practice"; the caller called practice.generate, say.
-    if (r.code) r.message = `${r.fn && r.fn !== 'practice' ? r.fn : publicName(name)}: ${inEnglish(r)}`;
-    // The practice engine's messages say "practice:"; the caller called practice.generate, say.
-    else if (r.message.startsWith('practice: ')) r.message = `${publicName(name)}: ${r.message.slice(10)}`;
+    // The practice engine names itself "practice"; the caller called practice.generate, say. A
+    // refusal with a code reads in English here, and keeps `code` and `params` for the page.
+    const fn = !r.fn || r.fn === 'practice' ? publicName(name) : r.fn;
+    if (r.code) r.message = `${fn}: ${inEnglish(r)}`;
+    else if (r.message.startsWith('practice: ')) r.message = `${fn}: ${r.message.slice(10)}`;
     throw r;
   }
   requireFinite(publicName(name), r, '');

@@ -35,18 +35,6 @@ std::vector<std::string> names_of() {
     return out;
 }
 
-// "'a', 'b' or 'c'": the allowed names as messages list them.
-template <class E>
-std::string listed_names() {
-    std::string s;
-    const auto& all = EnumNames<E>::all;
-    for (std::size_t i = 0; i < all.size(); ++i) {
-        if (i) s += i + 1 == all.size() ? " or " : ", ";
-        s += std::string("'") + all[i].second + "'";
-    }
-    return s;
-}
-
 // The value called `name`; an unknown name is refused with the known ones.
 template <class E>
 E parse_name(const std::string& name, const std::string& fn) {

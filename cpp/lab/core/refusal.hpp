@@ -1,19 +1,20 @@
 // What the engine says when it will not do what it was asked: a code and named parameters,
 // never a sentence. The sentence is the page's, written once per language in its catalogues
-// (web/text/*.js, section `engine`, where a code "parse.twoPoints" is the path
-// engine.parse.twoPoints); the JS facade builds its English Error.message from the English one.
+// (web/text/*.js, section `refusals`, where a code "parse.twoPoints" is the path
+// refusals.parse.twoPoints); the JS facade builds its English Error.message from the English one.
 // A parameter is a number (which the page writes in its number format), a text quoted from
 // what was given (an unknown name, the part of an answer that could not be read), or a list of
 // words (the options a student may choose from).
 #pragma once
 
-#include <cstdio>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <utility>
 #include <variant>
 #include <vector>
+
+#include "lab/core/text.hpp"
 
 namespace lab {
 
@@ -44,9 +45,7 @@ struct Refusal {
         for (std::size_t i = 0; i < params.size(); ++i) {
             out += (i ? ", " : "") + params[i].first + ": ";
             if (const double* x = std::get_if<double>(&params[i].second)) {
-                char buf[32];
-                std::snprintf(buf, sizeof buf, "%.15g", *x);
-                out += buf;
+                out += to_text(*x);
             } else if (const std::string* text = std::get_if<std::string>(&params[i].second)) {
                 out += "\"" + *text + "\"";
             } else {

@@ -26,6 +26,7 @@
 #include <xtensor/xtensor.hpp>
 
 #include "lab/core/refusal.hpp"
+#include "lab/core/text.hpp"
 
 namespace lab {
 
@@ -35,38 +36,6 @@ using Tensor3 = xt::xtensor<double, 3>;
 using Tensor4 = xt::xtensor<double, 4>;
 using BoolMatrix = xt::xtensor<bool, 2>;  // (Tq, Tk) true = may attend
 using TokenMatrix = xt::xtensor<int, 2>;  // (B, T) token ids
-
-// Message pieces as text. Written without <sstream>: iostreams would pull C++ locales into the
-// WebAssembly module and roughly double its size.
-inline std::string to_text(const std::string& s) { return s; }
-inline std::string to_text(const char* s) { return s; }
-inline std::string to_text(char c) { return std::string(1, c); }
-inline std::string to_text(bool b) { return b ? "true" : "false"; }
-template <class T, std::enable_if_t<std::is_integral_v<T>, int> = 0>
-std::string to_text(T x) {
-    return std::to_string(x);
-}
-inline std::string to_text(double x) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.15g", x);  // 15 digits: round-trips the numbers people type
-    return buf;
-}
-
-// Build a message from pieces: msg("k has ", 2, " columns").
-template <class... Parts>
-std::string msg(const Parts&... parts) {
-    std::string out;
-    ((out += to_text(parts)), ...);
-    return out;
-}
-
-// "[2, 3]" for a shape, as used in every error message.
-template <class S>
-std::string shape_str(const S& shape) {
-    std::string out = "[";
-    for (std::size_t i = 0; i < shape.size(); ++i) out += (i ? ", " : "") + std::to_string(shape[i]);
-    return out + "]";
-}
 
 // Always-on check at a public entry point: the message names the function so that a
 // student calling it from the browser console learns which call was wrong.

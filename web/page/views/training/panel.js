@@ -16,7 +16,6 @@ import { progressTable } from './table.js';
 
 const noIntervention = () => ({ ablateHeads: [], hideTokens: [] });
 
-// onSettings(experiment, setup): the trainer took these settings (the page puts them in its address).
 // The session names a field or a corpus by its key (D, english); the panel says its label.
 function saidHere(m) {
   const p = m.params ?? {};
@@ -32,6 +31,7 @@ function saidHere(m) {
   });
 }
 
+// onSettings(experiment, setup): the trainer took these settings (the page puts them in its address).
 export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
   const state = {
     ready: false, // a session has been set up

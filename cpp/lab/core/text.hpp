@@ -1,0 +1,43 @@
+// Message pieces as text, for the engine's English diagnostics and a refusal's describe():
+// to_text, msg, shape_str.
+#pragma once
+
+#include <cstdio>
+#include <string>
+#include <type_traits>
+
+namespace lab {
+
+// Message pieces as text. Written without <sstream>: iostreams would pull C++ locales into the
+// WebAssembly module and roughly double its size.
+inline std::string to_text(const std::string& s) { return s; }
+inline std::string to_text(const char* s) { return s; }
+inline std::string to_text(char c) { return std::string(1, c); }
+inline std::string to_text(bool b) { return b ? "true" : "false"; }
+template <class T, std::enable_if_t<std::is_integral_v<T>, int> = 0>
+std::string to_text(T x) {
+    return std::to_string(x);
+}
+inline std::string to_text(double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.15g", x);  // 15 digits: round-trips the numbers people type
+    return buf;
+}
+
+// Build a message from pieces: msg("k has ", 2, " columns").
+template <class... Parts>
+std::string msg(const Parts&... parts) {
+    std::string out;
+    ((out += to_text(parts)), ...);
+    return out;
+}
+
+// "[2, 3]" for a shape, as used in every error message.
+template <class S>
+std::string shape_str(const S& shape) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < shape.size(); ++i) out += (i ? ", " : "") + std::to_string(shape[i]);
+    return out + "]";
+}
+
+}  // namespace lab
