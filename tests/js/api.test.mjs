@@ -592,7 +592,7 @@ const badCalls = [
     'softmax',
     'a string',
     () => lab.softmax([1, 'abc']),
-    /^softmax: x\[1\] is "abc" \(a string\), expected a finite number/,
+    /^softmax: x\[1\] is “abc” \(a string\), expected a finite number/,
   ],
   ['softmax', 'NaN', () => lab.softmax([[1, NaN]]), /^softmax: x\[0\]\[1\] is NaN, expected a finite number/],
   ['softmax', 'not an array', () => lab.softmax(5), /^softmax: x must be an array/],
@@ -632,13 +632,13 @@ const badCalls = [
     'attention',
     'an unknown option',
     () => lab.attention([[1]], [[1]], [[1]], { casual: true }),
-    /^attention: unknown option 'casual' \(expected one of causal, mask, scale\)/,
+    /^attention: unknown option “casual” \(expected one of causal, mask, scale\)/,
   ],
   [
     'attention',
     'an option of the wrong type',
     () => lab.attention([[1]], [[1]], [[1]], { causal: 'yes' }),
-    /^attention: option causal must be true or false, got "yes"/,
+    /^attention: option causal must be true or false, got “yes”/,
   ],
   [
     'multiHeadAttention',
@@ -674,7 +674,7 @@ const badCalls = [
     'rmsNorm',
     'eps not a number',
     () => lab.rmsNorm([[1, 2]], [1, 1], '1e-5'),
-    /^rmsNorm: eps must be a number, got "1e-5"/,
+    /^rmsNorm: eps must be a number, got “1e-5”/,
   ],
   [
     'rmsNorm',
@@ -705,7 +705,7 @@ const badCalls = [
     'sinusoidalPositions',
     'T = 0',
     () => lab.sinusoidalPositions(0, 4),
-    /^sinusoidalPositions: T must be a whole number >= 1, got 0/,
+    /^sinusoidalPositions: T must be a positive integer/,
   ],
   // size_t is 32 bits in wasm: a size past it would wrap around to a small one, not be refused.
   [
@@ -788,7 +788,7 @@ const badCalls = [
     () => lab.paramCount({ D: 8, heads: 3, attentionOnly: true }),
     /^paramCount: D = 8 is not divisible by heads = 3/,
   ],
-  ['paramCount', 'not an object', () => lab.paramCount(8), /^paramCount: the configuration must be an object, got 8/],
+  ['paramCount', 'not an object', () => lab.paramCount(8), /^paramCount: config must be an object, got 8/],
   [
     'futureDependence',
     'a token out of range',
@@ -799,7 +799,7 @@ const badCalls = [
     'permutationGap',
     'not a permutation',
     () => lab.checks.permutationGap([0, 1], [0, 0], toyModel, toyOptions),
-    /^permutationGap: perm must list each position 0..T-1 once/,
+    /^permutationGap: perm must list each position 0 to 1 once/,
   ],
   [
     'fusedVsSeparateGap',

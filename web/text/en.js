@@ -1816,6 +1816,7 @@ export default {
     },
     // the engine's checks of a call: a setting, a size, the values given
     config: {
+      costPositive: 'B, H, T and D must be positive integers',
       positive: '{name} must be a positive integer',
       divisible: 'D = {D} is not divisible by heads = {heads} (d_h = D / H must be a whole number)',
       learnedNeedsMaxT: 'positions “learned” needs maxT, the number of rows of the table',
@@ -1918,6 +1919,13 @@ export default {
         'this model has {feature, select, rmsnorm {RMSNorm} gated {a gated FFN} postNorm {post-norm blocks} positions {positions other than a learned table} activation {an activation other than the exact GELU} untied {a head not tied to the embedding} ffnWidth {an FFN width other than 4 n_embd} unscaled {scores not divided by sqrt(d_k)} other {blocks without the causal mask}}, which nanoGPT’s GPT does not; it cannot be written as a nanoGPT checkpoint',
     },
     shape: {
+      residual:
+        '{name, select, attn {the attention output} ffn {the FFN output (w2 must be [F][D])} other {{name}’s output}} has {n} features but the residual stream has D = {D}',
+      memory: 'memory must be [B][Tenc][D] = [{B}][Tenc >= 1][{D}] like x {x}, got {memory}',
+      scalar: '{name} must be an array of rank >= 1',
+      same: 'a has shape {a} but b has shape {b}',
+      axis: 'axis {axis} does not exist for shape {shape}',
+      scaleRows: 'w has {n} entries but m has {rows} rows (one weight per row)',
       head: 'params.head has shape {shape} but must be [D][V] = [{D}][{V}]',
       targets: 'targets has {n} entries but logits has {rows} rows (one target per row)',
       memoryBatch: 'x has shape {x} but memory has {memory}: they need the same leading (batch) axes',
@@ -1938,10 +1946,57 @@ export default {
       gainWithGamma: '{name} gives gain (RMSNorm) together with gamma/beta (LayerNorm)',
       needed: 'each of {names} is needed',
     },
+    // the JS facade's checks of a call's arguments (web/engine/index.js, arrays.js); `got` is
+    // the value received, worded by `got`
+    call: {
+      got: {
+        text: '“{text}” (a string)',
+        number: '{number}',
+        null: 'null',
+        undefined: 'undefined',
+        array: 'an array of {n}',
+        typed: 'a {type} of {n}',
+        boolean: '{value}',
+        function: 'a function',
+        object: 'an object',
+      },
+      tooMany: 'takes at most {max} arguments ({names}), got {n}',
+      notArray:
+        '{name} must be an array of {entries, select, integer {integer token ids} boolean {true/false values} other {finite numbers}}, got {got}',
+      entry:
+        '{path} is {got}, expected {entries, select, integer {an integer token id} boolean {true or false} other {a finite number}}',
+      notRow: '{path} is {got}, expected an array of {n} (all rows the same length)',
+      rowLength: '{path} has {n} entries but {first} has {m} (rows must all be the same length)',
+      type: '{name} must be {expected, select, number {a number} whole {a whole number >= 0} integer {an integer (negative counts from the end)} text {a string} answer {a string or a number} bytes {a Uint8Array (the file’s contents)} progress {a function (done, total)} list {an array} other {an object}}, got {got}',
+      names:
+        "names must be an object of '{'\"their name\": \"nanoGPT’s name\"'}' texts, with '{'layer'}' and '{'head'}' for numbers, got {got}",
+      unknownParam: 'unknown parameter {path} (expected one of {known})',
+      deleted: 'this model was deleted (call lab.createModel or lab.loadModel for a new one)',
+      deletedTwice: 'this model was already deleted',
+      saved: 'expected an object saved by model.save() (format “attention-lab-model”, version 1), got {got}',
+      savedList: 'the saved model has no parameter list',
+      savedParameter: "parameter {index} is not '{'name, shape, data'}'",
+      spec: {
+        format: 'spec.format must be one of {formats}, got {got}',
+        problemFormat: 'spec.format {format} is checked by practice.check, not by checkValue',
+        value:
+          '{name} must be {words, select, yes {a word} other {a number or an array of numbers}} for format {format}, got {got}',
+      },
+      notFinite: '{path} is {value}: the engine returned a value that is not finite',
+    },
+    checks: {
+      permLength: 'perm has {n} entries but there are {T} inputs',
+      permPositions: 'perm must list each position 0 to {last} once',
+      oneToken: 'a vocabulary of one token leaves nothing to perturb',
+      samples: 'samples must be at least 2 for a sample variance, got {got}',
+      sigma: 'sigma must be a finite number > 0, got {got}',
+      sigmaLarge:
+        'sigma = {sigma} is too large: the products’ variance d_k sigma^4 and their squares pass the largest double, about 1.8e308',
+    },
     option: {
       choice: '{what} must be one of {choices}, got “{got}”',
       unknown: 'unknown option “{name}” (expected one of {known})',
-      type: 'option {name} must be {expected, select, boolean {true or false} number {a finite number} whole {a whole number >= 0} text {a string} flags {a list of true/false} wholes {a list of whole numbers} pairs {a list of [layer, head] pairs} other {a mask of [Tq][Tk] booleans}}',
+      type: 'option {name} must be {expected, select, boolean {true or false} number {a finite number} whole {a whole number >= 0} text {a string} flags {a list of true/false} wholes {a list of whole numbers} pairs {a list of [layer, head] pairs} other {a mask of [Tq][Tk] booleans}}, got {gotKind, select, text {“{got}”} array {an array} other {{got}}}',
       atMost: 'option {name} must be at most {max}, got {got}',
     },
     // the numbers of a computation, and a model's own refusals (training, generation, inspection)
@@ -2027,6 +2082,9 @@ export default {
       full: 'cache: {n} more tokens after {length} would pass the {max} positions the decoder was made for',
     },
     mha: {
+      crossFused: 'crossAttn needs separate wQ, wK and wV: its queries come from x and its keys and values from memory',
+      crossWidths:
+        'crossAttn’s heads are {cdk} (keys) and {cdv} (values) wide but selfAttn’s are {dk} and {dv}; give both the same widths',
       fusedAndSeparate: 'give either wQKV (fused) or all of wQ, wK, wV (separate), not both',
       separateNeedsAll: 'separate projections need all of wQ, wK and wV',
       fusedBias: 'with a fused wQKV give its bias as bQKV',

@@ -1825,6 +1825,7 @@ export default {
       },
     },
     config: {
+      costPositive: 'B, H, T y D deben ser enteros positivos',
       positive: '{name} debe ser un número entero positivo',
       divisible: 'D = {D} no es divisible entre heads = {heads} (d_h = D / H debe ser un número entero)',
       learnedNeedsMaxT: 'las posiciones «learned» necesitan maxT, el número de filas de la tabla',
@@ -1929,6 +1930,13 @@ export default {
         'este modelo tiene {feature, select, rmsnorm {RMSNorm} gated {una FFN con compuerta} postNorm {bloques post-norm} positions {posiciones que no son una tabla aprendida} activation {una activación que no es la GELU exacta} untied {una cabeza no atada al embedding} ffnWidth {una FFN de anchura distinta de 4 n_embd} unscaled {puntuaciones no divididas por sqrt(d_k)} other {bloques sin la máscara causal}}, y el GPT de nanoGPT no; no se puede escribir como checkpoint de nanoGPT',
     },
     shape: {
+      residual:
+        '{name, select, attn {la salida de la atención} ffn {la salida de la FFN (w2 debe ser [F][D])} other {la salida de {name}}} tiene {n} rasgos, pero el flujo residual tiene D = {D}',
+      memory: 'memory debe ser [B][Tenc][D] = [{B}][Tenc >= 1][{D}] como x {x}; se recibió {memory}',
+      scalar: '{name} debe ser una lista de rango >= 1',
+      same: 'a tiene forma {a}, pero b tiene forma {b}',
+      axis: 'el eje {axis} no existe para la forma {shape}',
+      scaleRows: 'w tiene {n} entradas, pero m tiene {rows} filas (un peso por fila)',
       head: 'params.head tiene forma {shape}, pero debe ser [D][V] = [{D}][{V}]',
       targets: 'targets tiene {n} entradas, pero logits tiene {rows} filas (un objetivo por fila)',
       memoryBatch: 'x tiene forma {x}, pero memory tiene {memory}: necesitan los mismos ejes iniciales (de lote)',
@@ -1950,10 +1958,56 @@ export default {
       gainWithGamma: '{name} da gain (RMSNorm) junto con gamma/beta (LayerNorm)',
       needed: 'hacen falta todos estos: {names}',
     },
+    call: {
+      got: {
+        text: '«{text}» (un texto)',
+        number: '{number}',
+        null: 'null',
+        undefined: 'undefined',
+        array: 'una lista de {n}',
+        typed: 'un {type} de {n}',
+        boolean: '{value}',
+        function: 'una función',
+        object: 'un objeto',
+      },
+      tooMany: 'admite como mucho {max} argumentos ({names}), y recibió {n}',
+      notArray:
+        '{name} debe ser una lista de {entries, select, integer {identificadores de token enteros} boolean {valores true/false} other {números finitos}}; se recibió {got}',
+      entry:
+        '{path} es {got}; se esperaba {entries, select, integer {un identificador de token entero} boolean {true o false} other {un número finito}}',
+      notRow: '{path} es {got}; se esperaba una lista de {n} (todas las filas con la misma longitud)',
+      rowLength: '{path} tiene {n} entradas, pero {first} tiene {m} (todas las filas deben tener la misma longitud)',
+      type: '{name} debe ser {expected, select, number {un número} whole {un número entero >= 0} integer {un entero (los negativos cuentan desde el final)} text {un texto} answer {un texto o un número} bytes {un Uint8Array (el contenido del archivo)} progress {una función (done, total)} list {una lista} other {un objeto}}; se recibió {got}',
+      names:
+        "names debe ser un objeto de textos '{'\"su nombre\": \"el nombre de nanoGPT\"'}', con '{'layer'}' y '{'head'}' en lugar de números; se recibió {got}",
+      unknownParam: 'parámetro desconocido {path} (se esperaba uno de estos: {known})',
+      deleted: 'este modelo se eliminó (llame a lab.createModel o lab.loadModel para tener uno nuevo)',
+      deletedTwice: 'este modelo ya se había eliminado',
+      saved:
+        'se esperaba un objeto guardado por model.save() (formato «attention-lab-model», versión 1); se recibió {got}',
+      savedList: 'el modelo guardado no tiene lista de parámetros',
+      savedParameter: "el parámetro {index} no es '{'name, shape, data'}'",
+      spec: {
+        format: 'spec.format debe ser uno de estos: {formats}; se recibió {got}',
+        problemFormat: 'el formato {format} lo comprueba practice.check, no checkValue',
+        value:
+          '{name} debe ser {words, select, yes {una palabra} other {un número o una lista de números}} para el formato {format}; se recibió {got}',
+      },
+      notFinite: '{path} es {value}: el motor devolvió un valor que no es finito',
+    },
+    checks: {
+      permLength: 'perm tiene {n} entradas, pero hay {T} entradas de la secuencia',
+      permPositions: 'perm debe nombrar cada posición de 0 a {last} una sola vez',
+      oneToken: 'con un vocabulario de un solo token no hay nada que perturbar',
+      samples: 'samples debe ser al menos 2 para una varianza muestral; se recibió {got}',
+      sigma: 'sigma debe ser un número finito > 0; se recibió {got}',
+      sigmaLarge:
+        'sigma = {sigma} es demasiado grande: la varianza de los productos, d_k sigma^4, y sus cuadrados superan el mayor double, unos 1.8e308',
+    },
     option: {
       choice: '{what} debe ser uno de estos: {choices}; se recibió «{got}»',
       unknown: 'opción desconocida «{name}» (se esperaba una de estas: {known})',
-      type: 'la opción {name} debe ser {expected, select, boolean {true o false} number {un número finito} whole {un número entero >= 0} text {un texto} flags {una lista de true/false} wholes {una lista de números enteros} pairs {una lista de pares [capa, cabeza]} other {una máscara de [Tq][Tk] booleanos}}',
+      type: 'la opción {name} debe ser {expected, select, boolean {true o false} number {un número finito} whole {un número entero >= 0} text {un texto} flags {una lista de true/false} wholes {una lista de números enteros} pairs {una lista de pares [capa, cabeza]} other {una máscara de [Tq][Tk] booleanos}}; se recibió {gotKind, select, text {«{got}»} array {una lista} other {{got}}}',
       atMost: 'la opción {name} debe ser como mucho {max}, y se recibió {got}',
     },
     overflow: {
@@ -2045,6 +2099,10 @@ export default {
       full: 'caché: {n} tokens más después de {length} superarían las {max} posiciones para las que se hizo el decodificador',
     },
     mha: {
+      crossFused:
+        'crossAttn necesita wQ, wK y wV por separado: sus consultas vienen de x, y sus claves y valores, de memory',
+      crossWidths:
+        'las cabezas de crossAttn tienen anchura {cdk} (claves) y {cdv} (valores), pero las de selfAttn tienen {dk} y {dv}; dé a ambas las mismas anchuras',
       fusedAndSeparate: 'da o bien wQKV (fusionada) o bien wQ, wK y wV (por separado), no las dos cosas',
       separateNeedsAll: 'las proyecciones por separado necesitan wQ, wK y wV',
       fusedBias: 'con una wQKV fusionada, da su sesgo como bQKV',

@@ -11,13 +11,15 @@ export const messageAt = (words, code) => code.split('.').reduce((at, key) => at
 
 // `refusal`: {code, params}; `words`: a compiled `refusals` section. A reader's refusal says where
 // it stopped (`near`: the next characters, "" at the end of the text), which becomes a clause of
-// its own after the sentence. An unknown code throws: every code the engine can say has a
+// its own after the sentence. A parameter that is itself a refusal (the facade's `got`: "an
+// array of 3") is worded first. An unknown code throws: every code the engine can say has a
 // sentence in every language (tests/js/refusal.test.mjs).
 export function refusalText({ code, params = {} }, words) {
   const message = messageAt(words, code);
   if (message === undefined || typeof message === 'object')
     throw new Error(`the engine said ${code}, which the catalogue has no sentence for`);
-  const { near, ...rest } = params;
+  const { near, ...given } = params;
+  const rest = Object.fromEntries(Object.entries(given).map(([k, v]) => [k, v?.code ? refusalText(v, words) : v]));
   const what = typeof message === 'string' ? message : message(rest);
   if (near === undefined) return what;
   return near === '' ? words.atEnd({ what }) : words.near({ what, near });

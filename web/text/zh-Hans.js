@@ -1717,6 +1717,7 @@ export default {
       },
     },
     config: {
+      costPositive: 'B、H、T 和 D 必须是正整数',
       positive: '{name} 必须是正整数',
       divisible: 'D = {D} 不能被 heads = {heads} 整除（d_h = D / H 必须是整数）',
       learnedNeedsMaxT: '“learned”位置编码需要 maxT，即位置表的行数',
@@ -1815,6 +1816,13 @@ export default {
         '这个模型有{feature, select, rmsnorm {RMSNorm} gated {门控 FFN} postNorm {后归一化的块} positions {不是可学习表的位置编码} activation {不是精确 GELU 的激活函数} untied {没有与嵌入绑定的输出头} ffnWidth {宽度不是 4 n_embd 的 FFN} unscaled {没有除以 sqrt(d_k) 的分数} other {没有因果掩码的块}}，而 nanoGPT 的 GPT 没有；它不能写成 nanoGPT 的 checkpoint',
     },
     shape: {
+      residual:
+        '{name, select, attn {注意力的输出} ffn {FFN 的输出（w2 必须是 [F][D]）} other {{name} 的输出}}有 {n} 个特征，但残差流的宽度是 D = {D}',
+      memory: 'memory 必须像 x {x} 一样是 [B][Tenc][D] = [{B}][Tenc >= 1][{D}]，收到的是 {memory}',
+      scalar: '{name} 必须是秩 >= 1 的数组',
+      same: 'a 的形状是 {a}，但 b 的形状是 {b}',
+      axis: '形状 {shape} 没有第 {axis} 个轴',
+      scaleRows: 'w 有 {n} 个元素，但 m 有 {rows} 行（每行一个权重）',
       head: 'params.head 的形状是 {shape}，但必须是 [D][V] = [{D}][{V}]',
       targets: 'targets 有 {n} 个元素，但 logits 有 {rows} 行（每行一个目标）',
       memoryBatch: 'x 的形状是 {x}，但 memory 的形状是 {memory}：它们需要相同的前导（批）轴',
@@ -1835,10 +1843,53 @@ export default {
       gainWithGamma: '{name} 同时给出了 gain（RMSNorm）和 gamma/beta（LayerNorm）',
       needed: '以下各项都是必需的：{names}',
     },
+    call: {
+      got: {
+        text: '“{text}”（字符串）',
+        number: '{number}',
+        null: 'null',
+        undefined: 'undefined',
+        array: '长度为 {n} 的数组',
+        typed: '长度为 {n} 的 {type}',
+        boolean: '{value}',
+        function: '一个函数',
+        object: '一个对象',
+      },
+      tooMany: '最多接受 {max} 个参数（{names}），收到了 {n} 个',
+      notArray:
+        '{name} 必须是由{entries, select, integer {整数词元编号} boolean {true/false 值} other {有限数}}组成的数组，收到的是 {got}',
+      entry: '{path} 是 {got}，应为{entries, select, integer {整数词元编号} boolean {true 或 false} other {有限数}}',
+      notRow: '{path} 是 {got}，应为长度为 {n} 的数组（各行长度必须相同）',
+      rowLength: '{path} 有 {n} 个元素，但 {first} 有 {m} 个（各行长度必须相同）',
+      type: '{name} 必须是{expected, select, number {数} whole {>= 0 的整数} integer {整数（负数从末尾数起）} text {字符串} answer {字符串或数} bytes {Uint8Array（文件的内容）} progress {函数 (done, total)} list {数组} other {对象}}，收到的是 {got}',
+      names:
+        "names 必须是由 '{'\"原名称\": \"nanoGPT 的名称\"'}' 文本组成的对象，数字用 '{'layer'}' 和 '{'head'}' 表示，收到的是 {got}",
+      unknownParam: '未知的参数 {path}（应为以下之一：{known}）',
+      deleted: '这个模型已被删除（调用 lab.createModel 或 lab.loadModel 得到新的模型）',
+      deletedTwice: '这个模型已经删除过了',
+      saved: '应为 model.save() 保存的对象（格式“attention-lab-model”，版本 1），收到的是 {got}',
+      savedList: '保存的模型没有参数列表',
+      savedParameter: "第 {index} 个参数不是 '{'name, shape, data'}'",
+      spec: {
+        format: 'spec.format 必须是以下之一：{formats}，收到的是 {got}',
+        problemFormat: '格式 {format} 由 practice.check 检查，而不是 checkValue',
+        value:
+          '对于格式 {format}，{name} 必须是{words, select, yes {一个词} other {数或由数组成的数组}}，收到的是 {got}',
+      },
+      notFinite: '{path} 是 {value}：引擎返回了一个不是有限数的值',
+    },
+    checks: {
+      permLength: 'perm 有 {n} 个元素，但输入有 {T} 个',
+      permPositions: 'perm 必须把 0 到 {last} 的每个位置恰好列出一次',
+      oneToken: '只有一个词元的词表没有可以扰动的东西',
+      samples: '样本方差需要 samples 至少为 2，收到的是 {got}',
+      sigma: 'sigma 必须是 > 0 的有限数，收到的是 {got}',
+      sigmaLarge: 'sigma = {sigma} 太大：乘积的方差 d_k sigma^4 及其平方超过了最大的 double，约 1.8e308',
+    },
     option: {
       choice: '{what} 必须是以下之一：{choices}；收到的是“{got}”',
       unknown: '未知的选项“{name}”（应为以下之一：{known}）',
-      type: '选项 {name} 必须是{expected, select, boolean {true 或 false} number {有限数} whole {>= 0 的整数} text {字符串} flags {由 true/false 组成的列表} wholes {由整数组成的列表} pairs {由 [层, 头] 对组成的列表} other {由 [Tq][Tk] 个布尔值组成的掩码}}',
+      type: '选项 {name} 必须是{expected, select, boolean {true 或 false} number {有限数} whole {>= 0 的整数} text {字符串} flags {由 true/false 组成的列表} wholes {由整数组成的列表} pairs {由 [层, 头] 对组成的列表} other {由 [Tq][Tk] 个布尔值组成的掩码}}，收到的是{gotKind, select, text {“{got}”} array {一个数组} other {{got}}}',
       atMost: '选项 {name} 最大为 {max}，收到的是 {got}',
     },
     overflow: {
@@ -1919,6 +1970,8 @@ export default {
       full: '缓存：在 {length} 个之后再加 {n} 个词元会超过解码器所能容纳的 {max} 个位置',
     },
     mha: {
+      crossFused: 'crossAttn 需要分开的 wQ、wK 和 wV：它的查询来自 x，键和值来自 memory',
+      crossWidths: 'crossAttn 的头宽为 {cdk}（键）和 {cdv}（值），但 selfAttn 的是 {dk} 和 {dv}；请让两者宽度相同',
       fusedAndSeparate: '要么给出 wQKV（融合），要么给出 wQ、wK、wV（分开），不能两者都给',
       separateNeedsAll: '分开的投影需要 wQ、wK 和 wV 全部给出',
       fusedBias: '使用融合的 wQKV 时，请把它的偏置给成 bQKV',

@@ -9,7 +9,7 @@ namespace lab {
 flat::BlockShape block_shape(const BlockOptions& o, std::size_t D, std::size_t dk, std::size_t dv, std::size_t F,
                              const std::string& fn) {
     const double scale = o.scale ? *o.scale : 1.0 / std::sqrt(double(dk));
-    require(std::isfinite(scale), fn, msg("scale must be a finite number, got ", scale));
+    require(std::isfinite(scale), fn, refused("value.scale", "got", scale));
     flat::BlockShape s;
     s.D = D, s.H = o.heads, s.dk = dk, s.dv = dv, s.F = F;
     s.arrangement = o.arrangement, s.norm = o.norm;
@@ -20,20 +20,17 @@ flat::BlockShape block_shape(const BlockOptions& o, std::size_t D, std::size_t d
 
 flat::BlockShape check_block(const BlockParams& p, const BlockOptions& o, std::size_t D, const std::string& fn) {
     const bool pre = o.arrangement == Arrangement::pre, normed = o.norm != NormKind::none;
-    require(normed || !p.norm1, fn, "norm1 was given but norm is 'none'");
-    require(normed || !p.norm2, fn, "norm2 was given but norm is 'none'");
+    require(normed || !p.norm1, fn, refused("norm.givenButNone", "name", "norm1"));
+    require(normed || !p.norm2, fn, refused("norm.givenButNone", "name", "norm2"));
     if (pre && normed) check_norm_params(o.norm, p.norm1, D, fn, "norm1");
-    require(o.heads > 0, fn, "heads must be a positive integer, got 0");
+    require(o.heads > 0, fn, refused("config.positive", "name", "heads"));
     const auto [dk, dv] = check_mha_params(p.attn, o.heads, D, fn);
     const std::size_t attn_out = p.attn.wO ? p.attn.wO->shape(1) : o.heads * dv;
-    require(attn_out == D, fn,
-            msg("the attention output has ", attn_out, " features but the residual stream has D = ", D));
+    require(attn_out == D, fn, refused("shape.residual", "name", "attn", "n", attn_out, "D", D));
     if (!pre && normed) check_norm_params(o.norm, p.norm1, D, fn, "norm1");
     if (pre && normed) check_norm_params(o.norm, p.norm2, D, fn, "norm2");
     const std::size_t F = check_ffn_params(p.ffn, o.ffn, D, fn);
-    require(p.ffn.w2.shape(1) == D, fn,
-            msg("the FFN output has ", p.ffn.w2.shape(1), " features but the residual stream has D = ", D,
-                " (w2 must be [F][D])"));
+    require(p.ffn.w2.shape(1) == D, fn, refused("shape.residual", "name", "ffn", "n", p.ffn.w2.shape(1), "D", D));
     if (!pre && normed) check_norm_params(o.norm, p.norm2, D, fn, "norm2");
     return block_shape(o, D, dk, dv, F, fn);
 }
@@ -41,7 +38,7 @@ flat::BlockShape check_block(const BlockParams& p, const BlockOptions& o, std::s
 BlockResult block_forward(const Tensor3& x, const BlockParams& p, const BlockOptions& o, bool record_trace,
                           const std::string& name, const std::string& fn) {
     const std::size_t B = x.shape(0), T = x.shape(1), D = x.shape(2), N = B * T;
-    require(B > 0 && T > 0 && D > 0, fn, msg("x must be non-empty, got shape ", shape_str(x.shape())));
+    require(B > 0 && T > 0 && D > 0, fn, refused("shape.empty", "name", "x", "shape", shape_str(x.shape())));
     require_finite(x, o.arrangement == Arrangement::pre && o.norm != NormKind::none ? fn + " (norm1)" : fn, "x");
     const flat::BlockShape s = check_block(p, o, D, fn);
     const PackedBlock k = pack_block(p, s);

@@ -25,33 +25,27 @@ Tensor3 rows_of(const double* data, std::size_t B, std::size_t T, std::size_t C)
 DecoderResult decoder_block_forward(const Tensor3& x, const Tensor3& memory, const DecoderParams& p,
                                     const BlockOptions& o, bool record_trace, const std::string& fn) {
     const std::size_t B = x.shape(0), Tdec = x.shape(1), D = x.shape(2), Tenc = memory.shape(1), N = B * Tdec;
-    require(B > 0 && Tdec > 0 && D > 0, fn, msg("x must be non-empty, got shape ", shape_str(x.shape())));
+    require(B > 0 && Tdec > 0 && D > 0, fn, refused("shape.empty", "name", "x", "shape", shape_str(x.shape())));
     require(memory.shape(0) == B && memory.shape(2) == D && Tenc > 0, fn,
-            msg("memory must be [B][Tenc][D] = [", B, "][Tenc >= 1][", D, "] like x [", B, "][", Tdec, "][", D,
-                "], got ", shape_str(memory.shape())));
+            refused("shape.memory", "B", B, "D", D, "x", shape_str(x.shape()), "memory", shape_str(memory.shape())));
     require_finite(x, fn, "x");
     require_finite(memory, fn, "memory");
-    require(o.heads > 0, fn, "heads must be a positive integer, got 0");
+    require(o.heads > 0, fn, refused("config.positive", "name", "heads"));
     const bool normed = o.norm != NormKind::none;
     for (const auto& [norm, name] : {std::pair{&p.norm1, "norm1"}, {&p.norm2, "norm2"}, {&p.norm3, "norm3"}}) {
-        require(normed || !*norm, fn, msg(name, " was given but norm is 'none'"));
+        require(normed || !*norm, fn, refused("norm.givenButNone", "name", name));
         if (normed) check_norm_params(o.norm, *norm, D, fn, name);
     }
     const auto [dk, dv] = check_mha_params(p.self_attn, o.heads, D, fn + " (selfAttn)");
-    require(!p.cross_attn.wQKV, fn,
-            "crossAttn needs separate wQ, wK and wV: its queries come from x and its keys and values from memory");
+    require(!p.cross_attn.wQKV, fn, refused("mha.crossFused"));
     const auto [cdk, cdv] = check_mha_params(p.cross_attn, o.heads, D, fn + " (crossAttn)");
-    require(cdk == dk && cdv == dv, fn,
-            msg("crossAttn's heads are ", cdk, " (keys) and ", cdv, " (values) wide but selfAttn's are ", dk, " and ",
-                dv, "; give both the same widths"));
+    require(cdk == dk && cdv == dv, fn, refused("mha.crossWidths", "cdk", cdk, "cdv", cdv, "dk", dk, "dv", dv));
     for (const auto& [attn, name] : {std::pair{&p.self_attn, "selfAttn"}, {&p.cross_attn, "crossAttn"}}) {
         const std::size_t out = attn->wO ? attn->wO->shape(1) : o.heads * dv;
-        require(out == D, fn, msg(name, " outputs ", out, " features but the residual stream has D = ", D));
+        require(out == D, fn, refused("shape.residual", "name", name, "n", out, "D", D));
     }
     const std::size_t F = check_ffn_params(p.ffn, o.ffn, D, fn);
-    require(p.ffn.w2.shape(1) == D, fn,
-            msg("the FFN output has ", p.ffn.w2.shape(1), " features but the residual stream has D = ", D,
-                " (w2 must be [F][D])"));
+    require(p.ffn.w2.shape(1) == D, fn, refused("shape.residual", "name", "ffn", "n", p.ffn.w2.shape(1), "D", D));
     const flat::BlockShape s = block_shape(o, D, dk, dv, F, fn);
 
     // The pass only reads the tensors (PackedBlock says why the const_casts are safe); what they

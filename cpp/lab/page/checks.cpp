@@ -38,10 +38,10 @@ TokenMatrix as_row(const std::vector<int>& ids) {
 double permutation_gap(const std::vector<int>& inputs, const std::vector<int>& perm, const LmParams& p,
                        const LmOptions& o, const std::string& fn) {
     const std::size_t T = inputs.size();
-    require(perm.size() == T, fn, msg("perm has ", perm.size(), " entries but there are ", T, " inputs"));
+    require(perm.size() == T, fn, refused("checks.permLength", "n", perm.size(), "T", T));
     std::vector<bool> seen(T, false);
     for (int i : perm) {
-        require(i >= 0 && std::size_t(i) < T && !seen[i], fn, "perm must list each position 0..T-1 once");
+        require(i >= 0 && std::size_t(i) < T && !seen[i], fn, refused("checks.permPositions", "last", T - 1));
         seen[i] = true;
     }
     std::vector<int> permuted(T);
@@ -57,8 +57,8 @@ double permutation_gap(const std::vector<int>& inputs, const std::vector<int>& p
 Tensor2 future_dependence(const std::vector<int>& inputs, const LmParams& p, const LmOptions& o,
                           const std::string& fn) {
     const std::size_t T = inputs.size(), V = lm_vocab(p, fn);
-    require(T > 0, fn, "inputs is empty");
-    require(V > 1, fn, "a vocabulary of one token leaves nothing to perturb");
+    require(T > 0, fn, refused("shape.empty", "name", "inputs", "shape", "[0]"));
+    require(V > 1, fn, refused("checks.oneToken"));
     const Tensor3 base = lm_logits(as_row(inputs), p, o, false, fn).logits;
     Tensor2 dep = xt::zeros<double>({T, T});
     for (std::size_t j = 0; j < T; ++j) {
@@ -73,9 +73,9 @@ Tensor2 future_dependence(const std::vector<int>& inputs, const LmParams& p, con
 
 ScoreVariance score_variance(std::size_t dk, std::size_t samples, double sigma, std::uint64_t seed,
                              const std::string& fn) {
-    require(dk > 0, fn, "dk must be a positive integer");
-    require(samples >= 2, fn, msg("samples must be at least 2 for a sample variance, got ", samples));
-    require(std::isfinite(sigma) && sigma > 0, fn, msg("sigma must be a finite number > 0, got ", sigma));
+    require(dk > 0, fn, refused("config.positive", "name", "dk"));
+    require(samples >= 2, fn, refused("checks.samples", "got", samples));
+    require(std::isfinite(sigma) && sigma > 0, fn, refused("checks.sigma", "got", sigma));
     Pcg32 rng(seed);
     double sum = 0.0, sum_sq = 0.0;
     for (std::size_t s = 0; s < samples; ++s) {
@@ -88,9 +88,7 @@ ScoreVariance score_variance(std::size_t dk, std::size_t samples, double sigma, 
     const double var = (sum_sq - sum * sum / n) / (n - 1.0);  // unbiased sample variance
     const double s4 = sigma * sigma * sigma * sigma;
     require(std::isfinite(sum_sq) && std::isfinite(var) && std::isfinite(double(dk) * s4), fn,
-            msg("sigma = ", sigma,
-                " is too large: the products' variance d_k sigma^4 and their squares pass the largest double, about "
-                "1.8e308"));
+            refused("checks.sigmaLarge", "sigma", sigma));
     return {var, var / double(dk), double(dk) * s4, s4};
 }
 

@@ -22,7 +22,7 @@ NdArray exp_elementwise(const NdArray& x, const std::string& fn) {
 }
 
 NdArray exp_shifted(const NdArray& x, const std::string& fn) {
-    require(!x.shape.empty(), fn, "x must be an array of rank >= 1");
+    require(!x.shape.empty(), fn, refused("shape.scalar", "name", "x"));
     split_batch(x, 1, 64, fn, "x", "an array");  // size and emptiness checks
     const std::size_t n = x.shape.back();
     NdArray out{x.shape, std::vector<double>(x.data.size())};
@@ -39,7 +39,7 @@ NdArray exp_shifted(const NdArray& x, const std::string& fn) {
 }
 
 double max_abs_difference(const NdArray& a, const NdArray& b, const std::string& fn) {
-    require(a.shape == b.shape, fn, msg("a has shape ", shape_str(a.shape), " but b has shape ", shape_str(b.shape)));
+    require(a.shape == b.shape, fn, refused("shape.same", "a", shape_str(a.shape), "b", shape_str(b.shape)));
     split_batch(a, 0, 64, fn, "a", "an array");  // size and emptiness checks
     double worst = 0.0;
     for (std::size_t i = 0; i < a.data.size(); ++i) {
@@ -53,9 +53,9 @@ double max_abs_difference(const NdArray& a, const NdArray& b, const std::string&
 
 NdArray reduce_axis(const NdArray& x, int axis, Reduction r, const std::string& fn) {
     const int rank = int(x.shape.size());
-    require(rank >= 1, fn, "x must be an array of rank >= 1");
+    require(rank >= 1, fn, refused("shape.scalar", "name", "x"));
     const int a = axis < 0 ? axis + rank : axis;
-    require(a >= 0 && a < rank, fn, msg("axis ", axis, " does not exist for shape ", shape_str(x.shape)));
+    require(a >= 0 && a < rank, fn, refused("shape.axis", "axis", axis, "shape", shape_str(x.shape)));
     split_batch(x, 1, 64, fn, "x", "an array");  // size and emptiness checks
     std::size_t outer = 1, inner = 1;
     for (int i = 0; i < a; ++i) outer *= x.shape[i];
@@ -98,8 +98,7 @@ Tensor2 matmul(const Tensor2& a, const Tensor2& b, const std::string& fn) {
 }
 
 Tensor2 scale_rows(const Tensor1& w, const Tensor2& m, const std::string& fn) {
-    require(w.size() == m.shape(0), fn,
-            msg("w has ", w.size(), " entries but m has ", m.shape(0), " rows (one weight per row)"));
+    require(w.size() == m.shape(0), fn, refused("shape.scaleRows", "n", w.size(), "rows", m.shape(0)));
     require_finite(w, fn, "w");
     require_finite(m, fn, "m");
     Tensor2 out = m;
@@ -112,7 +111,7 @@ Tensor2 scale_rows(const Tensor1& w, const Tensor2& m, const std::string& fn) {
 
 Tensor2 softmax_jacobian(const Tensor1& s, const std::string& fn) {
     const std::size_t n = s.size();
-    require(n > 0, fn, "s is empty");
+    require(n > 0, fn, refused("shape.empty", "name", "s", "shape", "[0]"));
     require_finite(s, fn, "s");
     Tensor1 a = Tensor1::from_shape({n});
     softmax_row(s.data(), nullptr, a.data(), n);
@@ -123,7 +122,7 @@ Tensor2 softmax_jacobian(const Tensor1& s, const std::string& fn) {
 }
 
 AttentionCost attention_cost(std::size_t B, std::size_t H, std::size_t T, std::size_t D, const std::string& fn) {
-    require(B > 0 && H > 0 && T > 0 && D > 0, fn, "B, H, T and D must be positive integers");
+    require(B > 0 && H > 0 && T > 0 && D > 0, fn, refused("config.costPositive"));
     require(D % H == 0, fn, refused("config.divisible", "D", D, "heads", H));
     const std::uint64_t t2 = std::uint64_t(T) * T;
     return {std::uint64_t(B) * H * t2, 2 * std::uint64_t(B) * t2 * D};

@@ -127,5 +127,5 @@ TEST_CASE("a block with norm 'none' refuses norm parameters") {
     BlockOptions o;
     o.norm = NormKind::none;
     REQUIRE_THROWS_WITH(block_forward(random_tensor<Tensor3>({1, 2, 4}, 4), random_block(4, 40), o, false),
-                        "block: norm1 was given but norm is 'none'");
+                        "block: norm.givenButNone {name: \"norm1\"}");
 }
