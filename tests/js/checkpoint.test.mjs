@@ -214,7 +214,7 @@ test('loadCheckpoint reports its progress tensor by tensor; a bad or throwing ha
   assert.equal(total, file.length - 8 - new DataView(file.buffer).getUint32(0, true), 'every byte of data read');
   assert.throws(
     () => lab.loadCheckpoint(file, {}, 'yes'),
-    /loadCheckpoint: onProgress must be a function \(done, total\), got "yes" \(a string\)/,
+    /loadCheckpoint: onProgress must be a function \(done, total\), got “yes” \(a string\)/,
   );
   const before = lab.memory();
   assert.throws(
@@ -290,7 +290,7 @@ test('a name map reads a model whose names are not nanoGPT’s; a bad map is ref
   assert.equal(loaded.evaluate(BATCH).loss, model.evaluate(BATCH).loss);
   assert.throws(
     () => lab.loadCheckpoint(file, { names: { a: 1 } }),
-    /loadCheckpoint: names must be an object of \{"their name": "nanoGPT's name"\} texts/,
+    /loadCheckpoint: names must be an object of \{"their name": "nanoGPT’s name"\} texts/,
   );
   assert.throws(() => lab.loadCheckpoint(file, { names: [] }), /names must be an object/);
   for (const m of [model, loaded]) m.delete();

@@ -47,7 +47,7 @@ test('save() writes plain JSON; loadModel() reads it back bit for bit, optimiser
   const saved = JSON.parse(json);
   saved.parameters[0].data[0] = 'x';
   assert.throws(() => lab.loadModel(saved), {
-    message: /^loadModel: embedding\[0\] is "x" \(a string\), expected a finite number/,
+    message: /^loadModel: embedding\[0\] is “x” \(a string\), expected a finite number/,
   });
   const mismatched = JSON.parse(json);
   mismatched.config.D = 16;
@@ -65,7 +65,7 @@ test('bad settings are refused with a clear message and the model untouched', ()
   assert.throws(() => lab.createModel({ ...config, heads: 3 }), {
     message: /^createModel: D = 8 is not divisible by heads = 3/,
   });
-  assert.throws(() => lab.createModel({ ...config, layerz: 2 }), { message: /^createModel: unknown option 'layerz'/ });
+  assert.throws(() => lab.createModel({ ...config, layerz: 2 }), { message: /^createModel: unknown option “layerz”/ });
   const model = lab.createModel(config);
   const before = model.evaluate(batch).loss;
   for (const [lr, why] of [

@@ -19,7 +19,8 @@ const words = Object.fromEntries(codes.map((c) => [c, compileCatalogue(catalogue
 // Every code said in the sources: in the engine, the string literals of refused(…)'s first
 // argument (refused("parse.empty"), refused(c ? "check.notAnOption" : "check.notAToken", …)) and
 // of a reader's expect(')', "parse.expected.closeParen"); in the page's modules without DOM,
-// refused('training.…').
+// refused('training.…'); in the facade, refusedBy(fn, 'call.…') and a described value's
+// {code: 'call.got.…'}.
 function sourceFiles(dir, pattern) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? sourceFiles(join(dir, e.name), pattern) : pattern.test(e.name) ? [join(dir, e.name)] : [],
@@ -63,7 +64,9 @@ const engineCodes = new Set([
     );
   }),
   ...sourceFiles(root('web'), /\.js$/).flatMap((f) =>
-    [...readFileSync(f, 'utf8').matchAll(/refused\('([^']+)'/g)].map((m) => m[1]),
+    [...readFileSync(f, 'utf8').matchAll(/(?:refused\(|refusedBy\([^,()]+, |\bcode: )'([a-z]+\.[A-Za-z.]+)'/g)].map(
+      (m) => m[1],
+    ),
   ),
 ]);
 

@@ -1,8 +1,9 @@
 // The public JS API of the engine (package.json "main"): loadEngine() resolves to `lab`, whose
-// functions take and return plain nested arrays. This facade checks names and types, converts
-// arrays, and calls the WebAssembly module; it computes nothing itself.
+// functions take and return plain nested arrays. This facade checks names and types as api.js
+// declares them, converts arrays, and calls the WebAssembly module; it computes nothing itself.
 import createAttentionLab from '../../build/wasm/attention_lab.cjs';
-import { describe, fromTensor, toTensor } from './arrays.js';
+import { describe, fromTensor, refusedBy, toTensor } from './arrays.js';
+import { declared, PARAMS } from './api.js';
 // The facade's messages are English, for the console and Node, from the page's English catalogue.
 import english from '../text/en.js';
 // The engine refuses with a code and parameters (cpp/lab/core/refusal.hpp); its English sentence
@@ -12,96 +13,110 @@ import { inEnglish } from '../text/refusal.js';
 // A result's refusal ({code, params}) with its English sentence as `message`, as an Error has.
 const worded = (refusal) => refusal && { ...refusal, message: inEnglish(refusal) };
 
-// ---- parameter schemas (names exactly as in the API contract) ----
-// The options of every function are declared once, in the engine (cpp/lab/boundary/options.cpp),
-// and checked here against that declaration before anything crosses into wasm.
-
-const TENSOR = 'tensor';
-const MHA = {
-  wQ: TENSOR,
-  wK: TENSOR,
-  wV: TENSOR,
-  bQ: TENSOR,
-  bK: TENSOR,
-  bV: TENSOR,
-  wQKV: TENSOR,
-  bQKV: TENSOR,
-  wO: TENSOR,
-  bO: TENSOR,
-};
-const FFN = { w1: TENSOR, b1: TENSOR, w2: TENSOR, b2: TENSOR, wGate: TENSOR, bGate: TENSOR };
-const NORM = { gamma: TENSOR, beta: TENSOR, gain: TENSOR };
-const BLOCK = { attn: MHA, ffn: FFN, norm1: NORM, norm2: NORM };
-const DECODER = { selfAttn: MHA, crossAttn: MHA, ffn: FFN, norm1: NORM, norm2: NORM, norm3: NORM };
-const LM = { embedding: TENSOR, positions: TENSOR, blocks: [BLOCK], finalNorm: NORM, head: TENSOR };
-
-const TYPE_CHECKS = {
-  boolean: [(v) => typeof v === 'boolean', 'true or false'],
-  number: [(v) => typeof v === 'number' && Number.isFinite(v), 'a finite number'],
-  integer: [(v) => Number.isInteger(v) && v >= 0, 'a whole number >= 0'],
-  string: [(v) => typeof v === 'string', 'a string'],
-};
+// ---- arguments, checked and converted as web/engine/api.js declares them ----
 
 const isPlainObject = (x) => x !== null && typeof x === 'object' && !Array.isArray(x) && !ArrayBuffer.isView(x);
 
-// A checker of option names and types against the engine's declarations: options(fn, opts)
-// returns the object for the engine, arrays converted to tensors.
+// The name a refusal gives a function: its own name (`sum`, `trainStep`), or `practice.check`.
+const callerName = (name) => name.replace(/^(ops|checks|model)\./, '');
+
+// The kind of value the engine's option reader names for a declared option type.
+const OPTION_KIND = {
+  boolean: 'boolean',
+  number: 'number',
+  integer: 'whole',
+  string: 'text',
+  'boolean[]': 'flags',
+  'integer[]': 'wholes',
+  'integer[][]': 'pairs',
+  mask: 'mask',
+};
+const ARRAY_ENTRIES = { mask: 'boolean', 'boolean[]': 'boolean', 'integer[]': 'integer', 'integer[][]': 'integer' };
+const SCALARS = ['boolean', 'number', 'string'];
+
+// A checker of option objects against the engine's declarations (lab.options): options(fn, key,
+// opts, name) returns the object for the engine, arrays converted to tensors. It refuses what
+// cannot cross into the engine (an unknown name, an object where a value goes) with the engine's
+// own codes; the engine judges the values themselves (a whole number, a choice, a bound).
 function optionChecker(declarations) {
   const types = Object.fromEntries(
-    Object.entries(declarations).map(([fn, list]) => [fn, Object.fromEntries(list.map((d) => [d.name, d.type]))]),
+    Object.entries(declarations).map(([key, list]) => [key, Object.fromEntries(list.map((d) => [d.name, d.type]))]),
   );
-  return function options(fn, opts, what = 'options') {
+  return function options(fn, key, opts, name = 'options') {
     if (opts === undefined || opts === null) return {};
-    if (!isPlainObject(opts)) throw new Error(`${fn}: ${what} must be an object, got ${describe(opts)}`);
-    const allowed = types[fn];
+    if (!isPlainObject(opts)) throw refusedBy(fn, 'call.type', { name, expected: 'object', got: describe(opts) });
+    const allowed = types[key];
     const out = {};
-    for (const [key, value] of Object.entries(opts)) {
-      const type = allowed[key];
-      if (!type) throw new Error(`${fn}: unknown option '${key}' (expected one of ${Object.keys(allowed).join(', ')})`);
+    for (const [option, value] of Object.entries(opts)) {
+      const type = allowed[option];
+      if (!type) throw refusedBy(fn, 'option.unknown', { name: option, known: Object.keys(allowed) });
       if (value === undefined) continue;
-      if (type === 'mask' || type === 'boolean[]') {
-        out[key] = toTensor(value, fn, key === 'mask' ? 'mask' : key, 'boolean');
-      } else if (type === 'integer[]' || type === 'integer[][]') {
-        const t = toTensor(value, fn, key, 'integer');
-        const rank = type === 'integer[]' ? 1 : 2;
-        if (t.shape.length !== rank && t.data.length) {
-          throw new Error(
-            `${fn}: option ${key} must be ${rank === 1 ? 'a list of whole numbers' : 'a list of [layer, head] pairs'}, got shape [${t.shape}]`,
-          );
-        }
-        if (rank === 2 && t.data.length && t.shape[1] !== 2)
-          throw new Error(`${fn}: option ${key} must hold [layer, head] pairs, got rows of ${t.shape[1]}`);
-        out[key] = t;
-      } else {
-        const [test, want] = TYPE_CHECKS[type];
-        if (!test(value)) throw new Error(`${fn}: option ${key} must be ${want}, got ${describe(value)}`);
-        out[key] = value;
-      }
+      if (ARRAY_ENTRIES[type] && Array.isArray(value)) out[option] = toTensor(value, fn, option, ARRAY_ENTRIES[type]);
+      else if (!ARRAY_ENTRIES[type] && SCALARS.includes(typeof value)) out[option] = value;
+      else
+        throw refusedBy(fn, 'option.type', {
+          name: option,
+          expected: OPTION_KIND[type],
+          gotKind: Array.isArray(value) ? 'array' : 'other',
+          got: Array.isArray(value) ? '' : describe(value),
+        });
     }
     return out;
   };
 }
 
-// Converts every tensor of a parameter object following `schema`; unknown names are errors,
-// so a typo such as `wq` is reported rather than silently ignored.
+// Converts every tensor of a parameter object laid out as PARAMS[schema]; unknown names are
+// refused, so a typo such as `wq` is reported rather than silently ignored.
 function params(fn, value, schema, path) {
-  if (!isPlainObject(value)) throw new Error(`${fn}: ${path} must be an object, got ${describe(value)}`);
+  if (!isPlainObject(value)) throw refusedBy(fn, 'call.type', { name: path, expected: 'object', got: describe(value) });
+  const layout = PARAMS[schema];
   const out = {};
   for (const [key, v] of Object.entries(value)) {
-    const sub = schema[key];
+    const sub = layout[key];
     const where = `${path}.${key}`;
-    if (!sub) throw new Error(`${fn}: unknown parameter ${where} (expected one of ${Object.keys(schema).join(', ')})`);
+    if (!sub) throw refusedBy(fn, 'call.unknownParam', { path: where, known: Object.keys(layout) });
     if (v === undefined || v === null) continue;
-    if (sub === TENSOR) out[key] = toTensor(v, fn, where);
-    else if (Array.isArray(sub)) {
-      if (!Array.isArray(v)) throw new Error(`${fn}: ${where} must be an array, got ${describe(v)}`);
+    if (Array.isArray(sub)) {
+      if (!Array.isArray(v)) throw refusedBy(fn, 'call.type', { name: where, expected: 'list', got: describe(v) });
       out[key] = v.map((item, i) => params(fn, item, sub[0], `${where}[${i}]`));
-    } else out[key] = params(fn, v, sub, where);
+    } else if (PARAMS[sub]) out[key] = params(fn, v, sub, where);
+    else out[key] = toTensor(v, fn, where);
   }
   return out;
 }
 
-const tokens = (fn, value, name) => toTensor(value, fn, name, 'integer');
+// Whether a value is of an argument kind that the facade passes on as it is; the engine checks
+// the rest (a whole number's rule lives in cpp/lab/boundary/whole_number.hpp only).
+const PLAIN = {
+  number: (v) => typeof v === 'number',
+  whole: (v) => typeof v === 'number',
+  integer: (v) => Number.isInteger(v),
+  text: (v) => typeof v === 'string',
+  bytes: (v) => v instanceof Uint8Array,
+  progress: (v) => typeof v === 'function',
+  saved: isPlainObject,
+  spec: isPlainObject,
+};
+
+// The arguments of the API function `name` (as api.js names it), checked and converted in order:
+// a missing optional argument takes its declared default.
+function argumentsOf(name, given, options) {
+  const f = declared[name];
+  const fn = callerName(name);
+  if (given.length > f.args.length)
+    throw refusedBy(fn, 'call.tooMany', { max: f.args.length, names: f.args.map((a) => a.name), n: given.length });
+  return f.args.map((a, i) => {
+    const v = given[i] === undefined && a.optional ? a.fallback : given[i];
+    if (a.kind === 'numbers') return toTensor(v, fn, a.name);
+    if (a.kind === 'tokens') return toTensor(v, fn, a.name, 'integer');
+    if (a.kind === 'params') return params(fn, v, a.params, a.name);
+    if (a.kind === 'options') return options(fn, a.options, v, a.name);
+    if (a.kind === 'answer') return typeof v === 'string' ? v : String(v ?? '');
+    if (v === undefined && a.optional) return v;
+    if (!PLAIN[a.kind](v)) throw refusedBy(fn, 'call.type', { name: a.name, expected: a.kind, got: describe(v) });
+    return v;
+  });
+}
 
 // ---- results back to nested arrays ----
 
@@ -114,20 +129,19 @@ const MHA_KEYS = ['output', 'weights', 'heads', 'concat', 'scores', 'q', 'k', 'v
 // NaN or an infinity (the engine refuses first, naming the step; this is the net under it, for
 // a path the engine's own checks missed). The one infinity by design is -Infinity in a trace
 // step of masked scores (a name ending in "masked", nanoGPT's masked_fill), where the mask is.
+// A path names where the value was: scores[1], trace.block0.q[3].
 const publicName = (name) =>
   /^op[A-Z]/.test(name)
-    ? `ops.${name[2].toLowerCase()}${name.slice(3)}`
+    ? `${name[2].toLowerCase()}${name.slice(3)}`
     : /^practice[A-Z]/.test(name)
       ? `practice.${name[8].toLowerCase()}${name.slice(9)}`
       : name;
 function requireFinite(fn, value, path, masked = false) {
   const bad = (x) => typeof x === 'number' && !Number.isFinite(x) && !(masked && x === -Infinity);
-  if (bad(value))
-    throw new Error(`${fn}: ${path || 'the result'} is ${value}: the engine returned a value that is not finite`);
+  if (bad(value)) throw refusedBy(fn, 'call.notFinite', { path: path || 'result', value: String(value) });
   if (ArrayBuffer.isView(value)) {
     const i = value.findIndex(bad);
-    if (i >= 0)
-      throw new Error(`${fn}: ${path} entry ${i} is ${value[i]}: the engine returned a value that is not finite`);
+    if (i >= 0) throw refusedBy(fn, 'call.notFinite', { path: `${path}[${i}]`, value: String(value[i]) });
   } else if (Array.isArray(value)) {
     value.forEach((v, i) => requireFinite(fn, v, `${path}[${i}]`, masked));
   } else if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
@@ -136,7 +150,7 @@ function requireFinite(fn, value, path, masked = false) {
       requireFinite(
         fn,
         v,
-        step ? `trace step ${value.name}` : path ? `${path}.${k}` : k,
+        step ? `trace.${value.name}` : path ? `${path}.${k}` : k,
         step && /masked$/.test(value.name),
       );
   }
@@ -162,20 +176,8 @@ const throwing = (target) =>
     get: (t, name) => (typeof t[name] === 'function' ? (...args) => unwrap(name, t[name](...args)) : t[name]),
   });
 
-function axisOf(fn, axis) {
-  if (!Number.isInteger(axis))
-    throw new Error(`${fn}: axis must be an integer (negative counts from the end), got ${describe(axis)}`);
-  return axis;
-}
-
 // Practice problems come from the engine as keys and numbers: ids of families, steps and
 // mistakes, and the numbers they are about. The page words them (web/page/practice-text.js).
-function practiceArgs(fn, id, seed) {
-  if (typeof id !== 'string')
-    throw new Error(`practice.${fn}: id must be a family id such as "retrieval", got ${describe(id)}`);
-  if (!Number.isInteger(seed) || seed < 0)
-    throw new Error(`practice.${fn}: seed must be a whole number >= 0, got ${describe(seed)}`);
-}
 const named = (values) => Object.fromEntries(values.map((v) => [v.name, fromTensor(v)]));
 
 // The engine's verdict: whether the text was an answer at all (`readable`; unreadable text is
@@ -196,66 +198,67 @@ const verdict = (c, format) => ({
   expectedShape: c.expectedShape,
 });
 
-function practiceApi(m) {
+// A prediction's spec ({format, expected, misconceptions: [{id, section, value}], words}, values
+// as the page shows them) as the engine takes it. A prediction is a number, an array of numbers,
+// a shape, a token or a choice; the set formats (positions, pairs) and einsum strings are the
+// generated problems' alone.
+function predictionSpec(spec, formats) {
+  const fn = 'practice.checkValue';
+  if (!formats.includes(spec.format)) throw refusedBy(fn, 'call.spec.format', { formats, got: describe(spec.format) });
+  if (['positions', 'pairs', 'einsum'].includes(spec.format))
+    throw refusedBy(fn, 'call.spec.problemFormat', { format: spec.format });
+  const words = spec.format === 'token' || spec.format === 'choice';
+  const value = (v, name) => {
+    if (words !== (typeof v === 'string'))
+      throw refusedBy(fn, 'call.spec.value', {
+        name,
+        words: words ? 'yes' : 'no',
+        format: spec.format,
+        got: describe(v),
+      });
+    if (words) return v;
+    return typeof v === 'number' ? { shape: [], data: new Float64Array([v]) } : toTensor(v, fn, name);
+  };
+  return {
+    format: spec.format,
+    expected: value(spec.expected, 'spec.expected'),
+    misconceptions: (spec.misconceptions || []).map((w, i) => ({
+      id: w.id,
+      section: w.section,
+      value: value(w.value, `spec.misconceptions[${i}].value`),
+    })),
+    words: spec.words || [],
+  };
+}
+
+function practiceApi(m, options) {
   const rule = m.practiceTolerance();
   const formats = m.practiceFormats();
+  const args = (name, given) => argumentsOf(`practice.${name}`, given, options);
   return {
     // The rule for numbers, {relative, floor}: each entry within `relative` of its size, an entry
     // smaller than `floor` times the largest counting as that size.
     tolerance: { ...rule },
     // Every answer format a problem or a prediction may have.
     formats,
-    // Checks a prediction of a worked example's step: spec = {format, expected, misconceptions:
-    // [{id, section, value}], words} with values as the page shows them (numbers or nested arrays).
-    checkValue(answer, spec) {
-      const fn = 'practice.checkValue';
-      if (!spec || !formats.includes(spec.format))
-        throw new Error(
-          `${fn}: spec.format must be one of ${formats.join(', ')}, got ${describe(spec && spec.format)}`,
-        );
-      // A prediction is a number, an array of numbers, a shape, a token or a choice; the set
-      // formats (positions, pairs) and einsum strings are the generated problems' alone.
-      if (['positions', 'pairs', 'einsum'].includes(spec.format))
-        throw new Error(`${fn}: spec.format ${spec.format} is checked by practice.check, not by checkValue`);
-      const words = spec.format === 'token' || spec.format === 'choice';
-      const value = (v, what) => {
-        if (words !== (typeof v === 'string'))
-          throw new Error(
-            `${fn}: ${what} must be ${words ? 'a word' : 'a number or an array of numbers'} for format ${spec.format}, got ${describe(v)}`,
-          );
-        return words ? v : toTensor(Array.isArray(v) ? v : [v], fn, what);
-      };
-      const scalar = (v, what) =>
-        typeof v === 'number' && !words ? { shape: [], data: new Float64Array([v]) } : value(v, what);
-      const c = m.practiceCheckValue(typeof answer === 'string' ? answer : String(answer ?? ''), {
-        format: spec.format,
-        expected: scalar(spec.expected, 'spec.expected'),
-        misconceptions: (spec.misconceptions || []).map((w, i) => ({
-          id: w.id,
-          section: w.section,
-          value: scalar(w.value, `spec.misconceptions[${i}].value`),
-        })),
-        words: spec.words || [],
-      });
-      return verdict(c, spec.format);
+    checkValue(...given) {
+      const [answer, spec] = args('checkValue', given);
+      return verdict(m.practiceCheckValue(answer, predictionSpec(spec, formats)), spec.format);
     },
     // The generated problems, in the builds that have them (not the site's first module).
     ...(typeof m.practiceGenerate === 'function'
       ? {
-          families: () => m.practiceFamilies(),
-          generate(id, seed = 0) {
-            practiceArgs('generate', id, seed);
-            const p = m.practiceGenerate(id, seed);
+          families: (...given) => (args('families', given), m.practiceFamilies()),
+          generate(...given) {
+            const p = m.practiceGenerate(...args('generate', given));
             return { ...p, given: named(p.given) };
           },
-          check(id, seed, answer) {
-            practiceArgs('check', id, seed);
-            const c = m.practiceCheck(id, seed, typeof answer === 'string' ? answer : String(answer ?? ''));
+          check(...given) {
+            const c = m.practiceCheck(...args('check', given));
             return verdict(c, c.format);
           },
-          solution(id, seed = 0) {
-            practiceArgs('solution', id, seed);
-            const s = m.practiceSolution(id, seed);
+          solution(...given) {
+            const s = m.practiceSolution(...args('solution', given));
             return { ...s, steps: s.steps.map((st) => ({ key: st.key, values: named(st.values) })) };
           },
         }
@@ -266,225 +269,157 @@ function practiceApi(m) {
 // A trainable model: `handle` is the engine's Model object, alive until model.delete(); this
 // object converts and checks.
 function wrapModel(handle, options) {
-  const live = (fn) => {
-    if (handle.isDeleted())
-      throw new Error(`${fn}: this model was deleted (call lab.createModel or lab.loadModel for a new one)`);
-    return throwing(handle);
+  // The engine's model, checked alive, and the arguments of model.`name` converted.
+  const call = (name, given) => {
+    if (handle.isDeleted()) throw refusedBy(name, 'call.deleted');
+    return [throwing(handle), argumentsOf(`model.${name}`, given, options)];
   };
-  const batchOf = (fn, b) => toTensor(b, fn, 'batch', 'integer');
   const list = (params) => Object.fromEntries(params.map((p) => [p.name, fromTensor(p)]));
+  const method =
+    (name, after = (r) => r) =>
+    (...given) => {
+      const [model, args] = call(name, given);
+      return after(model[name](...args));
+    };
   return {
-    trainStep: (batch, opts) => live('trainStep').trainStep(batchOf('trainStep', batch), options('trainStep', opts)),
-    // {causal: true} scores the model under the causal mask in every block, as generation sees it.
-    evaluate: (batch, opts) => live('evaluate').evaluate(batchOf('evaluate', batch), options('evaluate', opts)),
-    generate: (prompt, opts) =>
-      live('generate').generate(
-        toTensor(prompt, 'generate', 'promptTokens', 'integer'),
-        options('modelGenerate', opts),
-      ),
-    // §7.3 on this model: for each position, the largest change of its logits when the token at
-    // `position` is replaced by the next id; under the causal mask every earlier position gives 0.
-    futureDependence(tokens, position) {
-      const fn = 'futureDependence';
-      if (!Number.isInteger(position) || position < 0)
-        throw new Error(`${fn}: position must be a whole number >= 0, got ${describe(position)}`);
-      return live(fn).futureDependence(toTensor(tokens, fn, 'tokens', 'integer'), position);
-    },
-    // §6.1 on this model: max |f(P w) - P f(w)| over the logits for the permutation `perm`.
-    permutationGap: (tokens, perm) =>
-      live('permutationGap').permutationGap(
-        toTensor(tokens, 'permutationGap', 'tokens', 'integer'),
-        toTensor(perm, 'permutationGap', 'perm', 'integer'),
-      ),
-    // {config (createModel's options), parameterCount}
-    describe: () => live('describe').describe(),
-    parameters: () => list(live('parameters').parameters()),
-    // Attention weights (L, H, T, T), next-token probabilities (T, V) and attention entropy
-    // (L, H) for one sequence, optionally with heads ablated or positions hidden (§2.2).
-    inspect(sequence, opts) {
-      const r = live('inspect').inspect(toTensor(sequence, 'inspect', 'tokens', 'integer'), options('inspect', opts));
-      return nested(r, ['weights', 'probs', 'entropy']);
-    },
-    // A plain object that JSON.stringify can write and lab.loadModel can read back bit for bit.
-    save() {
-      const s = live('save').save();
-      return {
-        ...s,
-        parameters: s.parameters.map((p) => ({ name: p.name, shape: p.shape, data: Array.from(p.data) })),
-      };
-    },
-    // nanoGPT's checkpoint of this model (a .safetensors file's bytes, names and layout as
-    // nanoGPT's GPT has them, GPTConfig's fields as metadata).
-    exportSafetensors: () => live('exportSafetensors').exportSafetensors(),
-    delete: () => {
-      if (handle.isDeleted()) throw new Error('delete: this model was already deleted');
+    trainStep: method('trainStep'),
+    evaluate: method('evaluate'),
+    generate: method('generate'),
+    futureDependence: method('futureDependence'),
+    permutationGap: method('permutationGap'),
+    describe: method('describe'),
+    parameters: method('parameters', list),
+    inspect: method('inspect', (r) => nested(r, ['weights', 'probs', 'entropy'])),
+    save: method('save', (s) => ({
+      ...s,
+      parameters: s.parameters.map((p) => ({ name: p.name, shape: p.shape, data: Array.from(p.data) })),
+    })),
+    exportSafetensors: method('exportSafetensors'),
+    delete: (...given) => {
+      if (handle.isDeleted()) throw refusedBy('delete', 'call.deletedTwice');
+      argumentsOf('model.delete', given, options);
       handle.delete();
     },
   };
 }
 
-function loadModel(m, saved, options) {
+function loadModel(m, options, given) {
   const fn = 'loadModel';
-  if (!saved || typeof saved !== 'object' || saved.format !== 'attention-lab-model' || saved.version !== 1) {
-    throw new Error(
-      `${fn}: expected an object saved by model.save() (format "attention-lab-model", version 1), got ${describe(saved)}`,
-    );
-  }
-  if (!Array.isArray(saved.parameters)) throw new Error(`${fn}: the saved model has no parameter list`);
+  const [saved] = argumentsOf(fn, given, options);
+  if (saved.format !== 'attention-lab-model' || saved.version !== 1)
+    throw refusedBy(fn, 'call.saved', { got: describe(saved) });
+  if (!Array.isArray(saved.parameters)) throw refusedBy(fn, 'call.savedList');
   const parameters = saved.parameters.map((p, i) => {
-    if (!p || typeof p.name !== 'string' || !Array.isArray(p.shape) || !Array.isArray(p.data)) {
-      throw new Error(`${fn}: parameter ${i} is not {name, shape, data}`);
-    }
+    if (!p || typeof p.name !== 'string' || !Array.isArray(p.shape) || !Array.isArray(p.data))
+      throw refusedBy(fn, 'call.savedParameter', { index: i });
     const t = toTensor(p.data, fn, p.name);
     return { name: p.name, shape: p.shape, data: t.data };
   });
-  const config = options('createModel', saved.config, 'the saved configuration');
+  const config = options(fn, 'createModel', saved.config, 'config');
   return wrapModel(m.loadModel({ format: saved.format, version: saved.version, config, parameters }), options);
 }
 
-// The worked examples' part: the handout's layers, the lab's checks, the page's operations.
-function examplesApi(m, options) {
-  return {
-    softmax: (x) => fromTensor(m.softmax(toTensor(x, 'softmax', 'x'))),
-
-    attention(q, k, v, opts) {
-      const fn = 'attention';
-      const r = m.attention(toTensor(q, fn, 'q'), toTensor(k, fn, 'k'), toTensor(v, fn, 'v'), options(fn, opts));
-      return nested(r, ['scores', 'weights', 'output']);
-    },
-
-    multiHeadAttention(x, p, opts) {
-      const fn = 'multiHeadAttention';
-      return nested(
-        m.multiHeadAttention(toTensor(x, fn, 'x'), params(fn, p, MHA, 'params'), options(fn, opts)),
-        MHA_KEYS,
-      );
-    },
-
-    layerNorm(x, gamma, beta, eps = 1e-5) {
-      const fn = 'layerNorm';
-      if (typeof eps !== 'number') throw new Error(`${fn}: eps must be a number, got ${describe(eps)}`);
-      return fromTensor(
-        m.layerNorm(toTensor(x, fn, 'x'), toTensor(gamma, fn, 'gamma'), toTensor(beta, fn, 'beta'), eps),
-      );
-    },
-
-    rmsNorm(x, gain, eps = 1e-5) {
-      const fn = 'rmsNorm';
-      if (typeof eps !== 'number') throw new Error(`${fn}: eps must be a number, got ${describe(eps)}`);
-      return fromTensor(m.rmsNorm(toTensor(x, fn, 'x'), toTensor(gain, fn, 'gain'), eps));
-    },
-
-    feedForward(x, p, opts) {
-      const fn = 'feedForward';
-      return nested(m.feedForward(toTensor(x, fn, 'x'), params(fn, p, FFN, 'params'), options(fn, opts)), [
-        'output',
-        'hidden',
-        'pre',
-      ]);
-    },
-
-    block(x, p, opts) {
-      const fn = 'block';
-      const r = m.block(toTensor(x, fn, 'x'), params(fn, p, BLOCK, 'params'), options(fn, opts));
-      return { output: fromTensor(r.output), attention: nested(r.attention, MHA_KEYS), trace: trace(r.trace) };
-    },
-
-    // §9.4: the encoder-decoder's decoder block; memory is the encoder's output.
-    decoderBlock(x, memory, p, opts) {
-      const fn = 'decoderBlock';
-      const r = m.decoderBlock(
-        toTensor(x, fn, 'x'),
-        toTensor(memory, fn, 'memory'),
-        params(fn, p, DECODER, 'params'),
-        options(fn, opts),
-      );
-      return {
-        output: fromTensor(r.output),
-        selfWeights: fromTensor(r.selfWeights),
-        crossWeights: fromTensor(r.crossWeights),
-        trace: trace(r.trace),
-      };
-    },
-
-    sinusoidalPositions(T, D) {
-      const fn = 'sinusoidalPositions';
-      for (const [name, v] of [
-        ['T', T],
-        ['D', D],
-      ]) {
-        if (!Number.isInteger(v) || v < 1)
-          throw new Error(`${fn}: ${name} must be a whole number >= 1, got ${describe(v)}`);
+// nanoGPT's or GPT-2's checkpoint, the bytes of a .safetensors file (api.js says the rest).
+function loadCheckpoint(m, options, given) {
+  const fn = 'loadCheckpoint';
+  const { names = {}, ...settings } = isPlainObject(given[1]) ? given[1] : {};
+  if (!isPlainObject(names) || Object.values(names).some((v) => typeof v !== 'string'))
+    throw refusedBy(fn, 'call.names', { got: describe(names) });
+  const [bytes, opts, onProgress] = argumentsOf(
+    fn,
+    [given[0], isPlainObject(given[1]) ? settings : given[1], ...given.slice(2)],
+    options,
+  );
+  // a handler that throws must not unwind through the engine: its error is kept and thrown once
+  // the engine has returned
+  let failed = null;
+  const told =
+    onProgress &&
+    ((done, total) => {
+      if (failed) return;
+      try {
+        onProgress(done, total);
+      } catch (e) {
+        failed = e;
       }
-      return fromTensor(m.sinusoidalPositions(T, D));
-    },
+    });
+  const model = wrapModel(m.loadCheckpoint(bytes, opts, told, Object.entries(names)), options);
+  if (failed) {
+    model.delete();
+    throw failed;
+  }
+  return model;
+}
 
-    lmForward(toks, p, opts) {
-      const fn = 'lmForward';
-      const r = m.lmForward(tokens(fn, toks, 'tokens'), params(fn, p, LM, 'params'), options(fn, opts));
-      return { ...nested(r, ['logits', 'probs', 'losses']), loss: r.loss, trace: trace(r.trace) }; // [] with trace: false
-    },
-
-    crossEntropy(logits, targets) {
-      const fn = 'crossEntropy';
-      const r = m.crossEntropy(toTensor(logits, fn, 'logits'), tokens(fn, targets, 'targets'));
-      return { ...nested(r, ['losses', 'probs']), loss: r.loss };
-    },
-
-    generate(prompt, p, opts) {
-      const fn = 'generate';
-      const r = m.generate(tokens(fn, prompt, 'promptTokens'), params(fn, p, LM, 'params'), options(fn, opts));
-      return {
-        tokens: r.tokens,
-        stoppedAtEos: r.stoppedAtEos,
-        steps: r.steps.map((s) => ({ ...s, ...nested(s, ['logits', 'probs', 'cumulative']) })),
-      };
-    },
-
-    paramCount: (cfg) => m.paramCount(options('paramCount', cfg, 'the configuration')),
+// The worked examples' part: the handout's layers, the lab's checks, the page's operations. Each
+// function checks and converts its arguments as api.js declares them, calls the engine, and
+// turns the result's tensors into nested arrays.
+function examplesApi(m, options) {
+  const call =
+    (name, engine, after = fromTensor) =>
+    (...given) =>
+      after(m[engine](...argumentsOf(name, given, options)));
+  // sum, mean and variance are one engine function that takes the reduction's name last
+  const reduce =
+    (name) =>
+    (...given) =>
+      fromTensor(m.opReduce(...argumentsOf(`ops.${name}`, given, options), name));
+  const same = (r) => r;
+  return {
+    softmax: call('softmax', 'softmax'),
+    attention: call('attention', 'attention', (r) => nested(r, ['scores', 'weights', 'output'])),
+    multiHeadAttention: call('multiHeadAttention', 'multiHeadAttention', (r) => nested(r, MHA_KEYS)),
+    layerNorm: call('layerNorm', 'layerNorm'),
+    rmsNorm: call('rmsNorm', 'rmsNorm'),
+    feedForward: call('feedForward', 'feedForward', (r) => nested(r, ['output', 'hidden', 'pre'])),
+    block: call('block', 'block', (r) => ({
+      output: fromTensor(r.output),
+      attention: nested(r.attention, MHA_KEYS),
+      trace: trace(r.trace),
+    })),
+    decoderBlock: call('decoderBlock', 'decoderBlock', (r) => ({
+      output: fromTensor(r.output),
+      selfWeights: fromTensor(r.selfWeights),
+      crossWeights: fromTensor(r.crossWeights),
+      trace: trace(r.trace),
+    })),
+    sinusoidalPositions: call('sinusoidalPositions', 'sinusoidalPositions'),
+    lmForward: call('lmForward', 'lmForward', (r) => ({
+      ...nested(r, ['logits', 'probs', 'losses']),
+      loss: r.loss,
+      trace: trace(r.trace),
+    })),
+    crossEntropy: call('crossEntropy', 'crossEntropy', (r) => ({ ...nested(r, ['losses', 'probs']), loss: r.loss })),
+    generate: call('generate', 'generate', (r) => ({
+      tokens: r.tokens,
+      stoppedAtEos: r.stoppedAtEos,
+      steps: r.steps.map((s) => ({ ...s, ...nested(s, ['logits', 'probs', 'cumulative']) })),
+    })),
+    paramCount: call('paramCount', 'paramCount', same),
 
     // The lab's checks (§8) and §3.1's demonstration, for the page's live badges.
     checks: {
-      futureDependence(inputs, p, opts) {
-        const fn = 'futureDependence';
-        return fromTensor(
-          m.futureDependence(tokens(fn, inputs, 'inputs'), params(fn, p, LM, 'params'), options(fn, opts)),
-        );
-      },
-      permutationGap(inputs, perm, p, opts) {
-        const fn = 'permutationGap';
-        return m.permutationGap(
-          tokens(fn, inputs, 'inputs'),
-          tokens(fn, perm, 'perm'),
-          params(fn, p, LM, 'params'),
-          options(fn, opts),
-        );
-      },
-      fusedVsSeparateGap(x, p, opts) {
-        const fn = 'fusedVsSeparateGap';
-        return m.fusedVsSeparateGap(toTensor(x, fn, 'x'), params(fn, p, MHA, 'params'), options(fn, opts));
-      },
-      maxRowSumError: (weights) => m.maxRowSumError(toTensor(weights, 'maxRowSumError', 'weights')),
-      scoreVariance: (opts) => m.scoreVariance(options('scoreVariance', opts)),
+      futureDependence: call('checks.futureDependence', 'futureDependence'),
+      permutationGap: call('checks.permutationGap', 'permutationGap', same),
+      fusedVsSeparateGap: call('checks.fusedVsSeparateGap', 'fusedVsSeparateGap', same),
+      maxRowSumError: call('checks.maxRowSumError', 'maxRowSumError', same),
+      scoreVariance: call('checks.scoreVariance', 'scoreVariance', same),
     },
 
     // Small operations that the page shows as steps of their own, so that every number on
     // screen comes from the engine.
     ops: {
-      exp: (x) => fromTensor(m.opExp(toTensor(x, 'exp', 'x'))),
-      expShifted: (x) => fromTensor(m.opExpShifted(toTensor(x, 'expShifted', 'x'))),
-      sum: (x, axis = -1) => fromTensor(m.opReduce(toTensor(x, 'sum', 'x'), axisOf('sum', axis), 'sum')),
-      mean: (x, axis = -1) => fromTensor(m.opReduce(toTensor(x, 'mean', 'x'), axisOf('mean', axis), 'mean')),
-      variance: (x, axis = -1) =>
-        fromTensor(m.opReduce(toTensor(x, 'variance', 'x'), axisOf('variance', axis), 'variance')),
-      matmul: (a, b) => fromTensor(m.opMatmul(toTensor(a, 'matmul', 'a'), toTensor(b, 'matmul', 'b'))),
-      maxAbsDifference: (a, b) =>
-        m.opMaxAbsDifference(toTensor(a, 'maxAbsDifference', 'a'), toTensor(b, 'maxAbsDifference', 'b')),
-      scaleRows: (w, rows) =>
-        fromTensor(m.opScaleRows(toTensor(w, 'scaleRows', 'w'), toTensor(rows, 'scaleRows', 'm'))),
-      softmaxJacobian: (s) => fromTensor(m.opSoftmaxJacobian(toTensor(s, 'softmaxJacobian', 's'))),
+      exp: call('ops.exp', 'opExp'),
+      expShifted: call('ops.expShifted', 'opExpShifted'),
+      sum: reduce('sum'),
+      mean: reduce('mean'),
+      variance: reduce('variance'),
+      matmul: call('ops.matmul', 'opMatmul'),
+      maxAbsDifference: call('ops.maxAbsDifference', 'opMaxAbsDifference', same),
+      scaleRows: call('ops.scaleRows', 'opScaleRows'),
+      softmaxJacobian: call('ops.softmaxJacobian', 'opSoftmaxJacobian'),
     },
-    attentionCost: (dims) => m.attentionCost(options('attentionCost', dims, 'the dimensions')),
+    attentionCost: call('attentionCost', 'attentionCost', same),
   };
 }
 
@@ -501,75 +436,31 @@ function makeLab(module) {
     // Training (the toy LM in the browser): models live in the engine until model.delete().
     ...(typeof module.createModel === 'function'
       ? {
-          createModel: (config) =>
-            wrapModel(m.createModel(options('createModel', config, 'the configuration')), options),
-          loadModel: (saved) => loadModel(m, saved, options),
-          // A nanoGPT or GPT-2 checkpoint: the bytes of a .safetensors file; options as
-          // createModel's (either naming) override what the file says (n_head when it says nothing).
-          // onProgress(done, total), if given, is called with the bytes read after each tensor.
-          // opts.names, a name map {"their name": "nanoGPT's name"} with {layer} and {head} for
-          // numbers, reads a model whose names are not nanoGPT's (checkpoint.hpp).
-          loadCheckpoint(bytes, opts, onProgress) {
-            const fn = 'loadCheckpoint';
-            const { names = {}, ...settings } = opts ?? {};
-            if (
-              names === null ||
-              typeof names !== 'object' ||
-              Array.isArray(names) ||
-              Object.values(names).some((v) => typeof v !== 'string')
-            )
-              throw new Error(
-                `${fn}: names must be an object of {"their name": "nanoGPT's name"} texts, with {layer} and {head} for numbers, got ${describe(names)}`,
-              );
-            if (!(bytes instanceof Uint8Array))
-              throw new Error(`${fn}: bytes must be a Uint8Array (the file's contents), got ${describe(bytes)}`);
-            if (onProgress !== undefined && typeof onProgress !== 'function')
-              throw new Error(`${fn}: onProgress must be a function (done, total), got ${describe(onProgress)}`);
-            // a handler that throws must not unwind through the engine: its error is kept and
-            // thrown once the engine has returned
-            let failed = null;
-            const told =
-              onProgress &&
-              ((done, total) => {
-                if (failed) return;
-                try {
-                  onProgress(done, total);
-                } catch (e) {
-                  failed = e;
-                }
-              });
-            const model = wrapModel(
-              m.loadCheckpoint(bytes, options(fn, settings), told, Object.entries(names)),
-              options,
-            );
-            if (failed) {
-              model.delete();
-              throw failed;
-            }
-            return model;
-          },
+          createModel: (...given) => wrapModel(m.createModel(...argumentsOf('createModel', given, options)), options),
+          loadModel: (...given) => loadModel(m, options, given),
+          loadCheckpoint: (...given) => loadCheckpoint(m, options, given),
         }
       : {}),
     // Every function's options as the engine declares them: {fn: [{name, type, fallback, choices}]}.
     options: declarations,
 
-    // A number as a student types it: 0.5, 1/2, ln 2, sqrt(2)*ln(2) -> {ok, value} or {ok: false,
-    // error: {code, params, message}}.
-    parseNumber(typed) {
-      const r = m.parseNumber(String(typed ?? ''));
+    // A number as a student types it -> {ok, value} or {ok: false, error: {code, params, message}}.
+    parseNumber(...given) {
+      const r = m.parseNumber(...argumentsOf('parseNumber', given, options));
       return r.ok ? r : { ok: false, error: worded(r.error) };
     },
 
     // The practice set: generated problems, checked answers, feedback that names the mistake.
-    practice: practiceApi(m),
+    practice: practiceApi(m, options),
 
-    // Leak checks: bytes malloc'd inside the module, JS values held by the C++ side, and the size
-    // of the module's memory (it grows, never shrinks).
-    memory: () => ({
-      heapInUse: module.heapInUse(),
-      liveHandles: module.count_emval_handles(),
-      memoryBytes: module.HEAP8.length,
-    }),
+    memory: (...given) => {
+      argumentsOf('memory', given, options);
+      return {
+        heapInUse: module.heapInUse(),
+        liveHandles: module.count_emval_handles(),
+        memoryBytes: module.HEAP8.length,
+      };
+    },
   };
 }
 

@@ -377,6 +377,7 @@ val js(const std::vector<OptionDeclaration>& declarations) {
         o.set("type", d.type);
         o.set("fallback", d.fallback);
         o.set("choices", js(d.choices));
+        if (!d.alias.empty()) o.set("alias", d.alias);
         out.set(i, o);
     }
     return out;

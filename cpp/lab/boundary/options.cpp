@@ -227,34 +227,45 @@ public:
 
 private:
     // `expected` is the kind of value, a choice of the message: boolean, number, whole, text,
-    // flags, wholes, pairs or mask.
-    void expect(bool ok, const char* name, const char* expected) const {
-        require(ok, fn_, refused("option.type", "name", name, "expected", expected));
+    // flags, wholes, pairs or mask. What was received goes with it: its kind (number, text,
+    // boolean, array) and, but for an array, its value as JS writes it.
+    void expect(bool ok, const char* name, const char* expected, const Value& v) const {
+        if (ok) return;
+        static const char* const kinds[] = {"boolean", "number", "text", "array"};
+        std::string got;
+        if (v.kind == Value::Kind::boolean) got = to_text(v.boolean);
+        if (v.kind == Value::Kind::text) got = v.text;
+        if (v.kind == Value::Kind::number)
+            got = std::isnan(v.number)   ? "NaN"
+                  : std::isinf(v.number) ? (v.number > 0 ? "Infinity" : "-Infinity")
+                                         : to_text(v.number);
+        throw Refused(fn_, refused("option.type", "name", name, "expected", expected, "gotKind",
+                                   kinds[static_cast<int>(v.kind)], "got", got));
     }
     void read(const char* name, const Value& v, bool& out) const {
-        expect(v.kind == Value::Kind::boolean, name, "boolean");
+        expect(v.kind == Value::Kind::boolean, name, "boolean", v);
         out = v.boolean;
     }
     void read(const char* name, const Value& v, double& out) const {
-        expect(v.kind == Value::Kind::number && std::isfinite(v.number), name, "number");
+        expect(v.kind == Value::Kind::number && std::isfinite(v.number), name, "number", v);
         out = v.number;
     }
     // A whole number for a member of type I; one too large for it is refused naming the bound.
     template <class I = std::size_t>
     I whole(const char* name, double x) const {
-        expect(is_whole_number<double>(x), name, "whole");
+        expect(is_whole_number<double>(x), name, "whole", Value::of(x));
         require(x <= largest_whole<I>(), fn_,
                 refused("option.atMost", "name", name, "max", largest_whole<I>(), "got", x));
         return I(x);
     }
     template <class I, if_whole<I> = 0>
     void read(const char* name, const Value& v, I& out) const {
-        expect(v.kind == Value::Kind::number, name, "whole");
+        expect(v.kind == Value::Kind::number, name, "whole", v);
         out = whole<I>(name, v.number);
     }
     template <class E, if_enum<E> = 0>
     void read(const char* name, const Value& v, E& out) const {
-        expect(v.kind == Value::Kind::text, name, "text");
+        expect(v.kind == Value::Kind::text, name, "text", v);
         out = parse_name<E>(v.text, fn_);
     }
     template <class T>
@@ -264,25 +275,25 @@ private:
         out = t;
     }
     void read(const char* name, const Value& v, std::vector<bool>& out) const {
-        expect(v.kind == Value::Kind::array && v.array.shape.size() <= 1, name, "flags");
+        expect(v.kind == Value::Kind::array && v.array.shape.size() <= 1, name, "flags", v);
         out.clear();
         for (double b : v.array.data) out.push_back(b != 0);
     }
     void read(const char* name, const Value& v, std::vector<std::size_t>& out) const {
-        expect(v.kind == Value::Kind::array && v.array.shape.size() <= 1, name, "wholes");
+        expect(v.kind == Value::Kind::array && v.array.shape.size() <= 1, name, "wholes", v);
         out.clear();
         for (double x : v.array.data) out.push_back(whole(name, x));
     }
     void read(const char* name, const Value& v, std::vector<std::pair<std::size_t, std::size_t>>& out) const {
-        expect(v.kind == Value::Kind::array, name, "pairs");
+        expect(v.kind == Value::Kind::array, name, "pairs", v);
         const NdArray& a = v.array;
-        expect(a.data.empty() || (a.shape.size() == 2 && a.shape[1] == 2), name, "pairs");
+        expect(a.data.empty() || (a.shape.size() == 2 && a.shape[1] == 2), name, "pairs", v);
         out.clear();
         for (std::size_t i = 0; i + 1 < a.data.size(); i += 2)
             out.emplace_back(whole(name, a.data[i]), whole(name, a.data[i + 1]));
     }
     void read(const char* name, const Value& v, std::optional<BoolMatrix>& out) const {
-        expect(v.kind == Value::Kind::array, name, "mask");
+        expect(v.kind == Value::Kind::array, name, "mask", v);
         out = xt::cast<bool>(to_tensor<2>(v.array, fn_, name, "[Tq][Tk] booleans"));
     }
 
@@ -364,7 +375,7 @@ public:
     }
     template <class T>
     void operator()(const char* name, const T& member) {
-        OptionDeclaration d{name, "", "", {}};
+        OptionDeclaration d{name, "", "", {}, ""};
         describe(d, member);
         out_.push_back(d);
     }
@@ -411,9 +422,10 @@ std::vector<OptionDeclaration> declare() {
             OptionDeclaration alias = *same;
             alias.name = a.nanogpt;
             alias.fallback.clear();  // the default is ours, written once under our name
+            alias.alias = a.ours;
             out.push_back(alias);
         }
-        out.push_back({kDropout, "number", "0", {}});
+        out.push_back({kDropout, "number", "0", {}, ""});
     }
     return out;
 }

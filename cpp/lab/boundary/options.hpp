@@ -60,6 +60,7 @@ using Values = std::map<std::string, Value>;
 struct OptionDeclaration {
     std::string name, type, fallback;
     std::vector<std::string> choices;  // the allowed strings, for an enum
+    std::string alias;                 // for nanoGPT's name of a setting, the lab's name ("vocab")
 };
 
 // ---- the settings of entry points that have no engine struct of their own ----

@@ -59,21 +59,25 @@ TEST_CASE("options: given values set the members they name; absent ones keep the
     REQUIRE(read_options<TrainCall>("trainStep", {{"weightDecay", number(0.5)}}).resolved().weight_decay == 0.5);
 }
 
-TEST_CASE("options: unknown names, wrong types and unknown choices are refused, naming the option") {
+TEST_CASE("options: unknown names, wrong types and unknown choices are refused, naming the option and what came") {
     using Catch::Matchers::Contains;
     REQUIRE_THROWS_WITH(read_options<ModelConfig>("createModel", {{"heeds", number(2)}}),
                         Contains("createModel: option.unknown {name: \"heeds\", known: [\"vocab\", \"D\", \"heads\","));
-    REQUIRE_THROWS_WITH(read_options<ModelConfig>("createModel", {{"heads", number(1.5)}}),
-                        "createModel: option.type {name: \"heads\", expected: \"whole\"}");
-    REQUIRE_THROWS_WITH(read_options<ModelConfig>("createModel", {{"tied", number(1)}}),
-                        "createModel: option.type {name: \"tied\", expected: \"boolean\"}");
+    REQUIRE_THROWS_WITH(
+        read_options<ModelConfig>("createModel", {{"heads", number(1.5)}}),
+        "createModel: option.type {name: \"heads\", expected: \"whole\", gotKind: \"number\", got: \"1.5\"}");
+    REQUIRE_THROWS_WITH(
+        read_options<ModelConfig>("createModel", {{"tied", number(1)}}),
+        "createModel: option.type {name: \"tied\", expected: \"boolean\", gotKind: \"number\", got: \"1\"}");
     REQUIRE_THROWS_WITH(
         read_options<LmOptions>("lmForward", {{"norm", text("batch")}}),
         "lmForward: option.choice {what: \"norm\", choices: [\"layer\", \"rms\", \"none\"], got: \"batch\"}");
-    REQUIRE_THROWS_WITH(read_options<GenerateCall>("generate", {{"temperature", number(NAN)}}),
-                        "generate: option.type {name: \"temperature\", expected: \"number\"}");
-    REQUIRE_THROWS_WITH(read_options<flat::Intervention>("inspect", {{"ablateHeads", array({1, 3}, {0, 1, 2})}}),
-                        "inspect: option.type {name: \"ablateHeads\", expected: \"pairs\"}");
+    REQUIRE_THROWS_WITH(
+        read_options<GenerateCall>("generate", {{"temperature", number(NAN)}}),
+        "generate: option.type {name: \"temperature\", expected: \"number\", gotKind: \"number\", got: \"NaN\"}");
+    REQUIRE_THROWS_WITH(
+        read_options<flat::Intervention>("inspect", {{"ablateHeads", array({1, 3}, {0, 1, 2})}}),
+        "inspect: option.type {name: \"ablateHeads\", expected: \"pairs\", gotKind: \"array\", got: \"\"}");
 }
 
 TEST_CASE("options: each declared default is the struct's default member, each choice list the enum's names") {

@@ -1,0 +1,349 @@
+// Writes what comes from the API's one declaration (web/engine/api.js, and the engine's options,
+// lab.options): the API listing between README.md's api markers and web/engine/index.d.ts.
+//   node scripts/api.mjs          rewrites both (npm run api)
+// tests/js/api-declaration.test.mjs renders them again and fails when a file differs.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { API, PARAMS, PROPERTIES } from '../web/engine/api.js';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const README_BEGIN = '<!-- api:begin: written by `npm run api` from web/engine/api.js; edit it there -->';
+export const README_END = '<!-- api:end -->';
+const WIDTH = 100; // the README's text blocks and the declaration file wrap here
+const INDENT = '      ';
+
+// ---- names ----
+
+// attention -> AttentionOptions, modelGenerate -> ModelGenerateOptions
+const optionsType = (key) => `${key[0].toUpperCase()}${key.slice(1)}Options`;
+// mha -> MhaParams
+const paramsType = (schema) => `${schema[0].toUpperCase()}${schema.slice(1)}Params`;
+const owner = (name) => (name.startsWith('model.') ? '' : 'lab.');
+
+// ---- the README's listing ----
+
+// An option as the README writes it: `causal=false`, `activation='gelu'|'relu'|…`,
+// `vocab_size (= vocab)`, or only its name when it has no default.
+function optionText(d) {
+  if (d.alias) return `${d.name} (= ${d.alias})`;
+  if (!d.fallback) return d.name;
+  if (!d.choices.length) return `${d.name}=${d.fallback}`;
+  const first = d.fallback.replace(/'/g, '');
+  return `${d.name}=${[first, ...d.choices.filter((c) => c !== first)].map((c) => `'${c}'`).join('|')}`;
+}
+
+// A default as JS source writes it: 1e-5, not 0.00001.
+const fallbackText = (x) => (typeof x === 'number' && x !== 0 && Math.abs(x) < 1e-3 ? x.toExponential() : String(x));
+
+function argumentText(a, declarations) {
+  if (a.kind === 'options') {
+    const names = declarations[a.options].map(optionText);
+    return `{${[...names, ...(a.names ? ['names'] : [])].join(', ')}}`;
+  }
+  const shape = a.shape ? ` ${a.shape}` : '';
+  if (a.fallback !== undefined) return `${a.name}${shape}=${fallbackText(a.fallback)}`;
+  return `${a.name}${shape}${a.optional ? '?' : ''}`;
+}
+
+// A TypeScript result type as the README shows it: an object's keys, or the type's name.
+function resultText(type) {
+  if (type.startsWith('{') && type.endsWith('}[]')) return `[${resultText(type.slice(0, -2))}, …]`;
+  if (!type.startsWith('{')) return type;
+  const keys = [];
+  let depth = 0;
+  for (const m of type.matchAll(/[{}]|(\w+)\??:/g)) {
+    if (m[0] === '{') depth++;
+    else if (m[0] === '}') depth--;
+    else if (depth === 1) keys.push(m[1]);
+  }
+  return `{${keys.join(', ')}}`;
+}
+
+// Words joined with `separator`, wrapped at WIDTH; continuation lines start at `indent`.
+function wrap(first, words, separator, last, indent) {
+  const lines = [];
+  let line = first;
+  words.forEach((w, i) => {
+    const piece = w + (i < words.length - 1 ? separator.trimEnd() : last);
+    const gap = i === 0 ? '' : ' ';
+    if (i > 0 && line.length + gap.length + piece.length > WIDTH) {
+      lines.push(line);
+      line = indent + piece;
+    } else line += gap + piece;
+  });
+  lines.push(line);
+  return lines;
+}
+
+// One function's entry: its call, wrapped at its arguments, then its lines of explanation.
+function entryText(f, declarations) {
+  const head = `${owner(f.name)}${f.name}(`;
+  const parts = [];
+  for (const a of f.args) {
+    const text = argumentText(a, declarations);
+    if (a.kind === 'options') {
+      // an options group wraps at its own commas, continued under its brace
+      const inner = text.slice(1, -1).split(', ');
+      parts.push(...inner.map((o, i) => (i === 0 ? `{${o}` : o)));
+      parts[parts.length - 1] += '}';
+    } else parts.push(text);
+  }
+  const open = head.length + (f.args.some((a) => a.kind === 'options') && f.args.length === 1 ? 1 : 0);
+  const lines = parts.length ? wrap(head, parts, ', ', ')', ' '.repeat(open)) : [`${head})`];
+  // the result after the call, or on a line of its own when the call's last line is full
+  if (f.returns !== 'void') {
+    const returns = `-> ${resultText(f.returns)}`;
+    if (lines.at(-1).length + 1 + returns.length <= WIDTH) lines[lines.length - 1] += ` ${returns}`;
+    else lines.push(INDENT + returns);
+  }
+  return [...lines, ...f.doc.map((d) => INDENT + d)].join('\n');
+}
+
+function propertyText(p) {
+  return [`lab.${p.name} -> ${resultText(p.returns)}`, ...p.doc.map((d) => INDENT + d)].join('\n');
+}
+
+const GROUPS = [
+  { group: undefined, title: 'The worked examples’ layers, checks and operations:' },
+  { group: 'practice', title: 'The practice set (answers are text, exactly as a student types them):' },
+  {
+    group: 'training',
+    title: 'Training and opened models (models train in float32; the worked examples above stay in double):',
+  },
+];
+
+// The README's listing: one text block per group.
+export function readmeListing(declarations) {
+  const out = [README_BEGIN];
+  for (const { group, title } of GROUPS) {
+    const entries = [
+      ...API.filter((f) => f.group === group).map((f) => entryText(f, declarations)),
+      ...PROPERTIES.filter((p) => p.group === group).map(propertyText),
+    ];
+    out.push('', title, '', '```text', ...entries, '```');
+  }
+  out.push('', README_END);
+  return out.join('\n');
+}
+
+export function withListing(readme, declarations) {
+  const begin = readme.indexOf(README_BEGIN);
+  const end = readme.indexOf(README_END);
+  if (begin < 0 || end < begin) throw new Error('README.md has no api:begin / api:end markers');
+  return readme.slice(0, begin) + readmeListing(declarations) + readme.slice(end + README_END.length);
+}
+
+// ---- the TypeScript declarations ----
+
+const OPTION_TS = {
+  boolean: 'boolean',
+  number: 'number',
+  integer: 'number',
+  'boolean[]': 'boolean[]',
+  'integer[]': 'number[]',
+  'integer[][]': 'Array<[number, number]>',
+  mask: 'boolean[][]',
+};
+const ARGUMENT_TS = {
+  numbers: 'NumbersIn',
+  tokens: 'NumbersIn',
+  number: 'number',
+  whole: 'number',
+  integer: 'number',
+  text: 'string',
+  answer: 'string | number',
+  bytes: 'Uint8Array',
+  progress: '(done: number, total: number) => void',
+  spec: 'PredictionSpec',
+  saved: 'SavedModel',
+};
+
+const comment = (lines, indent) =>
+  lines.length === 1
+    ? [`${indent}/** ${lines[0]} */`]
+    : lines.length
+      ? [`${indent}/**`, ...lines.map((l) => `${indent} * ${l}`.trimEnd()), `${indent} */`]
+      : [];
+
+function optionsInterface(key, list) {
+  const members = list.flatMap((d) => {
+    const type = d.type === 'string' ? d.choices.map((c) => `'${c}'`).join(' | ') || 'string' : OPTION_TS[d.type];
+    const doc = d.alias ? [`nanoGPT’s name of ${d.alias}`] : d.fallback ? [`default ${d.fallback}`] : [];
+    return [...comment(doc, '  '), `  ${d.name}?: ${type};`];
+  });
+  return [`export interface ${optionsType(key)} {`, ...members, '}'];
+}
+
+function paramsInterface(schema, layout) {
+  const members = Object.entries(layout).map(([name, what]) => {
+    if (Array.isArray(what)) return `  ${name}?: ${paramsType(what[0])}[];`;
+    if (PARAMS[what]) return `  ${name}?: ${paramsType(what)};`;
+    return `  /** ${what} */\n  ${name}?: NumbersIn;`;
+  });
+  return [`export interface ${paramsType(schema)} {`, ...members, '}'];
+}
+
+function argumentTs(a) {
+  let type = ARGUMENT_TS[a.kind];
+  if (a.kind === 'params') type = paramsType(a.params);
+  if (a.kind === 'options') type = optionsType(a.options) + (a.names ? ' & { names?: Record<string, string> }' : '');
+  return `${a.name}${a.optional ? '?' : ''}: ${type}`;
+}
+
+function methodTs(f, indent) {
+  const name = f.name.split('.').at(-1);
+  const docs = [
+    ...f.doc,
+    ...f.args
+      .filter((a) => a.shape || a.fallback !== undefined)
+      .map((a) => {
+        const bits = [a.shape, a.fallback !== undefined && `default ${fallbackText(a.fallback)}`].filter(Boolean);
+        return `@param ${a.name} ${bits.join(', ')}`;
+      }),
+  ];
+  return [...comment(docs, indent), `${indent}${name}(${f.args.map(argumentTs).join(', ')}): ${f.returns};`];
+}
+
+function propertyTs(p, indent) {
+  return [...comment(p.doc, indent), `${indent}readonly ${p.name.split('.').at(-1)}: ${p.returns};`];
+}
+
+// An interface of the entries `pick` selects, with its dotted groups (checks., ops., practice.)
+// as nested members.
+// A group the base interface has too is joined to the base's (practice: LabCommon['practice'] & …).
+function apiInterface(name, pick, { extend, properties = false, prefix = '' } = {}) {
+  const own = API.filter(pick);
+  const props = properties ? PROPERTIES : [];
+  const inBase = new Set(
+    extend ? [...API.filter((f) => f.part === 'common'), ...PROPERTIES].map((f) => f.name.split('.')[0]) : [],
+  );
+  const lines = [`export interface ${name}${extend ? ` extends ${extend}` : ''} {`];
+  const nests = new Map();
+  for (const item of [...own, ...props]) {
+    const dotted = item.name.slice(prefix.length);
+    const dot = dotted.indexOf('.');
+    const key = dot < 0 ? '' : dotted.slice(0, dot);
+    if (!nests.has(key)) nests.set(key, []);
+    nests.get(key).push(item);
+  }
+  for (const [key, items] of nests) {
+    const indent = key ? '    ' : '  ';
+    if (key) lines.push(`  ${key}: ${inBase.has(key) ? `${extend}['${key}'] & ` : ''}{`);
+    for (const item of items) lines.push(...(item.args ? methodTs(item, indent) : propertyTs(item, indent)));
+    if (key) lines.push('  };');
+  }
+  lines.push('}');
+  return lines;
+}
+
+// The declarations as Prettier lays out the project's files (.prettierrc.json).
+export async function typeDeclarations(declarations) {
+  const prettier = await import('prettier');
+  const config = await prettier.resolveConfig(path.join(root, 'web/engine/index.d.ts'));
+  return prettier.format(declarationText(declarations), { ...config, parser: 'typescript' });
+}
+
+function declarationText(declarations) {
+  const common = (f) => f.part === 'common';
+  const examples = (f) => !f.extras && !f.name.startsWith('model.') && !f.group && f.part !== 'common';
+  const out = [
+    '// The `lab` API in TypeScript. Written by scripts/api.mjs (npm run api) from web/engine/api.js',
+    '// and the engine’s option declarations; edit those, not this file.',
+    '',
+    '/** Nested arrays of numbers as the engine returns them. */',
+    'export type Numbers = number[] | Numbers[];',
+    '/** Nested arrays (or typed arrays) of numbers, as the engine takes them. */',
+    'export type NumbersIn = readonly number[] | Float64Array | Float32Array | Int32Array | readonly NumbersIn[];',
+    '/** One step of a trace: a named intermediate tensor and its LaTeX formula. */',
+    'export interface TraceStep {',
+    '  name: string;',
+    '  formula: string;',
+    '  shape: number[];',
+    '  values: Numbers | number;',
+    '}',
+    'export type Trace = TraceStep[];',
+    '/** A refusal: a code of the catalogues’ `refusals` section, its parameters and its English sentence. */',
+    'export interface Refusal {',
+    '  code: string;',
+    '  params: Record<string, unknown>;',
+    '  message: string;',
+    '}',
+    '/** What every function throws: an Error whose message names the function, with the refusal’s code. */',
+    'export interface LabError extends Error {',
+    '  code?: string;',
+    '  params?: Record<string, unknown>;',
+    '  fn?: string;',
+    '}',
+    'export type ParsedNumber = { ok: true; value: number } | { ok: false; error: Refusal };',
+    '/** An answer as read: a number, a (nested) array, or normalised text. */',
+    'export type Answer = number | Numbers | string;',
+    'export interface Verdict {',
+    '  correct: boolean;',
+    '  readable: boolean;',
+    '  score: number;',
+    '  format: string;',
+    '  error: Refusal | null;',
+    '  parsed: string;',
+    '  parsedValue: Answer | null;',
+    '  misconception: string | null;',
+    '  section: string | null;',
+    '  shapeMismatch: boolean;',
+    '  wrongEntries: number[];',
+    '  expectedCount: number;',
+    '  expectedShape: number[];',
+    '}',
+    '/** A prediction to check: the expected value and the wrong values of named misconceptions. */',
+    'export interface PredictionSpec {',
+    '  format: string;',
+    '  expected: number | NumbersIn | string;',
+    '  misconceptions?: { id: string; section: string; value: number | NumbersIn | string }[];',
+    '  words?: string[];',
+    '}',
+    'export interface OptionDeclaration {',
+    '  name: string;',
+    '  type: string;',
+    '  fallback: string;',
+    '  choices: string[];',
+    '  alias?: string;',
+    '}',
+    'export interface SavedModel {',
+    "  format: 'attention-lab-model';",
+    '  version: 1;',
+    '  config: CreateModelOptions;',
+    '  parameters: { name: string; shape: number[]; data: number[] }[];',
+    '}',
+    '',
+    ...Object.entries(declarations).flatMap(([key, list]) => [...optionsInterface(key, list), '']),
+    ...Object.entries(PARAMS).flatMap(([schema, layout]) => [...paramsInterface(schema, layout), '']),
+    '/** A trainable or opened model; it lives in the engine until delete(). */',
+    ...apiInterface('Model', (f) => f.name.startsWith('model.'), { prefix: 'model.' }),
+    '',
+    '/** What both modules have. */',
+    ...apiInterface('LabCommon', common, { properties: true }),
+    '',
+    '/** The worked examples’ module (loadEngine). */',
+    ...apiInterface('Lab', examples, { extend: 'LabCommon' }),
+    '',
+    '/** The extras’ module (loadExtras): the practice set’s problems and the models. */',
+    ...apiInterface('LabExtras', (f) => !!f.extras, { extend: 'LabCommon' }),
+    '',
+    '/** The worked examples’ `lab`; in Node and the single file it has the extras too. */',
+    'export function loadEngine(): Promise<Lab>;',
+    '/** The `lab` with the practice set’s problems and the models (fetched the first time on the hosted site). */',
+    'export function loadExtras(): Promise<LabExtras>;',
+    '',
+  ];
+  return out.join('\n');
+}
+
+// ---- writing ----
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { loadEngine } = await import('../web/engine/index.js');
+  const { options } = await loadEngine();
+  const readmePath = path.join(root, 'README.md');
+  writeFileSync(readmePath, withListing(readFileSync(readmePath, 'utf8'), options));
+  writeFileSync(path.join(root, 'web/engine/index.d.ts'), await typeDeclarations(options));
+  console.log('wrote the API listing in README.md and web/engine/index.d.ts');
+}
