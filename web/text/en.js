@@ -1651,6 +1651,10 @@ export default {
     nextToken: 'Next-token probabilities after “{token}”',
   },
   ui: {
+    // how sentences are ended and joined: the page composes a refusal from a lead and a reason
+    endSentence: '{text}.',
+    joined: '{first} {second}',
+    listSeparator: '; ',
     appName: 'Attention Lab',
     pageTitle: 'Attention Lab — Handout #11',
     tagline:

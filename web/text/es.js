@@ -1668,6 +1668,9 @@ export default {
     nextToken: 'Probabilidades del siguiente token tras «{token}»',
   },
   ui: {
+    endSentence: '{text}.',
+    joined: '{first} {second}',
+    listSeparator: '; ',
     appName: 'Attention Lab',
     pageTitle: 'Attention Lab — apunte n.º 11',
     tagline:

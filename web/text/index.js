@@ -28,6 +28,14 @@ export const {
   refusals,
 } = text;
 
+// A text as a sentence, ended as the page's language ends one (unless it already is), and
+// sentences one after another as the language joins them ("A: b. C." and "A：b。C。").
+export const sentence = (t) => (/[.?!。？！]$/.test(t) ? t : ui.endSentence({ text: t }));
+export function sentences(...parts) {
+  const given = parts.filter(Boolean);
+  return given.length ? given.reduce((first, second) => ui.joined({ first, second })) : '';
+}
+
 // What the engine (or a worker that ran it) refused, in the page's language: an Error or a
 // result's `error` with the engine's code and parameters. An error the engine gives no code
 // (a browser's own, or one of the engine's checks that still writes English) keeps its message.

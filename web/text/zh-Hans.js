@@ -1568,6 +1568,9 @@ export default {
     nextToken: '“{token}”之后下一个词元的概率',
   },
   ui: {
+    endSentence: '{text}。',
+    joined: '{first}{second}',
+    listSeparator: '；',
     appName: 'Attention Lab',
     pageTitle: 'Attention Lab — 第 11 号讲义',
     tagline: '第 11 号讲义：自注意力与下一个词元预测，由在你的浏览器中运行的 C++ 引擎实时计算。',

@@ -8,7 +8,7 @@ import { connectWorker } from '../../../training/client.js';
 import { createInspector } from '../../../models/inspector.js';
 import { readVocabulary } from '../../../models/vocabulary.js';
 import { gpt2Vocabulary, isGpt2Sized } from '../../../models/gpt2.js';
-import { opened as text, said } from '../../../text/index.js';
+import { opened as text, said, sentence, sentences } from '../../../text/index.js';
 import { exact } from '../../format.js';
 import { readNumber } from '../../inputs.js';
 import { h } from '../dom.js';
@@ -204,10 +204,8 @@ export function createModelPanel({ lab, workerUrl }) {
 
   // ---- requests ----
 
-  // A reason as a sentence: the engine's may already end in '?' or '.'.
-  const sentence = (why) => (/[.?!]$/.test(why) ? why : `${why}.`);
   // A file not opened: why, and, when one is open, that it stays.
-  const refuse = (why) => say(`${text.refused} ${sentence(why)}${state.model ? ` ${text.kept}` : ''}`);
+  const refuse = (why) => say(sentences(text.refused, sentence(why), state.model && text.kept));
 
   async function open() {
     const file = fileInput.files[0];
@@ -339,7 +337,7 @@ export function createModelPanel({ lab, workerUrl }) {
       // prepare.py): any other count is another model's vocabulary, whose characters would be
       // the wrong ones, or none ("⟨61⟩"), for some ids.
       if (pendingVocabulary && pendingVocabulary.size !== V)
-        say(`${text.refused} ${text.vocabMismatch({ n: pendingVocabulary.size, V })}. ${text.idsOnly}`);
+        say(sentences(text.refused, sentence(text.vocabMismatch({ n: pendingVocabulary.size, V })), text.idsOnly));
       else if (pendingVocabulary) state.vocabulary = pendingVocabulary;
       else if (isGpt2Sized(V)) {
         // GPT-2's tokenizer comes with the first GPT-2 model; without it the prompt is ids

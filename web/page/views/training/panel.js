@@ -5,7 +5,7 @@
 // update `state`, and each view draws its part of it at the next frame.
 import { DEFAULT_SETUP, EXPERIMENTS } from '../../../training/experiments.js';
 import { connectTrainer } from '../../../training/client.js';
-import { said, training as text } from '../../../text/index.js';
+import { said, sentence, sentences, training as text, ui } from '../../../text/index.js';
 import { h } from '../dom.js';
 import { attentionView } from './attention.js';
 import { readSetting, settingsForm } from './form.js';
@@ -143,7 +143,7 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
     try {
       next = form.read(state.setup);
     } catch (e) {
-      say(`${text.refused} ${e.message}. ${text.settingsKept}`);
+      say(sentences(text.refused, sentence(e.message), text.settingsKept));
       return;
     }
     if (!mayReplace()) return;
@@ -228,12 +228,12 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
     } else if (m.type === 'refused' && m.request === 'setup' && !state.ready) {
       // The first settings (from a link) were refused: train the experiment as it is, and say why.
       state.startOnReady = false;
-      state.carried = [state.carried, `${text.refused} ${saidHere(m)}.`].filter(Boolean).join(' ');
+      state.carried = sentences(state.carried, text.refused, sentence(saidHere(m)));
       send({ type: 'setup', experiment: state.experiment, setup: {} });
     } else if (m.type === 'refused') {
       state.startOnReady = false;
       state.loading = false;
-      say(`${m.request === 'setup' ? text.refused : text.stopped} ${saidHere(m)}. ${text.settingsKept}`);
+      say(sentences(m.request === 'setup' ? text.refused : text.stopped, sentence(saidHere(m)), text.settingsKept));
     } else if (m.type === 'inspected') {
       if (!linkProblem) say('');
       state.intervened = m;
@@ -292,7 +292,7 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
         }
       }
       // Said now, and again once the models are made (which clears the line otherwise).
-      state.carried = unreadable.length ? `${text.refused} ${unreadable.join('; ')}.` : '';
+      state.carried = unreadable.length ? sentences(text.refused, sentence(unreadable.join(ui.listSeparator))) : '';
       say(state.carried, true);
       const differs = Object.entries(setup).some(([k, v]) => state.setup[k] !== v);
       if ((id !== state.experiment || differs) && !mayReplace()) {
