@@ -17,6 +17,31 @@ export default [
     files: ['scripts/**/*.mjs', 'scripts/**/*.js', 'tests/**/*.mjs', 'tests/**/*.js', '*.mjs'],
     languageOptions: { globals: { ...globals.node } },
   },
+  // Every word a student or teacher reads comes from a catalogue (web/text/*.js): in the page's
+  // code, a literal with a word in it may not become a text node, a text, a label or a title.
+  // Marks, symbols and numbers may ('×', ' ', '…', '2'), and so may code (<code>, <pre>, <kbd>,
+  // <samp>), which reads the same in every language. languages.test.mjs checks the same at run
+  // time, on every view in Spanish and Chinese.
+  {
+    files: ['web/page/**/*.js'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "CallExpression[callee.name='h']:not([arguments.0.value=/^(code|pre|kbd|samp)$/]) > :not(:nth-child(1)):not(:nth-child(2)).arguments",
+          'AssignmentExpression[left.property.name=/^(textContent|innerText|title|placeholder|ariaLabel)$/] > .right',
+          'Property:matches([key.value=/^(aria-label|aria-description|title|placeholder|alt)$/], [key.name=/^(title|placeholder|alt)$/]) > .value',
+          'CallExpression[callee.property.name=/^(append|prepend|replaceChildren|before|after)$/] > .arguments',
+          "CallExpression[callee.property.name='setAttribute'][arguments.0.value=/^(aria-label|aria-description|title|placeholder|alt)$/] > :nth-child(2).arguments",
+        ].flatMap((shown) => [
+          {
+            selector: `${shown}:matches(Literal[value=/[A-Za-z]{2}/], TemplateLiteral:has(TemplateElement[value.cooked=/[A-Za-z]{2}/]))`,
+            message: 'A word shown to a reader comes from the catalogues (web/text/*.js), not from a literal here.',
+          },
+        ]),
+      ],
+    },
+  },
   // What a browser test gives page.evaluate runs in the page.
   {
     files: ['tests/browser/**', 'scripts/bench-page.mjs'],
