@@ -46,18 +46,12 @@ function argumentText(a, declarations) {
   return `${a.name}${shape}${a.optional ? '?' : ''}`;
 }
 
-// A TypeScript result type as the README shows it: an object's keys, or the type's name.
+// A declared result as the README shows it: an object's keys, a list of one as [{…}, …], or the
+// type's name.
 function resultText(type) {
-  if (type.startsWith('{') && type.endsWith('}[]')) return `[${resultText(type.slice(0, -2))}, …]`;
-  if (!type.startsWith('{')) return type;
-  const keys = [];
-  let depth = 0;
-  for (const m of type.matchAll(/[{}]|(\w+)\??:/g)) {
-    if (m[0] === '{') depth++;
-    else if (m[0] === '}') depth--;
-    else if (depth === 1) keys.push(m[1]);
-  }
-  return `{${keys.join(', ')}}`;
+  if (Array.isArray(type)) return `[${resultText(type[0])}, …]`;
+  if (typeof type === 'object') return `{${Object.keys(type).join(', ')}}`;
+  return type === 'Named' ? '{name: Numbers}' : type;
 }
 
 // Words joined with `separator`, wrapped at WIDTH; continuation lines start at `indent`.
@@ -184,6 +178,16 @@ function paramsInterface(schema, layout) {
   return [`export interface ${paramsType(schema)} {`, ...members, '}'];
 }
 
+// A declared result as a TypeScript type.
+function resultTs(type) {
+  if (Array.isArray(type)) return `${resultTs(type[0])}[]`;
+  if (typeof type === 'object')
+    return `{ ${Object.entries(type)
+      .map(([key, t]) => `${key}: ${resultTs(t)}`)
+      .join('; ')} }`;
+  return type === 'Named' ? 'Record<string, Numbers>' : type;
+}
+
 function argumentTs(a) {
   let type = ARGUMENT_TS[a.kind];
   if (a.kind === 'params') type = paramsType(a.params);
@@ -202,11 +206,11 @@ function methodTs(f, indent) {
         return `@param ${a.name} ${bits.join(', ')}`;
       }),
   ];
-  return [...comment(docs, indent), `${indent}${name}(${f.args.map(argumentTs).join(', ')}): ${f.returns};`];
+  return [...comment(docs, indent), `${indent}${name}(${f.args.map(argumentTs).join(', ')}): ${resultTs(f.returns)};`];
 }
 
 function propertyTs(p, indent) {
-  return [...comment(p.doc, indent), `${indent}readonly ${p.name.split('.').at(-1)}: ${p.returns};`];
+  return [...comment(p.doc, indent), `${indent}readonly ${p.name.split('.').at(-1)}: ${resultTs(p.returns)};`];
 }
 
 // An interface of the entries `pick` selects, with its dotted groups (checks., ops., practice.)

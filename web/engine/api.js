@@ -49,14 +49,32 @@ const optional = (name, kind, fallback, more = {}) => ({ name, kind, optional: t
 const options = (key, more = {}) => ({ name: 'options', kind: 'options', options: key, optional: true, ...more });
 const params = (schema, more = {}) => ({ name: 'params', kind: 'params', params: schema, ...more });
 
-const MHA_RESULT =
-  '{ output: Numbers; weights: Numbers; heads: Numbers; concat: Numbers; scores: Numbers; q: Numbers; k: Numbers; v: Numbers }';
+const MHA_RESULT = {
+  output: 'Numbers',
+  weights: 'Numbers',
+  heads: 'Numbers',
+  concat: 'Numbers',
+  scores: 'Numbers',
+  q: 'Numbers',
+  k: 'Numbers',
+  v: 'Numbers',
+};
 
 // Each entry: `name` as JS calls it (`checks.permutationGap`, `model.trainStep`), `args`,
-// `returns` (a TypeScript type; the README shows an object's keys), `doc` (lines for both),
+// `returns`, `doc` (lines for the README and the TypeScript declarations),
 // `group`, the README block it is listed in, and which module has it: the worked examples' (by
 // default), the extras' (`extras`: the practice set's problems and the models), or both
-// (`part: 'common'`). In Node and the single file one module has every part.
+// (`part: 'common'`). In Node and the single file one module has every part. `engine` is the
+// module's name of the function when it is not the last part of `name`, and `tail` what the
+// facade passes after the declared arguments (which reduction opReduce computes).
+//
+// A result is a type name, an object of results, or a list of one such object ([{...}]). The
+// facade converts what the engine returns as the type names say:
+//   Numbers   a tensor, as nested arrays        Trace   a trace, its steps' tensors as arrays
+//   Named     named tensors, as {name: nested arrays}
+//   SavedModel  what model.save() gives: its parameters' data as plain arrays, for JSON
+// and passes every other type on as it is (number, string, Verdict, Model, …: the TypeScript
+// type index.d.ts gives it). An object's keys are the result's keys, and no others.
 export const API = [
   // ---- the worked examples ----
   {
@@ -68,7 +86,7 @@ export const API = [
   {
     name: 'attention',
     args: [arg('q', 'numbers'), arg('k', 'numbers'), arg('v', 'numbers'), options('attention')],
-    returns: '{ scores: Numbers; weights: Numbers; output: Numbers }',
+    returns: { scores: 'Numbers', weights: 'Numbers', output: 'Numbers' },
     doc: [
       'q [..., Tq, dk], k [..., Tk, dk], v [..., Tk, dv] with 0, 1 or 2 equal leading axes',
       'mask: booleans [Tq][Tk], true = may attend (combined with causal); scale: default 1/sqrt(dk)',
@@ -100,13 +118,13 @@ export const API = [
   {
     name: 'feedForward',
     args: [arg('x', 'numbers'), params('ffn'), options('feedForward')],
-    returns: '{ output: Numbers; hidden: Numbers; pre: Numbers }',
+    returns: { output: 'Numbers', hidden: 'Numbers', pre: 'Numbers' },
     doc: ['params: {w1, b1?, w2, b2?, wGate?, bGate?}; gated: act(x w1) * (x wGate), then w2'],
   },
   {
     name: 'block',
     args: [arg('x', 'numbers'), params('block'), options('block')],
-    returns: `{ output: Numbers; attention: ${MHA_RESULT}; trace: Trace }`,
+    returns: { output: 'Numbers', attention: MHA_RESULT, trace: 'Trace' },
     doc: [
       'params: {attn, ffn, norm1?, norm2?}; norm1/norm2: {gamma, beta} for layer, {gain} for rms;',
       'absent = gamma 1, beta 0',
@@ -121,7 +139,7 @@ export const API = [
       params('decoder'),
       options('decoderBlock'),
     ],
-    returns: '{ output: Numbers; selfWeights: Numbers; crossWeights: Numbers; trace: Trace }',
+    returns: { output: 'Numbers', selfWeights: 'Numbers', crossWeights: 'Numbers', trace: 'Trace' },
     doc: [
       'memory: the encoder’s output; params: {selfAttn, crossAttn, ffn, norm1?, norm2?, norm3?}',
       'selfAttn as block’s attn; crossAttn with separate wQ (applied to x), wK and wV (to memory)',
@@ -142,7 +160,7 @@ export const API = [
   {
     name: 'lmForward',
     args: [arg('tokens', 'tokens', { shape: '[T+1] or [B][T+1]' }), params('lm'), options('lmForward')],
-    returns: '{ logits: Numbers; probs: Numbers; losses: Numbers; loss: number; trace: Trace }',
+    returns: { logits: 'Numbers', probs: 'Numbers', losses: 'Numbers', loss: 'number', trace: 'Trace' },
     doc: [
       'tokens: inputs tokens[:-1], targets tokens[1:]',
       'params: {embedding [V][D], positions? [Tmax][D], blocks: [...], finalNorm?, head? [D][V]}',
@@ -154,14 +172,29 @@ export const API = [
   {
     name: 'crossEntropy',
     args: [arg('logits', 'numbers', { shape: '[N][V]' }), arg('targets', 'tokens', { shape: '[N]' })],
-    returns: '{ losses: Numbers; probs: Numbers; loss: number }',
+    returns: { losses: 'Numbers', probs: 'Numbers', loss: 'number' },
     doc: ['the loss of §7.2 per row, in nats'],
   },
   {
     name: 'generate',
     args: [arg('promptTokens', 'tokens'), params('lm'), options('generate')],
-    returns:
-      '{ tokens: number[]; stoppedAtEos: boolean; steps: { position: number; logits: number[]; probs: number[]; cumulative: number[]; u: number | null; token: number; naiveMultiplyAdds: number; cachedMultiplyAdds: number; cachedNumbers: number }[] }',
+    returns: {
+      tokens: 'number[]',
+      stoppedAtEos: 'boolean',
+      steps: [
+        {
+          position: 'number',
+          logits: 'Numbers',
+          probs: 'Numbers',
+          cumulative: 'Numbers',
+          u: 'number | null',
+          token: 'number',
+          naiveMultiplyAdds: 'number',
+          cachedMultiplyAdds: 'number',
+          cachedNumbers: 'number',
+        },
+      ],
+    },
     doc: [
       'temperature 0 is greedy (u = null); otherwise u is the seeded uniform number and token is',
       'the first index whose cumulative probability exceeds u',
@@ -174,7 +207,7 @@ export const API = [
   {
     name: 'paramCount',
     args: [arg('config', 'options', { options: 'paramCount' })],
-    returns: '{ total: number; headWidth: number; breakdown: Record<string, number> }',
+    returns: { total: 'number', headWidth: 'number', breakdown: 'Record<string, number>' },
     doc: [
       'attentionOnly: W_Q, W_K, W_V, W_O (+ biases), §4’s count; bias: every linear layer’s bias',
       'and LayerNorm’s beta, as nanoGPT’s bias. Breakdown names are keys, dotted paths of',
@@ -211,53 +244,61 @@ export const API = [
   {
     name: 'checks.scoreVariance',
     args: [arg('settings', 'options', { options: 'scoreVariance' })],
-    returns: '{ raw: number; scaled: number; expectedRaw: number; expectedScaled: number }',
+    returns: { raw: 'number', scaled: 'number', expectedRaw: 'number', expectedScaled: 'number' },
     doc: ['§3.1: the variance of q · k for random q, k, with and without 1/sqrt(dk)'],
   },
   {
     name: 'attentionCost',
     args: [arg('dims', 'options', { options: 'attentionCost' })],
-    returns: '{ weightEntries: number; multiplyAdds: number }',
+    returns: { weightEntries: 'number', multiplyAdds: 'number' },
     doc: ['§4.2: the attention weights stored (B·H·T²) and the products computed'],
   },
   {
     name: 'ops.exp',
+    engine: 'opExp',
     args: [arg('x', 'numbers')],
     returns: 'Numbers',
     doc: ['e^x entry by entry; refused past 709.78, where a double overflows'],
   },
   {
     name: 'ops.expShifted',
+    engine: 'opExpShifted',
     args: [arg('x', 'numbers')],
     returns: 'Numbers',
     doc: ['e^(x - max) over the last axis, softmax’s numerators'],
   },
   ...['sum', 'mean', 'variance'].map((op) => ({
     name: `ops.${op}`,
+    engine: 'opReduce',
+    tail: [op],
     args: [arg('x', 'numbers'), optional('axis', 'integer', -1)],
     returns: 'Numbers',
     doc: [`the ${op} over one axis (negative counts from the end)`],
   })),
   {
     name: 'ops.matmul',
+    engine: 'opMatmul',
     args: [arg('a', 'numbers', { shape: '[N][K]' }), arg('b', 'numbers', { shape: '[K][M]' })],
     returns: 'Numbers',
     doc: ['a @ b'],
   },
   {
     name: 'ops.maxAbsDifference',
+    engine: 'opMaxAbsDifference',
     args: [arg('a', 'numbers'), arg('b', 'numbers')],
     returns: 'number',
     doc: ['max |a - b| over two arrays of one shape'],
   },
   {
     name: 'ops.scaleRows',
+    engine: 'opScaleRows',
     args: [arg('w', 'numbers', { shape: '[N][M]' }), arg('m', 'numbers', { shape: '[N]' })],
     returns: 'Numbers',
     doc: ['row i of w times m[i]'],
   },
   {
     name: 'ops.softmaxJacobian',
+    engine: 'opSoftmaxJacobian',
     args: [arg('s', 'numbers', { shape: '[N]' })],
     returns: 'Numbers',
     doc: ['§2.2: diag(s) - s sᵀ for a softmax output s'],
@@ -272,7 +313,7 @@ export const API = [
   {
     name: 'memory',
     args: [],
-    returns: '{ heapInUse: number; liveHandles: number; memoryBytes: number }',
+    returns: { heapInUse: 'number', liveHandles: 'number', memoryBytes: 'number' },
     part: 'common',
     doc: ['leak checks: bytes in use inside the module, JS values the C++ side holds, memory size'],
   },
@@ -280,6 +321,7 @@ export const API = [
   // ---- the practice set ----
   {
     name: 'practice.checkValue',
+    engine: 'practiceCheckValue',
     args: [arg('answer', 'answer'), arg('spec', 'spec')],
     returns: 'Verdict',
     group: 'practice',
@@ -288,23 +330,33 @@ export const API = [
   },
   {
     name: 'practice.families',
+    engine: 'practiceFamilies',
     args: [],
-    returns: '{ id: string; section: string; format: string }[]',
+    returns: [{ id: 'string', section: 'string', format: 'string' }],
     group: 'practice',
     extras: true,
     doc: ['the families of generated problems'],
   },
   {
     name: 'practice.generate',
+    engine: 'practiceGenerate',
     args: [arg('id', 'text'), optional('seed', 'whole', 0)],
-    returns:
-      '{ id: string; seed: number; section: string; format: string; variant: string; given: Record<string, Numbers>; words: string[] }',
+    returns: {
+      id: 'string',
+      seed: 'number',
+      section: 'string',
+      format: 'string',
+      variant: 'string',
+      given: 'Named',
+      words: 'string[]',
+    },
     group: 'practice',
     extras: true,
     doc: ['one problem of a family, the same for the same seed; it holds no answer'],
   },
   {
     name: 'practice.check',
+    engine: 'practiceCheck',
     args: [arg('id', 'text'), arg('seed', 'whole'), arg('answer', 'answer')],
     returns: 'Verdict',
     group: 'practice',
@@ -313,9 +365,15 @@ export const API = [
   },
   {
     name: 'practice.solution',
+    engine: 'practiceSolution',
     args: [arg('id', 'text'), optional('seed', 'whole', 0)],
-    returns:
-      '{ answer: string; answerValue: Answer; format: string; steps: { key: string; values: Record<string, Numbers> }[]; misconceptions: { id: string; section: string; answer: string }[] }',
+    returns: {
+      answer: 'string',
+      answerValue: 'Answer',
+      format: 'string',
+      steps: [{ key: 'string', values: 'Named' }],
+      misconceptions: [{ id: 'string', section: 'string', answer: 'string' }],
+    },
     group: 'practice',
     extras: true,
     doc: ['the worked solution as keys and numbers; the page words them'],
@@ -366,22 +424,24 @@ export const API = [
   {
     name: 'model.trainStep',
     args: [arg('batch', 'tokens', { shape: '[B][T+1]' }), options('trainStep')],
-    returns: '{ loss: number; gradNorm: number; lr: number }',
+    returns: { loss: 'number', gradNorm: 'number', lr: 'number' },
     group: 'training',
     doc: ['one step of the optimiser on a batch of token ids (float32)'],
   },
   {
     name: 'model.evaluate',
     args: [arg('batch', 'tokens', { shape: '[B][T+1]' }), options('evaluate')],
-    returns: '{ loss: number }',
+    returns: { loss: 'number' },
     group: 'training',
     doc: ['causal: the mask in every block, as generation sees it'],
   },
   {
     name: 'model.generate',
     args: [arg('promptTokens', 'tokens'), options('modelGenerate')],
-    returns:
-      '{ tokens: number[]; draws: { token: number; prob: number; below: number; upto: number; u: number | null }[] }',
+    returns: {
+      tokens: 'number[]',
+      draws: [{ token: 'number', prob: 'number', below: 'number', upto: 'number', u: 'number | null' }],
+    },
     group: 'training',
     doc: [
       'past T: the last T; draws: per new token, §7.1’s inverse-CDF draw (u fell in [below,',
@@ -408,21 +468,21 @@ export const API = [
   {
     name: 'model.describe',
     args: [],
-    returns: '{ config: CreateModelOptions; parameterCount: number }',
+    returns: { config: 'CreateModelOptions', parameterCount: 'number' },
     group: 'training',
     doc: ['config as createModel’s options'],
   },
   {
     name: 'model.inspect',
     args: [arg('tokens', 'tokens'), options('inspect')],
-    returns: '{ weights: Numbers; probs: Numbers; entropy: Numbers }',
+    returns: { weights: 'Numbers', probs: 'Numbers', entropy: 'Numbers' },
     group: 'training',
     doc: ['weights [L][H][T][T], probs [T][V], entropy [L][H]; §2.2’s interventions'],
   },
   {
     name: 'model.parameters',
     args: [],
-    returns: 'Record<string, Numbers>',
+    returns: 'Named',
     group: 'training',
     doc: ['every parameter by name'],
   },
@@ -461,7 +521,7 @@ export const PROPERTIES = [
   },
   {
     name: 'practice.tolerance',
-    returns: '{ relative: number; floor: number }',
+    returns: { relative: 'number', floor: 'number' },
     group: 'practice',
     doc: [
       'the rule for numbers: each entry within `relative` of its size, an entry smaller than',

@@ -655,9 +655,9 @@ export interface Lab extends LabCommon {
     stoppedAtEos: boolean;
     steps: {
       position: number;
-      logits: number[];
-      probs: number[];
-      cumulative: number[];
+      logits: Numbers;
+      probs: Numbers;
+      cumulative: Numbers;
       u: number | null;
       token: number;
       naiveMultiplyAdds: number;

@@ -1,9 +1,10 @@
 // The public JS API of the engine (package.json "main"): loadEngine() resolves to `lab`, whose
-// functions take and return plain nested arrays. This facade checks names and types as api.js
-// declares them, converts arrays, and calls the WebAssembly module; it computes nothing itself.
+// functions take and return plain nested arrays. This facade builds each function from its
+// declaration in api.js: it checks and converts the arguments, calls the WebAssembly module and
+// converts the result; it computes nothing itself.
 import createAttentionLab from '../../build/wasm/attention_lab.cjs';
 import { describe, fromTensor, refusedBy, toTensor } from './arrays.js';
-import { declared, PARAMS } from './api.js';
+import { API, declared, PARAMS } from './api.js';
 // The facade's messages are English, for the console and Node, from the page's English catalogue.
 import english from '../text/en.js';
 // The engine refuses with a code and parameters (cpp/lab/core/refusal.hpp); its English sentence
@@ -120,10 +121,48 @@ function argumentsOf(name, given, options) {
 
 // ---- results back to nested arrays ----
 
-const nested = (r, keys) => Object.fromEntries(keys.map((k) => [k, fromTensor(r[k])]));
 const trace = (steps) =>
   steps.map((s) => ({ name: s.name, formula: s.formula, shape: s.shape, values: fromTensor(s) }));
-const MHA_KEYS = ['output', 'weights', 'heads', 'concat', 'scores', 'q', 'k', 'v'];
+const named = (values) => Object.fromEntries(values.map((v) => [v.name, fromTensor(v)]));
+const saved = (s) => ({
+  ...s,
+  parameters: s.parameters.map((p) => ({ name: p.name, shape: p.shape, data: Array.from(p.data) })),
+});
+const CONVERT = { Numbers: fromTensor, Trace: trace, Named: named, SavedModel: saved };
+
+// What the engine returned, as api.js declares the result: tensors as nested arrays, an object
+// with exactly its declared keys, a list item by item; any other type as it is.
+// A key the engine returns that the declaration lacks is the declaration's mistake, said
+// rather than dropped (the tests call every function).
+function result(type, value) {
+  if (Array.isArray(type)) return value.map((item) => result(type[0], item));
+  if (typeof type === 'object') {
+    const extra = Object.keys(value).find((k) => !(k in type));
+    if (extra !== undefined) throw new Error(`web/engine/api.js declares no result key ${extra}`);
+    return Object.fromEntries(Object.keys(type).map((k) => [k, result(type[k], value[k])]));
+  }
+  return CONVERT[type] ? CONVERT[type](value) : value;
+}
+
+// The declared function `name` over the module `m`: its arguments checked and converted, the
+// engine's function called (with the declaration's `tail`), its result converted.
+const declaredCall = (m, name, options) => {
+  const f = declared[name];
+  const engine = f.engine ?? name.split('.').at(-1);
+  return (...given) => result(f.returns, m[engine](...argumentsOf(name, given, options), ...(f.tail ?? [])));
+};
+
+// The declared functions `pick` selects, as an object with their dotted groups nested
+// ({softmax, checks: {…}, ops: {…}}).
+function declaredFunctions(m, options, pick) {
+  const out = {};
+  for (const f of API.filter(pick)) {
+    const path = f.name.split('.');
+    const at = path.slice(0, -1).reduce((o, key) => (o[key] ??= {}), out);
+    at[path.at(-1)] = declaredCall(m, f.name, options);
+  }
+  return out;
+}
 
 // The engine's promise, checked once more where its results cross into JS: no result holds a
 // NaN or an infinity (the engine refuses first, naming the step; this is the net under it, for
@@ -175,10 +214,6 @@ const throwing = (target) =>
   new Proxy(target, {
     get: (t, name) => (typeof t[name] === 'function' ? (...args) => unwrap(name, t[name](...args)) : t[name]),
   });
-
-// Practice problems come from the engine as keys and numbers: ids of families, steps and
-// mistakes, and the numbers they are about. The page words them (web/page/practice-text.js).
-const named = (values) => Object.fromEntries(values.map((v) => [v.name, fromTensor(v)]));
 
 // The engine's verdict: whether the text was an answer at all (`readable`; unreadable text is
 // not an attempt), whether it is right, and what is wrong with it, as keys and entry indices.
@@ -245,22 +280,18 @@ function practiceApi(m, options) {
       const [answer, spec] = args('checkValue', given);
       return verdict(m.practiceCheckValue(answer, predictionSpec(spec, formats)), spec.format);
     },
-    // The generated problems, in the builds that have them (not the site's first module).
+    // The generated problems, in the builds that have them (not the site's first module). They
+    // come from the engine as keys and numbers: ids of families, steps and mistakes, and the
+    // numbers they are about; the page words them (web/page/practice-text.js).
     ...(typeof m.practiceGenerate === 'function'
       ? {
-          families: (...given) => (args('families', given), m.practiceFamilies()),
-          generate(...given) {
-            const p = m.practiceGenerate(...args('generate', given));
-            return { ...p, given: named(p.given) };
-          },
+          families: declaredCall(m, 'practice.families', options),
+          generate: declaredCall(m, 'practice.generate', options),
           check(...given) {
             const c = m.practiceCheck(...args('check', given));
             return verdict(c, c.format);
           },
-          solution(...given) {
-            const s = m.practiceSolution(...args('solution', given));
-            return { ...s, steps: s.steps.map((st) => ({ key: st.key, values: named(st.values) })) };
-          },
+          solution: declaredCall(m, 'practice.solution', options),
         }
       : {}),
   };
@@ -269,32 +300,19 @@ function practiceApi(m, options) {
 // A trainable model: `handle` is the engine's Model object, alive until model.delete(); this
 // object converts and checks.
 function wrapModel(handle, options) {
-  // The engine's model, checked alive, and the arguments of model.`name` converted.
-  const call = (name, given) => {
-    if (handle.isDeleted()) throw refusedBy(name, 'call.deleted');
-    return [throwing(handle), argumentsOf(`model.${name}`, given, options)];
-  };
-  const list = (params) => Object.fromEntries(params.map((p) => [p.name, fromTensor(p)]));
-  const method =
-    (name, after = (r) => r) =>
-    (...given) => {
-      const [model, args] = call(name, given);
-      return after(model[name](...args));
-    };
+  // The engine's model, refused once deleted: each method looks it up when called.
+  const live = new Proxy(
+    {},
+    {
+      get(_, name) {
+        if (handle.isDeleted()) throw refusedBy(name, 'call.deleted');
+        return throwing(handle)[name];
+      },
+    },
+  );
+  const { model } = declaredFunctions(live, options, (f) => f.name.startsWith('model.') && f.name !== 'model.delete');
   return {
-    trainStep: method('trainStep'),
-    evaluate: method('evaluate'),
-    generate: method('generate'),
-    futureDependence: method('futureDependence'),
-    permutationGap: method('permutationGap'),
-    describe: method('describe'),
-    parameters: method('parameters', list),
-    inspect: method('inspect', (r) => nested(r, ['weights', 'probs', 'entropy'])),
-    save: method('save', (s) => ({
-      ...s,
-      parameters: s.parameters.map((p) => ({ name: p.name, shape: p.shape, data: Array.from(p.data) })),
-    })),
-    exportSafetensors: method('exportSafetensors'),
+    ...model,
     delete: (...given) => {
       if (handle.isDeleted()) throw refusedBy('delete', 'call.deletedTwice');
       argumentsOf('model.delete', given, options);
@@ -351,77 +369,11 @@ function loadCheckpoint(m, options, given) {
   return model;
 }
 
-// The worked examples' part: the handout's layers, the lab's checks, the page's operations. Each
-// function checks and converts its arguments as api.js declares them, calls the engine, and
-// turns the result's tensors into nested arrays.
-function examplesApi(m, options) {
-  const call =
-    (name, engine, after = fromTensor) =>
-    (...given) =>
-      after(m[engine](...argumentsOf(name, given, options)));
-  // sum, mean and variance are one engine function that takes the reduction's name last
-  const reduce =
-    (name) =>
-    (...given) =>
-      fromTensor(m.opReduce(...argumentsOf(`ops.${name}`, given, options), name));
-  const same = (r) => r;
-  return {
-    softmax: call('softmax', 'softmax'),
-    attention: call('attention', 'attention', (r) => nested(r, ['scores', 'weights', 'output'])),
-    multiHeadAttention: call('multiHeadAttention', 'multiHeadAttention', (r) => nested(r, MHA_KEYS)),
-    layerNorm: call('layerNorm', 'layerNorm'),
-    rmsNorm: call('rmsNorm', 'rmsNorm'),
-    feedForward: call('feedForward', 'feedForward', (r) => nested(r, ['output', 'hidden', 'pre'])),
-    block: call('block', 'block', (r) => ({
-      output: fromTensor(r.output),
-      attention: nested(r.attention, MHA_KEYS),
-      trace: trace(r.trace),
-    })),
-    decoderBlock: call('decoderBlock', 'decoderBlock', (r) => ({
-      output: fromTensor(r.output),
-      selfWeights: fromTensor(r.selfWeights),
-      crossWeights: fromTensor(r.crossWeights),
-      trace: trace(r.trace),
-    })),
-    sinusoidalPositions: call('sinusoidalPositions', 'sinusoidalPositions'),
-    lmForward: call('lmForward', 'lmForward', (r) => ({
-      ...nested(r, ['logits', 'probs', 'losses']),
-      loss: r.loss,
-      trace: trace(r.trace),
-    })),
-    crossEntropy: call('crossEntropy', 'crossEntropy', (r) => ({ ...nested(r, ['losses', 'probs']), loss: r.loss })),
-    generate: call('generate', 'generate', (r) => ({
-      tokens: r.tokens,
-      stoppedAtEos: r.stoppedAtEos,
-      steps: r.steps.map((s) => ({ ...s, ...nested(s, ['logits', 'probs', 'cumulative']) })),
-    })),
-    paramCount: call('paramCount', 'paramCount', same),
-
-    // The lab's checks (§8) and §3.1's demonstration, for the page's live badges.
-    checks: {
-      futureDependence: call('checks.futureDependence', 'futureDependence'),
-      permutationGap: call('checks.permutationGap', 'permutationGap', same),
-      fusedVsSeparateGap: call('checks.fusedVsSeparateGap', 'fusedVsSeparateGap', same),
-      maxRowSumError: call('checks.maxRowSumError', 'maxRowSumError', same),
-      scoreVariance: call('checks.scoreVariance', 'scoreVariance', same),
-    },
-
-    // Small operations that the page shows as steps of their own, so that every number on
-    // screen comes from the engine.
-    ops: {
-      exp: call('ops.exp', 'opExp'),
-      expShifted: call('ops.expShifted', 'opExpShifted'),
-      sum: reduce('sum'),
-      mean: reduce('mean'),
-      variance: reduce('variance'),
-      matmul: call('ops.matmul', 'opMatmul'),
-      maxAbsDifference: call('ops.maxAbsDifference', 'opMaxAbsDifference', same),
-      scaleRows: call('ops.scaleRows', 'opScaleRows'),
-      softmaxJacobian: call('ops.softmaxJacobian', 'opSoftmaxJacobian'),
-    },
-    attentionCost: call('attentionCost', 'attentionCost', same),
-  };
-}
+// The worked examples' part: the handout's layers, the lab's checks (§8) and §3.1's
+// demonstration for the page's live badges, and the small operations the page shows as steps of
+// their own, so that every number on screen comes from the engine.
+const examplesApi = (m, options) =>
+  declaredFunctions(m, options, (f) => !f.extras && !f.group && f.part !== 'common' && !f.name.startsWith('model.'));
 
 // The `lab` object over one build of the module. Node's build and the single file's have every
 // part; the site's two builds have the worked examples' part or the extras (the practice set's
@@ -436,7 +388,7 @@ function makeLab(module) {
     // Training (the toy LM in the browser): models live in the engine until model.delete().
     ...(typeof module.createModel === 'function'
       ? {
-          createModel: (...given) => wrapModel(m.createModel(...argumentsOf('createModel', given, options)), options),
+          createModel: (...given) => wrapModel(declaredCall(m, 'createModel', options)(...given), options),
           loadModel: (...given) => loadModel(m, options, given),
           loadCheckpoint: (...given) => loadCheckpoint(m, options, given),
         }
@@ -446,7 +398,7 @@ function makeLab(module) {
 
     // A number as a student types it -> {ok, value} or {ok: false, error: {code, params, message}}.
     parseNumber(...given) {
-      const r = m.parseNumber(...argumentsOf('parseNumber', given, options));
+      const r = declaredCall(m, 'parseNumber', options)(...given);
       return r.ok ? r : { ok: false, error: worded(r.error) };
     },
 
