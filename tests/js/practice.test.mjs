@@ -185,7 +185,9 @@ test('any text is an answer or a message: empty, unicode, 1/0, 1e999, [[[[[[, a 
   }
   assert.match(practice.check('retrieval', 0, '1/0').feedback, /could not be read: a division by zero, at the end/);
   assert.match(practice.check('retrieval', 0, '9'.repeat(20000)).feedback, /longer than 10,000 characters/);
-  assert.throws(() => practice.generate('nope', 0), { message: /^practice.generate: unknown family 'nope'/ });
+  assert.throws(() => practice.generate('nope', 0), {
+    message: /^practice.generate: there is no family of problems “nope” \(there are retrieval, intervention,/,
+  });
   assert.throws(() => practice.generate('retrieval', -1), {
     message: /^practice\.generate: seed must be a whole number >= 0/,
   });

@@ -1997,6 +1997,14 @@ export default {
       sigmaLarge:
         'sigma = {sigma} is too large: the products’ variance d_k sigma^4 and their squares pass the largest double, about 1.8e308',
     },
+    // a practice family that broke its own rule (a bug, never a student’s input)
+    practice: {
+      unknownFamily: 'there is no family of problems “{family}” (there are {known})',
+      noFairVariant:
+        'the family {family} found no fair problem for seed {seed}: this is a bug in the lab; please report it',
+      invariant:
+        'the practice set made a problem it cannot solve (family {family}, rule {rule}{name, select, none {} other {, value {name}}}): this is a bug in the lab; please report it',
+    },
     option: {
       choice: '{what} must be one of {choices}, got “{got}”',
       unknown: 'unknown option “{name}” (expected one of {known})',

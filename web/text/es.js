@@ -2007,6 +2007,14 @@ export default {
       sigmaLarge:
         'sigma = {sigma} es demasiado grande: la varianza de los productos, d_k sigma^4, y sus cuadrados superan el mayor double, unos 1.8e308',
     },
+    // a practice family that broke its own rule (a bug, never a student’s input)
+    practice: {
+      unknownFamily: 'no hay ninguna familia de problemas «{family}» (hay estas: {known})',
+      noFairVariant:
+        'la familia {family} no encontró ningún problema justo para la semilla {seed}: es un error del laboratorio; por favor, avísenos',
+      invariant:
+        'el conjunto de práctica creó un problema que no sabe resolver (familia {family}, regla {rule}{name, select, none {} other {, valor {name}}}): es un error del laboratorio; por favor, avísenos',
+    },
     option: {
       choice: '{what} debe ser uno de estos: {choices}; se recibió «{got}»',
       unknown: 'opción desconocida «{name}» (se esperaba una de estas: {known})',

@@ -1889,6 +1889,13 @@ export default {
       sigma: 'sigma 必须是 > 0 的有限数，收到的是 {got}',
       sigmaLarge: 'sigma = {sigma} 太大：乘积的方差 d_k sigma^4 及其平方超过了最大的 double，约 1.8e308',
     },
+    // a practice family that broke its own rule (a bug, never a student’s input)
+    practice: {
+      unknownFamily: '没有名为“{family}”的题型（现有：{known}）',
+      noFairVariant: '题型 {family} 在种子 {seed} 下找不到公平的题目：这是本实验的缺陷，请报告它',
+      invariant:
+        '练习集生成了一道它无法求解的题目（题型 {family}，规则 {rule}{name, select, none {} other {，数值 {name}}}）：这是本实验的缺陷，请报告它',
+    },
     option: {
       choice: '{what} 必须是以下之一：{choices}；收到的是“{got}”',
       unknown: '未知的选项“{name}”（应为以下之一：{known}）',

@@ -22,7 +22,7 @@ Tensor2 as_row(const Tensor1& v) { return xt::reshape_view(v, {std::size_t(1), v
 const NdArray& given(const Problem& p, const std::string& name) {
     for (const auto& g : p.given)
         if (g.name == name) return g.value;
-    throw std::invalid_argument("practice: the " + p.family + " problem has no given value '" + name + "'");
+    throw Refused("practice", refused("practice.invariant", "family", p.family, "rule", "given", "name", name));
 }
 void set_given(Problem& p, const std::string& name, NdArray value) {
     for (auto& g : p.given)
@@ -40,13 +40,12 @@ Tensor1 vector_of(const Problem& p, const std::string& name) {
 }
 double number_of(const Problem& p, const std::string& name) {
     const NdArray& a = given(p, name);
-    require(a.shape.empty() && a.data.size() == 1, "practice", msg(name, " must be one number"));
+    invariant(a.shape.empty() && a.data.size() == 1, p, "oneNumber", name);
     return a.data[0];
 }
 long whole_of(const Problem& p, const std::string& name, long lo, long hi) {
     const double v = number_of(p, name);
-    require(v == std::floor(v) && v >= double(lo) && v <= double(hi), "practice",
-            msg(name, " must be a whole number from ", lo, " to ", hi, ", not ", v));
+    invariant(v == std::floor(v) && v >= double(lo) && v <= double(hi), p, "wholeInRange", name);
     return long(v);
 }
 double size_of(const Problem& p, const std::string& name) { return double(whole_of(p, name, 1, 1L << 20)); }

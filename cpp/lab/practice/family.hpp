@@ -74,6 +74,14 @@ Tensor3 one(const Tensor2& m);     // (1, T, C): one batch item
 Tensor2 first(const Tensor3& t);   // item 0 of (B, T, C)
 Tensor2 as_row(const Tensor1& v);  // (1, n)
 
+// A solver's own rule: what its family's draw guarantees (two different rows, D divisible by H).
+// It fails only on a bug in a family, and says which family and which rule as data, a code the
+// page words like any other refusal (practice.invariant).
+// `name` is the given value the rule is about ("none" when it is about none).
+inline void invariant(bool ok, const Problem& p, const char* rule, const std::string& name = "none") {
+    require(ok, "practice", refused("practice.invariant", "family", p.family, "rule", rule, "name", name));
+}
+
 // The given value `name`, read as the family expects it; each throws std::invalid_argument
 // (naming the value) when it is absent or not of that kind.
 const NdArray& given(const Problem& p, const std::string& name);

@@ -55,9 +55,9 @@ const std::vector<Entry>& registry() {
 const Entry& entry_of(const std::string& family) {
     for (const auto& e : registry())
         if (e.family.id == family) return e;
-    std::string known;
-    for (const auto& e : registry()) known += (known.empty() ? "" : ", ") + e.family.id;
-    throw std::invalid_argument("practice: unknown family '" + family + "' (known: " + known + ")");
+    std::vector<std::string> known;
+    for (const auto& e : registry()) known.push_back(e.family.id);
+    throw Refused("practice", refused("practice.unknownFamily", "family", family, "known", known));
 }
 
 void solve_with(const Entry& e, Problem& p) {
@@ -139,7 +139,7 @@ Problem make_problem(const std::string& family, std::uint64_t seed) {
             // degenerate problem like any other, so the next draw of the same stream replaces it.
         }
     }
-    throw std::logic_error("practice: " + family + " found no fair variant for seed " + std::to_string(seed));
+    throw Refused("practice", refused("practice.noFairVariant", "family", family, "seed", double(seed)));
 }
 
 CheckResult check_answer(const Problem& p, const std::string& text) {

@@ -24,7 +24,7 @@ void layernorm_draw(Problem& p, Dice& d, bool) {
 void layernorm_solve(Problem& p) {
     const Tensor2 X = matrix_of(p, "X");
     const std::size_t D = X.shape(1);
-    require(D >= 2 && X.shape(0) >= 2, "practice", "X must have at least two rows and two features");
+    invariant(D >= 2 && X.shape(0) >= 2, p, "twoRowsTwoFeatures");
     const Tensor1 ones = xt::ones<double>({D}), zeros = xt::zeros<double>({D});
     const Tensor2 Y = layernorm_forward(X, ones, zeros);
     p.answer = row_answer(Y, 0);
@@ -108,7 +108,7 @@ void pre_post_solve(Problem& p) {
         wrong(p, a.mistake, "§5.1", word(Format::choice, std::string(a.answer) == "pre" ? "post" : "pre"));
         return;
     }
-    throw std::invalid_argument("practice: pre-post has no question '" + p.variant + "'");
+    invariant(false, p, "question", p.variant);
 }
 
 }  // namespace

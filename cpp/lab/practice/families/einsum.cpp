@@ -64,7 +64,7 @@ void einsum_solve(Problem& p) {
         for (const auto& [id, text] : c.mistakes) wrong(p, id, "§8.1", einsum(text));
         return;
     }
-    throw std::invalid_argument("practice: einsum has no question '" + p.variant + "'");
+    invariant(false, p, "question", p.variant);
 }
 
 }  // namespace

@@ -35,10 +35,10 @@ void cross_attention_draw(Problem& p, Dice& d, bool handout) {
 
 void cross_attention_solve(Problem& p) {
     const double Tdec = size_of(p, "T_dec"), Tenc = size_of(p, "T_enc");
-    require(Tdec != Tenc, "practice", "T_dec and T_enc must differ, or no mistake shows");
+    invariant(Tdec != Tenc, p, "lengthsDiffer");
     if (p.variant == "reads") {
         const long i = whole_of(p, "i", 0, long(Tdec) - 1);
-        require(i + 1 < long(Tenc), "practice", "position i needs memory positions after it");
+        invariant(i + 1 < long(Tenc), p, "memoryAfterI");
         p.answer = positions(0, long(Tenc));
         p.steps = {{"keep", {{"memory positions", nd(Tensor1(xt::arange<double>(0, Tenc)))}}}};
         wrong(p, "causal-cross", "§9.4", positions(0, i + 1));
@@ -46,7 +46,7 @@ void cross_attention_solve(Problem& p) {
         return;
     }
     const double B = size_of(p, "B"), H = size_of(p, "H"), D = size_of(p, "D");
-    require(std::fmod(D, H) == 0, "practice", msg("D = ", D, " is not divisible by H = ", H));
+    invariant(std::fmod(D, H) == 0, p, "divisible");
     p.steps = {{"split", {{"d_h", scalar(D / H)}}}};
     if (p.variant == "weights") {
         p.answer = dims({B, H, Tdec, Tenc});

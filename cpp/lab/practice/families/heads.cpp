@@ -33,7 +33,7 @@ void shapes_draw(Problem& p, Dice& d, bool handout) {
 }
 void shapes_solve(Problem& p) {
     const double B = size_of(p, "B"), T = size_of(p, "T"), D = size_of(p, "D"), H = size_of(p, "H");
-    require(std::fmod(D, H) == 0, "practice", msg("D = ", D, " is not divisible by H = ", H));
+    invariant(std::fmod(D, H) == 0, p, "divisible");
     const double dh = D / H;
     p.steps = {{"split", {{"d_h", scalar(dh)}}}};
     if (p.variant == "heads") {
@@ -126,7 +126,7 @@ void param_count_solve(Problem& p) {
     if (p.variant == "attention") {
         const double D = size_of(p, "D"), H = size_of(p, "H");
         const bool bias = whole_of(p, "bias", 0, 1);
-        require(std::fmod(D, H) == 0, "practice", msg("D = ", D, " is not divisible by H = ", H));
+        invariant(std::fmod(D, H) == 0, p, "divisible");
         const double b = bias ? 4 * D : 0;
         p.answer = whole(4 * D * D + b);
         p.steps = {{"projections", {{"3 D^2", scalar(3 * D * D)}}},
@@ -174,7 +174,7 @@ void two_heads_solve(Problem& p) {
     const Tensor2 V = matrix_of(p, "V");
     const auto head = [&](const Tensor1& s) {
         const Tensor2 a = softmax_forward(as_row(s));  // the scores are given already scaled
-        require(a.shape(1) == V.shape(0), "practice", "each head needs one score per row of V");
+        invariant(a.shape(1) == V.shape(0), p, "scorePerValueRow");
         return Tensor1(xt::row(matmul(a, V), 0));
     };
     const Tensor1 h1 = head(s1), h2 = head(s2);

@@ -67,7 +67,7 @@ void leak_draw(Problem& p, Dice& d, bool handout) {
 void leak_solve(Problem& p) {
     const long T = whole_of(p, "T", 2, 8);
     const Tensor1 mask = vector_of(p, "mask");
-    require(mask.size() >= 1 && mask.size() <= 4, "practice", "the model has one to four blocks");
+    invariant(mask.size() >= 1 && mask.size() <= 4, p, "oneToFourBlocks");
     LmParams m = toy_model(mask.size());
     m.positions.reset();
     m.head.reset();
@@ -75,7 +75,7 @@ void leak_solve(Problem& p) {
     o.positions = PositionKind::sinusoidal;
     bool masked_somewhere = false, masked_everywhere = true, last_only = mask.size() > 1;
     for (std::size_t l = 0; l < mask.size(); ++l) {
-        require(mask(l) == 0 || mask(l) == 1, "practice", "each block's mask is 0 (none) or 1 (causal)");
+        invariant(mask(l) == 0 || mask(l) == 1, p, "maskFlag");
         o.mask_blocks.push_back(mask(l) == 1);
         masked_somewhere |= mask(l) == 1;
         masked_everywhere &= mask(l) == 1;
@@ -92,7 +92,7 @@ void leak_solve(Problem& p) {
     const char* enough = last_only ? "last-block-enough" : "mask-somewhere-enough";
     if (p.variant == "can") {
         const long b = whole_of(p, "b", 0, T - 1);
-        require(a != b, "practice", "a and b must be two different positions");
+        invariant(a != b, p, "differentPositions");
         const bool reads = dep(a, b) > 0;
         p.answer = word(Format::choice, reads ? "yes" : "no");
         if (reads && masked_somewhere)

@@ -29,7 +29,7 @@ void nanogpt_shapes_draw(Problem& p, Dice& d, bool handout) {
 
 void nanogpt_shapes_solve(Problem& p) {
     const double B = size_of(p, "B"), T = size_of(p, "T"), C = size_of(p, "C"), nh = size_of(p, "nh");
-    require(std::fmod(C, nh) == 0, "practice", msg("C = ", C, " is not divisible by nh = ", nh));
+    invariant(std::fmod(C, nh) == 0, p, "divisible");
     const double hs = C / nh;
     p.steps = {{"split", {{"hs", scalar(hs)}}}};
     if (p.variant == "heads") {

@@ -23,7 +23,7 @@ void permutation_solve(Problem& p) {
     const Tensor2 X = matrix_of(p, "X");
     const long T = long(X.shape(0));
     const long a = whole_of(p, "a", 0, T - 1), b = whole_of(p, "b", 0, T - 1);
-    require(a != b, "practice", "a and b must be two different rows");
+    invariant(a != b, p, "differentRows");
     Tensor2 P = X;
     xt::row(P, a) = xt::row(X, b);
     xt::row(P, b) = xt::row(X, a);

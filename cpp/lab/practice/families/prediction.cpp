@@ -55,10 +55,10 @@ void cross_entropy_draw(Problem& p, Dice& d, bool handout) {
 void cross_entropy_solve(Problem& p) {
     const Tensor2 Z = matrix_of(p, "logits");
     const Tensor1 tt = vector_of(p, "targets");
-    require(tt.size() == Z.shape(0), "practice", "one target per row of logits");
+    invariant(tt.size() == Z.shape(0), p, "targetPerRow");
     std::vector<int> t;
     for (double x : tt) {
-        require(x == std::floor(x) && x >= 0 && x < double(Z.shape(1)), "practice", "a target must be a vocabulary id");
+        invariant(x == std::floor(x) && x >= 0 && x < double(Z.shape(1)), p, "targetId");
         t.push_back(int(x));
     }
     const CrossEntropyResult ce = cross_entropy_forward(Z, t, "practice");
@@ -94,7 +94,7 @@ void generation_draw(Problem& p, Dice& d, bool handout) {
 void generation_solve(Problem& p) {
     const Tensor1 z = vector_of(p, "logits");
     const double tau = number_of(p, "tau");
-    require(tau > 0, "practice", "the temperature must be positive");
+    invariant(tau > 0, p, "temperaturePositive");
     const long j = whole_of(p, "j", 0, long(z.size()) - 1);
     const Tensor2 pr = softmax_forward(as_row(Tensor1(z / tau)));
     p.answer = number(pr(0, j));
@@ -197,7 +197,7 @@ void kv_cache_draw(Problem& p, Dice& d, bool handout) {
 void kv_cache_solve(Problem& p) {
     if (p.variant == "stored") {
         const double L = size_of(p, "L"), T = size_of(p, "T"), D = size_of(p, "D");
-        require(L >= 2, "practice", "L must be at least 2, or the one-block mistake gives the same count");
+        invariant(L >= 2, p, "twoBlocks");
         p.steps = {{"cache", {{"per block and position", scalar(2 * D)}}}};
         p.answer = whole(2 * L * T * D);
         wrong(p, "cache-queries", "§7.1", whole(3 * L * T * D));
@@ -205,7 +205,7 @@ void kv_cache_solve(Problem& p) {
         wrong(p, "keys-only", "§7.1", whole(L * T * D));
     } else {
         const double P = size_of(p, "P"), N = size_of(p, "N");
-        require(N >= 2, "practice", "N must be at least 2, or both ways compute the same rows");
+        invariant(N >= 2, p, "twoNewTokens");
         // Step s feeds the prefix of P + s tokens; the last new token is never fed back.
         const double naive = N * P + N * (N - 1) / 2, cached = P + N - 1;
         p.steps = {{"cache", {{"recomputed", scalar(naive)}, {"cached", scalar(cached)}}}};

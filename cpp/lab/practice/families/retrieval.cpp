@@ -84,8 +84,7 @@ void intervention_draw(Problem& p, Dice& d, bool handout) {
 }
 void intervention_solve(Problem& p) {
     const Tensor2 q = matrix_of(p, "q"), K = matrix_of(p, "K"), V = matrix_of(p, "V");
-    require(K.shape(0) >= 2 && V.shape(0) == K.shape(0), "practice",
-            "one value per key, and a key left after the removal");
+    invariant(K.shape(0) >= 2 && V.shape(0) == K.shape(0), p, "keysAfterRemoval");
     const std::size_t j = std::size_t(whole_of(p, "j", 0, long(K.shape(0)) - 1));
     const auto output = [&](const Tensor2& keys, const Tensor2& values, std::optional<double> scale) {
         AttentionOptions o;

@@ -25,7 +25,7 @@ void saturation_draw(Problem& p, Dice& d, bool handout) {
 }
 void saturation_solve(Problem& p) {
     const Tensor1 s = vector_of(p, "s");
-    require(s.size() == 2, "practice", "s must have two scores");
+    invariant(s.size() == 2, p, "twoScores");
     const double dk = size_of(p, "d_k");
     const Tensor2 scaled = as_row(Tensor1(s / std::sqrt(dk)));
     p.answer = row_answer(softmax_forward(scaled), 0);
@@ -59,7 +59,7 @@ void variance_draw(Problem& p, Dice& d, bool handout) {
 }
 void variance_solve(Problem& p) {
     const double dk = size_of(p, "d_k"), sigma2 = number_of(p, "sigma^2");
-    require(sigma2 > 0, "practice", "sigma^2 must be positive");
+    invariant(sigma2 > 0, p, "sigmaPositive");
     const double s4 = sigma2 * sigma2;
     p.steps = {{"product", {{"Var(q_c k_c)", scalar(s4)}}}, {"sum", {{"Var(q . k)", scalar(dk * s4)}}}};
     if (p.variant == "raw") {

@@ -31,7 +31,7 @@ void rmsnorm_solve(Problem& p) {
     const Tensor1 ones = xt::ones<double>({D}), zeros = xt::zeros<double>({D});
     double squares = 0;
     for (double v : x) squares += v * v;
-    require(squares > 0, "practice", "x must not be all zeros");
+    invariant(squares > 0, p, "notAllZero");
     const double rms = std::sqrt(squares / double(D));
     p.steps = {{"rms", {{"root-mean-square", scalar(rms)}}}};
     p.answer = number(rmsnorm_forward(row, ones, 0.0, "practice")(0, std::size_t(i)));
@@ -102,7 +102,7 @@ void fused_columns_draw(Problem& p, Dice& d, bool handout) {
 
 void fused_columns_solve(Problem& p) {
     const double D = size_of(p, "D"), H = size_of(p, "H");
-    require(std::fmod(D, H) == 0, "practice", msg("D = ", D, " is not divisible by H = ", H));
+    invariant(std::fmod(D, H) == 0, p, "divisible");
     const long dh = long(D / H), heads = long(H), h = whole_of(p, "h", 0, heads - 1);
     const long offset = p.variant == "k" ? long(D) : 0;  // W_K's columns come after W_Q's in c_attn
     p.steps = {{"split", {{"d_h", scalar(double(dh))}}}};
