@@ -108,12 +108,15 @@ test('a checkpoint opens in the worker and shows the engine’s numbers for it',
     ],
   }).probs;
   const row = page.locator('#model-next tbody tr').first();
+  // each box asks the worker again: wait for the answer to the second (both heads ablated), not
+  // the first, which also makes the columns differ
+  const expected = Object.fromEntries(tok.vocab.map((c, i) => [c.replace(' ', '␣'), ablated[12][i]]));
   await page.waitForFunction(
-    () => {
+    (want) => {
       const r = document.querySelector('#model-next tbody tr');
-      return r && r.children[1].title !== r.children[2].title;
+      return r && Number(r.children[2].title) === want[r.querySelector('th').textContent];
     },
-    null,
+    expected,
     { timeout: 10000 },
   );
   const id = tok.vocab.indexOf((await row.locator('th').textContent()).replace('␣', ' '));
