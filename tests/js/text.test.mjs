@@ -218,3 +218,20 @@ test('§4: every part of an attention layer the engine counts has a label in eve
   for (const code of codes)
     assert.deepEqual(Object.keys(catalogues[code].labels.breakdown).sort(), [...keys].sort(), code);
 });
+
+test('sentences end and join as each language writes them: “. ” in English and Spanish, “。” and no space in Chinese', async () => {
+  const { sentencesIn } = await import('../../web/text/index.js');
+  assert.equal(sentencesIn('en', 'Not yet.', '', 'Read as 2.'), 'Not yet. Read as 2.');
+  assert.equal(sentencesIn('zh-Hans', '尚未正确。', null, '读作 2。'), '尚未正确。读作 2。');
+  // every verdict of a wrong, a right and an unreadable answer, over many problems
+  for (const code of codes) {
+    const practice = worded(code);
+    for (const { id } of practice.families())
+      for (const seed of [0, 1, 2])
+        for (const typed of ['[0, 1]', '1', 'yes', '[[1, 2], [3, 4]]', practice.solution(id, seed).answer]) {
+          const { feedback } = practice.check(id, seed, typed);
+          if (code === 'zh-Hans') assert.doesNotMatch(feedback, /。 |\. /, `${id} ${seed} ${typed}: ${feedback}`);
+          else assert.doesNotMatch(feedback, /[.)]\(?[A-ZÁÉÍÓÚ¿]/u, `${id} ${seed} ${typed}: ${feedback}`);
+        }
+  }
+});

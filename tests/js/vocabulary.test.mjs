@@ -34,7 +34,12 @@ test('every form of one vocabulary reads as the same characters, in id order', (
 
 test('a file that is not a vocabulary is refused, saying what was expected and what it holds', () => {
   const cases = [
-    ['meta.json', '{"itos": ', /meta\.json is not JSON .*expected a JSON list of characters/],
+    ['meta.json', '{"itos": ', /meta\.json is not JSON; expected a JSON list of characters/],
+    [
+      'meta.json',
+      '{"itos" 1}',
+      /meta\.json is not JSON \(it breaks at character 8, counting from 0\); expected a JSON list/,
+    ],
     ['meta.json', '{"itos": {"0": "a", "2": "b"}}', /itos has no character for id 1/],
     ['meta.json', '{"itos": {"0": "a", "x": "b"}}', /itos must map whole-number ids to characters, got "x": "b"/],
     ['meta.json', '{"stoi": {"a": 0, "b": 0}}', /stoi gives id 0 twice/],

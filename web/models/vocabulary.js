@@ -3,7 +3,7 @@
 // JSON), a text file of the characters, or the training text itself. No model arithmetic here.
 import { listTokenizer } from '../training/tokenize.js';
 import { byCodePoint, shownText } from '../training/token-text.js';
-import { refused } from '../text/refusal.js';
+import { jsonBreak, refused } from '../text/refusal.js';
 
 // Each refusal (codes vocabulary.file.*) ends by saying which files are vocabularies. `part` is
 // where in the file: the list, the object, itos or stoi.
@@ -48,7 +48,7 @@ export function readVocabulary(name, text) {
     try {
       doc = JSON.parse(text);
     } catch (e) {
-      throw Object.assign(refused('vocabulary.file.notJson', { name, error: e.message }), { cause: e });
+      throw Object.assign(refused('vocabulary.file.notJson', { name, at: jsonBreak(e) }), { cause: e });
     }
     vocab = fromJson(doc);
     from = 'json';

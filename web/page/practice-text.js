@@ -2,7 +2,7 @@
 // this wraps it so that every result the page shows carries its sentences from the page's
 // catalogue (web/text): a problem's title, prompt and hints, a verdict's feedback, a
 // solution's step titles and the names of the mistakes. A translation adds a catalogue only.
-import { catalogues, practice as pageWords, refusals as pageRefusalWords, said } from '../text/index.js';
+import { catalogues, practice as pageWords, refusals as pageRefusalWords, said, sentencesIn } from '../text/index.js';
 import { answerText } from './format.js';
 import { language } from '../text/language.js';
 
@@ -85,7 +85,7 @@ function unreadableText(error, text, refusalWords) {
 }
 
 // The engine's verdict in words: how the answer was read, and what is wrong with it.
-export function feedbackOf(c, rule, text = pageWords, refusalWords = pageRefusalWords) {
+export function feedbackOf(c, rule, text = pageWords, refusalWords = pageRefusalWords, locale = language) {
   const feedback = [];
   const read = text.readAs({
     text: c.format === 'choice' ? shownWord(c.parsedValue, text) : answerText(c.parsedValue),
@@ -109,14 +109,14 @@ export function feedbackOf(c, rule, text = pageWords, refusalWords = pageRefusal
       );
     if (['number', 'vector', 'matrix'].includes(c.format)) feedback.push(toleranceText(rule, text));
   }
-  return feedback.join(' ');
+  return sentencesIn(locale, ...feedback);
 }
 
 // The engine's practice set (lab.practice) in one language: the page's, unless told (`text` and
 // `refusalWords` are that language's `practice` and `refusals` sections).
 export function wordedPractice(practice, text = pageWords, locale = language, refusalWords = pageRefusalWords) {
   const rule = practice.tolerance;
-  const verdict = (c) => ({ ...c, feedback: feedbackOf(c, rule, text, refusalWords) });
+  const verdict = (c) => ({ ...c, feedback: feedbackOf(c, rule, text, refusalWords, locale) });
   let formats = null;
   const formatOf = (id) => (formats ??= new Map(practice.families().map((f) => [f.id, f.format]))).get(id);
   const typed = (id, answer) => (formatOf(id) === 'choice' ? engineWord(answer) : answer);

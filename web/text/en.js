@@ -859,7 +859,9 @@ export default {
     position: 'Change the token at position',
     check: 'Run the checks',
     dependenceCols: ['Position', 'Token', 'Largest change'],
-    notJson: 'expected a JSON object such as {example}, got {got}',
+    notJson:
+      'expected a JSON object such as {example}, and this is not valid JSON{at, select, none {} other { (it breaks at character {at}, counting from 0)}}',
+    notObject: 'expected a JSON object such as {example}, got {got}',
     reading: 'Reading the file… {percent} %',
     openedLine: 'Open: {name}, {count} parameters.',
     vocabLine: 'Vocabulary: {n} characters, {from}.',
@@ -1640,7 +1642,7 @@ export default {
     settingsKept: 'The current model is unchanged.',
     notANumber: '{field}: expected {whole, select, true {a whole number} other {a number}}, got “{typed}” ({error})',
     notWhole: '{field}: expected a whole number, got {typed}',
-    notJson: 'the file is not JSON ({error})',
+    notJson: 'the file is not JSON{at, select, none {} other { (it breaks at character {at}, counting from 0)}}',
     discardModel:
       'Another experiment or new settings start new models, and the one here ({steps} steps trained) will be lost. Save it first to keep it. Start new models anyway?',
     stepLine: 'Step {step}',
@@ -1655,6 +1657,8 @@ export default {
     endSentence: '{text}.',
     joined: '{first} {second}',
     listSeparator: '; ',
+    labelled: '{label}: {text}',
+    wordSeparator: ', ',
     appName: 'Attention Lab',
     pageTitle: 'Attention Lab — Handout #11',
     tagline:
@@ -1812,7 +1816,7 @@ export default {
         gap: '{part, select, list {the list} object {the object} other {{part}}} has no character for id {id}: ids must run 0, 1, 2, … without gaps',
         kind: 'expected a JSON list of characters, nanoGPT’s meta.pkl as JSON (with itos or stoi), or a text file of characters; the JSON is {json}',
         notJson:
-          '{name} is not JSON ({error}); expected a JSON list of characters, nanoGPT’s meta.pkl as JSON (with itos or stoi), or a text file of characters',
+          '{name} is not JSON{at, select, none {} other { (it breaks at character {at}, counting from 0)}}; expected a JSON list of characters, nanoGPT’s meta.pkl as JSON (with itos or stoi), or a text file of characters',
         empty:
           '{name} is empty; expected a JSON list of characters, nanoGPT’s meta.pkl as JSON (with itos or stoi), or a text file of characters',
         notCharacter: 'token {id} is “{token}”, not one character: the lab reads character vocabularies',

@@ -875,7 +875,9 @@ export default {
     position: 'Cambiar el token en la posición',
     check: 'Hacer las comprobaciones',
     dependenceCols: ['Posición', 'Token', 'Mayor cambio'],
-    notJson: 'se esperaba un objeto JSON como {example} y se recibió {got}',
+    notJson:
+      'se esperaba un objeto JSON como {example}, y esto no es JSON válido{at, select, none {} other { (se rompe en el carácter {at}, contando desde 0)}}',
+    notObject: 'se esperaba un objeto JSON como {example} y se recibió {got}',
     reading: 'Leyendo el archivo… {percent} %',
     openedLine: 'Abierto: {name}, {count} parámetros.',
     vocabLine: 'Vocabulario: {n} caracteres, {from}.',
@@ -1657,7 +1659,7 @@ export default {
     notANumber:
       '{field}: se esperaba {whole, select, true {un número entero} other {un número}} y se recibió «{typed}» ({error})',
     notWhole: '{field}: se esperaba un número entero y se recibió {typed}',
-    notJson: 'el archivo no es JSON ({error})',
+    notJson: 'el archivo no es JSON{at, select, none {} other { (se rompe en el carácter {at}, contando desde 0)}}',
     discardModel:
       'Otro experimento u otros ajustes empiezan modelos nuevos, y el de aquí ({steps} pasos entrenados) se perderá. Guárdalo antes si quieres conservarlo. ¿Empezar modelos nuevos de todos modos?',
     stepLine: 'Paso {step}',
@@ -1671,6 +1673,8 @@ export default {
     endSentence: '{text}.',
     joined: '{first} {second}',
     listSeparator: '; ',
+    labelled: '{label}: {text}',
+    wordSeparator: ', ',
     appName: 'Attention Lab',
     pageTitle: 'Attention Lab — apunte n.º 11',
     tagline:
@@ -1821,7 +1825,7 @@ export default {
         gap: '{part, select, list {la lista} object {el objeto} other {{part}}} no tiene carácter para el id {id}: los ids deben ir 0, 1, 2, … sin huecos',
         kind: 'se esperaba una lista JSON de caracteres, el meta.pkl de nanoGPT como JSON (con itos o stoi) o un archivo de texto con los caracteres; el JSON es {json}',
         notJson:
-          '{name} no es JSON ({error}); se esperaba una lista JSON de caracteres, el meta.pkl de nanoGPT como JSON (con itos o stoi) o un archivo de texto con los caracteres',
+          '{name} no es JSON{at, select, none {} other { (se rompe en el carácter {at}, contando desde 0)}}; se esperaba una lista JSON de caracteres, el meta.pkl de nanoGPT como JSON (con itos o stoi) o un archivo de texto con los caracteres',
         empty:
           '{name} está vacío; se esperaba una lista JSON de caracteres, el meta.pkl de nanoGPT como JSON (con itos o stoi) o un archivo de texto con los caracteres',
         notCharacter: 'el token {id} es «{token}», no un solo carácter: el laboratorio lee vocabularios de caracteres',

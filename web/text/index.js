@@ -31,10 +31,16 @@ export const {
 // A text as a sentence, ended as the page's language ends one (unless it already is), and
 // sentences one after another as the language joins them ("A: b. C." and "A：b。C。").
 export const sentence = (t) => (/[.?!。？！]$/.test(t) ? t : ui.endSentence({ text: t }));
-export function sentences(...parts) {
+// sentencesIn(code, …) joins them as the language `code` does (a practice verdict in a language
+// other than the page's).
+const uiOf = new Map([[language, ui]]);
+export function sentencesIn(code, ...parts) {
+  if (!uiOf.has(code)) uiOf.set(code, compileCatalogue(catalogues[code].ui, code));
+  const words = uiOf.get(code);
   const given = parts.filter(Boolean);
-  return given.length ? given.reduce((first, second) => ui.joined({ first, second })) : '';
+  return given.length ? given.reduce((first, second) => words.joined({ first, second })) : '';
 }
+export const sentences = (...parts) => sentencesIn(language, ...parts);
 
 // What the engine (or a worker that ran it) refused, in the page's language: an Error or a
 // result's `error` with the engine's code and parameters. An error the engine gives no code

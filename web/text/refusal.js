@@ -33,5 +33,9 @@ export const refusal = (e) => ({ message: e.message, ...(e.code && { code: e.cod
 let englishWords;
 export const inEnglish = (r) => refusalText(r, (englishWords ??= compileCatalogue(english.refusals, 'en')));
 
+// Where a JSON text stops being JSON, from the browser's own message (in English, so only its
+// number is kept): the character's index, or 'none' when the browser does not say.
+export const jsonBreak = (e) => /\bposition (\d+)/.exec(e?.message ?? '')?.[1] ?? 'none';
+
 // An Error that refuses: refused('training.setup.divisible', {D: 32, heads: 3}).
 export const refused = (code, params = {}) => Object.assign(new Error(inEnglish({ code, params })), { code, params });

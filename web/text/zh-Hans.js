@@ -850,7 +850,9 @@ export default {
     position: '改变该位置的词元',
     check: '运行检查',
     dependenceCols: ['位置', '词元', '最大变化'],
-    notJson: '需要一个 JSON 对象，如 {example}，但收到了 {got}',
+    notJson:
+      '需要一个 JSON 对象，如 {example}，但这不是有效的 JSON{at, select, none {} other {（在第 {at} 个字符处出错，从 0 开始计数）}}',
+    notObject: '需要一个 JSON 对象，如 {example}，但收到了 {got}',
     reading: '正在读取文件… {percent}%',
     openedLine: '已打开：{name}，{count} 个参数。',
     vocabLine: '词表：{n} 个字符，{from}。',
@@ -1557,7 +1559,7 @@ export default {
     settingsKept: '当前模型没有改变。',
     notANumber: '{field}：需要{whole, select, true {一个整数} other {一个数}}，但收到了“{typed}”（{error}）',
     notWhole: '{field}：需要一个整数，但收到了 {typed}',
-    notJson: '文件不是 JSON（{error}）',
+    notJson: '文件不是 JSON{at, select, none {} other {（在第 {at} 个字符处出错，从 0 开始计数）}}',
     discardModel:
       '换一个实验或新的设置会开始新的模型，这里的模型（已训练 {steps} 步）会丢失。要保留它，请先保存。仍然开始新的模型吗？',
     stepLine: '第 {step} 步',
@@ -1571,6 +1573,8 @@ export default {
     endSentence: '{text}。',
     joined: '{first}{second}',
     listSeparator: '；',
+    labelled: '{label}：{text}',
+    wordSeparator: '、',
     appName: 'Attention Lab',
     pageTitle: 'Attention Lab — 第 11 号讲义',
     tagline: '第 11 号讲义：自注意力与下一个词元预测，由在你的浏览器中运行的 C++ 引擎实时计算。',
@@ -1713,7 +1717,7 @@ export default {
         gap: '{part, select, list {列表} object {对象} other {{part}}}没有 id {id} 对应的字符：id 必须是 0、1、2、… 连续不断',
         kind: '需要字符的 JSON 列表、以 JSON 写出的 nanoGPT meta.pkl（含 itos 或 stoi），或由字符组成的文本文件；这个 JSON 是 {json}',
         notJson:
-          '{name} 不是 JSON（{error}）；需要字符的 JSON 列表、以 JSON 写出的 nanoGPT meta.pkl（含 itos 或 stoi），或由字符组成的文本文件',
+          '{name} 不是 JSON{at, select, none {} other {（在第 {at} 个字符处出错，从 0 开始计数）}}；需要字符的 JSON 列表、以 JSON 写出的 nanoGPT meta.pkl（含 itos 或 stoi），或由字符组成的文本文件',
         empty:
           '{name} 是空的；需要字符的 JSON 列表、以 JSON 写出的 nanoGPT meta.pkl（含 itos 或 stoi），或由字符组成的文本文件',
         notCharacter: '词元 {id} 是“{token}”，不是单个字符：本实验室读取的是字符词表',

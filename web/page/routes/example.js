@@ -177,7 +177,7 @@ export function createExampleRoute(app, { checker, atEnd }) {
         ? h(
             'p',
             { class: `feedback ${draft.feedback.correct ? 'ok' : 'no'}`, id: 'prediction-verdict', tabindex: '-1' },
-            `${ui.yourPrediction}: ${draft.text} — ${draft.feedback.feedback}`,
+            ui.labelled({ label: ui.yourPrediction, text: `${draft.text} — ${draft.feedback.feedback}` }),
           )
         : null;
       return { items, prediction: said, hideResult: false };

@@ -419,7 +419,7 @@ export function matrixView({
           {
             type: 'button',
             onclick: () => copyText(toLatex(value), copyStatus),
-            'aria-label': `${ui.copyLatex}: ${label}`,
+            'aria-label': ui.labelled({ label: ui.copyLatex, text: label }),
           },
           ui.copyLatex,
         ),
@@ -428,7 +428,7 @@ export function matrixView({
           {
             type: 'button',
             onclick: () => copyText(toNumpy(value), copyStatus),
-            'aria-label': `${ui.copyNumpy}: ${label}`,
+            'aria-label': ui.labelled({ label: ui.copyNumpy, text: label }),
           },
           ui.copyNumpy,
         ),

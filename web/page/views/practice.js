@@ -1,7 +1,7 @@
 // A practice problem: prompt, given numbers, an answer box checked by the engine, staged
 // hints, the worked solution, and a new variant. Also the practice-set overview. `practice` is
 // the engine's practice set in words (web/page/practice-text.js).
-import { practice as text, teach as teachWords } from '../../text/index.js';
+import { practice as text, teach as teachWords, ui } from '../../text/index.js';
 import { answerText, short } from '../format.js';
 import { download, h } from './dom.js';
 import { matrixView } from './matrix.js';
@@ -98,7 +98,7 @@ export function problemPanel({
     h('p', { class: 'prompt' }, p.prompt),
     p.display ? h('pre', { class: 'display' }, h('code', {}, p.display)) : null,
     p.words.length && p.format === 'choice'
-      ? h('p', { class: 'options' }, `${text.options}: ${p.words.join(', ')}`)
+      ? h('p', { class: 'options' }, ui.labelled({ label: text.options, text: p.words.join(ui.wordSeparator) }))
       : null,
     h(
       'div',

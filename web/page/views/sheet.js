@@ -3,7 +3,7 @@
 // student's numbers are their own. Every sheet names the assignment, its seeds and its link, so a
 // sheet found on a desk can be matched to its problems. The print styles (style.css, @media print)
 // leave out the page's navigation and keep each problem on one page.
-import { assignment as words, practice as practiceWords } from '../../text/index.js';
+import { assignment as words, practice as practiceWords, ui } from '../../text/index.js';
 import { answerText, short } from '../format.js';
 import { STUDENT, problemsOf, studentSeed } from '../assignment/definition.js';
 import { h } from './dom.js';
@@ -44,7 +44,9 @@ function problemOnPaper(practice, family, seed, i, n, key) {
     ),
     h('p', { class: 'prompt' }, p.prompt),
     p.display ? h('pre', { class: 'display' }, h('code', {}, p.display)) : null,
-    p.words.length && p.format === 'choice' ? h('p', {}, `${practiceWords.options}: ${p.words.join(', ')}`) : null,
+    p.words.length && p.format === 'choice'
+      ? h('p', {}, ui.labelled({ label: practiceWords.options, text: p.words.join(ui.wordSeparator) }))
+      : null,
     h(
       'div',
       { class: 'sheet-given' },

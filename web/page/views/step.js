@@ -1,6 +1,6 @@
 // One step of a worked example: its formula, our explanation, and the tensors the engine
 // computed for it (editable where the example says so).
-import { ui } from '../../text/index.js';
+import { sentences, ui } from '../../text/index.js';
 import { h } from './dom.js';
 import { formula } from './formula.js';
 import { matrixView } from './matrix.js';
@@ -174,9 +174,7 @@ export function stepView({ example, text, stepIndex, items, ctx, prediction, hid
       { class: 'explain' },
       // The invitation to edit (`tryIt`) only where editing is on (a teacher's hide=edit turns it
       // off); the sentence that states the handout's result only for the handout's inputs.
-      [st.text, st.result && !hideResult && !ctx.edited ? st.result : '', ctx.canEdit && st.tryIt ? st.tryIt : '']
-        .filter(Boolean)
-        .join(' '),
+      sentences(st.text, st.result && !hideResult && !ctx.edited && st.result, ctx.canEdit && st.tryIt),
     ),
     // Inputs other than the handout's: the student's edits, or a teacher's link (which, with
     // hide=edit, the student cannot have changed).

@@ -8,15 +8,17 @@
 // cell  = {format, expected, misconceptions, words, options: [[value, text]]}  (options: a select)
 // A row without a cell in some column shows "—" there: that module has no such thing.
 // verdicts: {cellId: the engine's verdict, or {blank: true} for a cell left empty}.
-import { practice as text, ui } from '../../text/index.js';
+import { practice as text, sentences, ui } from '../../text/index.js';
 import { h } from './dom.js';
 
 // The summary under a checked worksheet: all right, or how many are right, empty and wrong.
 function scoreLine(right, all, blank, wrong) {
   if (right === all) return ui.worksheetAllRight({ all });
-  return [ui.worksheetRight({ right, all }), blank ? ui.worksheetBlank({ blank }) : '', wrong ? ui.worksheetWrong : '']
-    .filter(Boolean)
-    .join(' ');
+  return sentences(
+    ui.worksheetRight({ right, all }),
+    blank && ui.worksheetBlank({ blank }),
+    wrong && ui.worksheetWrong,
+  );
 }
 
 const cellId = (sheet, row, col) => `ws-${sheet.id}-${row.key}-${col}`;

@@ -8,12 +8,16 @@ import { connectWorker } from '../../../training/client.js';
 import { createInspector } from '../../../models/inspector.js';
 import { readVocabulary } from '../../../models/vocabulary.js';
 import { gpt2Vocabulary, isGpt2Sized } from '../../../models/gpt2.js';
-import { opened as text, said, sentence, sentences } from '../../../text/index.js';
+import { opened as text, said, sentence, sentences, ui } from '../../../text/index.js';
+import { jsonBreak } from '../../../text/refusal.js';
 import { exact } from '../../format.js';
 import { readNumber } from '../../inputs.js';
 import { h } from '../dom.js';
 import { interventionControls, nextTokenTable } from '../intervention.js';
 import { numberCell, plainTable, rowHeader } from '../plain-table.js';
+
+// The smallest Other settings a refusal shows as an example.
+const EXAMPLE = '{"norm": "rms"}';
 import { matrixView } from '../matrix.js';
 
 const GENERATE_DEFAULTS = { steps: 20, temperature: 1, seed: 0 };
@@ -215,14 +219,19 @@ export function createModelPanel({ lab, workerUrl }) {
       try {
         options = JSON.parse(optionsInput.value);
       } catch (e) {
-        return refuse(`${text.options}: ${text.notJson({ example: '{"norm": "rms"}', got: e.message })}`);
+        return refuse(ui.labelled({ label: text.options, text: text.notJson({ example: EXAMPLE, at: jsonBreak(e) }) }));
       }
       if (!options || typeof options !== 'object' || Array.isArray(options))
-        return refuse(`${text.options}: ${text.notJson({ example: '{"norm": "rms"}', got: JSON.stringify(options) })}`);
+        return refuse(
+          ui.labelled({
+            label: text.options,
+            text: text.notObject({ example: EXAMPLE, got: JSON.stringify(options) }),
+          }),
+        );
     }
     if (headsInput.value.trim()) {
       const n = readNumber(headsInput.value, { integer: true, min: 1 }, lab.parseNumber);
-      if (n.error) return refuse(`${text.heads}: ${n.error}`);
+      if (n.error) return refuse(ui.labelled({ label: text.heads, text: n.error }));
       options.n_head = n.value;
     }
     try {

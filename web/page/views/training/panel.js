@@ -6,6 +6,7 @@
 import { DEFAULT_SETUP, EXPERIMENTS } from '../../../training/experiments.js';
 import { connectTrainer } from '../../../training/client.js';
 import { said, sentence, sentences, training as text, ui } from '../../../text/index.js';
+import { jsonBreak } from '../../../text/refusal.js';
 import { h } from '../dom.js';
 import { attentionView } from './attention.js';
 import { readSetting, settingsForm } from './form.js';
@@ -158,7 +159,7 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
         try {
           saved = JSON.parse(body);
         } catch (e) {
-          throw new Error(text.notJson({ error: e.message }), { cause: e });
+          throw new Error(text.notJson({ at: jsonBreak(e) }), { cause: e });
         }
         const corpus = saved && typeof saved.corpus === 'string' ? saved.corpus : state.setup.corpus;
         const c = (saved && saved.config) || {};
