@@ -609,7 +609,12 @@ const badCalls = [
     () => lab.attention([[1, 0, 0]], [[1, 0]], [[1]]),
     /^attention: k has 2 columns but q has 3 \(d_k must match\)/,
   ],
-  ['attention', 'a vector for q', () => lab.attention([1, 0], [[1, 0]], [[1]]), /^attention: q must be \[Tq\]\[dk\]/],
+  [
+    'attention',
+    'a vector for q',
+    () => lab.attention([1, 0], [[1, 0]], [[1]]),
+    /^attention: q must be one of \[Tq\]\[dk\], \[B\]\[Tq\]\[dk\], \[B\]\[H\]\[Tq\]\[dk\] but has shape \[2\]/,
+  ],
   [
     'attention',
     'a mask of the wrong shape',
@@ -811,7 +816,7 @@ const badCalls = [
     'maxRowSumError',
     'a vector',
     () => lab.checks.maxRowSumError([0.5, 0.5]),
-    /^maxRowSumError: weights must be \[Tq\]\[Tk\]/,
+    /^maxRowSumError: weights must be one of \[Tq\]\[Tk\], \[B\]\[Tq\]\[Tk\], \[B\]\[H\]\[Tq\]\[Tk\] but has shape \[2\]/,
   ],
   [
     'scoreVariance',

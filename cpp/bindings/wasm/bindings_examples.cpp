@@ -163,7 +163,7 @@ val fusedVsSeparateGap(val x, val params, val opts) {
 val maxRowSumError(val weights) {
     return guarded([&] {
         const NdArray w = nd(weights);
-        const Batched b = split_batch(w, 2, 2, "maxRowSumError", "weights", "[Tq][Tk] with up to 2 leading axes");
+        const Batched b = split_batch(w, 2, 2, "maxRowSumError", "weights", "[Tq][Tk] | [B][Tq][Tk] | [B][H][Tq][Tk]");
         return val(max_row_sum_error(as_batched3(w, b)));
     });
 }

@@ -28,7 +28,9 @@ std::optional<xt::xtensor<double, N>> opt_tensor(const val& o, const char* key, 
 template <std::size_t N>
 xt::xtensor<double, N> tensor(const val& o, const char* key, const std::string& fn, const std::string& path,
                               const char* expected) {
-    require(has(o, key), fn, refused("param.missing", "name", path + key, "expected", expected));
+    const std::vector<std::string> choices = shape_choices(expected);
+    require(has(o, key), fn,
+            refused("param.missing", "name", path + key, "expected", choices, "count", choices.size()));
     return *opt_tensor<N>(o, key, fn, path, expected);
 }
 

@@ -11,7 +11,7 @@ namespace lab::api {
 
 NdArray softmax(const NdArray& x) {
     const std::string fn = "softmax";
-    const Batched b = split_batch(x, 1, 64, fn, "x", "an array of rank >= 1");
+    const Batched b = split_batch(x, 1, 64, fn, "x", "[..., n]");
     NdArray out = with_leading(softmax_forward(as_rows(x, b), fn), b.leading);
     FiniteSteps(fn, largest_entry({&x}))("weights", out);
     return out;
@@ -19,10 +19,10 @@ NdArray softmax(const NdArray& x) {
 
 AttentionOut attention(const NdArray& q, const NdArray& k, const NdArray& v, const AttentionOptions& o) {
     const std::string fn = "attention";
-    const char* qs = "[Tq][dk], [B][Tq][dk] or [B][H][Tq][dk]";
+    const char* qs = "[Tq][dk] | [B][Tq][dk] | [B][H][Tq][dk]";
     const Batched bq = split_batch(q, 2, 2, fn, "q", qs);
-    const Batched bk = split_batch(k, 2, 2, fn, "k", "[Tk][dk] with the same leading axes as q");
-    const Batched bv = split_batch(v, 2, 2, fn, "v", "[Tk][dv] with the same leading axes as q");
+    const Batched bk = split_batch(k, 2, 2, fn, "k", "[..., Tk, dk]");
+    const Batched bv = split_batch(v, 2, 2, fn, "v", "[..., Tk, dv]");
     require(bk.leading == bq.leading && bv.leading == bq.leading, fn,
             refused("shape.batch", "q", shape_str(q.shape), "k", shape_str(k.shape), "v", shape_str(v.shape)));
     const AttentionResult r = attention_forward(as_batched3(q, bq), as_batched3(k, bk), as_batched3(v, bv), o, fn);
@@ -47,7 +47,7 @@ void check_mha(const FiniteSteps& finite, const MhaOut& m) {
 
 MhaOut multi_head_attention(const NdArray& x, const MhaParams& p, std::size_t heads, bool causal) {
     const std::string fn = "multiHeadAttention";
-    const Batched b = split_batch(x, 2, 1, fn, "x", "[T][D] or [B][T][D]");
+    const Batched b = split_batch(x, 2, 1, fn, "x", "[T][D] | [B][T][D]");
     AttentionOptions o;
     o.causal = causal;
     MhaOut out = mha_out(multihead_attention_forward(as_batched3(x, b), p, heads, o, fn), b.leading);
@@ -67,7 +67,7 @@ void require_positive_eps(double eps, const std::string& fn) {
 NdArray layer_norm(const NdArray& x, const Tensor1& gamma, const Tensor1& beta, double eps) {
     const std::string fn = "layerNorm";
     require_positive_eps(eps, fn);
-    const Batched b = split_batch(x, 1, 64, fn, "x", "an array of rank >= 1 ([..., D])");
+    const Batched b = split_batch(x, 1, 64, fn, "x", "[..., D]");
     NdArray out = with_leading(layernorm_forward(as_rows(x, b), gamma, beta, eps, fn), b.leading);
     FiniteSteps(fn, largest_entry({&x}))("normalised", out);
     return out;
@@ -76,7 +76,7 @@ NdArray layer_norm(const NdArray& x, const Tensor1& gamma, const Tensor1& beta, 
 NdArray rms_norm(const NdArray& x, const Tensor1& gain, double eps) {
     const std::string fn = "rmsNorm";
     require_positive_eps(eps, fn);
-    const Batched b = split_batch(x, 1, 64, fn, "x", "an array of rank >= 1 ([..., D])");
+    const Batched b = split_batch(x, 1, 64, fn, "x", "[..., D]");
     NdArray out = with_leading(rmsnorm_forward(as_rows(x, b), gain, eps, fn), b.leading);
     FiniteSteps(fn, largest_entry({&x}))("normalised", out);
     return out;
@@ -84,7 +84,7 @@ NdArray rms_norm(const NdArray& x, const Tensor1& gain, double eps) {
 
 FfnOut feed_forward(const NdArray& x, const FfnParams& p, const FfnOptions& o) {
     const std::string fn = "feedForward";
-    const Batched b = split_batch(x, 1, 64, fn, "x", "an array of rank >= 1 ([..., D])");
+    const Batched b = split_batch(x, 1, 64, fn, "x", "[..., D]");
     const FfnResult r = ffn_forward(as_rows(x, b), p, o, fn);
     FfnOut out{with_leading(r.pre, b.leading), with_leading(r.hidden, b.leading), with_leading(r.output, b.leading)};
     FiniteSteps(fn, largest_entry({&x}))("pre", out.pre)("hidden", out.hidden)("output", out.output);
@@ -93,7 +93,7 @@ FfnOut feed_forward(const NdArray& x, const FfnParams& p, const FfnOptions& o) {
 
 BlockOut block(const NdArray& x, const BlockParams& p, const BlockOptions& o) {
     const std::string fn = "block";
-    const Batched b = split_batch(x, 2, 1, fn, "x", "[T][D] or [B][T][D]");
+    const Batched b = split_batch(x, 2, 1, fn, "x", "[T][D] | [B][T][D]");
     BlockResult r = block_forward(as_batched3(x, b), p, o, true, "block", fn);
     FiniteSteps(fn, largest_entry({&x}))(r.trace);  // every intermediate, in order
     return {with_leading(r.output, b.leading), mha_out(r.attn, b.leading), std::move(r.trace)};
@@ -101,8 +101,8 @@ BlockOut block(const NdArray& x, const BlockParams& p, const BlockOptions& o) {
 
 DecoderOut decoder_block(const NdArray& x, const NdArray& memory, const DecoderParams& p, const BlockOptions& o) {
     const std::string fn = "decoderBlock";
-    const Batched b = split_batch(x, 2, 1, fn, "x", "[T_dec][D] or [B][T_dec][D]");
-    const Batched m = split_batch(memory, 2, 1, fn, "memory", "[T_enc][D] or [B][T_enc][D]");
+    const Batched b = split_batch(x, 2, 1, fn, "x", "[T_dec][D] | [B][T_dec][D]");
+    const Batched m = split_batch(memory, 2, 1, fn, "memory", "[T_enc][D] | [B][T_enc][D]");
     require(b.leading == m.leading, fn,
             refused("shape.memoryBatch", "x", shape_str(x.shape), "memory", shape_str(memory.shape)));
     DecoderResult r = decoder_block_forward(as_batched3(x, b), as_batched3(memory, m), p, o, true, fn);
@@ -146,7 +146,7 @@ LmOut lm_forward(const NdArray& tokens, const LmParams& p, const LmOptions& o, b
 
 CrossEntropyOut cross_entropy(const NdArray& logits, const NdArray& targets) {
     const std::string fn = "crossEntropy";
-    const Batched b = split_batch(logits, 1, 1, fn, "logits", "[V] or [N][V]");
+    const Batched b = split_batch(logits, 1, 1, fn, "logits", "[V] | [N][V]");
     const TokenMatrix t = to_tokens(targets, 1, fn, "targets");
     const std::vector<int> ids(t.begin(), t.end());
     const CrossEntropyResult r = cross_entropy_forward(as_rows(logits, b), ids, fn);

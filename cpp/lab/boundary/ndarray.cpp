@@ -5,8 +5,7 @@ namespace lab {
 Batched split_batch(const NdArray& a, std::size_t trailing, std::size_t max_leading, const std::string& fn,
                     const std::string& name, const char* expected) {
     const std::size_t rank = a.shape.size();
-    require(rank >= trailing && rank <= trailing + max_leading, fn,
-            refused("shape.rank", "name", name, "expected", expected, "shape", shape_str(a.shape)));
+    require(rank >= trailing && rank <= trailing + max_leading, fn, rank_refusal(name, expected, a.shape));
     Batched b;
     b.leading.assign(a.shape.begin(), a.shape.end() - trailing);
     b.core.assign(a.shape.end() - trailing, a.shape.end());

@@ -14,12 +14,29 @@ struct NdArray {
     std::vector<double> data;  // row-major, product(shape) entries
 };
 
-// Checks that `a` has rank N exactly and copies it into a fixed-rank tensor.
+// The shapes a check accepts, from their notation: "[T][D] | [B][T][D]" is two. A refusal names
+// them as a list with its count ("expected", "count"), which each catalogue words with its own
+// "or": the notation is the same in every language, the words are not.
+inline std::vector<std::string> shape_choices(const std::string& notation) {
+    std::vector<std::string> out;
+    for (std::size_t from = 0;;) {
+        const std::size_t bar = notation.find(" | ", from);
+        out.push_back(notation.substr(from, bar == std::string::npos ? std::string::npos : bar - from));
+        if (bar == std::string::npos) return out;
+        from = bar + 3;
+    }
+}
+inline Refusal rank_refusal(const std::string& name, const char* expected, const std::vector<std::size_t>& shape) {
+    const std::vector<std::string> choices = shape_choices(expected);
+    return refused("shape.rank", "name", name, "expected", choices, "count", choices.size(), "shape", shape_str(shape));
+}
+
+// Checks that `a` has rank N exactly and copies it into a fixed-rank tensor. `expected` is the
+// shape's notation, "[Tq][Tk]", with " | " between alternatives.
 template <std::size_t N>
 xt::xtensor<double, N> to_tensor(const NdArray& a, const std::string& fn, const std::string& name,
                                  const char* expected) {
-    require(a.shape.size() == N, fn,
-            refused("shape.rank", "name", name, "expected", expected, "shape", shape_str(a.shape)));
+    require(a.shape.size() == N, fn, rank_refusal(name, expected, a.shape));
     std::array<std::size_t, N> s;
     std::copy(a.shape.begin(), a.shape.end(), s.begin());
     xt::xtensor<double, N> t = xt::xtensor<double, N>::from_shape(s);

@@ -294,7 +294,7 @@ private:
     }
     void read(const char* name, const Value& v, std::optional<BoolMatrix>& out) const {
         expect(v.kind == Value::Kind::array, name, "mask", v);
-        out = xt::cast<bool>(to_tensor<2>(v.array, fn_, name, "[Tq][Tk] booleans"));
+        out = xt::cast<bool>(to_tensor<2>(v.array, fn_, name, "[Tq][Tk]"));
     }
 
     const std::string& fn_;

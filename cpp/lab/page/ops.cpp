@@ -11,7 +11,7 @@
 namespace lab {
 
 NdArray exp_elementwise(const NdArray& x, const std::string& fn) {
-    split_batch(x, 0, 64, fn, "x", "an array");  // size and emptiness checks
+    split_batch(x, 0, 64, fn, "x", "[...]");  // size and emptiness checks
     NdArray out{x.shape, std::vector<double>(x.data.size())};
     for (std::size_t i = 0; i < x.data.size(); ++i) {
         require(std::isfinite(x.data[i]), fn, refused("values.entryNotFinite", "name", "x", "entry", i));
@@ -23,7 +23,7 @@ NdArray exp_elementwise(const NdArray& x, const std::string& fn) {
 
 NdArray exp_shifted(const NdArray& x, const std::string& fn) {
     require(!x.shape.empty(), fn, refused("shape.scalar", "name", "x"));
-    split_batch(x, 1, 64, fn, "x", "an array");  // size and emptiness checks
+    split_batch(x, 1, 64, fn, "x", "[...]");  // size and emptiness checks
     const std::size_t n = x.shape.back();
     NdArray out{x.shape, std::vector<double>(x.data.size())};
     for (std::size_t row = 0; row < x.data.size() / n; ++row) {
@@ -40,7 +40,7 @@ NdArray exp_shifted(const NdArray& x, const std::string& fn) {
 
 double max_abs_difference(const NdArray& a, const NdArray& b, const std::string& fn) {
     require(a.shape == b.shape, fn, refused("shape.same", "a", shape_str(a.shape), "b", shape_str(b.shape)));
-    split_batch(a, 0, 64, fn, "a", "an array");  // size and emptiness checks
+    split_batch(a, 0, 64, fn, "a", "[...]");  // size and emptiness checks
     double worst = 0.0;
     for (std::size_t i = 0; i < a.data.size(); ++i) {
         require(std::isfinite(a.data[i]) && std::isfinite(b.data[i]), fn,
@@ -56,7 +56,7 @@ NdArray reduce_axis(const NdArray& x, int axis, Reduction r, const std::string& 
     require(rank >= 1, fn, refused("shape.scalar", "name", "x"));
     const int a = axis < 0 ? axis + rank : axis;
     require(a >= 0 && a < rank, fn, refused("shape.axis", "axis", axis, "shape", shape_str(x.shape)));
-    split_batch(x, 1, 64, fn, "x", "an array");  // size and emptiness checks
+    split_batch(x, 1, 64, fn, "x", "[...]");  // size and emptiness checks
     std::size_t outer = 1, inner = 1;
     for (int i = 0; i < a; ++i) outer *= x.shape[i];
     for (int i = a + 1; i < rank; ++i) inner *= x.shape[i];

@@ -33,10 +33,10 @@ void set_given(Problem& p, const std::string& name, NdArray value) {
     p.given.push_back({name, std::move(value)});
 }
 Tensor2 matrix_of(const Problem& p, const std::string& name) {
-    return to_tensor<2>(given(p, name), "practice", name, "a matrix");
+    return to_tensor<2>(given(p, name), "practice", name, "[n][m]");
 }
 Tensor1 vector_of(const Problem& p, const std::string& name) {
-    return to_tensor<1>(given(p, name), "practice", name, "a vector");
+    return to_tensor<1>(given(p, name), "practice", name, "[n]");
 }
 double number_of(const Problem& p, const std::string& name) {
     const NdArray& a = given(p, name);

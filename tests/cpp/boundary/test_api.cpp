@@ -42,8 +42,8 @@ TEST_CASE("attention takes 0, 1 or 2 leading batch axes and gives them back") {
 TEST_CASE("the API names the argument and the expected shape") {
     SECTION("attention with a vector for q") {
         REQUIRE_THROWS_WITH(api::attention(nd({3}, 1), nd({3, 3}, 2), nd({3, 3}, 3), {}),
-                            "attention: shape.rank {name: \"q\", expected: \"[Tq][dk], [B][Tq][dk] or "
-                            "[B][H][Tq][dk]\", shape: \"[3]\"}");
+                            "attention: shape.rank {name: \"q\", expected: [\"[Tq][dk]\", \"[B][Tq][dk]\", "
+                            "\"[B][H][Tq][dk]\"], count: 3, shape: \"[3]\"}");
     }
     SECTION("different batch axes") {
         REQUIRE_THROWS_WITH(api::attention(nd({2, 3, 3}, 1), nd({3, 3, 3}, 2), nd({3, 3, 3}, 3), {}),

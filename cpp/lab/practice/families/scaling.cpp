@@ -103,7 +103,7 @@ void attention_matrix_solve(Problem& p) {
     if (Q.shape(1) > 1) wrong(p, "no-scaling", "§3.1", mat(attention_weights(Q, K, 1.0)));
 }
 std::string attention_matrix_fair(const Problem& p) {
-    const Tensor2 A = to_tensor<2>(step_values(p, "weights").front().value, "practice", "A", "a matrix");
+    const Tensor2 A = to_tensor<2>(step_values(p, "weights").front().value, "practice", "A", "[n][m]");
     int uniform = 0;
     for (std::size_t i = 0; i < A.shape(0); ++i) {
         const Tensor1 row = xt::row(A, i);
