@@ -474,7 +474,10 @@ export interface Model {
   evaluate(batch: NumbersIn, options?: EvaluateOptions): { loss: number };
   /**
    * past T: the last T; draws: per new token, §7.1’s inverse-CDF draw (u fell in [below,
-   * upto), the token’s slice of the running sums; u null when greedy)
+   * upto), the token’s slice of the running sums; u null when greedy). When every block is
+   * causal (causal: true, or the model’s mask), each new token runs alone against the keys and
+   * values kept from the earlier ones (Handout #12), the same logits bit for bit; past T each
+   * step recomputes the last T
    */
   generate(
     promptTokens: NumbersIn,

@@ -111,6 +111,28 @@ void Lm<Real>::fit(std::size_t B, std::size_t T) {
 }
 
 template <class Real>
+const Real* Lm<Real>::decode(const int* tokens, std::size_t T, std::size_t start, KvCache<Real>& cache,
+                             const Intervention* iv) {
+    const std::size_t D = shape_.D, V = shape_.V, end = start + T;
+    assert(T > 0 && (c_.positions != PositionKind::learned || end <= c_.T));
+    fit(1, T);
+    B_ = 1, T_ = T;
+    inputs_.assign(tokens, tokens + T);
+    targets_.clear();
+    // a sinusoidal row depends on its position alone, so a longer table extends the shorter one
+    if (c_.positions == PositionKind::sinusoidal && sinusoid_.size() < end * D) {
+        const Tensor2 pe = sinusoidal_table(end, D);
+        sinusoid_.assign(pe.begin(), pe.end());
+    }
+    const Real* pos = c_.positions == PositionKind::learned      ? w_.positions + start * D
+                      : c_.positions == PositionKind::sinusoidal ? sinusoid_.data() + start * D
+                                                                 : nullptr;
+    cache.blocks.resize(shape_.blocks.size());
+    lm_logits_forward(acts_, w_, shape_, tokens, pos, 1, T, iv, &cache);
+    return acts_.logits.data() + (T - 1) * V;
+}
+
+template <class Real>
 double Lm<Real>::forward(const int* inputs, const int* targets, std::size_t B, std::size_t T, const Intervention* iv) {
     assert(B > 0 && T > 0);
     assert(c_.positions != PositionKind::learned || T <= c_.T);

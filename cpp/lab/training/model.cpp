@@ -112,10 +112,24 @@ std::vector<int> Model::generate(const std::vector<int>& prompt, const GenerateO
     Tensor1 logits = Tensor1::from_shape({V});
     flat::Intervention iv;
     iv.causal = causal;
+    // With every block causal, each step runs the new token alone against the keys and values
+    // kept from the earlier ones (bit for bit what recomputing the prefix gives). Past the context
+    // every position shifts, so from there each step recomputes the last `context` tokens.
+    const bool cached = causal || std::all_of(config_.mask_blocks.begin(), config_.mask_blocks.end(),
+                                              [](bool masked) { return masked; });
+    flat::KvCache<float> cache;
+    std::size_t held = 0;  // the positions `cache` holds
     for (std::size_t s = 0; s < g.steps; ++s) {
         const std::size_t T = std::min(tokens.size(), context);
-        lm_->forward(tokens.data() + tokens.size() - T, nullptr, 1, T, &iv);
-        std::copy(lm_->logits() + (T - 1) * V, lm_->logits() + T * V, logits.begin());
+        const float* z = nullptr;
+        if (cached && tokens.size() <= context) {
+            z = lm_->decode(tokens.data() + held, tokens.size() - held, held, cache, &iv);
+            held = tokens.size();
+        } else {
+            lm_->forward(tokens.data() + tokens.size() - T, nullptr, 1, T, &iv);
+            z = lm_->logits() + (T - 1) * V;
+        }
+        std::copy(z, z + V, logits.begin());
         require(all_finite(logits), fn, refused("model.notFinite", "what", "logits"));
         const std::optional<GenerateStep> st = choose_next(logits, g.temperature, rng);
         require(st.has_value(), fn, temperature_overflow(g.temperature));

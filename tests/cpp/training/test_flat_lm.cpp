@@ -193,3 +193,31 @@ TEST_CASE("§2.2 interventions: hidden positions get no attention, ablated heads
         REQUIRE(last_probs(seq, nullptr) != last_probs(other, nullptr));
     }
 }
+
+TEMPLATE_TEST_CASE("Handout #12 cached decoding gives forward()'s logits bit for bit, in every configuration", "",
+                   float, double) {
+    const ModelConfig c = any_config();
+    flat::Lm<TestType> lm(c);
+    LmParams p = shaken(c);
+    lm.set_params(p);
+    const std::size_t V = c.vocab, T = c.T;
+    // the mask in every block, as generation sees it (a block without it cannot keep its rows)
+    flat::Intervention causal;
+    causal.causal = true;
+    const std::size_t prefill = GENERATE(1, 2, 4);
+    const std::uint64_t seed = GENERATE(range(0, 6));
+    CAPTURE(prefill, seed);
+    const TokenMatrix stream = random_batch(1, T - 1, V, seed);  // T tokens
+    const std::vector<int> seq(stream.begin(), stream.end());
+    flat::KvCache<TestType> cache;
+    std::size_t held = 0;
+    for (std::size_t end = prefill; end <= T; ++end) {  // the prompt, then one token at a time
+        CAPTURE(end);
+        const TestType* z = lm.decode(seq.data() + held, end - held, held, cache, &causal);
+        const std::vector<TestType> cached(z, z + V);
+        held = end;
+        lm.forward(seq.data(), nullptr, 1, end, &causal);
+        const std::vector<TestType> recomputed(lm.logits() + (end - 1) * V, lm.logits() + end * V);
+        REQUIRE(cached == recomputed);
+    }
+}
