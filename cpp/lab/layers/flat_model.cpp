@@ -491,8 +491,11 @@ void lm_logits_forward(LmActs<Real>& a, const LmPtrs<Real>& w, const LmShape& s,
                  N, D);
     const Real* head = w.head;
     if (!head) {
-        fit(a.eT, D * V);
-        transpose(a.eT.data(), w.embedding, V, D);
+        if (!cache || !cache->head_ready) {
+            fit(a.eT, D * V);
+            transpose(a.eT.data(), w.embedding, V, D);
+        }
+        if (cache) cache->head_ready = true;
         head = a.eT.data();
     }
     matmul_forward(a.logits.data(), a.hf.data(), head, static_cast<const Real*>(nullptr), N, D, V);

@@ -97,9 +97,12 @@ struct Intervention {
 // rows, appends their keys and values, and lets the new queries attend to all of them: the same
 // arithmetic, in the same order, as recomputing the whole prefix, so the same numbers bit for bit.
 // Causal blocks only (an unmasked block's earlier rows change when a token is appended).
+// Like its rows, a cache belongs to one sequence under unchanged weights: a tied head's E^T,
+// built by the first pass, serves every later one (`head_ready`), not rebuilt V D numbers a token.
 template <class Real>
 struct KvCache {
     std::vector<std::vector<Real>> blocks;  // L of them, (t, H (dk + dv)) each
+    bool head_ready = false;                // the passes' a.eT holds E^T already
 };
 
 // The sub-layers, each on its input x (N, D), writing into a:
@@ -221,8 +224,9 @@ PassCost lm_pass_cost(const LmPtrs<Real>& w, const LmShape& s);
 
 // x_i = E[w_i] + p_i,  x_{l+1} = block_l(x_l),  z = LN_f(x_L) W_head (or E^T when tied).
 // inputs (N) are token ids; pos (T, D) the position rows (learned or sinusoidal), null = none.
-// With a cache (B = 1, causal blocks, no intervention), inputs are the T positions after the
-// cached ones and pos their rows; a is sized for those T rows.
+// With a cache (B = 1, causal blocks, or iv->causal making them so, and no hidden position or
+// ablated head), inputs are the T positions after the cached ones and pos their rows; a is sized
+// for those T rows.
 template <class Real>
 void lm_logits_forward(LmActs<Real>& a, const LmPtrs<Real>& w, const LmShape& s, const int* inputs, const Real* pos,
                        std::size_t B, std::size_t T, const Intervention* iv, KvCache<Real>* cache = nullptr);
