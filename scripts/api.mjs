@@ -160,13 +160,32 @@ const comment = (lines, indent) =>
       ? [`${indent}/**`, ...lines.map((l) => `${indent} * ${l}`.trimEnd()), `${indent} */`]
       : [];
 
-function optionsInterface(key, list) {
-  const members = list.flatMap((d) => {
-    const type = d.type === 'string' ? d.choices.map((c) => `'${c}'`).join(' | ') || 'string' : OPTION_TS[d.type];
-    const doc = d.alias ? [`nanoGPT’s name of ${d.alias}`] : d.fallback ? [`default ${d.fallback}`] : [];
-    return [...comment(doc, '  '), `  ${d.name}?: ${type};`];
-  });
-  return [`export interface ${optionsType(key)} {`, ...members, '}'];
+// The options of `key` as an interface. Many functions share options (block's are decoderBlock's;
+// lmForward's are futureDependence's and more): a list equal to another's is a type alias of the
+// first of them, and one that holds all of another's (the largest such, when it is more than half
+// of this one: lmForward's extends block's, createModel's does not extend feedForward's two)
+// extends it with the rest.
+function optionsInterface(key, list, declarations) {
+  const text = (d) => JSON.stringify(d);
+  const own = new Set(list.map(text));
+  const holds = ([other, theirs]) => other !== key && theirs.every((d) => own.has(text(d)));
+  const keys = Object.keys(declarations);
+  const [base, inherited] =
+    Object.entries(declarations)
+      .filter(holds)
+      .filter(([other, theirs]) => theirs.length < list.length || keys.indexOf(other) < keys.indexOf(key))
+      .filter(([, theirs]) => 2 * theirs.length > list.length)
+      .sort(([, a], [, b]) => b.length - a.length)[0] ?? [];
+  if (base && inherited.length === list.length) return [`export type ${optionsType(key)} = ${optionsType(base)};`];
+  const taken = new Set((inherited ?? []).map(text));
+  const members = list
+    .filter((d) => !taken.has(text(d)))
+    .flatMap((d) => {
+      const type = d.type === 'string' ? d.choices.map((c) => `'${c}'`).join(' | ') || 'string' : OPTION_TS[d.type];
+      const doc = d.alias ? [`nanoGPT’s name of ${d.alias}`] : d.fallback ? [`default ${d.fallback}`] : [];
+      return [...comment(doc, '  '), `  ${d.name}?: ${type};`];
+    });
+  return [`export interface ${optionsType(key)}${base ? ` extends ${optionsType(base)}` : ''} {`, ...members, '}'];
 }
 
 function paramsInterface(schema, layout) {
@@ -318,7 +337,7 @@ function declarationText(declarations) {
     '  parameters: { name: string; shape: number[]; data: number[] }[];',
     '}',
     '',
-    ...Object.entries(declarations).flatMap(([key, list]) => [...optionsInterface(key, list), '']),
+    ...Object.entries(declarations).flatMap(([key, list]) => [...optionsInterface(key, list, declarations), '']),
     ...Object.entries(PARAMS).flatMap(([schema, layout]) => [...paramsInterface(schema, layout), '']),
     '/** A trainable or opened model; it lives in the engine until delete(). */',
     ...apiInterface('Model', (f) => f.name.startsWith('model.'), { prefix: 'model.' }),

@@ -138,20 +138,7 @@ export interface CreateModelOptions {
   dropout?: number;
 }
 
-export interface DecoderBlockOptions {
-  /** default 1 */
-  heads?: number;
-  /** default true */
-  causal?: boolean;
-  /** default 'pre' */
-  arrangement?: 'pre' | 'post';
-  /** default 'layer' */
-  norm?: 'layer' | 'rms' | 'none';
-  /** default 'gelu' */
-  activation?: 'relu' | 'gelu' | 'gelu_tanh' | 'silu';
-  /** default false */
-  gated?: boolean;
-}
+export type DecoderBlockOptions = BlockOptions;
 
 export interface EvaluateOptions {
   /** default false */
@@ -172,40 +159,13 @@ export interface FusedVsSeparateGapOptions {
   causal?: boolean;
 }
 
-export interface FutureDependenceOptions {
-  /** default 1 */
-  heads?: number;
-  /** default true */
-  causal?: boolean;
-  /** default 'pre' */
-  arrangement?: 'pre' | 'post';
-  /** default 'layer' */
-  norm?: 'layer' | 'rms' | 'none';
-  /** default 'gelu' */
-  activation?: 'relu' | 'gelu' | 'gelu_tanh' | 'silu';
-  /** default false */
-  gated?: boolean;
+export interface FutureDependenceOptions extends BlockOptions {
   /** default 'learned' */
   positions?: 'learned' | 'sinusoidal' | 'none';
   maskBlocks?: boolean[];
 }
 
-export interface GenerateOptions {
-  /** default 1 */
-  heads?: number;
-  /** default true */
-  causal?: boolean;
-  /** default 'pre' */
-  arrangement?: 'pre' | 'post';
-  /** default 'layer' */
-  norm?: 'layer' | 'rms' | 'none';
-  /** default 'gelu' */
-  activation?: 'relu' | 'gelu' | 'gelu_tanh' | 'silu';
-  /** default false */
-  gated?: boolean;
-  /** default 'learned' */
-  positions?: 'learned' | 'sinusoidal' | 'none';
-  maskBlocks?: boolean[];
+export interface GenerateOptions extends FutureDependenceOptions {
   /** default 1 */
   steps?: number;
   /** default 0 */
@@ -222,68 +182,12 @@ export interface InspectOptions {
   hideTokens?: number[];
 }
 
-export interface LmForwardOptions {
-  /** default 1 */
-  heads?: number;
-  /** default true */
-  causal?: boolean;
-  /** default 'pre' */
-  arrangement?: 'pre' | 'post';
-  /** default 'layer' */
-  norm?: 'layer' | 'rms' | 'none';
-  /** default 'gelu' */
-  activation?: 'relu' | 'gelu' | 'gelu_tanh' | 'silu';
-  /** default false */
-  gated?: boolean;
-  /** default 'learned' */
-  positions?: 'learned' | 'sinusoidal' | 'none';
-  maskBlocks?: boolean[];
+export interface LmForwardOptions extends FutureDependenceOptions {
   /** default true */
   trace?: boolean;
 }
 
-export interface LoadCheckpointOptions {
-  vocab?: number;
-  D?: number;
-  /** default 1 */
-  heads?: number;
-  /** default 1 */
-  layers?: number;
-  T?: number;
-  /** default 4 */
-  ffnMult?: number;
-  /** default 'gelu' */
-  activation?: 'relu' | 'gelu' | 'gelu_tanh' | 'silu';
-  /** default 'pre' */
-  arrangement?: 'pre' | 'post';
-  /** default 'layer' */
-  norm?: 'layer' | 'rms' | 'none';
-  /** default 'learned' */
-  positions?: 'learned' | 'sinusoidal' | 'none';
-  /** default true */
-  tied?: boolean;
-  /** default false */
-  gated?: boolean;
-  /** default true */
-  bias?: boolean;
-  maskBlocks?: boolean[];
-  /** default true */
-  scaled?: boolean;
-  /** default 0 */
-  seed?: number;
-  /** nanoGPT’s name of vocab */
-  vocab_size?: number;
-  /** nanoGPT’s name of D */
-  n_embd?: number;
-  /** nanoGPT’s name of heads */
-  n_head?: number;
-  /** nanoGPT’s name of layers */
-  n_layer?: number;
-  /** nanoGPT’s name of T */
-  block_size?: number;
-  /** default 0 */
-  dropout?: number;
-}
+export type LoadCheckpointOptions = CreateModelOptions;
 
 export interface ModelGenerateOptions {
   /** default 1 */
@@ -297,12 +201,7 @@ export interface ModelGenerateOptions {
   causal?: boolean;
 }
 
-export interface MultiHeadAttentionOptions {
-  /** default 1 */
-  heads?: number;
-  /** default false */
-  causal?: boolean;
-}
+export type MultiHeadAttentionOptions = FusedVsSeparateGapOptions;
 
 export interface ParamCountOptions {
   vocab?: number;
@@ -344,23 +243,7 @@ export interface ParamCountOptions {
   dropout?: number;
 }
 
-export interface PermutationGapOptions {
-  /** default 1 */
-  heads?: number;
-  /** default true */
-  causal?: boolean;
-  /** default 'pre' */
-  arrangement?: 'pre' | 'post';
-  /** default 'layer' */
-  norm?: 'layer' | 'rms' | 'none';
-  /** default 'gelu' */
-  activation?: 'relu' | 'gelu' | 'gelu_tanh' | 'silu';
-  /** default false */
-  gated?: boolean;
-  /** default 'learned' */
-  positions?: 'learned' | 'sinusoidal' | 'none';
-  maskBlocks?: boolean[];
-}
+export type PermutationGapOptions = FutureDependenceOptions;
 
 export interface ScoreVarianceOptions {
   dk?: number;

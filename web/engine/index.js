@@ -152,6 +152,12 @@ const declaredCall = (m, name, options) => {
   return (...given) => result(f.returns, m[engine](...argumentsOf(name, given, options), ...(f.tail ?? [])));
 };
 
+// `call`, then `after` on its result.
+const compose =
+  (call, after) =>
+  (...given) =>
+    after(call(...given));
+
 // The declared functions `pick` selects, as an object with their dotted groups nested
 // ({softmax, checks: {…}, ops: {…}}).
 function declaredFunctions(m, options, pick) {
@@ -301,18 +307,19 @@ function practiceApi(m, options) {
 // object converts and checks.
 function wrapModel(handle, options) {
   // The engine's model, refused once deleted: each method looks it up when called.
+  const model = throwing(handle);
   const live = new Proxy(
     {},
     {
       get(_, name) {
         if (handle.isDeleted()) throw refusedBy(name, 'call.deleted');
-        return throwing(handle)[name];
+        return model[name];
       },
     },
   );
-  const { model } = declaredFunctions(live, options, (f) => f.name.startsWith('model.') && f.name !== 'model.delete');
+  const methods = declaredFunctions(live, options, (f) => f.name.startsWith('model.') && f.name !== 'model.delete');
   return {
-    ...model,
+    ...methods.model,
     delete: (...given) => {
       if (handle.isDeleted()) throw refusedBy('delete', 'call.deletedTwice');
       argumentsOf('model.delete', given, options);
@@ -388,7 +395,7 @@ function makeLab(module) {
     // Training (the toy LM in the browser): models live in the engine until model.delete().
     ...(typeof module.createModel === 'function'
       ? {
-          createModel: (...given) => wrapModel(declaredCall(m, 'createModel', options)(...given), options),
+          createModel: compose(declaredCall(m, 'createModel', options), (handle) => wrapModel(handle, options)),
           loadModel: (...given) => loadModel(m, options, given),
           loadCheckpoint: (...given) => loadCheckpoint(m, options, given),
         }
@@ -397,10 +404,9 @@ function makeLab(module) {
     options: declarations,
 
     // A number as a student types it -> {ok, value} or {ok: false, error: {code, params, message}}.
-    parseNumber(...given) {
-      const r = declaredCall(m, 'parseNumber', options)(...given);
-      return r.ok ? r : { ok: false, error: worded(r.error) };
-    },
+    parseNumber: compose(declaredCall(m, 'parseNumber', options), (r) =>
+      r.ok ? r : { ok: false, error: worded(r.error) },
+    ),
 
     // The practice set: generated problems, checked answers, feedback that names the mistake.
     practice: practiceApi(m, options),

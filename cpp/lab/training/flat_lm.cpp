@@ -101,13 +101,22 @@ LmParams Lm<Real>::params() const {
 
 template <class Real>
 void Lm<Real>::fit(std::size_t B, std::size_t T) {
-    const std::size_t N = B * T, D = shape_.D;
     lm_fit(acts_, shape_, B, T, false);
-    flat::fit(probs_, N * shape_.V);
-    if (c_.positions == PositionKind::sinusoidal && sinusoid_.size() < T * D) {
-        const Tensor2 pe = sinusoidal_table(T, D);
+    flat::fit(probs_, B * T * shape_.V);
+}
+
+// The position rows of positions 0 .. end - 1, null for none. A sinusoidal row depends on its
+// position alone, so the table grows by being rebuilt longer.
+template <class Real>
+const Real* Lm<Real>::positions_to(std::size_t end) {
+    const std::size_t D = shape_.D;
+    if (c_.positions == PositionKind::learned) return w_.positions;
+    if (c_.positions != PositionKind::sinusoidal) return nullptr;
+    if (sinusoid_.size() < end * D) {
+        const Tensor2 pe = sinusoidal_table(end, D);
         sinusoid_.assign(pe.begin(), pe.end());
     }
+    return sinusoid_.data();
 }
 
 template <class Real>
@@ -119,14 +128,8 @@ const Real* Lm<Real>::decode(const int* tokens, std::size_t T, std::size_t start
     B_ = 1, T_ = T;
     inputs_.assign(tokens, tokens + T);
     targets_.clear();
-    // a sinusoidal row depends on its position alone, so a longer table extends the shorter one
-    if (c_.positions == PositionKind::sinusoidal && sinusoid_.size() < end * D) {
-        const Tensor2 pe = sinusoidal_table(end, D);
-        sinusoid_.assign(pe.begin(), pe.end());
-    }
-    const Real* pos = c_.positions == PositionKind::learned      ? w_.positions + start * D
-                      : c_.positions == PositionKind::sinusoidal ? sinusoid_.data() + start * D
-                                                                 : nullptr;
+    const Real* rows = positions_to(end);
+    const Real* pos = rows ? rows + start * D : nullptr;
     cache.blocks.resize(shape_.blocks.size());
     lm_logits_forward(acts_, w_, shape_, tokens, pos, 1, T, iv, &cache);
     return acts_.logits.data() + (T - 1) * V;
@@ -144,9 +147,7 @@ double Lm<Real>::forward(const int* inputs, const int* targets, std::size_t B, s
         targets_.assign(targets, targets + N);
     else
         targets_.clear();
-    const Real* pos = c_.positions == PositionKind::learned      ? w_.positions
-                      : c_.positions == PositionKind::sinusoidal ? sinusoid_.data()
-                                                                 : nullptr;
+    const Real* pos = positions_to(T);
     lm_logits_forward(acts_, w_, shape_, inputs, pos, B, T, iv);
 
     // p = softmax(z);  loss = mean_n (logsumexp(z_n) - z_n[target_n])

@@ -62,7 +62,8 @@ public:
 
 private:
     void fit(std::size_t B, std::size_t T);
-    LmPtrs<Real> bind(Real* base) const;  // each parameter's place in a buffer laid out as slots_
+    const Real* positions_to(std::size_t end);  // the position rows of 0 .. end - 1, null for none
+    LmPtrs<Real> bind(Real* base) const;        // each parameter's place in a buffer laid out as slots_
 
     ModelConfig c_;
     LmShape shape_;
