@@ -14,14 +14,12 @@ import { setThreadsCount, setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-import { B, D, F, H, L, T, V } from './bench-config.mjs';
-
-const DH = D / H;
+import * as reference from './bench-config.mjs';
 
 const require = createRequire(import.meta.url);
 const wasmDir = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm'));
 
-function model() {
+function model({ V, D, F, L, T }) {
   const normal = (shape, std = 0.02) => tf.variable(tf.randomNormal(shape, 0, std, 'float32', 1));
   const zeros = (shape) => tf.variable(tf.zeros(shape));
   const ones = (shape) => tf.variable(tf.ones(shape));
@@ -54,11 +52,12 @@ const gelu = (x) =>
   tf.mul(tf.mul(x, 0.5), tf.add(tf.tanh(tf.mul(tf.add(x, tf.mul(tf.pow(x, 3), 0.044715)), Math.sqrt(2 / Math.PI))), 1));
 const dense = (x, w, b) => tf.add(tf.matMul(x, w), b);
 
-function logits(p, inputs, mask) {
-  let x = tf.add(
-    tf.reshape(tf.matMul(tf.cast(tf.oneHot(tf.reshape(inputs, [-1]), V), 'float32'), p.E), [B, T, D]),
-    p.P,
-  );
+// gather: the embedding rows looked up (forward only: the wasm backend cannot differentiate it)
+function logits(p, inputs, mask, { V, D, H, B, T }, gather = false) {
+  const DH = D / H;
+  const ids = tf.reshape(inputs, [-1]);
+  const rows = gather ? tf.gather(p.E, ids) : tf.matMul(tf.cast(tf.oneHot(ids, V), 'float32'), p.E);
+  let x = tf.add(tf.reshape(rows, [B, T, D]), tf.slice(p.P, [0, 0], [T, D]));
   for (const l of p.layers) {
     const h = tf.reshape(layerNorm(x, l.g1, l.b1), [B * T, D]);
     const qkv = tf.transpose(tf.reshape(dense(h, l.wqkv, l.bqkv), [B, T, 3, H, DH]), [2, 0, 3, 1, 4]);
@@ -74,7 +73,7 @@ function logits(p, inputs, mask) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
-async function time(backend, warmup, runs) {
+async function setBackend(backend) {
   if (backend === 'wasm') {
     setWasmPaths({
       'tfjs-backend-wasm.wasm': path.join(wasmDir, 'tfjs-backend-wasm.wasm'),
@@ -86,26 +85,36 @@ async function time(backend, warmup, runs) {
   await tf.setBackend(backend);
   await tf.ready();
   if (tf.getBackend() !== backend) throw new Error(`tfjs fell back to ${tf.getBackend()} instead of ${backend}`);
-  const p = model();
-  const vars = [p.E, p.P, p.gf, p.bf, ...p.layers.flatMap((l) => Object.values(l))];
+}
+
+function batchOf({ B, T, V }) {
   const ids = tf.tensor2d(
     Array.from({ length: B * (T + 1) }, (_, i) => (i * 7) % V),
     [B, T + 1],
     'int32',
   );
-  const inputs = tf.slice(ids, [0, 0], [B, T]);
-  const targets = tf.cast(tf.oneHot(tf.reshape(tf.slice(ids, [0, 1], [B, T]), [-1]), V), 'float32');
   const mask = tf.mul(tf.sub(tf.linalg.bandPart(tf.ones([T, T]), -1, 0), 1), 1e9); // 0 kept, -1e9 future
+  return { ids, inputs: tf.slice(ids, [0, 0], [B, T]), mask };
+}
+
+async function time(backend, warmup, runs) {
+  const cfg = reference;
+  const { B, T, V } = cfg;
+  await setBackend(backend);
+  const p = model(cfg);
+  const vars = [p.E, p.P, p.gf, p.bf, ...p.layers.flatMap((l) => Object.values(l))];
+  const { ids, inputs, mask } = batchOf(cfg);
+  const targets = tf.cast(tf.oneHot(tf.reshape(tf.slice(ids, [0, 1], [B, T]), [-1]), V), 'float32');
   const opt = tf.train.adam(1e-3);
   const forward = [];
   const train = [];
   for (let i = 0; i < warmup + runs; i++) {
     let t0 = performance.now();
-    tf.tidy(() => logits(p, inputs, mask).dataSync());
+    tf.tidy(() => logits(p, inputs, mask, cfg).dataSync());
     if (i >= warmup) forward.push(performance.now() - t0);
     t0 = performance.now();
     tf.tidy(() =>
-      opt.minimize(() => tf.losses.softmaxCrossEntropy(targets, logits(p, inputs, mask)), true, vars).dataSync(),
+      opt.minimize(() => tf.losses.softmaxCrossEntropy(targets, logits(p, inputs, mask, cfg)), true, vars).dataSync(),
     );
     if (i >= warmup) train.push(performance.now() - t0);
   }
@@ -115,4 +124,21 @@ async function time(backend, warmup, runs) {
 
 export async function benchTfjs() {
   return { wasm: await time('wasm', 2, 10), cpu: await time('cpu', 1, 10) };
+}
+
+// One forward of `shape` (a sequence of shape.T tokens: the logits of every position) on the wasm
+// backend, the embedding gathered: GPT-2 small's shape for scripts/bench.mjs.
+export async function benchTfjsForward(shape, runs = 3) {
+  const cfg = { ...shape, B: 1, F: 4 * shape.D };
+  await setBackend('wasm');
+  const p = model(cfg);
+  const { ids, inputs, mask } = batchOf(cfg);
+  const ms = [];
+  for (let i = 0; i < 1 + runs; i++) {
+    const t0 = performance.now();
+    tf.tidy(() => logits(p, inputs, mask, cfg, true).dataSync());
+    if (i > 0) ms.push(performance.now() - t0);
+  }
+  tf.dispose([p.E, p.P, p.gf, p.bf, ...p.layers.flatMap((l) => Object.values(l)), ids, inputs, mask]);
+  return { forward_ms: median(ms), runs };
 }

@@ -19,7 +19,7 @@ export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 
 # The benchmarks' targets (excluded from the default build).
 benches=()
-[ "$what" = bench ] && benches=(lab_bench lab_train_bench)
+[ "$what" = bench ] && benches=(lab_bench lab_train_bench lab_gpt2_bench)
 
 if [ "$what" != web ]; then
   [ -f build/native/build.ninja ] || cmake -S . -B build/native -G Ninja -DLAB_ASSERTS=ON

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <type_traits>
+#include <vector>
 
 namespace lab {
 
@@ -12,61 +13,126 @@ namespace {
 // (the project's wasm flags): 4 x 8 took 11.2 ms, 8 x 8 6.9, 4 x 16 6.6, 8 x 16 7.1; natively
 // 8 x 8 ran at 17 GFLOP/s and 8 x 16 at 13, so 8 x 8 serves both builds.
 constexpr std::size_t kRows = 8, kCols = 8;
-}  // namespace
 
+// Natively, g++ vectorises double's register tile worse than a loop that streams whole rows of b
+// into a row of out (the reference lmForward took 57 ms tiled, 48 ms streamed); in wasm the tile
+// wins (53 ms against 65). Both add each output in the same order, k = 0, 1, ...
+#ifdef __EMSCRIPTEN__
 template <class T>
-void gemm(T* __restrict out, const T* __restrict a, const T* __restrict b, const T* __restrict bias, std::size_t M,
-          std::size_t K, std::size_t N, bool accumulate) {
+constexpr bool kStreamRows = false;
+#else
+template <class T>
+constexpr bool kStreamRows = std::is_same_v<T, double>;
+#endif
+
+// Where the panel of kCols columns of b starting at column n is copied to, k-major (K, kCols), so
+// that the tiles below read it as consecutive memory. Read from b (K, N) row-major, b's rows are
+// N apart (a vocabulary head's are 200 kB apart: every k a new page); read from bt (N, K), the
+// transposed operand, it is kCols rows read along their length. Either way, once per panel, and
+// then every row of a uses it.
+template <class T, bool kTransposed>
+void pack_panel(T* __restrict panel, const T* __restrict b, std::size_t n, std::size_t K, std::size_t N) {
+    for (std::size_t k = 0; k < K; ++k)
+        for (std::size_t j = 0; j < kCols; ++j)
+            panel[k * kCols + j] = kTransposed ? b[(n + j) * K + k] : b[k * N + n + j];
+}
+
+// out (M, N) = a (M, K) @ B + bias, where B is b (K, N) or, when kTransposed, bt^T for bt (N, K).
+// Every output adds its terms in the order k = 0, 1, ..., K - 1 after its bias (or the value it
+// accumulates onto), whichever loop computes it: so a row gives the same numbers bit for bit
+// alone (a cached token) as inside a batch (a whole forward).
+template <class T, bool kTransposed>
+void product(T* __restrict out, const T* __restrict a, const T* __restrict b, const T* __restrict bias, std::size_t M,
+             std::size_t K, std::size_t N, bool accumulate) {
     const auto start = [&](std::size_t m, std::size_t n) {
         return accumulate ? out[m * N + n] : (bias ? bias[n] : T(0));
     };
-#ifndef __EMSCRIPTEN__
-    // Natively, g++ vectorises double's register tile worse than a loop that streams whole rows
-    // of b into a row of out (the reference lmForward took 57 ms tiled, 48 ms streamed); in wasm
-    // the tile wins (53 ms against 65). Both add each output in the same order, k = 0, 1, ...
-    if constexpr (std::is_same_v<T, double>) {
+    const auto b_at = [&](std::size_t k, std::size_t n) { return kTransposed ? b[n * K + k] : b[k * N + n]; };
+    // A few rows (one new token's in cached decoding, where this is the whole cost): each row of
+    // b streams once into the row of out, contiguous and vectorised, and the weights are read
+    // exactly once, as fast as memory delivers them.
+    if (!kTransposed && (M < kRows || kStreamRows<T>)) {
         for (std::size_t m = 0; m < M; ++m) {
-            T* row = out + m * N;
+            T* __restrict row = out + m * N;
             for (std::size_t n = 0; n < N; ++n) row[n] = start(m, n);
             for (std::size_t k = 0; k < K; ++k) {
                 const T av = a[m * K + k];
-                const T* brow = b + k * N;
+                const T* __restrict brow = b + k * N;
                 for (std::size_t n = 0; n < N; ++n) row[n] += av * brow[n];
             }
         }
         return;
     }
-#endif
-    std::size_t m = 0;
-    for (; m + kRows <= M; m += kRows) {
+    // A few rows on bt: kCols of its rows at a time, each read along its length, their sums side
+    // by side (independent, so they overlap in the pipeline). Packing would copy every weight to
+    // use it once.
+    if (kTransposed && M < kRows) {
         std::size_t n = 0;
-        for (; n + kCols <= N; n += kCols) {
+        for (; n + kCols <= N; n += kCols)
+            for (std::size_t m = 0; m < M; ++m) {
+                T c[kCols];
+                for (std::size_t j = 0; j < kCols; ++j) c[j] = start(m, n + j);
+                for (std::size_t k = 0; k < K; ++k)
+                    for (std::size_t j = 0; j < kCols; ++j) c[j] += a[m * K + k] * b[(n + j) * K + k];
+                for (std::size_t j = 0; j < kCols; ++j) out[m * N + n + j] = c[j];
+            }
+        for (; n < N; ++n)
+            for (std::size_t m = 0; m < M; ++m) {
+                T s = start(m, n);
+                for (std::size_t k = 0; k < K; ++k) s += a[m * K + k] * b[n * K + k];
+                out[m * N + n] = s;
+            }
+        return;
+    }
+    thread_local std::vector<T> panel;
+    if (panel.size() < K * kCols) panel.resize(K * kCols);
+    T* __restrict p = panel.data();
+    std::size_t n = 0;
+    for (; n + kCols <= N; n += kCols) {
+        pack_panel<T, kTransposed>(p, b, n, K, N);
+        std::size_t m = 0;
+        for (; m + kRows <= M; m += kRows) {
             T c[kRows][kCols];
             for (std::size_t i = 0; i < kRows; ++i)
                 for (std::size_t j = 0; j < kCols; ++j) c[i][j] = start(m + i, n + j);
             for (std::size_t k = 0; k < K; ++k) {
-                const T* brow = b + k * N + n;
+                const T* prow = p + k * kCols;
                 for (std::size_t i = 0; i < kRows; ++i) {
                     const T av = a[(m + i) * K + k];
-                    for (std::size_t j = 0; j < kCols; ++j) c[i][j] += av * brow[j];
+                    for (std::size_t j = 0; j < kCols; ++j) c[i][j] += av * prow[j];
                 }
             }
             for (std::size_t i = 0; i < kRows; ++i)
                 for (std::size_t j = 0; j < kCols; ++j) out[(m + i) * N + n + j] = c[i][j];
         }
-        for (; n < N; ++n)  // the columns left over from the tiles
-            for (std::size_t i = 0; i < kRows; ++i) {
-                T s = start(m + i, n);
-                for (std::size_t k = 0; k < K; ++k) s += a[(m + i) * K + k] * b[k * N + n];
-                out[(m + i) * N + n] = s;
+        for (; m < M; ++m) {  // the rows left over from the tiles, one at a time on the same panel
+            T c[kCols];
+            for (std::size_t j = 0; j < kCols; ++j) c[j] = start(m, n + j);
+            for (std::size_t k = 0; k < K; ++k) {
+                const T av = a[m * K + k];
+                for (std::size_t j = 0; j < kCols; ++j) c[j] += av * p[k * kCols + j];
             }
+            for (std::size_t j = 0; j < kCols; ++j) out[m * N + n + j] = c[j];
+        }
     }
-    for (; m < M; ++m)  // the rows left over from the tiles
-        for (std::size_t n = 0; n < N; ++n) {
+    for (; n < N; ++n)  // the columns left over from the panels
+        for (std::size_t m = 0; m < M; ++m) {
             T s = start(m, n);
-            for (std::size_t k = 0; k < K; ++k) s += a[m * K + k] * b[k * N + n];
+            for (std::size_t k = 0; k < K; ++k) s += a[m * K + k] * b_at(k, n);
             out[m * N + n] = s;
         }
+}
+}  // namespace
+
+template <class T>
+void gemm(T* out, const T* a, const T* b, const T* bias, std::size_t M, std::size_t K, std::size_t N, bool accumulate) {
+    product<T, false>(out, a, b, bias, M, K, N, accumulate);
+}
+
+template <class T>
+void gemm_bt(T* out, const T* a, const T* bt, const T* bias, std::size_t M, std::size_t K, std::size_t N,
+             bool accumulate) {
+    product<T, true>(out, a, bt, bias, M, K, N, accumulate);
 }
 
 template <class T>
@@ -84,6 +150,9 @@ void transpose(T* __restrict out, const T* __restrict in, std::size_t R, std::si
 
 template void gemm(float*, const float*, const float*, const float*, std::size_t, std::size_t, std::size_t, bool);
 template void gemm(double*, const double*, const double*, const double*, std::size_t, std::size_t, std::size_t, bool);
+template void gemm_bt(float*, const float*, const float*, const float*, std::size_t, std::size_t, std::size_t, bool);
+template void gemm_bt(double*, const double*, const double*, const double*, std::size_t, std::size_t, std::size_t,
+                      bool);
 template void transpose(float*, const float*, std::size_t, std::size_t);
 template void transpose(double*, const double*, std::size_t, std::size_t);
 

@@ -11,6 +11,12 @@ namespace lab {
 template <class T>
 void gemm(T* out, const T* a, const T* b, const T* bias, std::size_t M, std::size_t K, std::size_t N, bool accumulate);
 
+// The same with b given transposed: out (M, N) = a (M, K) @ bt^T + bias for bt (N, K), as a tied
+// head multiplies by E^T with E (V, D) as it is stored, and a backward pass by W^T.
+template <class T>
+void gemm_bt(T* out, const T* a, const T* bt, const T* bias, std::size_t M, std::size_t K, std::size_t N,
+             bool accumulate);
+
 // out (C, R) = in (R, C) transposed: the backward products are written as forward ones on
 // transposed operands, so that one kernel does all the work.
 template <class T>

@@ -39,16 +39,15 @@ void matmul_forward(Real* out, const Real* inp, const Real* w, const Real* bias,
 }
 
 // forward: out = inp @ w + bias. Adds into dinp (N, C), dw (C, OC) and dbias (OC); the products
-// become forward ones on transposed operands (scratch tmp_a, tmp_b), so gemm does all the work.
+// are forward ones, on w as it is stored (gemm_bt) and on inp transposed (scratch tmp), so the
+// one kernel does all the work.
 template <class Real>
 void matmul_backward(Real* dinp, Real* dw, Real* dbias, const Real* dout, const Real* inp, const Real* w, std::size_t N,
-                     std::size_t C, std::size_t OC, std::vector<Real>& tmp_a, std::vector<Real>& tmp_b) {
-    fit(tmp_a, C * OC);
-    transpose(tmp_a.data(), w, C, OC);                                                  // w^T (OC, C)
-    gemm(dinp, dout, tmp_a.data(), static_cast<const Real*>(nullptr), N, OC, C, true);  // dinp += dout @ w^T
-    fit(tmp_b, N * C);
-    transpose(tmp_b.data(), inp, N, C);                                               // inp^T (C, N)
-    gemm(dw, tmp_b.data(), dout, static_cast<const Real*>(nullptr), C, N, OC, true);  // dw += inp^T @ dout
+                     std::size_t C, std::size_t OC, std::vector<Real>& tmp) {
+    gemm_bt(dinp, dout, w, static_cast<const Real*>(nullptr), N, OC, C, true);  // dinp += dout @ w^T
+    fit(tmp, N * C);
+    transpose(tmp.data(), inp, N, C);                                               // inp^T (C, N)
+    gemm(dw, tmp.data(), dout, static_cast<const Real*>(nullptr), C, N, OC, true);  // dw += inp^T @ dout
     if (dbias)
         for (std::size_t n = 0; n < N; ++n)
             for (std::size_t o = 0; o < OC; ++o) dbias[o] += dout[n * OC + o];
@@ -199,14 +198,14 @@ void mha_backward(Real* dx, const Real* dmha, const Real* x, const BlockPtrs<Rea
     // forward: mha = atty W_O + b_O (or atty itself)
     zero(sc.datty, N * HV);
     if (w.wo)
-        matmul_backward(sc.datty.data(), g.wo, g.bo, dmha, a.atty.data(), w.wo, N, HV, D, sc.tmp_a, sc.tmp_b);
+        matmul_backward(sc.datty.data(), g.wo, g.bo, dmha, a.atty.data(), w.wo, N, HV, D, sc.tmp_b);
     else
         std::copy(dmha, dmha + N * D, sc.datty.begin());
     // forward: atty = attention(qkv)
     zero(sc.dqkv, N * W);
     attention_backward(sc.dqkv.data(), sc.datty.data(), a.qkv.data(), a.att.data(), s, B, T, sc.datt_row.data());
     // forward: qkv = x W_QKV + b_QKV
-    matmul_backward(dx, g.wqkv, g.bqkv, sc.dqkv.data(), x, w.wqkv, N, D, W, sc.tmp_a, sc.tmp_b);
+    matmul_backward(dx, g.wqkv, g.bqkv, sc.dqkv.data(), x, w.wqkv, N, D, W, sc.tmp_b);
 }
 
 template <class Real>
@@ -227,12 +226,12 @@ void ffn_backward(Real* dx, const Real* dffn, const Real* x, const BlockPtrs<Rea
     for (auto* v : {&sc.dfch, &sc.dgate}) fit(*v, N * F);
     // forward: ffn = fact W2 + b2
     zero(sc.dfact, N * F);
-    matmul_backward(sc.dfact.data(), g.w2, g.b2, dffn, a.fact.data(), w.w2, N, F, D, sc.tmp_a, sc.tmp_b);
+    matmul_backward(sc.dfact.data(), g.w2, g.b2, dffn, a.fact.data(), w.w2, N, F, D, sc.tmp_b);
     // forward: fact = act(fch) * gate;  fch = x W1 + b1;  gate = x W_gate + b_gate
     ffn_activation_backward(sc.dfch.data(), sc.dgate.data(), sc.dfact.data(), a.fch.data(),
                             s.gated ? a.gate.data() : nullptr, N * F, s.activation);
-    matmul_backward(dx, g.w1, g.b1, sc.dfch.data(), x, w.w1, N, D, F, sc.tmp_a, sc.tmp_b);
-    if (s.gated) matmul_backward(dx, g.wgate, g.bgate, sc.dgate.data(), x, w.wgate, N, D, F, sc.tmp_a, sc.tmp_b);
+    matmul_backward(dx, g.w1, g.b1, sc.dfch.data(), x, w.w1, N, D, F, sc.tmp_b);
+    if (s.gated) matmul_backward(dx, g.wgate, g.bgate, sc.dgate.data(), x, w.wgate, N, D, F, sc.tmp_b);
 }
 
 // ---- the block ----
@@ -451,7 +450,8 @@ PassCost lm_pass_cost(const LmPtrs<Real>& w, const LmShape& s) {
         (b.causal ? c.per_pair_causal : c.per_pair_unmasked) += b.H * (b.dk + b.dv);
         c.cached_per_position += b.H * (b.dk + b.dv);
     }
-    c.per_position += std::uint64_t(s.D) * s.V;
+    c.head = std::uint64_t(s.D) * s.V;
+    c.per_position += c.head;
     return c;
 }
 
@@ -486,19 +486,18 @@ void lm_logits_forward(LmActs<Real>& a, const LmPtrs<Real>& w, const LmShape& s,
                       cache ? &cache->blocks[l] : nullptr);
     }
 
-    // z = LN_f(x_L) W_head, or LN_f(x_L) E^T when tied
+    // z = LN_f(x_L) W_head, or LN_f(x_L) E^T when tied: with a cache, for the last position only
+    // (the only one whose next token is asked for; the head is a D V product a row, the largest
+    // of a GPT-2-sized model's, and the prompt's other rows would throw theirs away).
+    const std::size_t first = cache ? N - 1 : 0;
     norm_forward(s.final_norm, a.hf.data(), a.meanf.data(), a.rstdf.data(), a.x[L].data(), w.final_gamma, w.final_beta,
                  N, D);
-    const Real* head = w.head;
-    if (!head) {
-        if (!cache || !cache->head_ready) {
-            fit(a.eT, D * V);
-            transpose(a.eT.data(), w.embedding, V, D);
-        }
-        if (cache) cache->head_ready = true;
-        head = a.eT.data();
-    }
-    matmul_forward(a.logits.data(), a.hf.data(), head, static_cast<const Real*>(nullptr), N, D, V);
+    if (w.head)
+        matmul_forward(a.logits.data(), a.hf.data() + first * D, w.head, static_cast<const Real*>(nullptr), N - first,
+                       D, V);
+    else  // E (V, D) read as it is stored: no transposed copy of the vocabulary's V D numbers
+        gemm_bt(a.logits.data(), a.hf.data() + first * D, w.embedding, static_cast<const Real*>(nullptr), N - first, D,
+                V, false);
 }
 
 template <class Real>
@@ -510,7 +509,7 @@ void lm_logits_backward(const LmPtrs<Real>& g, const Real* dlogits, LmActs<Real>
     zero(sc.dhf, N * D);
     if (w.head) {
         matmul_backward(sc.dhf.data(), g.head, static_cast<Real*>(nullptr), dlogits, a.hf.data(), w.head, N, D, V,
-                        sc.tmp_a, sc.tmp_b);
+                        sc.tmp_b);
     } else {
         gemm(sc.dhf.data(), dlogits, w.embedding, static_cast<const Real*>(nullptr), N, V, D, true);  // dhf += dz E
         fit(sc.tmp_b, V * N);

@@ -81,7 +81,7 @@ struct BlockActs {
 // Buffers the backward passes share, grown as needed.
 template <class Real>
 struct Scratch {
-    std::vector<Real> dx, dhf, dr, dfin, dain, datty, dqkv, dfact, dfch, dgate, datt_row, tmp_a, tmp_b;
+    std::vector<Real> dx, dhf, dr, dfin, dain, datty, dqkv, dfact, dfch, dgate, datt_row, tmp_b;
 };
 
 // An experiment on a model (§2.2): heads whose output is zeroed before W_O, key positions hidden
@@ -97,12 +97,10 @@ struct Intervention {
 // rows, appends their keys and values, and lets the new queries attend to all of them: the same
 // arithmetic, in the same order, as recomputing the whole prefix, so the same numbers bit for bit.
 // Causal blocks only (an unmasked block's earlier rows change when a token is appended).
-// Like its rows, a cache belongs to one sequence under unchanged weights: a tied head's E^T,
-// built by the first pass, serves every later one (`head_ready`), not rebuilt V D numbers a token.
+// Like its rows, a cache belongs to one sequence under unchanged weights.
 template <class Real>
 struct KvCache {
     std::vector<std::vector<Real>> blocks;  // L of them, (t, H (dk + dv)) each
-    bool head_ready = false;                // the passes' a.eT holds E^T already
 };
 
 // The sub-layers, each on its input x (N, D), writing into a:
@@ -203,7 +201,6 @@ struct LmActs {
     std::vector<BlockActs<Real>> blocks;
     std::vector<Real> hf, meanf, rstdf;  // (N, D) after the final norm, its statistics (N)
     std::vector<Real> logits;            // (N, V)
-    std::vector<Real> eT;                // (D, V) the embedding transposed, for a tied head
 };
 
 template <class Real>
@@ -217,7 +214,11 @@ void lm_fit(LmActs<Real>& a, const LmShape& s, std::size_t B, std::size_t T, boo
 struct PassCost {
     std::uint64_t per_position = 0, per_pair_causal = 0, per_pair_unmasked = 0;
     std::uint64_t cached_per_position = 0;  // what a KvCache keeps per position: H (dk + dv) per block
+    std::uint64_t head = 0;                 // D V, the vocabulary head's part of per_position
+    // A pass that computes every position's logits (forward)
     std::uint64_t operator()(std::size_t first, std::size_t T) const;
+    // A cached pass, which computes the last position's logits alone
+    std::uint64_t last_logits(std::size_t first, std::size_t T) const { return (*this)(first, T) - (T - 1) * head; }
 };
 template <class Real>
 PassCost lm_pass_cost(const LmPtrs<Real>& w, const LmShape& s);
@@ -226,7 +227,7 @@ PassCost lm_pass_cost(const LmPtrs<Real>& w, const LmShape& s);
 // inputs (N) are token ids; pos (T, D) the position rows (learned or sinusoidal), null = none.
 // With a cache (B = 1, causal blocks, or iv->causal making them so, and no hidden position or
 // ablated head), inputs are the T positions after the cached ones and pos their rows; a is sized
-// for those T rows.
+// for those T rows, and a.logits holds the last one's V logits alone.
 template <class Real>
 void lm_logits_forward(LmActs<Real>& a, const LmPtrs<Real>& w, const LmShape& s, const int* inputs, const Real* pos,
                        std::size_t B, std::size_t T, const Intervention* iv, KvCache<Real>* cache = nullptr);

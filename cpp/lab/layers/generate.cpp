@@ -84,7 +84,7 @@ GenerateResult generate(const std::vector<int>& prompt, const LmParams& p, const
         require(st.has_value(), fn, temperature_overflow(g.temperature));
         st->position = last;
         st->naive_multiply_adds = cost(0, last + 1);
-        st->cached_multiply_adds = s == 0 ? cost(0, prompt.size()) : cost(last, 1);
+        st->cached_multiply_adds = cost.last_logits(s == 0 ? 0 : last, s == 0 ? prompt.size() : 1);
         st->cached_numbers = cost.cached_per_position * (last + 1);
         r.tokens.push_back(st->token);
         r.steps.push_back(std::move(*st));

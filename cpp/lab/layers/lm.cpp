@@ -228,7 +228,7 @@ Tensor1 LmDecoder::feed(const std::vector<int>& tokens) {
         check_block_values(st.a.blocks[l], st.k.s.blocks[l], st.a.x[l + 1].data(), T, st.k.block_fn[l]);
     st.length += T;
     Tensor1 logits = Tensor1::from_shape({V});
-    std::copy(st.a.logits.begin() + (T - 1) * V, st.a.logits.begin() + T * V, logits.begin());
+    std::copy(st.a.logits.begin(), st.a.logits.begin() + V, logits.begin());
     return logits;
 }
 

@@ -122,7 +122,7 @@ const Real* Lm<Real>::positions_to(std::size_t end) {
 template <class Real>
 const Real* Lm<Real>::decode(const int* tokens, std::size_t T, std::size_t start, KvCache<Real>& cache,
                              const Intervention* iv) {
-    const std::size_t D = shape_.D, V = shape_.V, end = start + T;
+    const std::size_t D = shape_.D, end = start + T;
     assert(T > 0 && (c_.positions != PositionKind::learned || end <= c_.T));
     fit(1, T);
     B_ = 1, T_ = T;
@@ -132,7 +132,7 @@ const Real* Lm<Real>::decode(const int* tokens, std::size_t T, std::size_t start
     const Real* pos = rows ? rows + start * D : nullptr;
     cache.blocks.resize(shape_.blocks.size());
     lm_logits_forward(acts_, w_, shape_, tokens, pos, 1, T, iv, &cache);
-    return acts_.logits.data() + (T - 1) * V;
+    return acts_.logits.data();
 }
 
 template <class Real>
