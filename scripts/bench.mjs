@@ -148,6 +148,52 @@ const vsTfjs = tfjs.wasm.train_ms / trainWasm.train_ms;
 console.log(
   `training: ours wasm is ${vsTfjs.toFixed(2)}x tfjs-wasm (target >= 5: ${vsTfjs >= 5 ? 'met' : `missed by ${(5 / vsTfjs).toFixed(2)}x`}); ours wasm / ours native speed ${(trainNative.train_ms / trainWasm.train_ms).toFixed(2)} (target >= 0.4)`,
 );
+// GPT-2 small's shape (tests/bench/gpt2_bench.cpp): a 64-token forward against TensorFlow.js's
+// wasm backend, a cached token against that forward, and where the forward's time goes.
+const gpt2Shape = { V: 50257, D: 768, H: 12, L: 12, T: 64 };
+const gpt2Native = run(path.join(root, 'build/native/lab_gpt2_bench'), []);
+const gpt2Wasm = run(process.execPath, [path.join(root, 'build/wasm/lab_gpt2_bench.cjs')]);
+const { benchTfjsForward } = await import(pathToFileURL(tfjsBundle).href);
+const gpt2Tfjs = await benchTfjsForward(gpt2Shape);
+console.log(
+  `\nGPT-2 small's shape (L ${gpt2Shape.L}, H ${gpt2Shape.H}, D ${gpt2Shape.D}, V ${gpt2Shape.V}; random float32 weights), a ${gpt2Shape.T}-token prompt`,
+);
+console.log(
+  `${''.padEnd(28)} ${'forward'.padStart(10)} ${'prompt + 1st'.padStart(13)} ${'next token'.padStart(11)} ${'token/fwd'.padStart(10)}`,
+);
+for (const [name, r] of [
+  ['ours, wasm', gpt2Wasm],
+  ['ours, native', gpt2Native],
+]) {
+  console.log(
+    `${name.padEnd(28)} ${r.forward_ms.toFixed(0).padStart(7)} ms ${r.prompt_ms.toFixed(0).padStart(10)} ms ${r.token_ms.toFixed(1).padStart(8)} ms ${(r.token_ms / r.forward_ms).toFixed(3).padStart(10)}`,
+  );
+}
+console.log(`${'tfjs-wasm (SIMD, 1 thread)'.padEnd(28)} ${gpt2Tfjs.forward_ms.toFixed(0).padStart(7)} ms`);
+const tokenShare = gpt2Wasm.token_ms / gpt2Wasm.forward_ms;
+const vsTfjsForward = gpt2Tfjs.forward_ms / gpt2Wasm.forward_ms;
+console.log(
+  `a cached token costs ${(100 * tokenShare).toFixed(1)} % of a forward (target <= 5 %: ${tokenShare <= 0.05 ? 'met' : 'missed'}); ` +
+    `the forward is ${vsTfjsForward.toFixed(2)}x tfjs-wasm's (target >= 4: ${vsTfjsForward >= 4 ? 'met' : `missed by ${(4 / vsTfjsForward).toFixed(2)}x`})`,
+);
+console.log(
+  `\nWhere the wasm forward's ${gpt2Wasm.forward_ms.toFixed(0)} ms go (each product timed alone at its shape, times its count)`,
+);
+for (const k of gpt2Wasm.kernels) {
+  const total = k.ms * k.count;
+  console.log(
+    `  ${`${k.name} (${k.M} x ${k.K} @ ${k.K} x ${k.N}) x ${k.count}`.padEnd(40)} ${total.toFixed(0).padStart(5)} ms ${`(${((100 * total) / gpt2Wasm.forward_ms).toFixed(0)} %)`.padStart(7)}  ${k.gflops.toFixed(1).padStart(5)} GFLOP/s; one row ${k.row_ms.toFixed(2)} ms (${k.row_gbs.toFixed(0)} GB/s of weights)`,
+  );
+}
+const rest = gpt2Wasm.forward_ms - gpt2Wasm.products_ms;
+console.log(
+  `  ${'the rest: attention, norms, GELU, softmax, loss'.padEnd(40)} ${rest.toFixed(0).padStart(5)} ms ${`(${((100 * rest) / gpt2Wasm.forward_ms).toFixed(0)} %)`.padStart(7)}`,
+);
+const best = Math.max(...gpt2Wasm.kernels.map((k) => k.gflops));
+console.log(
+  `the product reaches ${best.toFixed(1)} GFLOP/s, ${((100 * best) / gpt2Wasm.peak_gflops).toFixed(0)} % of this machine's ${gpt2Wasm.peak_gflops.toFixed(1)} GFLOP/s for wasm SIMD multiply-adds from registers (native: ${gpt2Native.peak_gflops.toFixed(1)})`,
+);
+
 const results = path.join(root, 'build/bench/results.json');
 writeFileSync(
   results,
@@ -162,6 +208,7 @@ writeFileSync(
       trainNative,
       trainWasm,
       tfjs,
+      gpt2: { shape: gpt2Shape, native: gpt2Native, wasm: gpt2Wasm, tfjs: gpt2Tfjs },
     },
     null,
     2,

@@ -127,7 +127,9 @@ test('a checkpoint opens in the worker and shows the engine’s numbers for it',
   await page.fill('#model-temperature', '1');
   await page.fill('#model-seed', '7');
   await page.click('#model-generate');
-  await page.locator('#model-draws tbody tr').first().waitFor();
+  await page.waitForFunction(() =>
+    /Generated 6 tokens/.test(document.querySelector('#model-generate-status').textContent),
+  );
   const made = reference.generate(tok.encode('to be, or not'), { steps: 6, temperature: 1, seed: 7 });
   assert.equal(await page.locator('#model-draws tbody tr').count(), 6);
   assert.equal(await page.locator('#model-generated-text strong').textContent(), tok.decode(made.tokens.slice(13)));
@@ -278,6 +280,59 @@ test('a GPT-2-sized model reads its prompt through GPT-2’s tokenizer, fetched 
   await close();
 });
 
+// Big enough that 200 tokens take far longer than a message to the worker and back.
+const streamer = lab.createModel({ vocab_size: 50257, n_embd: 64, n_head: 2, n_layer: 2, block_size: 32, seed: 9 });
+const STREAMER_FILE = Buffer.from(streamer.exportSafetensors());
+
+test('generation streams token by token from the worker, shows its rate, and stops when asked', async () => {
+  const { page, problems, close } = await openPanel();
+  await openFile(page, files('streamer.safetensors', STREAMER_FILE));
+  await page.locator('#model-next tbody tr').first().waitFor({ timeout: 30000 });
+  await page.fill('#model-prompt', '1 2 3 4');
+  await page.press('#model-prompt', 'Enter');
+  await page.fill('#model-steps', '200');
+  await page.fill('#model-temperature', '0.8');
+  await page.fill('#model-seed', '4');
+  // Stop as soon as the first token is on the page: the worker is still generating then
+  await page.evaluate(() => {
+    const table = document.querySelector('.model-generated');
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('#model-draws tbody tr')) return;
+      observer.disconnect();
+      const stop = document.querySelector('#model-stop');
+      window.stopOffered = !stop.disabled;
+      stop.click();
+    }).observe(table, { childList: true, subtree: true });
+  });
+  await page.click('#model-generate');
+  await page.waitForFunction(() => /Stopped after/.test(document.querySelector('#model-generate-status').textContent));
+  assert.equal(await page.evaluate(() => window.stopOffered), true, 'Stop is offered while tokens come');
+  const n = Number(/Stopped after (\d+)/.exec(await page.locator('#model-generate-status').textContent())[1]);
+  assert.ok(n >= 1 && n < 200, `stopped early, after ${n} tokens`);
+  assert.equal(await page.locator('#model-stop').isEnabled(), false);
+  assert.equal(await page.locator('#model-draws tbody tr').count(), n);
+  assert.match(await page.locator('#model-rate').textContent(), /prompt’s pass and the first.* took \d+ ms/);
+  // what came, token by token, is what one generate of n tokens makes
+  const made = streamer.generate([1, 2, 3, 4], { steps: n, temperature: 0.8, seed: 4 });
+  const shown = await page
+    .locator('#model-draws tbody tr td:nth-child(6)')
+    .evaluateAll((cells) => cells.map((c) => (c.title ? Number(c.title) : c.textContent)));
+  assert.deepEqual(
+    shown,
+    made.draws.map((d) => d.u),
+  );
+  // a whole run ends by itself, with its rate
+  await page.fill('#model-steps', '5');
+  await page.click('#model-generate');
+  await page.waitForFunction(() =>
+    /Generated 5 tokens/.test(document.querySelector('#model-generate-status').textContent),
+  );
+  assert.match(await page.locator('#model-rate').textContent(), /5 tokens: .* tokens per second/);
+  await page.screenshot({ path: path.join(shots, 'model-streamed.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  await close();
+});
+
 test('the single file opens a model on the page’s thread, and without GPT-2’s tokenizer says to type ids', async () => {
   const ctx = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
   const page = await ctx.newPage();
@@ -338,7 +393,9 @@ test('on a phone: another model’s vocabulary is refused, the panel fits 360 px
     for (const key of text) await page.keyboard.press(key);
   }
   await page.click('#model-generate');
-  await page.locator('#model-draws tbody tr').first().waitFor();
+  await page.waitForFunction(() =>
+    /Generated 3 tokens/.test(document.querySelector('#model-generate-status').textContent),
+  );
   const made = reference.generate(tok.encode('to be, or not'), { steps: 3, temperature: 0.75, seed: 12 });
   assert.equal(await page.locator('#model-draws tbody tr').count(), 3);
   assert.equal(await exactOf(page.locator('#model-draws tbody tr').first().locator('td').nth(4)), made.draws[0].u);

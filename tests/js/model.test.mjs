@@ -207,3 +207,58 @@ test("§9 createModel takes nanoGPT's GPTConfig names; bias: false makes no bias
     message: /^createModel: dropout must be 0, got 0.2/,
   });
 });
+
+// generateMore is how the page streams a generation: token by token it must make exactly what
+// one longer generate makes, draws included, with the cache (masked models), without it (an
+// unmasked block), past the context, and up to the end token.
+test('generateMore continues generate exactly as one longer generate, in every setting', () => {
+  const configs = [
+    { ...config, T: 8 },
+    { ...config, T: 8, positions: 'sinusoidal' },
+    { ...config, T: 8, maskBlocks: [true, false] },
+  ];
+  let cases = 0;
+  for (const c of configs)
+    for (let seed = 0; seed < 12; seed++) {
+      const model = lab.createModel({ ...c, seed });
+      const temperature = [0, 0.7, 1, 1.5][seed % 4];
+      const prompt = cycle(seed, 1 + (seed % 3));
+      const steps = 12; // past T = 8: the cache gives way to recomputing the last T
+      const whole = model.generate(prompt, { steps, temperature, seed });
+      const first = model.generate(prompt, { steps: 1, temperature, seed });
+      const tokens = [...first.tokens];
+      const draws = [...first.draws];
+      for (let chunk = 1; tokens.length < whole.tokens.length; chunk = (chunk % 3) + 1) {
+        const more = model.generateMore(Math.min(chunk, whole.tokens.length - tokens.length));
+        tokens.push(...more.tokens);
+        draws.push(...more.draws);
+      }
+      assert.deepEqual(tokens, whole.tokens, `config ${JSON.stringify(c)}, seed ${seed}`);
+      assert.deepEqual(draws, whole.draws);
+      // the end token stops it, and nothing comes after
+      const eos = whole.tokens[prompt.length + 2];
+      const ended = model.generate(prompt, { steps: 2, temperature, seed, eos });
+      const rest = model.generateMore(10);
+      const upTo = whole.tokens.indexOf(eos, prompt.length) + 1;
+      assert.deepEqual([...ended.tokens, ...rest.tokens], whole.tokens.slice(0, upTo));
+      assert.equal(rest.ended, true);
+      assert.deepEqual(model.generateMore(3), { tokens: [], draws: [], ended: true });
+      model.delete();
+      cases++;
+    }
+  assert.equal(cases, 36);
+});
+
+test('generateMore refuses when there is nothing to continue, and a trainStep ends a generation', () => {
+  const model = lab.createModel(config);
+  assert.throws(() => model.generateMore(1), { code: 'generate.nothingToContinue' });
+  model.generate([0, 1], { steps: 1 });
+  assert.equal(model.generateMore(2).tokens.length, 2);
+  assert.throws(() => model.generateMore(-1), /steps/);
+  assert.throws(() => model.generate([0, 99], { steps: 1 }), { code: 'token.id' });
+  assert.throws(() => model.generateMore(1), { code: 'generate.nothingToContinue' });
+  model.generate([0, 1], { steps: 1 });
+  model.trainStep(batch, { lr: 1e-2 });
+  assert.throws(() => model.generateMore(1), { code: 'generate.nothingToContinue' });
+  model.delete();
+});

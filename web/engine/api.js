@@ -441,14 +441,31 @@ export const API = [
     returns: {
       tokens: 'number[]',
       draws: [{ token: 'number', prob: 'number', below: 'number', upto: 'number', u: 'number | null' }],
+      ended: 'boolean',
     },
     group: 'training',
     doc: [
       'past T: the last T; draws: per new token, §7.1’s inverse-CDF draw (u fell in [below,',
-      'upto), the token’s slice of the running sums; u null when greedy). When every block is',
-      'causal (causal: true, or the model’s mask), each new token runs alone against the keys and',
-      'values kept from the earlier ones (Handout #12), the same logits bit for bit; past T each',
-      'step recomputes the last T',
+      'upto), the token’s slice of the running sums; u null when greedy); ended: the end token',
+      'came. When every block is causal (causal: true, or the model’s mask), each new token runs',
+      'alone against the keys and values kept from the earlier ones (Handout #12), the same',
+      'logits bit for bit; past T each step recomputes the last T',
+    ],
+  },
+  {
+    name: 'model.generateMore',
+    args: [arg('steps', 'whole')],
+    returns: {
+      tokens: 'number[]',
+      draws: [{ token: 'number', prob: 'number', below: 'number', upto: 'number', u: 'number | null' }],
+      ended: 'boolean',
+    },
+    group: 'training',
+    doc: [
+      'steps more tokens of the last generate (only the new ones), exactly those one longer',
+      'generate would have made: the same cache and random stream, so a page can show each token',
+      'as it comes and stop between them. None once ended; refused before any generate, after',
+      'one that failed, or after a trainStep',
     ],
   },
   {

@@ -5,10 +5,14 @@
 //
 // In:  {type: 'open', bytes, options}       a .safetensors file's bytes; a refused file keeps the open model
 //      {type: 'look', tokens, ablateHeads?, hideTokens?}
-//      {type: 'generate', tokens, steps, temperature, seed}
+//      {type: 'generate', tokens, steps, temperature, seed}   one token at a time, until steps or stop
+//      {type: 'stop'}                        ends the running generation after the token in hand
 //      {type: 'check', tokens, position}     §7.3's future dependence and §6.1's permutation gap
 // Out: {type: 'progress', done, total}  {type: 'opened', config, parameterCount}
-//      {type: 'looked', base, changed}  {type: 'generated', tokens, draws}
+//      {type: 'looked', base, changed}
+//      {type: 'token', token, draw, promptMs, ms}   each new token as it comes: promptMs the
+//         prompt's pass and the first token, ms the time since the start
+//      {type: 'generated', prompt, tokens, draws, stopped, promptMs, ms}   the whole generation
 //      {type: 'checked', dependence, position, perm, gap}  {type: 'refused', request, message, code?, params?}
 //      (code and params: the engine's refusal, which the page words in the student's language)
 
@@ -23,8 +27,54 @@ const top = (probs, k = TOP_TOKENS) =>
     .sort((a, b) => b.p - a.p)
     .slice(0, k);
 
+// Runs `next` once the messages already queued (a stop, another request) have been handled: a
+// message channel's turn comes at once, where nested timeouts are held back by 4 ms.
+function soon(next) {
+  if (typeof MessageChannel !== 'function') return setTimeout(next, 0);
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    next();
+  };
+  channel.port2.postMessage(null);
+}
+
 export function createInspector(lab, post) {
   let model = null;
+  let running = null; // the generation under way: {model, prompt, tokens, draws, left, stop, start, promptMs}
+
+  // One more token of `run`, then the next one's turn after any waiting message; the engine keeps
+  // the generation's cache and random stream between calls (model.generateMore).
+  function advance(run) {
+    if (running !== run) return; // replaced by another generation, or its model closed
+    if (run.stop || run.left === 0) return finish(run);
+    try {
+      const r =
+        run.tokens.length === run.prompt.length
+          ? run.model.generate(run.prompt, run.options)
+          : run.model.generateMore(1);
+      const ms = performance.now() - run.start;
+      if (run.promptMs === null) run.promptMs = ms;
+      run.left -= r.draws.length;
+      if (r.ended || !r.draws.length) run.left = 0;
+      for (const draw of r.draws) {
+        run.tokens.push(draw.token);
+        run.draws.push(draw);
+        post({ type: 'token', token: draw.token, draw, promptMs: run.promptMs, ms });
+      }
+    } catch (e) {
+      running = null;
+      post({ type: 'refused', request: 'generate', ...refusal(e) });
+      return;
+    }
+    soon(() => advance(run));
+  }
+
+  function finish(run) {
+    running = null;
+    const { prompt, tokens, draws, stop, promptMs } = run;
+    post({ type: 'generated', prompt, tokens, draws, stopped: stop, promptMs, ms: performance.now() - run.start });
+  }
 
   // One sequence: every block's and head's attention, the entropy of each head, and the
   // next-token distribution after the last position (its most likely tokens).
@@ -42,6 +92,7 @@ export function createInspector(lab, post) {
           const next = lab.loadCheckpoint(bytes, msg.options || {}, (done, total) =>
             post({ type: 'progress', done, total }),
           );
+          running = null;
           model?.delete();
           model = next;
           post({ type: 'opened', ...model.describe() });
@@ -70,14 +121,24 @@ export function createInspector(lab, post) {
         }
         case 'generate': {
           if (!model) throw new Error('no model is open');
-          const { tokens, draws } = model.generate(msg.tokens, {
-            steps: msg.steps,
-            temperature: msg.temperature,
-            seed: msg.seed,
-          });
-          post({ type: 'generated', prompt: msg.tokens, tokens, draws });
+          const options = { steps: 1, temperature: msg.temperature, seed: msg.seed };
+          running = {
+            model,
+            prompt: msg.tokens,
+            options,
+            tokens: [...msg.tokens],
+            draws: [],
+            left: msg.steps,
+            stop: false,
+            start: performance.now(),
+            promptMs: null,
+          };
+          advance(running);
           break;
         }
+        case 'stop':
+          if (running) running.stop = true;
+          break;
         case 'check': {
           if (!model) throw new Error('no model is open');
           const T = msg.tokens.length;

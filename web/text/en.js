@@ -877,7 +877,11 @@ export default {
     ablate: 'ablate head {hd}',
     nextCaption: 'Most likely tokens after “{tok}”, as the model is and with the interventions',
     generating:
-      '{n, plural, one {Generating # token} other {Generating # tokens}}: each is one pass of the whole model over the sequence so far…',
+      '{n, plural, one {Generating # token} other {Generating # tokens}}: the prompt is one pass of the whole model; each token after it is a single position, run against the keys and values kept from the earlier ones…',
+    stop: 'Stop',
+    rate: '{n, plural, one {# token: the prompt’s pass and the first token took {first} ms.} other {# tokens: the prompt’s pass and the first took {first} ms, then {rate} tokens per second.}}',
+    generatedLine:
+      '{stopped, select, yes {Stopped after {n, plural, one {# token} other {# tokens}}.} other {{n, plural, one {Generated # token.} other {Generated # tokens.}}}}',
     dependenceHelp:
       '§7.3: the token at position {j} is replaced by the next id, and each position’s logits are compared. Under the causal mask every position before {j} cannot see the change, so its largest change is exactly 0.',
     dependenceCaption: 'Largest change of the logits after changing position {j}',
@@ -2039,6 +2043,8 @@ export default {
     },
     generate: {
       temperatureOverflow: 'temperature {temperature} is so small that logits / temperature overflow; use 0 for greedy',
+      nothingToContinue:
+        'there is no generation to continue: call generate first (a trainStep or a failed step ends one)',
       emptyPrompt: 'the prompt is empty (generation needs at least one token to condition on)',
       temperature: 'temperature must be a finite number >= 0 (0 = greedy), got {got}',
       tooLong:

@@ -893,7 +893,11 @@ export default {
     ablate: 'anular la cabeza {hd}',
     nextCaption: 'Tokens más probables tras «{tok}», con el modelo tal como es y con las intervenciones',
     generating:
-      '{n, plural, one {Generando # token} other {Generando # tokens}}: cada uno es una pasada del modelo completo sobre la secuencia hasta ese punto…',
+      '{n, plural, one {Generando # token} other {Generando # tokens}}: el prompt es una pasada del modelo completo; cada token que sigue es una sola posición, calculada contra las claves y los valores guardados de los anteriores…',
+    stop: 'Detener',
+    rate: '{n, plural, one {# token: la pasada del prompt y el primer token tardaron {first} ms.} other {# tokens: la pasada del prompt y el primero tardaron {first} ms; después, {rate} tokens por segundo.}}',
+    generatedLine:
+      '{stopped, select, yes {Detenido tras {n, plural, one {# token} other {# tokens}}.} other {{n, plural, one {Generado # token.} other {Generados # tokens.}}}}',
     dependenceHelp:
       '§7.3: el token en la posición {j} se sustituye por el id siguiente y se comparan los logits de cada posición. Con la máscara causal, ninguna posición anterior a {j} puede ver el cambio, así que su mayor cambio es exactamente 0.',
     dependenceCaption: 'Mayor cambio de los logits tras cambiar la posición {j}',
@@ -2051,6 +2055,8 @@ export default {
     generate: {
       temperatureOverflow:
         'la temperatura {temperature} es tan pequeña que logits / temperatura desborda; usa 0 para la generación voraz',
+      nothingToContinue:
+        'no hay ninguna generación que continuar: llama antes a generate (un trainStep o un paso fallido la terminan)',
       emptyPrompt: 'el prompt está vacío (generar necesita al menos un token del que partir)',
       temperature: 'la temperatura debe ser un número finito >= 0 (0 = voraz), y se recibió {got}',
       tooLong:

@@ -866,7 +866,11 @@ export default {
     entropy: '行平均熵 {nats} nats',
     ablate: '消融头 {hd}',
     nextCaption: '“{tok}”之后最可能的词元：模型原样与干预后',
-    generating: '正在生成 {n} 个词元：每个都是整个模型对目前序列的一次前向计算…',
+    generating:
+      '正在生成 {n} 个词元：提示是整个模型的一次前向计算；之后每个新词元只算一个位置，与之前保存的键和值做注意力…',
+    stop: '停止',
+    rate: '已生成 {n} 个词元：提示的计算和第一个词元用了 {first} 毫秒{n, plural, one {} other {，之后每秒 {rate} 个词元}}。',
+    generatedLine: '{stopped, select, yes {在 {n} 个词元后停止。} other {已生成 {n} 个词元。}}',
     dependenceHelp:
       '§7.3：位置 {j} 的词元被替换为下一个编号，然后比较每个位置的 logits。在因果掩码下，{j} 之前的任何位置都看不到这个变化，所以它们的最大变化恰好为 0。',
     dependenceCaption: '改变位置 {j} 后 logits 的最大变化',
@@ -1928,6 +1932,7 @@ export default {
     },
     generate: {
       temperatureOverflow: '温度 {temperature} 太小，logits / 温度 会溢出；贪心生成请用 0',
+      nothingToContinue: '没有可以继续的生成：请先调用 generate（trainStep 或失败的一步会结束它）',
       emptyPrompt: '提示是空的（生成至少需要一个词元作为条件）',
       temperature: '温度必须是 >= 0 的有限数（0 = 贪心），收到的是 {got}',
       tooLong: '提示（{prompt} 个词元）加上 {steps} 步需要 {needed} 个位置，但 params.positions 只有 {rows} 行（Tmax）',

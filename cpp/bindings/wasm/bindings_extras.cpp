@@ -103,23 +103,38 @@ val modelEvaluate(Model& m, val batch, val opts) {
     });
 }
 
-// The tokens, and how each new one was drawn (§7.1): u in [below, upto), u null when greedy.
+// How each new token was drawn (§7.1): u in [below, upto), u null when greedy.
+val js_draws(const std::vector<Draw>& draws) {
+    val out = val::array();
+    for (std::size_t i = 0; i < draws.size(); ++i) {
+        const Draw& d = draws[i];
+        out.set(i, object({{"token", val(d.token)},
+                           {"prob", val(d.prob)},
+                           {"below", val(d.below)},
+                           {"upto", val(d.upto)},
+                           {"u", std::isnan(d.u) ? val::null() : val(d.u)}}));
+    }
+    return out;
+}
+
 val modelGenerate(Model& m, val prompt, val opts) {
     return guarded([&] {
         const std::string fn = "generate";
         const ModelGenerateCall o = options<ModelGenerateCall>(opts, fn);
         std::vector<Draw> draws;
         const std::vector<int> tokens = m.generate(ids(prompt, fn, "promptTokens"), o.generate, o.causal, &draws);
-        val out = val::array();
-        for (std::size_t i = 0; i < draws.size(); ++i) {
-            const Draw& d = draws[i];
-            out.set(i, object({{"token", val(d.token)},
-                               {"prob", val(d.prob)},
-                               {"below", val(d.below)},
-                               {"upto", val(d.upto)},
-                               {"u", std::isnan(d.u) ? val::null() : val(d.u)}}));
-        }
-        return object({{"tokens", js_tokens(tokens)}, {"draws", out}});
+        return object(
+            {{"tokens", js_tokens(tokens)}, {"draws", js_draws(draws)}, {"ended", val(m.generation_ended())}});
+    });
+}
+
+val modelGenerateMore(Model& m, val steps) {
+    return guarded([&] {
+        const std::string fn = "generateMore";
+        std::vector<Draw> draws;
+        const std::vector<int> tokens = m.generate_more(whole_number(steps.as<double>(), fn, "steps"), &draws);
+        return object(
+            {{"tokens", js_tokens(tokens)}, {"draws", js_draws(draws)}, {"ended", val(m.generation_ended())}});
     });
 }
 
@@ -214,6 +229,7 @@ EMSCRIPTEN_BINDINGS(attention_lab_extras) {
         .function("trainStep", &modelTrainStep)
         .function("evaluate", &modelEvaluate)
         .function("generate", &modelGenerate)
+        .function("generateMore", &modelGenerateMore)
         .function("futureDependence", &modelFutureDependence)
         .function("permutationGap", &modelPermutationGap)
         .function("describe", &modelDescribe)

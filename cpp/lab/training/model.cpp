@@ -74,6 +74,7 @@ TrainStep Model::train(const TokenMatrix& batch, const OptimizerConfig& oc) {
     check_optimizer(oc, fn);
     check_batch(batch, fn);
     teacher_forcing_split(batch, inputs_, targets_);
+    decoding_.reset();  // its keys and values come from the weights this step changes
     const double loss = lm_->forward(inputs_.data(), targets_.data(), batch.shape(0), batch.shape(1) - 1);
     // A diverged step changes nothing: the last good parameters stay.
     require(std::isfinite(loss), fn, refused("model.lossDiverged", "loss", loss));
@@ -101,47 +102,62 @@ double Model::evaluate(const TokenMatrix& batch, bool causal) {
 std::vector<int> Model::generate(const std::vector<int>& prompt, const GenerateOptions& g, bool causal,
                                  std::vector<Draw>* draws) {
     const std::string fn = "generate";
-    const std::size_t V = config_.vocab;
+    decoding_.reset();  // a refused call ends the last generation too: nothing continues past it
     require(!prompt.empty(), fn, refused("generate.emptyPrompt"));
     check_tokens(prompt, fn, "promptTokens");
     require(std::isfinite(g.temperature) && g.temperature >= 0, fn,
             refused("generate.temperature", "got", g.temperature));
-    std::vector<int> tokens = prompt;
-    Pcg32 rng(g.seed);
-    const std::size_t context = config_.T > 0 ? config_.T : tokens.size() + g.steps;
-    Tensor1 logits = Tensor1::from_shape({V});
-    flat::Intervention iv;
-    iv.causal = causal;
+    Decoding& d = decoding_.emplace(Decoding{prompt, g, {}, false, {}, 0, Pcg32(g.seed), false});
+    d.iv.causal = causal;
     // With every block causal, each step runs the new token alone against the keys and values
-    // kept from the earlier ones (bit for bit what recomputing the prefix gives). Past the context
-    // every position shifts, so from there each step recomputes the last `context` tokens.
-    const bool cached = causal || std::all_of(config_.mask_blocks.begin(), config_.mask_blocks.end(),
-                                              [](bool masked) { return masked; });
-    flat::KvCache<float> cache;
-    std::size_t held = 0;  // the positions `cache` holds
-    for (std::size_t s = 0; s < g.steps; ++s) {
-        const std::size_t T = std::min(tokens.size(), context);
-        const float* z = nullptr;
-        if (cached && tokens.size() <= context) {
-            z = lm_->decode(tokens.data() + held, tokens.size() - held, held, cache, &iv);
-            held = tokens.size();
-        } else {
-            lm_->forward(tokens.data() + tokens.size() - T, nullptr, 1, T, &iv);
-            z = lm_->logits() + (T - 1) * V;
+    // kept from the earlier ones (bit for bit what recomputing the prefix gives).
+    d.cached = causal ||
+               std::all_of(config_.mask_blocks.begin(), config_.mask_blocks.end(), [](bool masked) { return masked; });
+    decode_steps(d, g.steps, draws, fn);
+    return d.tokens;
+}
+
+std::vector<int> Model::generate_more(std::size_t steps, std::vector<Draw>* draws) {
+    const std::string fn = "generateMore";
+    require(decoding_.has_value(), fn, refused("generate.nothingToContinue"));
+    const std::size_t before = decoding_->tokens.size();
+    decode_steps(*decoding_, steps, draws, fn);
+    return {decoding_->tokens.begin() + std::ptrdiff_t(before), decoding_->tokens.end()};
+}
+
+void Model::decode_steps(Decoding& d, std::size_t steps, std::vector<Draw>* draws, const std::string& fn) {
+    const std::size_t V = config_.vocab;
+    // Beyond the context every position shifts, so from there each step recomputes the last
+    // `context` tokens.
+    const std::size_t context = config_.T > 0 ? config_.T : std::numeric_limits<std::size_t>::max();
+    Tensor1 logits = Tensor1::from_shape({V});
+    try {
+        for (std::size_t s = 0; s < steps && !d.ended; ++s) {
+            const std::size_t T = std::min(d.tokens.size(), context);
+            const float* z = nullptr;
+            if (d.cached && d.tokens.size() <= context) {
+                z = lm_->decode(d.tokens.data() + d.held, d.tokens.size() - d.held, d.held, d.cache, &d.iv);
+                d.held = d.tokens.size();
+            } else {
+                lm_->forward(d.tokens.data() + d.tokens.size() - T, nullptr, 1, T, &d.iv);
+                z = lm_->logits() + (T - 1) * V;
+            }
+            std::copy(z, z + V, logits.begin());
+            require(all_finite(logits), fn, refused("model.notFinite", "what", "logits"));
+            const std::optional<GenerateStep> st = choose_next(logits, d.g.temperature, d.rng);
+            require(st.has_value(), fn, temperature_overflow(d.g.temperature));
+            const int next = st->token;
+            if (draws) {
+                const double below = next > 0 ? st->cumulative(next - 1) : 0.0;
+                draws->push_back({next, st->probs(next), below, st->cumulative(next), st->u});
+            }
+            d.tokens.push_back(next);
+            d.ended = d.g.eos && next == *d.g.eos;
         }
-        std::copy(z, z + V, logits.begin());
-        require(all_finite(logits), fn, refused("model.notFinite", "what", "logits"));
-        const std::optional<GenerateStep> st = choose_next(logits, g.temperature, rng);
-        require(st.has_value(), fn, temperature_overflow(g.temperature));
-        const int next = st->token;
-        if (draws) {
-            const double below = next > 0 ? st->cumulative(next - 1) : 0.0;
-            draws->push_back({next, st->probs(next), below, st->cumulative(next), st->u});
-        }
-        tokens.push_back(next);
-        if (g.eos && next == *g.eos) break;
+    } catch (...) {
+        decoding_.reset();  // its cache is ahead of its tokens: it cannot go on
+        throw;
     }
-    return tokens;
 }
 
 void Model::check_sequence(const std::vector<int>& tokens, const std::string& fn) const {

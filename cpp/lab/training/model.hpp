@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 
+#include "lab/core/rng.hpp"
 #include "lab/layers/generate.hpp"
 #include "lab/training/flat_lm.hpp"
 
@@ -55,6 +56,13 @@ public:
     // With `draws`, each step's Draw is appended to it.
     std::vector<int> generate(const std::vector<int>& prompt, const GenerateOptions& g, bool causal = false,
                               std::vector<Draw>* draws = nullptr);
+    // `steps` more tokens of the last generate(), exactly those it would have made had it been
+    // asked for them (the same cache, the same random stream): a page shows each token as it
+    // comes and stops when asked. Returns the new tokens; none once the end token was drawn.
+    // Refused when there is nothing to continue: no generate() yet, one that failed, or one
+    // before a trainStep changed the weights.
+    std::vector<int> generate_more(std::size_t steps, std::vector<Draw>* draws = nullptr);
+    bool generation_ended() const { return decoding_ && decoding_->ended; }
     // §7.3 on this model: for each position i, the largest change of its logits when the token at
     // `position` is replaced by (w + 1) mod V. Under the causal mask every i < position is 0.
     std::vector<double> future_dependence(const std::vector<int>& tokens, std::size_t position);
@@ -73,6 +81,20 @@ public:
     const float* weights() const { return lm_->weights().data(); }
 
 private:
+    // A generation in progress (Handout #12's decoding state): the tokens so far, the keys and
+    // values of the positions already run, and the sampler's random stream.
+    struct Decoding {
+        std::vector<int> tokens;
+        GenerateOptions g;
+        flat::Intervention iv;  // causal: the mask imposed on every block
+        bool cached = false;    // every block causal: new positions run against `cache`
+        flat::KvCache<float> cache;
+        std::size_t held = 0;  // the positions `cache` holds
+        Pcg32 rng;
+        bool ended = false;  // the end token was drawn
+    };
+    // Appends `steps` tokens to d.tokens (each step's Draw to `draws`).
+    void decode_steps(Decoding& d, std::size_t steps, std::vector<Draw>* draws, const std::string& fn);
     void check_sequence(const std::vector<int>& tokens, const std::string& fn) const;
     // The logits (T, V) of one sequence under the model's own masks, checked finite.
     std::vector<float> logits_of(const std::vector<int>& tokens, const std::string& fn);
@@ -82,6 +104,7 @@ private:
     std::unique_ptr<flat::Lm<float>> lm_;
     std::optional<flat::Optimizer<float>> optimizer_;
     std::vector<int> inputs_, targets_;  // a batch split into inputs and targets, reused every step
+    std::optional<Decoding> decoding_;   // the last generate()'s, while it can go on
 };
 
 }  // namespace lab

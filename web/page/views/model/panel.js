@@ -130,6 +130,13 @@ export function createModelPanel({ lab, workerUrl }) {
   const temperatureInput = number('model-temperature', GENERATE_DEFAULTS.temperature);
   const seedInput = number('model-seed', GENERATE_DEFAULTS.seed);
   const positionInput = number('model-position', 0);
+  const stopButton = h(
+    'button',
+    { type: 'button', id: 'model-stop', disabled: true, onclick: () => inspector.send({ type: 'stop' }) },
+    text.stop,
+  );
+  // How fast the tokens come: not a live region, which would read every token out
+  const rateLine = h('p', { class: 'help', id: 'model-rate' });
   const explore = h(
     'div',
     { class: 'model-explore', hidden: true },
@@ -153,9 +160,12 @@ export function createModelPanel({ lab, workerUrl }) {
       seedInput,
       ' ',
       h('button', { type: 'button', id: 'model-generate', onclick: generate }, text.run),
+      ' ',
+      stopButton,
     ),
     lines.generate,
     busy.generate,
+    rateLine,
     generateOut,
     h('h3', {}, text.checks),
     h(
@@ -280,7 +290,10 @@ export function createModelPanel({ lab, workerUrl }) {
     say('', 'look');
     state.tokens = ids;
     state.intervention = { ablateHeads: [], hideTokens: [] };
+    if (state.generated?.running) inspector.send({ type: 'stop' });
     state.generated = state.checked = null;
+    stopButton.disabled = true;
+    rateLine.textContent = '';
     generateOut.replaceChildren();
     checksOut.replaceChildren();
     look();
@@ -301,6 +314,10 @@ export function createModelPanel({ lab, workerUrl }) {
     if (bad) return say(`${text.settingRefused} ${bad[0]}: ${sentence(bad[1].error)}`, 'generate');
     say('', 'generate');
     busy.generate.textContent = text.generating({ n: steps.value });
+    rateLine.textContent = '';
+    state.generated = { prompt: state.tokens, tokens: [...state.tokens], draws: [], running: true };
+    stopButton.disabled = false;
+    drawGenerated();
     inspector.send({
       type: 'generate',
       tokens: state.tokens,
@@ -360,6 +377,7 @@ export function createModelPanel({ lab, workerUrl }) {
       shown();
     } else if (m.type === 'refused') {
       if (m.request in busy) busy[m.request].textContent = '';
+      if (m.request === 'generate') stopButton.disabled = true;
       if (m.request === 'open') {
         openButton.disabled = false;
         bar.hidden = true;
@@ -371,9 +389,20 @@ export function createModelPanel({ lab, workerUrl }) {
       state.looked = m;
       drawAttention();
       drawIntervention();
+    } else if (m.type === 'token') {
+      const g = state.generated;
+      if (!g?.running) return; // a generation the student has left (a new prompt)
+      g.tokens.push(m.token);
+      g.draws.push(m.draw);
+      drawRate(g.draws.length, m.promptMs, m.ms);
+      drawGenerated();
     } else if (m.type === 'generated') {
-      state.generated = m;
-      busy.generate.textContent = '';
+      if (!state.generated?.running) return;
+      state.generated = { ...m, running: false };
+      stopButton.disabled = true;
+      const n = m.draws.length;
+      busy.generate.textContent = text.generatedLine({ n, stopped: m.stopped ? 'yes' : 'no' });
+      if (n) drawRate(n, m.promptMs, m.ms);
       drawGenerated();
     } else if (m.type === 'checked') {
       state.checked = m;
@@ -497,6 +526,16 @@ export function createModelPanel({ lab, workerUrl }) {
         rows: r.next.map(({ id, before, after }) => ({ label: label(id), before, after })),
       }),
     );
+  }
+
+  // The prompt's pass and first token, then the tokens per second of the cached steps after it.
+  function drawRate(n, promptMs, ms) {
+    const round = (x) => Math.round(x * 10) / 10;
+    rateLine.textContent = text.rate({
+      n,
+      first: Math.round(promptMs),
+      rate: n > 1 ? round((n - 1) / ((ms - promptMs) / 1000)) : 0,
+    });
   }
 
   function drawGenerated() {
