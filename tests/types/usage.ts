@@ -83,6 +83,9 @@ export async function extras(bytes: Uint8Array): Promise<number> {
   model.trainStep([[1, 2, 3, 4, 5]], { optimizer: 'adam' });
   model.evaluate([[1, 2, 3, 4, 5]], { causal: true });
   const drawn = model.generate([1, 2], { steps: 3, temperature: 0.8 });
+  const more = model.generateMore(2);
+  // @ts-expect-error: a count, not options
+  model.generateMore({ steps: 2 });
   model.futureDependence([1, 2, 3], 1);
   model.permutationGap([1, 2, 3], [2, 1, 0]);
   model.inspect([1, 2, 3], { ablateHeads: [[0, 1]], hideTokens: [2] });
@@ -101,6 +104,6 @@ export async function extras(bytes: Uint8Array): Promise<number> {
   again.delete();
   opened.delete();
   model.delete();
-  void [checked.correct, solution.steps, drawn.draws[0].u, config.D, step.loss];
+  void [checked.correct, solution.steps, drawn.draws[0].u, more.ended, more.tokens[0], config.D, step.loss];
   return parameterCount;
 }
