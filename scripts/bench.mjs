@@ -176,20 +176,27 @@ console.log(
   `a cached token costs ${(100 * tokenShare).toFixed(1)} % of a forward (target <= 5 %: ${tokenShare <= 0.05 ? 'met' : 'missed'}); ` +
     `the forward is ${vsTfjsForward.toFixed(2)}x tfjs-wasm's (target >= 4: ${vsTfjsForward >= 4 ? 'met' : `missed by ${(4 / vsTfjsForward).toFixed(2)}x`})`,
 );
-console.log(
-  `\nWhere the wasm forward's ${gpt2Wasm.forward_ms.toFixed(0)} ms go (each product timed alone at its shape, times its count)`,
-);
-for (const k of gpt2Wasm.kernels) {
-  const total = k.ms * k.count;
+// Where a pass's time goes, from the clocked run of it: each product by shape, then the rest.
+function breakdown(title, totalMs, products) {
+  console.log(`\n${title} (${totalMs.toFixed(1)} ms, every product clocked inside it)`);
+  const share = (ms) => `(${((100 * ms) / totalMs).toFixed(0)} %)`.padStart(7);
+  for (const p of products) {
+    const rate =
+      p.M > 1
+        ? `${((2 * p.M * p.K * p.N * p.calls) / (p.ms * 1e6)).toFixed(1)} GFLOP/s`
+        : `${((4 * p.K * p.N * p.calls) / (p.ms * 1e6)).toFixed(1)} GB/s of weights read`;
+    console.log(
+      `  ${`${p.name} (${p.M} x ${p.K} @ ${p.K} x ${p.N}) x ${p.calls}`.padEnd(40)} ${p.ms.toFixed(1).padStart(7)} ms ${share(p.ms)}  ${rate}`,
+    );
+  }
+  const rest = totalMs - products.reduce((sum, p) => sum + p.ms, 0);
   console.log(
-    `  ${`${k.name} (${k.M} x ${k.K} @ ${k.K} x ${k.N}) x ${k.count}`.padEnd(40)} ${total.toFixed(0).padStart(5)} ms ${`(${((100 * total) / gpt2Wasm.forward_ms).toFixed(0)} %)`.padStart(7)}  ${k.gflops.toFixed(1).padStart(5)} GFLOP/s; one row ${k.row_ms.toFixed(2)} ms (${k.row_gbs.toFixed(0)} GB/s of weights)`,
+    `  ${'the rest: attention, norms, GELU, softmax'.padEnd(40)} ${rest.toFixed(1).padStart(7)} ms ${share(rest)}`,
   );
 }
-const rest = gpt2Wasm.forward_ms - gpt2Wasm.products_ms;
-console.log(
-  `  ${'the rest: attention, norms, GELU, softmax, loss'.padEnd(40)} ${rest.toFixed(0).padStart(5)} ms ${`(${((100 * rest) / gpt2Wasm.forward_ms).toFixed(0)} %)`.padStart(7)}`,
-);
-const best = Math.max(...gpt2Wasm.kernels.map((k) => k.gflops));
+breakdown('Where the wasm forward goes', gpt2Wasm.forward_clocked_ms, gpt2Wasm.forward_products);
+breakdown('Where a wasm cached token goes', gpt2Wasm.token_clocked_ms, gpt2Wasm.token_products);
+const best = Math.max(...gpt2Wasm.forward_products.map((p) => (2 * p.M * p.K * p.N * p.calls) / (p.ms * 1e6)));
 console.log(
   `the product reaches ${best.toFixed(1)} GFLOP/s, ${((100 * best) / gpt2Wasm.peak_gflops).toFixed(0)} % of this machine's ${gpt2Wasm.peak_gflops.toFixed(1)} GFLOP/s for wasm SIMD multiply-adds from registers (native: ${gpt2Native.peak_gflops.toFixed(1)})`,
 );

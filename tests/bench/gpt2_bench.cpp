@@ -4,8 +4,8 @@
 //   forward_ms   a 64-token forward with its loss (evaluate: the head on every position)
 //   prompt_ms    the 64-token prompt's cached pass and the first new token (generate, 1 step)
 //   token_ms     each further token, one position against the key-value cache
-//   kernels      each matrix product of the forward at its own shape, times the number of times
-//                the forward runs it, and at one row (M = 1: a cached token's products)
+//   *_products   one more forward and one more token with every matrix product clocked inside
+//                them (lab::product_clock), by shape: where the pass's time goes
 //   peak_gflops  the product's own multiply-add pattern on numbers held in registers: what this
 //                machine and build can reach at best
 // Medians after a warm-up. Prints one JSON line; scripts/bench.mjs runs it natively and as wasm.
@@ -67,10 +67,35 @@ double peak_gflops() {
     return 2.0 * 4 * kSums * kIterations / (ms * 1e6);
 }
 
-struct Kernel {
-    const char* name;
-    std::size_t K, N, count;  // (M, K) @ (K, N), run `count` times by one forward
-};
+// The products of one pass as product_clock saw them, named after the layer whose shape they
+// have, as JSON.
+std::string products_json(const ProductClock& clock) {
+    const auto name = [](std::size_t K, std::size_t N) {
+        if (K == D && N == 3 * D) return "qkv";
+        if (K == D && N == D) return "proj";
+        if (K == D && N == F) return "fc";
+        if (K == F && N == D) return "fc_proj";
+        return N == V ? "head" : "other";
+    };
+    std::string out;
+    for (const ProductClock::Entry& e : clock.shapes) {
+        char line[200];
+        std::snprintf(line, sizeof line,
+                      "%s{\"name\": \"%s\", \"M\": %zu, \"K\": %zu, \"N\": %zu, \"calls\": %zu, \"ms\": %.3f}",
+                      out.empty() ? "" : ", ", name(e.K, e.N), e.M, e.K, e.N, e.calls, e.ms);
+        out += line;
+    }
+    return "[" + out + "]";
+}
+
+// One run of `pass` with every product clocked: its duration, and the clock's entries.
+std::string clocked(const std::function<void()>& pass, double& ms) {
+    ProductClock clock;
+    product_clock = &clock;
+    ms = median_ms(pass, 1, 0);
+    product_clock = nullptr;
+    return products_json(clock);
+}
 }  // namespace
 
 int main() {
@@ -95,33 +120,14 @@ int main() {
     model.generate(prompt, one);
     const double token_ms = median_ms([&] { model.generate_more(1); }, kMore, 0);
 
-    const Kernel kernels[] = {
-        {"qkv", D, 3 * D, L}, {"proj", D, D, L}, {"fc", D, F, L}, {"fc_proj", F, D, L}, {"head", D, V, 1}};
-    std::string rows;
-    double product_ms = 0;
-    for (const Kernel& k : kernels) {
-        std::vector<float> a(T * k.K), b(k.K * k.N), out(T * k.N);
-        for (float& x : a) x = float(rng.uniform());
-        for (float& x : b) x = float(rng.uniform());
-        const double ms =
-            median_ms([&] { gemm<float>(out.data(), a.data(), b.data(), nullptr, T, k.K, k.N, false); }, 3);
-        const double row =
-            median_ms([&] { gemm<float>(out.data(), a.data(), b.data(), nullptr, 1, k.K, k.N, false); }, 5);
-        // b read as bt (N, K), as a tied head reads the embedding
-        const double row_bt =
-            median_ms([&] { gemm_bt<float>(out.data(), a.data(), b.data(), nullptr, 1, k.K, k.N, false); }, 5);
-        product_ms += ms * double(k.count);
-        char line[320];
-        std::snprintf(line, sizeof line,
-                      "%s{\"name\": \"%s\", \"M\": %zu, \"K\": %zu, \"N\": %zu, \"count\": %zu, \"ms\": %.3f, "
-                      "\"gflops\": %.2f, \"row_ms\": %.4f, \"row_gbs\": %.2f, \"row_bt_ms\": %.4f}",
-                      rows.empty() ? "" : ", ", k.name, T, k.K, k.N, k.count, ms, 2.0 * T * k.K * k.N / (ms * 1e6), row,
-                      4.0 * k.K * k.N / (row * 1e6), row_bt);
-        rows += line;
-    }
+    // Where the time goes: one more forward and one more token, their products clocked
+    double forward_clocked = 0, token_clocked = 0;
+    const std::string forward_products = clocked([&] { model.evaluate(batch); }, forward_clocked);
+    const std::string token_products = clocked([&] { model.generate_more(1); }, token_clocked);
     std::printf(
-        "{\"forward_ms\": %.3f, \"prompt_ms\": %.3f, \"token_ms\": %.4f, \"products_ms\": %.3f, \"peak_gflops\": %.2f, "
-        "\"loss\": %.6f, \"kernels\": [%s]}\n",
-        forward, prompt_ms, token_ms, product_ms, peak_gflops(), loss, rows.c_str());
+        "{\"forward_ms\": %.3f, \"prompt_ms\": %.3f, \"token_ms\": %.4f, \"peak_gflops\": %.2f, \"loss\": %.6f, "
+        "\"forward_clocked_ms\": %.3f, \"forward_products\": %s, \"token_clocked_ms\": %.4f, \"token_products\": %s}\n",
+        forward, prompt_ms, token_ms, peak_gflops(), loss, forward_clocked, forward_products.c_str(), token_clocked,
+        token_products.c_str());
     return 0;
 }

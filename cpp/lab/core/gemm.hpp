@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <vector>
 
 namespace lab {
 
@@ -16,6 +17,29 @@ void gemm(T* out, const T* a, const T* b, const T* bias, std::size_t M, std::siz
 template <class T>
 void gemm_bt(T* out, const T* a, const T* bt, const T* bias, std::size_t M, std::size_t K, std::size_t N,
              bool accumulate);
+
+// b (K, N), or bt (N, K) when `transposed`, laid out as the product's panels: ceil(N / 8) of
+// them, each (K, 8) k-major, the last padded with zeros. A matrix multiplied by one row at a
+// time, again and again (a tied head, token after token), is packed once instead of being read
+// across its rows on every call.
+template <class T>
+void pack_panels(std::vector<T>& panels, const T* b, std::size_t K, std::size_t N, bool transposed);
+// out (M, N) = a (M, K) @ B + bias with B packed by pack_panels: gemm's numbers, bit for bit.
+template <class T>
+void gemm_packed(T* out, const T* a, const T* panels, const T* bias, std::size_t M, std::size_t K, std::size_t N);
+
+// Where a benchmark's products spend their time, measured inside the pass it runs: while
+// `product_clock` points at one, every gemm and gemm_bt adds its duration to the entry of its
+// shape. Null, and so off, everywhere but tests/bench.
+struct ProductClock {
+    struct Entry {
+        std::size_t M = 0, K = 0, N = 0, calls = 0;
+        double ms = 0;
+    };
+    std::vector<Entry> shapes;  // in the order first met
+    void add(std::size_t M, std::size_t K, std::size_t N, double ms);
+};
+extern ProductClock* product_clock;
 
 // out (C, R) = in (R, C) transposed: the backward products are written as forward ones on
 // transposed operands, so that one kernel does all the work.

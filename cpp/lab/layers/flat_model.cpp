@@ -495,9 +495,14 @@ void lm_logits_forward(LmActs<Real>& a, const LmPtrs<Real>& w, const LmShape& s,
     if (w.head)
         matmul_forward(a.logits.data(), a.hf.data() + first * D, w.head, static_cast<const Real*>(nullptr), N - first,
                        D, V);
-    else  // E (V, D) read as it is stored: no transposed copy of the vocabulary's V D numbers
+    else if (!cache)  // E (V, D) read as it is stored: no transposed copy of the vocabulary's V D numbers
         gemm_bt(a.logits.data(), a.hf.data() + first * D, w.embedding, static_cast<const Real*>(nullptr), N - first, D,
                 V, false);
+    else {  // one row, token after token: E^T packed once per sequence, then read contiguously
+        if (cache->head.empty()) pack_panels(cache->head, w.embedding, D, V, true);
+        gemm_packed(a.logits.data(), a.hf.data() + first * D, cache->head.data(), static_cast<const Real*>(nullptr),
+                    N - first, D, V);
+    }
 }
 
 template <class Real>

@@ -97,10 +97,12 @@ struct Intervention {
 // rows, appends their keys and values, and lets the new queries attend to all of them: the same
 // arithmetic, in the same order, as recomputing the whole prefix, so the same numbers bit for bit.
 // Causal blocks only (an unmasked block's earlier rows change when a token is appended).
-// Like its rows, a cache belongs to one sequence under unchanged weights.
+// Like its rows, a cache belongs to one sequence under unchanged weights: so it also keeps a tied
+// head's E^T packed for the product (pack_panels), made by its first pass for all later ones.
 template <class Real>
 struct KvCache {
     std::vector<std::vector<Real>> blocks;  // L of them, (t, H (dk + dv)) each
+    std::vector<Real> head;                 // E^T (D, V) as gemm_packed reads it; empty until needed
 };
 
 // The sub-layers, each on its input x (N, D), writing into a:

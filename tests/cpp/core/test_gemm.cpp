@@ -53,3 +53,62 @@ TEST_CASE("double gemm adds in the triple loop's order: the worked examples' pro
             REQUIRE(out[m * N + n] == want);
         }
 }
+
+// Cached decoding multiplies one row at a time by a matrix that a whole forward multiplies by
+// many rows: every way of computing a row (a tile, a leftover row, a few rows streamed, b read
+// transposed, b packed beforehand) must give that row's numbers bit for bit.
+TEMPLATE_TEST_CASE("every product path gives a row the same numbers as the whole product, bit for bit", "", float,
+                   double) {
+    const auto [M, K, N] = GENERATE(table<std::size_t, std::size_t, std::size_t>(
+        {{1, 1, 1}, {8, 8, 8}, {16, 64, 256}, {9, 5, 17}, {7, 3, 65}, {65, 33, 64}, {3, 10, 2}, {12, 40, 83}}));
+    const bool with_bias = GENERATE(false, true);
+    CAPTURE(M, K, N, with_bias);
+    Pcg32 rng(M * 7 + K * 3 + N);
+    const auto fill = [&](std::size_t n) {
+        std::vector<TestType> v(n);
+        for (TestType& x : v) x = TestType(2 * rng.uniform() - 1);
+        return v;
+    };
+    const std::vector<TestType> a = fill(M * K), b = fill(K * N), bias_values = fill(N);
+    const TestType* bias = with_bias ? bias_values.data() : nullptr;
+    std::vector<TestType> bt(N * K);
+    transpose(bt.data(), b.data(), K, N);
+
+    std::vector<TestType> whole(M * N), transposed(M * N), packed(M * N), from_bt(M * N);
+    gemm(whole.data(), a.data(), b.data(), bias, M, K, N, false);
+    gemm_bt(transposed.data(), a.data(), bt.data(), bias, M, K, N, false);
+    REQUIRE(transposed == whole);
+    std::vector<TestType> panels, panels_bt;
+    pack_panels(panels, b.data(), K, N, false);
+    pack_panels(panels_bt, bt.data(), K, N, true);
+    REQUIRE(panels == panels_bt);
+    gemm_packed(packed.data(), a.data(), panels.data(), bias, M, K, N);
+    REQUIRE(packed == whole);
+    for (std::size_t m = 0; m < M; ++m) {  // each row alone, as a cached token computes it
+        CAPTURE(m);
+        std::vector<TestType> row(N), row_bt(N), row_packed(N);
+        gemm(row.data(), a.data() + m * K, b.data(), bias, 1, K, N, false);
+        gemm_bt(row_bt.data(), a.data() + m * K, bt.data(), bias, 1, K, N, false);
+        gemm_packed(row_packed.data(), a.data() + m * K, panels.data(), bias, 1, K, N);
+        const std::vector<TestType> want(whole.begin() + std::ptrdiff_t(m * N),
+                                         whole.begin() + std::ptrdiff_t((m + 1) * N));
+        REQUIRE(row == want);
+        REQUIRE(row_bt == want);
+        REQUIRE(row_packed == want);
+    }
+}
+
+TEST_CASE("a product clock, while set, counts each product by shape") {
+    ProductClock clock;
+    product_clock = &clock;
+    std::vector<float> a(6, 1), b(12, 1), out(8);
+    gemm<float>(out.data(), a.data(), b.data(), nullptr, 2, 3, 4, false);
+    gemm<float>(out.data(), a.data(), b.data(), nullptr, 2, 3, 4, false);
+    gemm_bt<float>(out.data(), a.data(), b.data(), nullptr, 2, 3, 4, false);
+    product_clock = nullptr;
+    gemm<float>(out.data(), a.data(), b.data(), nullptr, 2, 3, 4, false);
+    REQUIRE(clock.shapes.size() == 1);
+    REQUIRE(clock.shapes[0].calls == 3);
+    REQUIRE((clock.shapes[0].M == 2 && clock.shapes[0].K == 3 && clock.shapes[0].N == 4));
+    REQUIRE(clock.shapes[0].ms >= 0);
+}
