@@ -1,5 +1,5 @@
 // The lab's half of tests/reference/nanogpt_roundtrip.py: a model trained here, exported as
-// nanoGPT's checkpoint, with a batch and the lab's loss on it. Run by hand: see the .py file.
+// nanoGPT's checkpoint, with a batch, the lab's loss on it and its probabilities on the first sequence. Run by hand: see the .py file.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadEngine } from '../../web/engine/index.js';
 
@@ -14,6 +14,7 @@ for (const bias of [true, false]) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(`${dir}/model.safetensors`, model.exportSafetensors());
   writeFileSync(`${dir}/batch.json`, JSON.stringify(batch));
-  writeFileSync(`${dir}/expected.json`, JSON.stringify({ loss: model.evaluate(batch).loss }));
+  const probs = model.inspect(batch[0].slice(0, -1)).probs.map((row) => Array.from(row));
+  writeFileSync(`${dir}/expected.json`, JSON.stringify({ loss: model.evaluate(batch).loss, probs }));
   model.delete();
 }
