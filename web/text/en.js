@@ -1997,7 +1997,7 @@ export default {
       notFinite: '{path} is {value}: the engine returned a value that is not finite',
     },
     checks: {
-      permLength: 'perm has {n} entries but there are {T} inputs',
+      permLength: 'perm has {n} entries but the sequence has {T} positions',
       permPositions: 'perm must list each position 0 to {last} once',
       oneToken: 'a vocabulary of one token leaves nothing to perturb',
       samples: 'samples must be at least 2 for a sample variance, got {got}',
@@ -2065,9 +2065,6 @@ export default {
       emptySequence: 'the sequence is empty',
       sequenceTooLong: 'the sequence has {n} tokens but the model was made for T = {T}',
       position: '{name} names position {got} but the sequence has positions 0 to {last}',
-      oneToken: 'a vocabulary of one token leaves nothing to change',
-      permLength: 'perm has {n} entries but the sequence has {T} tokens',
-      perm: 'perm must list each position 0 to {last} once',
       ablateHeads: 'ablateHeads names layer {layer} head {head} but the model has {layers} layers of {heads} heads',
       emptyBatch: 'a batch needs at least one sequence of 2 token ids',
       batchTooLong: 'the sequences have {n} input positions but the model was made for T = {T}',

@@ -2007,7 +2007,7 @@ export default {
       notFinite: '{path} es {value}: el motor devolvió un valor que no es finito',
     },
     checks: {
-      permLength: 'perm tiene {n} entradas, pero hay {T} entradas de la secuencia',
+      permLength: 'perm tiene {n} entradas, pero la secuencia tiene {T} posiciones',
       permPositions: 'perm debe nombrar cada posición de 0 a {last} una sola vez',
       oneToken: 'con un vocabulario de un solo token no hay nada que perturbar',
       samples: 'samples debe ser al menos 2 para una varianza muestral; se recibió {got}',
@@ -2078,9 +2078,6 @@ export default {
       emptySequence: 'la secuencia está vacía',
       sequenceTooLong: 'la secuencia tiene {n} tokens, pero el modelo se hizo para T = {T}',
       position: '{name} nombra la posición {got}, pero la secuencia tiene las posiciones de 0 a {last}',
-      oneToken: 'un vocabulario de un solo token no deja nada que cambiar',
-      permLength: 'perm tiene {n} entradas, pero la secuencia tiene {T} tokens',
-      perm: 'perm debe enumerar una vez cada posición de 0 a {last}',
       ablateHeads:
         'ablateHeads nombra la capa {layer}, cabeza {head}, pero el modelo tiene {layers} capas de {heads} cabezas',
       emptyBatch: 'un lote necesita al menos una secuencia de 2 ids de tokens',

@@ -1890,7 +1890,7 @@ export default {
       notFinite: '{path} 是 {value}：引擎返回了一个不是有限数的值',
     },
     checks: {
-      permLength: 'perm 有 {n} 个元素，但输入有 {T} 个',
+      permLength: 'perm 有 {n} 个元素，但序列有 {T} 个位置',
       permPositions: 'perm 必须把 0 到 {last} 的每个位置恰好列出一次',
       oneToken: '只有一个词元的词表没有可以扰动的东西',
       samples: '样本方差需要 samples 至少为 2，收到的是 {got}',
@@ -1951,9 +1951,6 @@ export default {
       emptySequence: '序列是空的',
       sequenceTooLong: '序列有 {n} 个词元，但模型是为 T = {T} 建的',
       position: '{name} 指定了位置 {got}，但序列的位置是 0 到 {last}',
-      oneToken: '只有一个词元的词表没有可以改变的东西',
-      permLength: 'perm 有 {n} 个元素，但序列有 {T} 个词元',
-      perm: 'perm 必须把 0 到 {last} 的每个位置各列出一次',
       ablateHeads: 'ablateHeads 指定了第 {layer} 层第 {head} 个头，但模型只有 {layers} 层，每层 {heads} 个头',
       emptyBatch: '一个批次至少需要一个由 2 个词元 id 组成的序列',
       batchTooLong: '序列有 {n} 个输入位置，但模型是为 T = {T} 建的',

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "lab/core/rng.hpp"
+#include "lab/layers/order_checks.hpp"
 
 namespace lab {
 
@@ -28,45 +29,32 @@ double fused_vs_separate_gap(const Tensor3& x, const MhaParams& separate, std::s
 }
 
 namespace {
-TokenMatrix as_row(const std::vector<int>& ids) {
-    TokenMatrix m = TokenMatrix::from_shape({1, ids.size()});
-    std::copy(ids.begin(), ids.end(), m.begin());
-    return m;
+// The worked examples' model as the order checks take it: one sequence's ids to its logits (1, T, V).
+auto one_sequence(const LmParams& p, const LmOptions& o, const std::string& fn) {
+    return [&p, &o, &fn](const std::vector<int>& ids) {
+        TokenMatrix row = TokenMatrix::from_shape({1, ids.size()});
+        std::copy(ids.begin(), ids.end(), row.begin());
+        return lm_logits(row, p, o, false, fn).logits;
+    };
 }
 }  // namespace
 
 double permutation_gap(const std::vector<int>& inputs, const std::vector<int>& perm, const LmParams& p,
                        const LmOptions& o, const std::string& fn) {
-    const std::size_t T = inputs.size();
-    require(perm.size() == T, fn, refused("checks.permLength", "n", perm.size(), "T", T));
-    std::vector<bool> seen(T, false);
-    for (int i : perm) {
-        require(i >= 0 && std::size_t(i) < T && !seen[i], fn, refused("checks.permPositions", "last", T - 1));
-        seen[i] = true;
-    }
-    std::vector<int> permuted(T);
-    for (std::size_t i = 0; i < T; ++i) permuted[i] = inputs[perm[i]];  // row i of P w is w[perm[i]]
-    const Tensor3 a = lm_logits(as_row(inputs), p, o, false, fn).logits;
-    const Tensor3 b = lm_logits(as_row(permuted), p, o, false, fn).logits;
-    double worst = 0.0;
-    for (std::size_t i = 0; i < T; ++i)
-        for (std::size_t v = 0; v < a.shape(2); ++v) worst = std::max(worst, std::abs(b(0, i, v) - a(0, perm[i], v)));
-    return worst;
+    return lab::permutation_gap(inputs, perm, lm_vocab(p, fn), one_sequence(p, o, fn), fn);
 }
 
 Tensor2 future_dependence(const std::vector<int>& inputs, const LmParams& p, const LmOptions& o,
                           const std::string& fn) {
     const std::size_t T = inputs.size(), V = lm_vocab(p, fn);
     require(T > 0, fn, refused("shape.empty", "name", "inputs", "shape", "[0]"));
-    require(V > 1, fn, refused("checks.oneToken"));
-    const Tensor3 base = lm_logits(as_row(inputs), p, o, false, fn).logits;
-    Tensor2 dep = xt::zeros<double>({T, T});
+    check_changeable_vocabulary(V, fn);
+    const auto logits = one_sequence(p, o, fn);
+    const Tensor3 base = logits(inputs);
+    Tensor2 dep = Tensor2::from_shape({T, T});
     for (std::size_t j = 0; j < T; ++j) {
-        std::vector<int> changed = inputs;
-        changed[j] = (changed[j] + 1) % int(V);
-        const Tensor3 z = lm_logits(as_row(changed), p, o, false, fn).logits;
-        for (std::size_t i = 0; i < T; ++i)
-            for (std::size_t v = 0; v < V; ++v) dep(i, j) = std::max(dep(i, j), std::abs(z(0, i, v) - base(0, i, v)));
+        const std::vector<double> column = lab::future_dependence(inputs, j, V, base, logits);
+        for (std::size_t i = 0; i < T; ++i) dep(i, j) = column[i];
     }
     return dep;
 }

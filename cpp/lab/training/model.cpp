@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "lab/core/rng.hpp"
+#include "lab/layers/order_checks.hpp"
 
 namespace lab {
 
@@ -179,38 +180,18 @@ std::vector<float> Model::logits_of(const std::vector<int>& tokens, const std::s
 std::vector<double> Model::future_dependence(const std::vector<int>& tokens, std::size_t position) {
     const std::string fn = "futureDependence";
     check_sequence(tokens, fn);
-    const std::size_t T = tokens.size(), V = config_.vocab;
+    const std::size_t T = tokens.size();
     require(position < T, fn, refused("model.position", "name", "position", "got", position, "last", T - 1));
-    require(V > 1, fn, refused("model.oneToken"));
-    const std::vector<float> base = logits_of(tokens, fn);
-    std::vector<int> changed = tokens;
-    changed[position] = (changed[position] + 1) % int(V);
-    const std::vector<float> z = logits_of(changed, fn);
-    std::vector<double> dep(T, 0.0);
-    for (std::size_t i = 0; i < T; ++i)
-        for (std::size_t v = 0; v < V; ++v)
-            dep[i] = std::max(dep[i], std::abs(double(z[i * V + v]) - double(base[i * V + v])));
-    return dep;
+    check_changeable_vocabulary(config_.vocab, fn);
+    const auto logits = [&](const std::vector<int>& ids) { return logits_of(ids, fn); };
+    return lab::future_dependence(tokens, position, config_.vocab, logits(tokens), logits);
 }
 
 double Model::permutation_gap(const std::vector<int>& tokens, const std::vector<int>& perm) {
     const std::string fn = "permutationGap";
     check_sequence(tokens, fn);
-    const std::size_t T = tokens.size(), V = config_.vocab;
-    require(perm.size() == T, fn, refused("model.permLength", "n", perm.size(), "T", T));
-    std::vector<bool> seen(T, false);
-    for (const int i : perm) {
-        require(i >= 0 && std::size_t(i) < T && !seen[std::size_t(i)], fn, refused("model.perm", "last", T - 1));
-        seen[std::size_t(i)] = true;
-    }
-    std::vector<int> permuted(T);
-    for (std::size_t i = 0; i < T; ++i) permuted[i] = tokens[std::size_t(perm[i])];
-    const std::vector<float> a = logits_of(tokens, fn), b = logits_of(permuted, fn);
-    double worst = 0.0;
-    for (std::size_t i = 0; i < T; ++i)
-        for (std::size_t v = 0; v < V; ++v)
-            worst = std::max(worst, std::abs(double(b[i * V + v]) - double(a[std::size_t(perm[i]) * V + v])));
-    return worst;
+    return lab::permutation_gap(
+        tokens, perm, config_.vocab, [&](const std::vector<int>& ids) { return logits_of(ids, fn); }, fn);
 }
 
 Inspection Model::inspect(const std::vector<int>& tokens, const flat::Intervention& iv) {

@@ -306,8 +306,9 @@ TEST_CASE("§7.3 and §6.1 on a trained model: the mask keeps the past unchanged
     SECTION("bad positions and permutations are refused, naming them") {
         REQUIRE_THROWS_WITH(m.future_dependence(tokens, 7),
                             "futureDependence: model.position {name: \"position\", got: 7, last: 6}");
-        REQUIRE_THROWS_WITH(m.permutation_gap(tokens, {0, 1}), "permutationGap: model.permLength {n: 2, T: 7}");
-        REQUIRE_THROWS_WITH(m.permutation_gap(tokens, {0, 0, 1, 2, 3, 4, 5}), "permutationGap: model.perm {last: 6}");
+        REQUIRE_THROWS_WITH(m.permutation_gap(tokens, {0, 1}), "permutationGap: checks.permLength {n: 2, T: 7}");
+        REQUIRE_THROWS_WITH(m.permutation_gap(tokens, {0, 0, 1, 2, 3, 4, 5}),
+                            "permutationGap: checks.permPositions {last: 6}");
     }
 }
 
