@@ -506,6 +506,17 @@ void lm_logits_forward(LmActs<Real>& a, const LmPtrs<Real>& w, const LmShape& s,
 }
 
 template <class Real>
+const Real* decode_forward(DecodeState<Real>& st, const LmPtrs<Real>& w, const LmShape& s, const int* tokens,
+                           std::size_t T, const Real* positions, const Intervention* iv) {
+    assert(T > 0);
+    lm_fit(st.acts, s, 1, T, false);
+    st.cache.blocks.resize(s.blocks.size());
+    lm_logits_forward(st.acts, w, s, tokens, positions ? positions + st.length * s.D : nullptr, 1, T, iv, &st.cache);
+    st.length += T;
+    return st.acts.logits.data();
+}
+
+template <class Real>
 void lm_logits_backward(const LmPtrs<Real>& g, const Real* dlogits, LmActs<Real>& a, const LmPtrs<Real>& w,
                         const LmShape& s, const int* inputs, std::size_t B, std::size_t T, Scratch<Real>& sc) {
     const std::size_t N = B * T, D = s.D, V = s.V, L = s.blocks.size();
@@ -560,6 +571,8 @@ void lm_logits_backward(const LmPtrs<Real>& g, const Real* dlogits, LmActs<Real>
                                         DecoderActs<Real>&, std::size_t, std::size_t, std::size_t);                   \
     template void lm_logits_forward(LmActs<Real>&, const LmPtrs<Real>&, const LmShape&, const int*, const Real*,      \
                                     std::size_t, std::size_t, const Intervention*, KvCache<Real>*);                   \
+    template const Real* decode_forward(DecodeState<Real>&, const LmPtrs<Real>&, const LmShape&, const int*,          \
+                                        std::size_t, const Real*, const Intervention*);                               \
     template void lm_logits_backward(const LmPtrs<Real>&, const Real*, LmActs<Real>&, const LmPtrs<Real>&,            \
                                      const LmShape&, const int*, std::size_t, std::size_t, Scratch<Real>&);
 LAB_FLAT_MODEL(float)

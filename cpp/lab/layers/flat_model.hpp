@@ -234,6 +234,23 @@ template <class Real>
 void lm_logits_forward(LmActs<Real>& a, const LmPtrs<Real>& w, const LmShape& s, const int* inputs, const Real* pos,
                        std::size_t B, std::size_t T, const Intervention* iv, KvCache<Real>* cache = nullptr);
 
+// One sequence being decoded (Handout #12), for the worked examples (double) and the trained and
+// opened models (float32) alike: its keys and values, how many positions they hold, and the
+// activations of the positions being run, kept apart from any whole forward pass's.
+template <class Real>
+struct DecodeState {
+    KvCache<Real> cache;
+    LmActs<Real> acts;
+    std::size_t length = 0;  // the positions `cache` holds
+};
+
+// Runs the T tokens at positions st.length .. st.length + T - 1 against the cache, which takes
+// their keys and values too; returns the last one's logits (V), in st.acts. `positions` holds the
+// rows of positions 0 .. st.length + T - 1 (null: none). Every block causal, or iv->causal.
+template <class Real>
+const Real* decode_forward(DecodeState<Real>& st, const LmPtrs<Real>& w, const LmShape& s, const int* tokens,
+                           std::size_t T, const Real* positions, const Intervention* iv = nullptr);
+
 // forward: z = lm_logits_forward(inputs). dlogits (N, V) = dL/dz; adds every parameter's
 // gradient into g (positions only when g.positions is set: learned positions).
 template <class Real>

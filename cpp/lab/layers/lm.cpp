@@ -190,9 +190,8 @@ flat::PassCost lm_pass_cost(const LmParams& p, const LmOptions& o, const std::st
 struct LmDecoder::State {
     PackedLm k;
     Tensor2 pos;  // (max_positions, D) or empty
-    flat::KvCache<double> cache;
-    flat::LmActs<double> a;
-    std::size_t length = 0, max_positions = 0;
+    flat::DecodeState<double> decoding;
+    std::size_t max_positions = 0;
     std::string fn;
 };
 
@@ -208,35 +207,33 @@ LmDecoder::LmDecoder(const LmParams& p, const LmOptions& o, std::size_t max_posi
     TokenMatrix all = TokenMatrix::from_shape({1, max_positions});
     all.fill(0);
     st.pos = check_embedding(all, p, o, fn);
-    st.cache.blocks.resize(st.k.s.blocks.size());
 }
 
 LmDecoder::~LmDecoder() = default;
 
 Tensor1 LmDecoder::feed(const std::vector<int>& tokens) {
     State& st = *st_;
-    const std::size_t T = tokens.size(), V = st.k.s.V, D = st.k.s.D;
-    require(T > 0 && st.length + T <= st.max_positions, st.fn,
-            refused("cache.full", "n", T, "length", st.length, "max", st.max_positions));
+    const std::size_t T = tokens.size(), V = st.k.s.V, length = st.decoding.length;
+    require(T > 0 && length + T <= st.max_positions, st.fn,
+            refused("cache.full", "n", T, "length", length, "max", st.max_positions));
     for (std::size_t t = 0; t < T; ++t)
         require(tokens[t] >= 0 && std::size_t(tokens[t]) < V, st.fn,
-                refused("token.at", "got", tokens[t], "position", st.length + t, "last", V - 1));
-    flat::lm_fit(st.a, st.k.s, 1, T, false);
-    const double* pos = st.pos.size() ? st.pos.data() + st.length * D : nullptr;
-    flat::lm_logits_forward(st.a, st.k.w, st.k.s, tokens.data(), pos, 1, T, nullptr, &st.cache);
+                refused("token.at", "got", tokens[t], "position", length + t, "last", V - 1));
+    const double* z =
+        flat::decode_forward(st.decoding, st.k.w, st.k.s, tokens.data(), T, st.pos.size() ? st.pos.data() : nullptr);
+    const flat::LmActs<double>& a = st.decoding.acts;
     for (std::size_t l = 0; l < st.k.s.blocks.size(); ++l)
-        check_block_values(st.a.blocks[l], st.k.s.blocks[l], st.a.x[l + 1].data(), T, st.k.block_fn[l]);
-    st.length += T;
+        check_block_values(a.blocks[l], st.k.s.blocks[l], a.x[l + 1].data(), T, st.k.block_fn[l]);
     Tensor1 logits = Tensor1::from_shape({V});
-    std::copy(st.a.logits.begin(), st.a.logits.begin() + V, logits.begin());
+    std::copy(z, z + V, logits.begin());
     return logits;
 }
 
-std::size_t LmDecoder::length() const { return st_->length; }
+std::size_t LmDecoder::length() const { return st_->decoding.length; }
 
 std::size_t LmDecoder::stored() const {
     std::size_t n = 0;
-    for (const auto& rows : st_->cache.blocks) n += rows.size();
+    for (const auto& rows : st_->decoding.cache.blocks) n += rows.size();
     return n;
 }
 

@@ -120,19 +120,9 @@ const Real* Lm<Real>::positions_to(std::size_t end) {
 }
 
 template <class Real>
-const Real* Lm<Real>::decode(const int* tokens, std::size_t T, std::size_t start, KvCache<Real>& cache,
-                             const Intervention* iv) {
-    const std::size_t D = shape_.D, end = start + T;
-    assert(T > 0 && (c_.positions != PositionKind::learned || end <= c_.T));
-    fit(1, T);
-    B_ = 1, T_ = T;
-    inputs_.assign(tokens, tokens + T);
-    targets_.clear();
-    const Real* rows = positions_to(end);
-    const Real* pos = rows ? rows + start * D : nullptr;
-    cache.blocks.resize(shape_.blocks.size());
-    lm_logits_forward(acts_, w_, shape_, tokens, pos, 1, T, iv, &cache);
-    return acts_.logits.data();
+const Real* Lm<Real>::decode(const int* tokens, std::size_t T, DecodeState<Real>& st, const Intervention* iv) {
+    assert(T > 0 && (c_.positions != PositionKind::learned || st.length + T <= c_.T));
+    return decode_forward(st, w_, shape_, tokens, T, positions_to(st.length + T), iv);
 }
 
 template <class Real>

@@ -44,13 +44,11 @@ public:
                    const Intervention* iv = nullptr);
     // Gradients of the last forward's loss (which must have had targets), in grads().
     void backward();
-    // Cached decoding of one sequence (Handout #12): the T positions `tokens`, the first at
-    // position `start`, with `cache` holding the keys and values of positions 0 .. start - 1 (it
-    // takes theirs too). Returns the last position's logits (V), readable until the next call:
-    // those forward() gives on the whole sequence, bit for bit. Every block must be causal
-    // (iv->causal makes them so); no backward() follows it.
-    const Real* decode(const int* tokens, std::size_t T, std::size_t start, KvCache<Real>& cache,
-                       const Intervention* iv = nullptr);
+    // Cached decoding of one sequence (Handout #12): the T positions `tokens` after the
+    // st.length that `st` holds (it takes theirs too). Returns the last position's logits (V),
+    // in st: those forward() gives on the whole sequence, bit for bit. Every block must be
+    // causal (iv->causal makes them so). Leaves forward()'s results as they were.
+    const Real* decode(const int* tokens, std::size_t T, DecodeState<Real>& st, const Intervention* iv = nullptr);
 
     const std::vector<Slot>& slots() const { return slots_; }
     std::vector<Real>& weights() { return weights_; }

@@ -108,7 +108,7 @@ std::vector<int> Model::generate(const std::vector<int>& prompt, const GenerateO
     check_tokens(prompt, fn, "promptTokens");
     require(std::isfinite(g.temperature) && g.temperature >= 0, fn,
             refused("generate.temperature", "got", g.temperature));
-    Decoding& d = decoding_.emplace(Decoding{prompt, g, {}, false, {}, 0, Pcg32(g.seed), false});
+    Decoding& d = decoding_.emplace(Decoding{prompt, g, {}, false, {}, Pcg32(g.seed), false});
     d.iv.causal = causal;
     // With every block causal, each step runs the new token alone against the keys and values
     // kept from the earlier ones (bit for bit what recomputing the prefix gives).
@@ -137,8 +137,8 @@ void Model::decode_steps(Decoding& d, std::size_t steps, std::vector<Draw>* draw
             const std::size_t T = std::min(d.tokens.size(), context);
             const float* z = nullptr;
             if (d.cached && d.tokens.size() <= context) {
-                z = lm_->decode(d.tokens.data() + d.held, d.tokens.size() - d.held, d.held, d.cache, &d.iv);
-                d.held = d.tokens.size();
+                const std::size_t held = d.state.length;
+                z = lm_->decode(d.tokens.data() + held, d.tokens.size() - held, d.state, &d.iv);
             } else {
                 lm_->forward(d.tokens.data() + d.tokens.size() - T, nullptr, 1, T, &d.iv);
                 z = lm_->logits() + (T - 1) * V;

@@ -87,9 +87,8 @@ private:
         std::vector<int> tokens;
         GenerateOptions g;
         flat::Intervention iv;  // causal: the mask imposed on every block
-        bool cached = false;    // every block causal: new positions run against `cache`
-        flat::KvCache<float> cache;
-        std::size_t held = 0;  // the positions `cache` holds
+        bool cached = false;    // every block causal: new positions run against the cache
+        flat::DecodeState<float> state;
         Pcg32 rng;
         bool ended = false;  // the end token was drawn
     };

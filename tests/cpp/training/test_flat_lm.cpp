@@ -209,13 +209,12 @@ TEMPLATE_TEST_CASE("Handout #12 cached decoding gives forward()'s logits bit for
     CAPTURE(prefill, seed);
     const TokenMatrix stream = random_batch(1, T - 1, V, seed);  // T tokens
     const std::vector<int> seq(stream.begin(), stream.end());
-    flat::KvCache<TestType> cache;
-    std::size_t held = 0;
+    flat::DecodeState<TestType> state;
     for (std::size_t end = prefill; end <= T; ++end) {  // the prompt, then one token at a time
         CAPTURE(end);
-        const TestType* z = lm.decode(seq.data() + held, end - held, held, cache, &causal);
+        const TestType* z = lm.decode(seq.data() + state.length, end - state.length, state, &causal);
         const std::vector<TestType> cached(z, z + V);
-        held = end;
+        REQUIRE(state.length == end);
         lm.forward(seq.data(), nullptr, 1, end, &causal);
         const std::vector<TestType> recomputed(lm.logits() + (end - 1) * V, lm.logits() + end * V);
         REQUIRE(cached == recomputed);
