@@ -69,30 +69,24 @@ GenerateResult generate(const std::vector<int>& prompt, const LmParams& p, const
     // token but the last.
     std::optional<LmDecoder> decoder;
     if (g.cache && g.steps > 0) decoder.emplace(p, o, prompt.size() + g.steps - 1, fn);
-    for (std::size_t s = 0; s < g.steps; ++s) {
-        const std::size_t last = r.tokens.size() - 1;
-        Tensor1 logits = Tensor1::from_shape({V});
-        if (decoder) {
-            logits = decoder->feed(s == 0 ? prompt : std::vector<int>{r.tokens.back()});
-        } else {
-            TokenMatrix inputs = TokenMatrix::from_shape({1, r.tokens.size()});
-            for (std::size_t t = 0; t < r.tokens.size(); ++t) inputs(0, t) = r.tokens[t];
-            const LmLogits lg = lm_logits(inputs, p, o, false, fn);
-            for (std::size_t i = 0; i < V; ++i) logits(i) = lg.logits(0, last, i);
-        }
-        std::optional<GenerateStep> st = choose_next(logits, g.temperature, rng);
-        require(st.has_value(), fn, temperature_overflow(g.temperature));
-        st->position = last;
-        st->naive_multiply_adds = cost(0, last + 1);
-        st->cached_multiply_adds = cost.last_logits(s == 0 ? 0 : last, s == 0 ? prompt.size() : 1);
-        st->cached_numbers = cost.cached_per_position * (last + 1);
-        r.tokens.push_back(st->token);
-        r.steps.push_back(std::move(*st));
-        if (g.eos && r.tokens.back() == *g.eos) {
-            r.stopped_at_eos = true;
-            break;
-        }
-    }
+    const auto logits_after = [&](const std::vector<int>& tokens) {
+        if (decoder) return decoder->feed(tokens.size() == prompt.size() ? prompt : std::vector<int>{tokens.back()});
+        TokenMatrix inputs = TokenMatrix::from_shape({1, tokens.size()});
+        std::copy(tokens.begin(), tokens.end(), inputs.begin());
+        const LmLogits lg = lm_logits(inputs, p, o, false, fn);
+        Tensor1 last = Tensor1::from_shape({V});
+        for (std::size_t i = 0; i < V; ++i) last(i) = lg.logits(0, tokens.size() - 1, i);
+        return last;
+    };
+    const auto record = [&](GenerateStep&& st) {
+        const std::size_t last = st.position;
+        const bool first = r.steps.empty();  // the prompt's pass
+        st.naive_multiply_adds = cost(0, last + 1);
+        st.cached_multiply_adds = cost.last_logits(first ? 0 : last, first ? prompt.size() : 1);
+        st.cached_numbers = cost.cached_per_position * (last + 1);
+        r.steps.push_back(std::move(st));
+    };
+    r.stopped_at_eos = generate_steps(r.tokens, g.steps, g.temperature, g.eos, rng, logits_after, record, fn);
     return r;
 }
 

@@ -48,6 +48,26 @@ int sample_from_cumulative(const Tensor1& cumulative, const Tensor1& probs, doub
 std::optional<GenerateStep> choose_next(const Tensor1& logits, double temperature, Pcg32& rng);
 Refusal temperature_overflow(double temperature);
 
+// The loop of §7.1, written once for the worked examples (generate below, in double) and the
+// trained and opened models (Model::generate, in float32). `logits_after(tokens)` is the model's
+// logits (V) for the token after `tokens`, however the caller computes them (the whole prefix
+// again, or the new positions against a cache). Each step chooses as choose_next does, appends
+// the token to `tokens`, and hands the step (its `position` the prefix's last) to `on_step`.
+// Returns whether the end token came, which stops it.
+template <class LogitsAfter, class OnStep>
+bool generate_steps(std::vector<int>& tokens, std::size_t steps, double temperature, std::optional<int> eos, Pcg32& rng,
+                    LogitsAfter&& logits_after, OnStep&& on_step, const std::string& fn) {
+    for (std::size_t s = 0; s < steps; ++s) {
+        std::optional<GenerateStep> st = choose_next(logits_after(tokens), temperature, rng);
+        require(st.has_value(), fn, temperature_overflow(temperature));
+        st->position = tokens.size() - 1;
+        tokens.push_back(st->token);
+        on_step(std::move(*st));
+        if (eos && tokens.back() == *eos) return true;
+    }
+    return false;
+}
+
 GenerateResult generate(const std::vector<int>& prompt, const LmParams& p, const LmOptions& o, const GenerateOptions& g,
                         const std::string& fn = "generate");
 

@@ -131,30 +131,31 @@ void Model::decode_steps(Decoding& d, std::size_t steps, std::vector<Draw>* draw
     // Beyond the context every position shifts, so from there each step recomputes the last
     // `context` tokens.
     const std::size_t context = config_.T > 0 ? config_.T : std::numeric_limits<std::size_t>::max();
-    Tensor1 logits = Tensor1::from_shape({V});
-    try {
-        for (std::size_t s = 0; s < steps && !d.ended; ++s) {
-            const std::size_t T = std::min(d.tokens.size(), context);
-            const float* z = nullptr;
-            if (d.cached && d.tokens.size() <= context) {
-                const std::size_t held = d.state.length;
-                z = lm_->decode(d.tokens.data() + held, d.tokens.size() - held, d.state, &d.iv);
-            } else {
-                lm_->forward(d.tokens.data() + d.tokens.size() - T, nullptr, 1, T, &d.iv);
-                z = lm_->logits() + (T - 1) * V;
-            }
-            std::copy(z, z + V, logits.begin());
-            require(all_finite(logits), fn, refused("model.notFinite", "what", "logits"));
-            const std::optional<GenerateStep> st = choose_next(logits, d.g.temperature, d.rng);
-            require(st.has_value(), fn, temperature_overflow(d.g.temperature));
-            const int next = st->token;
-            if (draws) {
-                const double below = next > 0 ? st->cumulative(next - 1) : 0.0;
-                draws->push_back({next, st->probs(next), below, st->cumulative(next), st->u});
-            }
-            d.tokens.push_back(next);
-            d.ended = d.g.eos && next == *d.g.eos;
+    const auto logits_after = [&](const std::vector<int>& tokens) {
+        const float* z = nullptr;
+        if (d.cached && tokens.size() <= context) {
+            const std::size_t held = d.state.length;
+            z = lm_->decode(tokens.data() + held, tokens.size() - held, d.state, &d.iv);
+        } else {
+            const std::size_t T = std::min(tokens.size(), context);
+            lm_->forward(tokens.data() + tokens.size() - T, nullptr, 1, T, &d.iv);
+            z = lm_->logits() + (T - 1) * V;
         }
+        Tensor1 logits = Tensor1::from_shape({V});
+        std::copy(z, z + V, logits.begin());
+        require(all_finite(logits), fn, refused("model.notFinite", "what", "logits"));
+        return logits;
+    };
+    // §7.1's draw: u fell in [below, upto), the token's slice of the running sums
+    const auto record = [&](GenerateStep&& st) {
+        if (!draws) return;
+        const int next = st.token;
+        const double below = next > 0 ? st.cumulative(next - 1) : 0.0;
+        draws->push_back({next, st.probs(next), below, st.cumulative(next), st.u});
+    };
+    try {
+        if (!d.ended)
+            d.ended = generate_steps(d.tokens, steps, d.g.temperature, d.g.eos, d.rng, logits_after, record, fn);
     } catch (...) {
         decoding_.reset();  // its cache is ahead of its tokens: it cannot go on
         throw;
