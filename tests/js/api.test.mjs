@@ -329,6 +329,26 @@ test('lmForward: a batch [B][T+1], a tied head, sinusoidal positions, maskBlocks
   close(leaky.trace.find((s) => s.name === 'block0.weights').values[0][0], [0.4, 0.2, 0.4]);
 });
 
+test('lmForward takes §2.2’s interventions: a hidden first token is read by no later position', () => {
+  const base = lab.lmForward(toyTokens, toyModel, toyOptions);
+  const hidden = lab.lmForward(toyTokens, toyModel, { ...toyOptions, hideTokens: [0] });
+  // position 1 and 2 no longer read key 0: their attention rows hold nothing at column 0
+  const weights = hidden.trace.find((s) => s.name === 'block0.weights').values[0];
+  assert.deepEqual(
+    weights.slice(1).map((row) => row[0]),
+    [0, 0],
+  );
+  assert.deepEqual(hidden.logits[0], base.logits[0]); // position 0 reads itself as before
+  const ablated = lab.lmForward(toyTokens, toyModel, { ...toyOptions, ablateHeads: [[0, 0]] });
+  assert.notDeepEqual(ablated.logits, base.logits);
+  assert.throws(() => lab.lmForward(toyTokens, toyModel, { ...toyOptions, ablateHeads: [[1, 0]] }), {
+    code: 'model.ablateHeads',
+  });
+  assert.throws(() => lab.lmForward(toyTokens, toyModel, { ...toyOptions, hideTokens: [3] }), {
+    code: 'model.position',
+  });
+});
+
 test('lmForward with trace: false gives the same numbers and no trace', () => {
   const full = lab.lmForward(toyTokens, toyModel, toyOptions);
   const bare = lab.lmForward(toyTokens, toyModel, { ...toyOptions, trace: false });

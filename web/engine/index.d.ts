@@ -185,6 +185,8 @@ export interface InspectOptions {
 export interface LmForwardOptions extends FutureDependenceOptions {
   /** default true */
   trace?: boolean;
+  ablateHeads?: Array<[number, number]>;
+  hideTokens?: number[];
 }
 
 export type LoadCheckpointOptions = CreateModelOptions;

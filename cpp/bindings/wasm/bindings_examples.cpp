@@ -84,7 +84,7 @@ val lmForward(val tokens, val params, val opts) {
     return guarded([&] {
         const std::string fn = "lmForward";
         const LmCall o = options<LmCall>(opts, fn);
-        const api::LmOut r = api::lm_forward(nd(tokens), lm_params(params, fn), o.lm, o.trace);
+        const api::LmOut r = api::lm_forward(nd(tokens), lm_params(params, fn), o.lm, o.trace, &o.intervention);
         return object({{"logits", js(r.logits)},
                        {"probs", js(r.probs)},
                        {"losses", js(r.losses)},

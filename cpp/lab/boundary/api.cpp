@@ -127,10 +127,11 @@ TokenMatrix to_tokens(const NdArray& a, std::size_t max_rank, const std::string&
     return t;
 }
 
-LmOut lm_forward(const NdArray& tokens, const LmParams& p, const LmOptions& o, bool record_trace) {
+LmOut lm_forward(const NdArray& tokens, const LmParams& p, const LmOptions& o, bool record_trace,
+                 const flat::Intervention* iv) {
     const std::string fn = "lmForward";
     const TokenMatrix t = to_tokens(tokens, 2, fn, "tokens");
-    LmResult r = lab::lm_forward(t, p, o, record_trace, fn);
+    LmResult r = lab::lm_forward(t, p, o, record_trace, fn, iv);
     // The inputs are token ids: when a step overflows, the weights are what is too large.
     const FiniteSteps finite(fn, -1);
     finite(r.trace)("logits", to_ndarray(r.logits).data)("losses", to_ndarray(r.losses).data)("loss", r.loss);

@@ -55,7 +55,8 @@ struct LmOut {
     Trace trace;
 };
 // record_trace = false skips copying every intermediate tensor (what a training loop wants).
-LmOut lm_forward(const NdArray& tokens, const LmParams& p, const LmOptions& o, bool record_trace = true);
+LmOut lm_forward(const NdArray& tokens, const LmParams& p, const LmOptions& o, bool record_trace = true,
+                 const flat::Intervention* iv = nullptr);
 
 struct CrossEntropyOut {
     NdArray probs, losses;

@@ -51,9 +51,12 @@ void fields(V& v, LmOptions& o) {
     v("maskBlocks", o.mask_blocks);
 }
 template <class V>
+void fields(V& v, flat::Intervention& c);
+template <class V>
 void fields(V& v, LmCall& o) {
     fields(v, o.lm);
     v("trace", o.trace);
+    fields(v, o.intervention);
 }
 template <class V>
 void fields(V& v, GenerateOptions& o) {

@@ -72,6 +72,7 @@ struct MhaCall {  // multiHeadAttention, fusedVsSeparateGap
 struct LmCall {  // lmForward
     LmOptions lm;
     bool trace = true;
+    flat::Intervention intervention;  // §2.2: heads ablated, positions hidden
 };
 struct GenerateCall {  // generate
     LmOptions lm;

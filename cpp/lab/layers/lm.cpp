@@ -115,8 +115,17 @@ PackedLm pack_lm(const LmParams& p, const LmOptions& o, const std::string& fn) {
 
 }  // namespace
 
+void check_intervention(const flat::Intervention& iv, std::size_t L, std::size_t heads, std::size_t T,
+                        const std::string& fn) {
+    for (const auto& [layer, head] : iv.heads)
+        require(layer < L && head < heads, fn,
+                refused("model.ablateHeads", "layer", layer, "head", head, "layers", L, "heads", heads));
+    for (const std::size_t t : iv.hidden)
+        require(t < T, fn, refused("model.position", "name", "hideTokens", "got", t, "last", T - 1));
+}
+
 LmLogits lm_logits(const TokenMatrix& inputs, const LmParams& p, const LmOptions& o, bool record_trace,
-                   const std::string& fn) {
+                   const std::string& fn, const flat::Intervention* iv) {
     lm_vocab(p, fn);
     check_mask_blocks(p, o, fn);
     const Tensor2 pos = check_embedding(inputs, p, o, fn);
@@ -127,9 +136,11 @@ LmLogits lm_logits(const TokenMatrix& inputs, const LmParams& p, const LmOptions
     const std::size_t V = s.V, D = s.D, L = s.blocks.size();
     const std::size_t B = inputs.shape(0), T = inputs.shape(1), N = B * T;
 
+    if (iv) check_intervention(*iv, L, o.block.heads, T, fn);
+
     flat::LmActs<double> a;
     flat::lm_fit(a, s, B, T, record_trace);
-    flat::lm_logits_forward(a, w, s, inputs.data(), pos.size() ? pos.data() : nullptr, B, T, nullptr);
+    flat::lm_logits_forward(a, w, s, inputs.data(), pos.size() ? pos.data() : nullptr, B, T, iv);
     for (std::size_t l = 0; l < L; ++l) check_block_values(a.blocks[l], s.blocks[l], a.x[l + 1].data(), N, block_fn[l]);
 
     LmLogits r;
@@ -157,12 +168,12 @@ LmLogits lm_logits(const TokenMatrix& inputs, const LmParams& p, const LmOptions
 }
 
 LmResult lm_forward(const TokenMatrix& tokens, const LmParams& p, const LmOptions& o, bool record_trace,
-                    const std::string& fn) {
+                    const std::string& fn, const flat::Intervention* iv) {
     const std::size_t B = tokens.shape(0), T1 = tokens.shape(1);
     require(B > 0 && T1 >= 2, fn, refused("lm.tooShort", "got", T1));
     const std::size_t T = T1 - 1;
     const TokenMatrix inputs = xt::view(tokens, xt::all(), xt::range(0, T));
-    LmLogits lg = lm_logits(inputs, p, o, record_trace, fn);
+    LmLogits lg = lm_logits(inputs, p, o, record_trace, fn, iv);
     const std::size_t V = lg.logits.shape(2);
     std::vector<int> targets(B * T);
     for (std::size_t b = 0; b < B; ++b)

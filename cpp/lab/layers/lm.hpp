@@ -69,8 +69,14 @@ struct LmLogits {
 
 // Logits for every position of `inputs` (B, T), by flat_model's pass after every check; the
 // trace is recorded only when asked for.
+// `iv`: §2.2's experiment on the model (heads ablated, positions hidden), null for none.
 LmLogits lm_logits(const TokenMatrix& inputs, const LmParams& p, const LmOptions& o, bool record_trace,
-                   const std::string& fn = "lmForward");
+                   const std::string& fn = "lmForward", const flat::Intervention* iv = nullptr);
+
+// An intervention names heads that exist (layer < L, head < heads) and positions of the sequence
+// (< T): for the worked examples' models and the trained and opened ones alike.
+void check_intervention(const flat::Intervention& iv, std::size_t L, std::size_t heads, std::size_t T,
+                        const std::string& fn);
 
 struct LmResult {
     Tensor3 logits;  // (B, T, V)
@@ -82,7 +88,7 @@ struct LmResult {
 
 // tokens (B, T + 1): inputs tokens[:, :-1], targets tokens[:, 1:].
 LmResult lm_forward(const TokenMatrix& tokens, const LmParams& p, const LmOptions& o, bool record_trace = true,
-                    const std::string& fn = "lmForward");
+                    const std::string& fn = "lmForward", const flat::Intervention* iv = nullptr);
 
 // Vocabulary size and model width, after checking the embedding.
 std::size_t lm_vocab(const LmParams& p, const std::string& fn);

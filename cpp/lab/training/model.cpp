@@ -199,11 +199,7 @@ Inspection Model::inspect(const std::vector<int>& tokens, const flat::Interventi
     const std::string fn = "inspect";
     const std::size_t T = tokens.size(), L = config_.layers, H = config_.heads, V = config_.vocab;
     check_sequence(tokens, fn);
-    for (const auto& [layer, head] : iv.heads)
-        require(layer < L && head < H, fn,
-                refused("model.ablateHeads", "layer", layer, "head", head, "layers", L, "heads", H));
-    for (std::size_t t : iv.hidden)
-        require(t < T, fn, refused("model.position", "name", "hideTokens", "got", t, "last", T - 1));
+    check_intervention(iv, L, H, T, fn);
     lm_->forward(tokens.data(), nullptr, 1, T, &iv);
     Inspection r{Tensor4::from_shape({L, H, T, T}), Tensor2::from_shape({T, V}), Tensor2::from_shape({L, H})};
     std::copy(lm_->probs(), lm_->probs() + T * V, r.probs.begin());

@@ -142,3 +142,52 @@ TEST_CASE("§7.2 teacher forcing on 'the cat sat on the mat <eos>': input i is s
     }
     REQUIRE_THAT(r.loss, near(sum / 6.0, 1e-14));  // L = (1/T) sum_i -log p_i(target_i)
 }
+
+// §2.2's experiments on the worked examples' models: ablating head h zeroes its output before
+// W_O, which is the model with W_O's rows of that head zeroed; hiding position j from every
+// other query leaves the other positions' logits blind to the token at j.
+TEST_CASE(
+    "§2.2 interventions: an ablated head is its rows of W_O zeroed, a hidden token is read by no other position") {
+    const std::size_t V = 7, D = 8, H = 2, L = 2, T = 5, dv = D / H;
+    const LmParams p = random_lm(V, D, H, L, 8, 21);
+    const LmOptions o = random_lm_options(H);
+    TokenMatrix w = TokenMatrix::from_shape({1, T});
+    for (std::size_t t = 0; t < T; ++t) w(0, t) = int((3 * t + 1) % V);
+    const auto [layer, head] = GENERATE(table<std::size_t, std::size_t>({{0, 0}, {0, 1}, {1, 0}, {1, 1}}));
+    CAPTURE(layer, head);
+    SECTION("ablating a head") {
+        flat::Intervention iv;
+        iv.heads = {{layer, head}};
+        const Tensor3 ablated = lm_logits(w, p, o, false, "test", &iv).logits;
+        LmParams zeroed = p;
+        Tensor2& wO = *zeroed.blocks[layer].attn.wO;
+        for (std::size_t r = head * dv; r < (head + 1) * dv; ++r)
+            for (std::size_t c = 0; c < D; ++c) wO(r, c) = 0.0;
+        const Tensor3 reference = lm_logits(w, zeroed, o, false, "test").logits;
+        REQUIRE(ablated == reference);
+        REQUIRE(ablated != lm_logits(w, p, o, false, "test").logits);
+    }
+    SECTION("hiding a position") {
+        const std::size_t j = layer + 2 * head;  // positions 0 to 3
+        flat::Intervention iv;
+        iv.hidden = {j};
+        TokenMatrix changed = w;
+        changed(0, j) = (changed(0, j) + 1) % int(V);
+        const Tensor3 a = lm_logits(w, p, o, false, "test", &iv).logits;
+        const Tensor3 b = lm_logits(changed, p, o, false, "test", &iv).logits;
+        for (std::size_t i = 0; i < T; ++i) {
+            CAPTURE(i, j);
+            const bool same = xt::view(a, 0, i, xt::all()) == xt::view(b, 0, i, xt::all());
+            REQUIRE(same == (i != j));
+        }
+    }
+    SECTION("refusals name the layer, head or position") {
+        flat::Intervention bad;
+        bad.heads = {{L, 0}};
+        REQUIRE_THROWS_WITH(lm_logits(w, p, o, false, "test", &bad), Catch::Contains("model.ablateHeads {layer: 2"));
+        bad.heads.clear();
+        bad.hidden = {T};
+        REQUIRE_THROWS_WITH(lm_logits(w, p, o, false, "test", &bad),
+                            Catch::Contains("model.position {name: \"hideTokens\", got: 5, last: 4}"));
+    }
+}
