@@ -331,3 +331,46 @@ TEST_CASE("§7.1 a generation's draws: u falls in the chosen token's slice of th
     m.generate({1, 2}, GenerateOptions{}, false, &draws);
     REQUIRE(std::isnan(draws.at(0).u));
 }
+
+// Handout #12 on the float32 instance: what Model::generate makes with its decoding state (the new
+// token alone against the cache while the sequence fits, then the last T recomputed) is what
+// recomputing every prefix from scratch makes, token for token and draw for draw.
+TEST_CASE("Handout #12 a model's cached generation equals recomputing every prefix, across the context") {
+    const auto positions = GENERATE(PositionKind::learned, PositionKind::sinusoidal);
+    const bool masked_everywhere = GENERATE(true, false);  // else block 1 unmasked, generated under causal
+    const double temperature = GENERATE(0.0, 0.8, 1.3);
+    const std::uint64_t seed = GENERATE(range(0, 4));
+    CAPTURE(int(positions), masked_everywhere, temperature, seed);
+    ModelConfig c = toy_config();
+    c.positions = positions;
+    c.layers = 2;
+    if (!masked_everywhere) c.mask_blocks = {true, false};
+    c.seed = seed;
+    Model m(c);
+    GenerateOptions g;
+    g.steps = 2 * c.T;  // past the context: from there every step recomputes the last T
+    g.temperature = temperature;
+    g.seed = seed + 10;
+    const std::vector<int> prompt{int(seed % c.vocab), 1, 2};
+    std::vector<Draw> draws;
+    const std::vector<int> made = m.generate(prompt, g, !masked_everywhere, &draws);
+
+    flat::Lm<float> lm(c, m.params());
+    flat::Intervention iv;
+    iv.causal = !masked_everywhere;
+    Pcg32 rng(g.seed);
+    std::vector<int> tokens = prompt;
+    for (std::size_t s = 0; s < g.steps; ++s) {
+        CAPTURE(s);
+        const std::size_t T = std::min(tokens.size(), c.T);
+        lm.forward(tokens.data() + tokens.size() - T, nullptr, 1, T, &iv);
+        Tensor1 logits = Tensor1::from_shape({c.vocab});
+        std::copy(lm.logits() + (T - 1) * c.vocab, lm.logits() + T * c.vocab, logits.begin());
+        const GenerateStep st = *choose_next(logits, temperature, rng);
+        tokens.push_back(st.token);
+        REQUIRE(draws[s].token == st.token);
+        REQUIRE(draws[s].prob == st.probs(st.token));
+        REQUIRE((draws[s].u == st.u || (std::isnan(draws[s].u) && std::isnan(st.u))));
+    }
+    REQUIRE(made == tokens);
+}
