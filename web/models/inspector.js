@@ -41,7 +41,7 @@ function soon(next) {
 
 export function createInspector(lab, post) {
   let model = null;
-  let running = null; // the generation under way: {model, prompt, tokens, draws, left, stop, start, promptMs}
+  let running = null; // the generation under way: {model, prompt, options, tokens, draws, left, stop, start, promptMs}
 
   // One more token of `run`, then the next one's turn after any waiting message; the engine keeps
   // the generation's cache and random stream between calls (model.generateMore).
