@@ -43,6 +43,9 @@ function model({ V, D, F, L, T }) {
   return p;
 }
 
+// Every tensor of a model, as the optimiser updates them and disposal frees them.
+const variables = (p) => [p.E, p.P, p.gf, p.bf, ...p.layers.flatMap((l) => Object.values(l))];
+
 // Written with tfjs's functional ops (tf.add(a, b)): plain tfjs-core registers no chained methods.
 const layerNorm = (x, g, b) => {
   const centred = tf.sub(x, tf.mean(x, -1, true));
@@ -102,7 +105,7 @@ async function time(backend, warmup, runs) {
   const { B, T, V } = cfg;
   await setBackend(backend);
   const p = model(cfg);
-  const vars = [p.E, p.P, p.gf, p.bf, ...p.layers.flatMap((l) => Object.values(l))];
+  const vars = variables(p);
   const { ids, inputs, mask } = batchOf(cfg);
   const targets = tf.cast(tf.oneHot(tf.reshape(tf.slice(ids, [0, 1], [B, T]), [-1]), V), 'float32');
   const opt = tf.train.adam(1e-3);
@@ -139,6 +142,6 @@ export async function benchTfjsForward(shape, runs = 3) {
     tf.tidy(() => logits(p, inputs, mask, cfg, true).dataSync());
     if (i > 0) ms.push(performance.now() - t0);
   }
-  tf.dispose([p.E, p.P, p.gf, p.bf, ...p.layers.flatMap((l) => Object.values(l)), ids, inputs, mask]);
+  tf.dispose([...variables(p), ids, inputs, mask]);
   return { forward_ms: median(ms), runs };
 }

@@ -65,17 +65,18 @@ async function jsApi(trace) {
   return { median_ms: ms[ms.length >> 1], min_ms: ms[0], runs: RUNS };
 }
 
+// The two builds of a benchmark program, labelled, in the tables' order.
+const builds = (native, wasm) => [
+  ['native (g++ -O3 -march=native)', native],
+  ['wasm in Node (-O3 -msimd128)', wasm],
+];
+
 const native = run(path.join(root, 'build/native/lab_bench'), []);
 const wasm = run(process.execPath, [path.join(root, 'build/wasm/lab_bench.cjs')]);
 const api = await jsApi(false);
 const apiTraced = await jsApi(true);
 
-const rows = [
-  ['native (g++ -O3 -march=native)', native],
-  ['wasm in Node (-O3 -msimd128)', wasm],
-  ['JS API, trace: false', api],
-  ['JS API, with the full trace', apiTraced],
-];
+const rows = [...builds(native, wasm), ['JS API, trace: false', api], ['JS API, with the full trace', apiTraced]];
 console.log(
   `lmForward, V=${V} D=${D} H=${H} L=${L} T=${T} batch=${B} (${B * T} tokens), median of ${RUNS} after ${WARMUP} warm-up runs\n`,
 );
@@ -96,10 +97,7 @@ console.log(`\nTraining step (forward + backward + AdamW), same configuration, m
 console.log(
   `${''.padEnd(34)} ${'float32 step'.padStart(14)} ${'float32 fwd'.padStart(12)} ${'double step'.padStart(12)} ${'gemm 1024x64x256'.padStart(18)}`,
 );
-for (const [name, r] of [
-  ['native (g++ -O3 -march=native)', trainNative],
-  ['wasm in Node (-O3 -msimd128)', trainWasm],
-]) {
+for (const [name, r] of builds(trainNative, trainWasm)) {
   console.log(
     `${name.padEnd(34)} ${r.train_ms.toFixed(1).padStart(11)} ms ${r.forward_ms.toFixed(1).padStart(9)} ms ${r.double_ms.toFixed(1).padStart(9)} ms ${r.gemm_gflops.toFixed(1).padStart(9)} GFLOP/s`,
   );
@@ -159,23 +157,22 @@ console.log(
   `\nGPT-2 small's shape (L ${gpt2Shape.L}, H ${gpt2Shape.H}, D ${gpt2Shape.D}, V ${gpt2Shape.V}; random float32 weights), a ${gpt2Shape.T}-token prompt`,
 );
 console.log(
-  `${''.padEnd(28)} ${'forward'.padStart(10)} ${'prompt + 1st'.padStart(13)} ${'next token'.padStart(11)} ${'token/fwd'.padStart(10)}`,
+  `${''.padEnd(34)} ${'forward'.padStart(10)} ${'prompt + 1st'.padStart(13)} ${'next token'.padStart(11)} ${'token/fwd'.padStart(10)}`,
 );
-for (const [name, r] of [
-  ['ours, wasm', gpt2Wasm],
-  ['ours, native', gpt2Native],
-]) {
+for (const [name, r] of builds(gpt2Native, gpt2Wasm)) {
   console.log(
-    `${name.padEnd(28)} ${r.forward_ms.toFixed(0).padStart(7)} ms ${r.prompt_ms.toFixed(0).padStart(10)} ms ${r.token_ms.toFixed(1).padStart(8)} ms ${(r.token_ms / r.forward_ms).toFixed(3).padStart(10)}`,
+    `${name.padEnd(34)} ${r.forward_ms.toFixed(0).padStart(7)} ms ${r.prompt_ms.toFixed(0).padStart(10)} ms ${r.token_ms.toFixed(1).padStart(8)} ms ${(r.token_ms / r.forward_ms).toFixed(3).padStart(10)}`,
   );
 }
-console.log(`${'tfjs-wasm (SIMD, 1 thread)'.padEnd(28)} ${gpt2Tfjs.forward_ms.toFixed(0).padStart(7)} ms`);
+console.log(`${'tfjs-wasm (SIMD, 1 thread)'.padEnd(34)} ${gpt2Tfjs.forward_ms.toFixed(0).padStart(7)} ms`);
 const tokenShare = gpt2Wasm.token_ms / gpt2Wasm.forward_ms;
 const vsTfjsForward = gpt2Tfjs.forward_ms / gpt2Wasm.forward_ms;
 console.log(
   `a cached token costs ${(100 * tokenShare).toFixed(1)} % of a forward (target <= 5 %: ${tokenShare <= 0.05 ? 'met' : 'missed'}); ` +
     `the forward is ${vsTfjsForward.toFixed(2)}x tfjs-wasm's (target >= 4: ${vsTfjsForward >= 4 ? 'met' : `missed by ${(4 / vsTfjsForward).toFixed(2)}x`})`,
 );
+// A clocked product's rate: (M, K) @ (K, N) is 2 M K N flops, `calls` times.
+const gflops = (p) => (2 * p.M * p.K * p.N * p.calls) / (p.ms * 1e6);
 // Where a pass's time goes, from the clocked run of it: each product by shape, then the rest.
 function breakdown(title, totalMs, products) {
   console.log(`\n${title} (${totalMs.toFixed(1)} ms, every product clocked inside it)`);
@@ -183,7 +180,7 @@ function breakdown(title, totalMs, products) {
   for (const p of products) {
     const rate =
       p.M > 1
-        ? `${((2 * p.M * p.K * p.N * p.calls) / (p.ms * 1e6)).toFixed(1)} GFLOP/s`
+        ? `${gflops(p).toFixed(1)} GFLOP/s`
         : `${((4 * p.K * p.N * p.calls) / (p.ms * 1e6)).toFixed(1)} GB/s of weights read`;
     console.log(
       `  ${`${p.name} (${p.M} x ${p.K} @ ${p.K} x ${p.N}) x ${p.calls}`.padEnd(40)} ${p.ms.toFixed(1).padStart(7)} ms ${share(p.ms)}  ${rate}`,
@@ -196,7 +193,7 @@ function breakdown(title, totalMs, products) {
 }
 breakdown('Where the wasm forward goes', gpt2Wasm.forward_clocked_ms, gpt2Wasm.forward_products);
 breakdown('Where a wasm cached token goes', gpt2Wasm.token_clocked_ms, gpt2Wasm.token_products);
-const best = Math.max(...gpt2Wasm.forward_products.map((p) => (2 * p.M * p.K * p.N * p.calls) / (p.ms * 1e6)));
+const best = Math.max(...gpt2Wasm.forward_products.map(gflops));
 console.log(
   `the product reaches ${best.toFixed(1)} GFLOP/s, ${((100 * best) / gpt2Wasm.peak_gflops).toFixed(0)} % of this machine's ${gpt2Wasm.peak_gflops.toFixed(1)} GFLOP/s for wasm SIMD multiply-adds from registers (native: ${gpt2Native.peak_gflops.toFixed(1)})`,
 );

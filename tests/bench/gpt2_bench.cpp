@@ -19,24 +19,13 @@
 #include "lab/core/gemm.hpp"
 #include "lab/core/rng.hpp"
 #include "lab/training/model.hpp"
+#include "timing.hpp"
 
 using namespace lab;
 
 namespace {
 constexpr std::size_t V = 50257, D = 768, H = 12, L = 12, Tmax = 1024, T = 64, F = 4 * D;
 constexpr int kMore = 16;  // tokens generated after the first, each timed
-
-double median_ms(const std::function<void()>& f, int runs, int warmup = 1) {
-    std::vector<double> ms;
-    for (int i = 0; i < warmup + runs; ++i) {
-        const auto t0 = std::chrono::steady_clock::now();
-        f();
-        const auto t1 = std::chrono::steady_clock::now();
-        if (i >= warmup) ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
-    }
-    std::sort(ms.begin(), ms.end());
-    return ms[ms.size() / 2];
-}
 
 // The product's inner pattern, c += a * b, on ten 4-wide vectors of accumulators that never
 // leave registers (vector types, so that both compilers emit SIMD; ten sums and two b vectors fit
@@ -61,7 +50,7 @@ double peak_gflops() {
             }
             for (int j = 0; j < kSums; ++j) c[j] = sums[j];
         },
-        5);
+        5, 1);
     volatile float sink = 0;
     for (const Float4& v : c) sink = sink + v[0] + v[1] + v[2] + v[3];  // keeps the loop's results alive
     return 2.0 * 4 * kSums * kIterations / (ms * 1e6);
@@ -114,8 +103,8 @@ int main() {
     const GenerateOptions one{1, 0.0, 0, {}};
 
     double loss = 0;
-    const double forward = median_ms([&] { loss = model.evaluate(batch); }, 5);
-    const double prompt_ms = median_ms([&] { model.generate(prompt, one); }, 3);
+    const double forward = median_ms([&] { loss = model.evaluate(batch); }, 5, 1);
+    const double prompt_ms = median_ms([&] { model.generate(prompt, one); }, 3, 1);
     // each later token alone, the median of kMore (one slow step on a shared machine moves no median)
     model.generate(prompt, one);
     const double token_ms = median_ms([&] { model.generate_more(1); }, kMore, 0);

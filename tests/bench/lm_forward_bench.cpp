@@ -9,6 +9,7 @@
 
 #include "lab/core/rng.hpp"
 #include "lab/layers/lm.hpp"
+#include "timing.hpp"
 
 using namespace lab;
 
@@ -47,15 +48,8 @@ int main() {
     TokenMatrix tokens = TokenMatrix::from_shape({B, T + 1});
     for (auto& t : tokens) t = int(rng.next_u32() % V);
 
-    std::vector<double> ms;
     double loss = 0;
-    for (int i = 0; i < kWarmup + kRuns; ++i) {
-        const auto t0 = std::chrono::steady_clock::now();
-        loss = lm_forward(tokens, p, o, false).loss;
-        const auto t1 = std::chrono::steady_clock::now();
-        if (i >= kWarmup) ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
-    }
-    std::sort(ms.begin(), ms.end());
+    const std::vector<double> ms = sorted_ms([&] { loss = lm_forward(tokens, p, o, false).loss; }, kRuns, kWarmup);
     std::printf("{\"median_ms\": %.4f, \"min_ms\": %.4f, \"runs\": %d, \"loss\": %.12f}\n", ms[ms.size() / 2], ms[0],
                 kRuns, loss);
     return std::isfinite(loss) ? 0 : 1;

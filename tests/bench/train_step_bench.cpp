@@ -15,23 +15,14 @@
 #include "lab/core/rng.hpp"
 #include "lab/training/flat_lm.hpp"
 #include "lab/training/model.hpp"
+#include "timing.hpp"
 
 using namespace lab;
 
 namespace {
 constexpr int kWarmup = 3, kRuns = 15;
 
-double median_ms(const std::function<void()>& f, int runs = kRuns) {
-    std::vector<double> ms;
-    for (int i = 0; i < kWarmup + runs; ++i) {
-        const auto t0 = std::chrono::steady_clock::now();
-        f();
-        const auto t1 = std::chrono::steady_clock::now();
-        if (i >= kWarmup) ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
-    }
-    std::sort(ms.begin(), ms.end());
-    return ms[ms.size() / 2];
-}
+double median_ms(const std::function<void()>& f, int runs = kRuns) { return ::median_ms(f, runs, kWarmup); }
 }  // namespace
 
 int main() {

@@ -60,6 +60,14 @@ const MHA_RESULT = {
   v: 'Numbers',
 };
 
+// What a model's generate and generateMore give: the tokens, each new one's draw, and whether
+// the end token came.
+const GENERATED = {
+  tokens: 'number[]',
+  draws: [{ token: 'number', prob: 'number', below: 'number', upto: 'number', u: 'number | null' }],
+  ended: 'boolean',
+};
+
 // Each entry: `name` as JS calls it (`checks.permutationGap`, `model.trainStep`), `args`,
 // `returns`, `doc` (lines for the README and the TypeScript declarations),
 // `group`, the README block it is listed in, and which module has it: the worked examples' (by
@@ -438,11 +446,7 @@ export const API = [
   {
     name: 'model.generate',
     args: [arg('promptTokens', 'tokens'), options('modelGenerate')],
-    returns: {
-      tokens: 'number[]',
-      draws: [{ token: 'number', prob: 'number', below: 'number', upto: 'number', u: 'number | null' }],
-      ended: 'boolean',
-    },
+    returns: GENERATED,
     group: 'training',
     doc: [
       'past T: the last T; draws: per new token, §7.1’s inverse-CDF draw (u fell in [below,',
@@ -455,11 +459,7 @@ export const API = [
   {
     name: 'model.generateMore',
     args: [arg('steps', 'whole')],
-    returns: {
-      tokens: 'number[]',
-      draws: [{ token: 'number', prob: 'number', below: 'number', upto: 'number', u: 'number | null' }],
-      ended: 'boolean',
-    },
+    returns: GENERATED,
     group: 'training',
     doc: [
       'steps more tokens of the last generate (only the new ones), exactly those one longer',

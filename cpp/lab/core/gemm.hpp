@@ -29,8 +29,8 @@ template <class T>
 void gemm_packed(T* out, const T* a, const T* panels, const T* bias, std::size_t M, std::size_t K, std::size_t N);
 
 // Where a benchmark's products spend their time, measured inside the pass it runs: while
-// `product_clock` points at one, every gemm and gemm_bt adds its duration to the entry of its
-// shape. Null, and so off, everywhere but tests/bench.
+// `product_clock` points at one, every gemm, gemm_bt and gemm_packed adds its duration to the
+// entry of its shape. Null, and so off, everywhere but tests/bench.
 struct ProductClock {
     struct Entry {
         std::size_t M = 0, K = 0, N = 0, calls = 0;

@@ -198,14 +198,14 @@ void mha_backward(Real* dx, const Real* dmha, const Real* x, const BlockPtrs<Rea
     // forward: mha = atty W_O + b_O (or atty itself)
     zero(sc.datty, N * HV);
     if (w.wo)
-        matmul_backward(sc.datty.data(), g.wo, g.bo, dmha, a.atty.data(), w.wo, N, HV, D, sc.tmp_b);
+        matmul_backward(sc.datty.data(), g.wo, g.bo, dmha, a.atty.data(), w.wo, N, HV, D, sc.tmp);
     else
         std::copy(dmha, dmha + N * D, sc.datty.begin());
     // forward: atty = attention(qkv)
     zero(sc.dqkv, N * W);
     attention_backward(sc.dqkv.data(), sc.datty.data(), a.qkv.data(), a.att.data(), s, B, T, sc.datt_row.data());
     // forward: qkv = x W_QKV + b_QKV
-    matmul_backward(dx, g.wqkv, g.bqkv, sc.dqkv.data(), x, w.wqkv, N, D, W, sc.tmp_b);
+    matmul_backward(dx, g.wqkv, g.bqkv, sc.dqkv.data(), x, w.wqkv, N, D, W, sc.tmp);
 }
 
 template <class Real>
@@ -226,12 +226,12 @@ void ffn_backward(Real* dx, const Real* dffn, const Real* x, const BlockPtrs<Rea
     for (auto* v : {&sc.dfch, &sc.dgate}) fit(*v, N * F);
     // forward: ffn = fact W2 + b2
     zero(sc.dfact, N * F);
-    matmul_backward(sc.dfact.data(), g.w2, g.b2, dffn, a.fact.data(), w.w2, N, F, D, sc.tmp_b);
+    matmul_backward(sc.dfact.data(), g.w2, g.b2, dffn, a.fact.data(), w.w2, N, F, D, sc.tmp);
     // forward: fact = act(fch) * gate;  fch = x W1 + b1;  gate = x W_gate + b_gate
     ffn_activation_backward(sc.dfch.data(), sc.dgate.data(), sc.dfact.data(), a.fch.data(),
                             s.gated ? a.gate.data() : nullptr, N * F, s.activation);
-    matmul_backward(dx, g.w1, g.b1, sc.dfch.data(), x, w.w1, N, D, F, sc.tmp_b);
-    if (s.gated) matmul_backward(dx, g.wgate, g.bgate, sc.dgate.data(), x, w.wgate, N, D, F, sc.tmp_b);
+    matmul_backward(dx, g.w1, g.b1, sc.dfch.data(), x, w.w1, N, D, F, sc.tmp);
+    if (s.gated) matmul_backward(dx, g.wgate, g.bgate, sc.dgate.data(), x, w.wgate, N, D, F, sc.tmp);
 }
 
 // ---- the block ----
@@ -525,12 +525,12 @@ void lm_logits_backward(const LmPtrs<Real>& g, const Real* dlogits, LmActs<Real>
     zero(sc.dhf, N * D);
     if (w.head) {
         matmul_backward(sc.dhf.data(), g.head, static_cast<Real*>(nullptr), dlogits, a.hf.data(), w.head, N, D, V,
-                        sc.tmp_b);
+                        sc.tmp);
     } else {
         gemm(sc.dhf.data(), dlogits, w.embedding, static_cast<const Real*>(nullptr), N, V, D, true);  // dhf += dz E
-        fit(sc.tmp_b, V * N);
-        transpose(sc.tmp_b.data(), dlogits, N, V);
-        gemm(g.embedding, sc.tmp_b.data(), a.hf.data(), static_cast<const Real*>(nullptr), V, N, D,
+        fit(sc.tmp, V * N);
+        transpose(sc.tmp.data(), dlogits, N, V);
+        gemm(g.embedding, sc.tmp.data(), a.hf.data(), static_cast<const Real*>(nullptr), V, N, D,
              true);  // dE += dz^T hf
     }
     // forward: hf = LN_f(x_L)

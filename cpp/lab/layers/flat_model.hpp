@@ -81,7 +81,7 @@ struct BlockActs {
 // Buffers the backward passes share, grown as needed.
 template <class Real>
 struct Scratch {
-    std::vector<Real> dx, dhf, dr, dfin, dain, datty, dqkv, dfact, dfch, dgate, datt_row, tmp_b;
+    std::vector<Real> dx, dhf, dr, dfin, dain, datty, dqkv, dfact, dfch, dgate, datt_row, tmp;
 };
 
 // An experiment on a model (§2.2): heads whose output is zeroed before W_O, key positions hidden

@@ -7,17 +7,23 @@
 using namespace lab;
 using namespace fixtures;
 
+namespace {
+// n numbers uniform in [-1, 1), in the product's number type.
+template <class T>
+std::vector<T> uniform_values(std::size_t n, Pcg32& rng) {
+    std::vector<T> v(n);
+    for (T& x : v) x = T(2 * rng.uniform() - 1);
+    return v;
+}
+}  // namespace
+
 TEST_CASE("float32 gemm: out = a b + bias, and out += a b, match the triple loop on every tile remainder") {
     const auto [M, K, N] = GENERATE(table<std::size_t, std::size_t, std::size_t>(
         {{1, 1, 1}, {8, 8, 8}, {16, 64, 256}, {9, 5, 17}, {7, 3, 65}, {65, 33, 64}, {3, 10, 2}}));
     const bool accumulate = GENERATE(false, true);
     CAPTURE(M, K, N, accumulate);
     Pcg32 rng(M * 131 + K * 17 + N);
-    const auto fill = [&](std::size_t n) {
-        std::vector<float> v(n);
-        for (float& x : v) x = float(2 * rng.uniform() - 1);
-        return v;
-    };
+    const auto fill = [&](std::size_t n) { return uniform_values<float>(n, rng); };
     const std::vector<float> a = fill(M * K), b = fill(K * N), bias = fill(N), start = fill(M * N);
     std::vector<float> out = start;
     gemm(out.data(), a.data(), b.data(), accumulate ? nullptr : bias.data(), M, K, N, accumulate);
@@ -64,11 +70,7 @@ TEMPLATE_TEST_CASE("every product path gives a row the same numbers as the whole
     const bool with_bias = GENERATE(false, true);
     CAPTURE(M, K, N, with_bias);
     Pcg32 rng(M * 7 + K * 3 + N);
-    const auto fill = [&](std::size_t n) {
-        std::vector<TestType> v(n);
-        for (TestType& x : v) x = TestType(2 * rng.uniform() - 1);
-        return v;
-    };
+    const auto fill = [&](std::size_t n) { return uniform_values<TestType>(n, rng); };
     const std::vector<TestType> a = fill(M * K), b = fill(K * N), bias_values = fill(N);
     const TestType* bias = with_bias ? bias_values.data() : nullptr;
     std::vector<TestType> bt(N * K);

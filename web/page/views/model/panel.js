@@ -395,7 +395,7 @@ export function createModelPanel({ lab, workerUrl }) {
       g.tokens.push(m.token);
       g.draws.push(m.draw);
       drawRate(g.draws.length, m.promptMs, m.ms);
-      drawGenerated();
+      addToken();
     } else if (m.type === 'generated') {
       if (!state.generated?.running) return;
       state.generated = { ...m, running: false };
@@ -538,28 +538,39 @@ export function createModelPanel({ lab, workerUrl }) {
     });
   }
 
+  // The generation so far: the text, and a row per draw. While tokens stream in, each adds its
+  // row and rewrites the text (addToken), instead of drawing every row again.
+  const generatedText = (g) => (state.vocabulary ? state.vocabulary.tokenizer.decode(g) : g.join(' '));
+  const drawRow = (d, s) =>
+    h(
+      'tr',
+      {},
+      h('td', {}, String(s + 1)),
+      rowHeader(label(d.token)),
+      ...[d.prob, d.below, d.upto, d.u].map((x) => numberCell(x, text.greedy)),
+    );
+
   function drawGenerated() {
     const g = state.generated;
-    const text_ = (ids) => (state.vocabulary ? state.vocabulary.tokenizer.decode(ids) : ids.join(' '));
     generateOut.replaceChildren(
       h(
         'p',
         { id: 'model-generated-text' },
-        h('span', { class: 'prompt' }, text_(g.prompt)),
-        h('strong', {}, text_(g.tokens.slice(g.prompt.length))),
+        h('span', { class: 'prompt' }, generatedText(g.prompt)),
+        h('strong', {}, generatedText(g.tokens.slice(g.prompt.length))),
       ),
       h('p', { class: 'help' }, text.drawsHelp),
-      plainTable({
-        id: 'model-draws',
-        caption: text.drawsCaption,
-        columns: text.drawCols,
-        rows: g.draws.map((d, s) => [
-          h('td', {}, String(s + 1)),
-          rowHeader(label(d.token)),
-          ...[d.prob, d.below, d.upto, d.u].map((x) => numberCell(x, text.greedy)),
-        ]),
-      }),
+      plainTable({ id: 'model-draws', caption: text.drawsCaption, columns: text.drawCols, rows: [] }),
     );
+    generateOut.querySelector('tbody').append(...g.draws.map(drawRow));
+  }
+
+  function addToken() {
+    const g = state.generated;
+    generateOut.querySelector('#model-generated-text strong').textContent = generatedText(
+      g.tokens.slice(g.prompt.length),
+    );
+    generateOut.querySelector('tbody').append(drawRow(g.draws.at(-1), g.draws.length - 1));
   }
 
   function drawChecks() {
