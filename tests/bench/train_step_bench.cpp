@@ -13,8 +13,8 @@
 
 #include "lab/core/gemm.hpp"
 #include "lab/core/rng.hpp"
-#include "lab/training/flat_lm.hpp"
 #include "lab/training/model.hpp"
+#include "lab/training/optimizer.hpp"
 #include "timing.hpp"
 
 using namespace lab;
@@ -45,7 +45,7 @@ int main() {
     const double train = median_ms([&] { loss = model.train(batch, oc).loss; });
     const double forward = median_ms([&] { model.evaluate(batch); });
 
-    flat::Lm<double> wide(c);
+    flat::Lm<double> wide(structure_of(c), init_model(c));
     flat::Optimizer<double> wide_opt(oc);
     std::vector<int> inputs, targets;
     teacher_forcing_split(batch, inputs, targets);

@@ -250,7 +250,7 @@ Model load_checkpoint(const SafetensorsFile& file, const Values& options, const 
         require(false, fn, refused("checkpoint.notHeld", "name", ours));
         return "";
     };
-    for (const ParameterShape& p : parameter_layout(c)) {
+    for (const flat::Slot& p : flat::lm_layout(structure_of(c))) {
         const std::string key = key_of(p.name);
         const bool matrix = p.shape.size() == 2 && p.name != "embedding" && p.name != "positions";
         Source src{{}, p.shape, matrix && (linear || p.name == "head")};

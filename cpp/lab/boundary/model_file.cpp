@@ -7,7 +7,7 @@ namespace lab {
 std::vector<SavedParameter> parameters_of(const Model& m, const std::string& fn) {
     LmParams p = m.params(fn);
     std::vector<SavedParameter> out;
-    for_each_parameter(
+    flat::for_each_parameter(
         p, [&](const std::string& name, double* data, std::size_t n, const std::vector<std::size_t>& shape) {
             out.push_back({name, {shape, std::vector<double>(data, data + n)}});
         });
@@ -26,13 +26,14 @@ Model load_model(const SavedModel& saved, const std::string& fn) {
             refused("saved.format", "format", kModelFormat, "version", kModelVersion, "gotFormat", saved.format,
                     "gotVersion", saved.version));
     const ModelConfig c = read_options<ModelConfig>(fn, saved.config);
-    LmParams p = init_model(c, fn);
+    check_model_config(c, fn, kMaxEntries);
+    LmParams p = flat::shaped_params(structure_of(c));
     std::map<std::string, const NdArray*> by_name;
     for (const SavedParameter& s : saved.parameters) {
         require(by_name.emplace(s.name, &s.value).second, fn, refused("saved.twice", "name", s.name));
     }
     std::size_t used = 0;
-    for_each_parameter(
+    flat::for_each_parameter(
         p, [&](const std::string& name, double* data, std::size_t size, const std::vector<std::size_t>& shape) {
             const auto it = by_name.find(name);
             require(it != by_name.end(), fn, refused("saved.missing", "name", name));

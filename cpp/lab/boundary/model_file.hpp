@@ -1,7 +1,7 @@
 // The saved form of a trained model, what model.save() returns and lab.loadModel() reads:
 //   {format: "attention-lab-model", version: 1, config: {createModel's options},
 //    parameters: [{name, shape, data}, ...]}
-// in the order and with the names lab::for_each_parameter gives. The JS side writes it as JSON;
+// in the order and with the names lab::flat::for_each_parameter gives. The JS side writes it as JSON;
 // this file owns what it holds and checks everything a loaded file claims.
 #pragma once
 

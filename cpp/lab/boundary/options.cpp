@@ -69,7 +69,7 @@ template <class V>
 void fields(V& v, GenerateCall& o) {
     fields(v, o.lm);
     fields(v, o.generate);
-    v("cache", o.generate.cache);  // the worked examples' generate only: a trained model recomputes
+    v("cache", o.generate.cache);  // the worked examples' generate only: a trained model caches when it can
 }
 template <class V>
 void fields(V& v, ParamCountConfig& c) {

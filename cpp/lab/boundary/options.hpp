@@ -18,7 +18,7 @@
 #include "lab/boundary/ndarray.hpp"
 #include "lab/layers/generate.hpp"
 #include "lab/page/param_count.hpp"
-#include "lab/training/flat_lm.hpp"
+#include "lab/training/optimizer.hpp"
 #include "lab/training/train.hpp"
 
 namespace lab {

@@ -5,7 +5,7 @@
 // record the trace); training runs both passes in float32 (lab::flat::Lm), and the tests run
 // them in double against finite differences.
 //
-// Nothing here checks its arguments: the public entries do (block.cpp, lm.cpp, flat_lm.cpp),
+// Nothing here checks its arguments: the public entries do (block.cpp, lm.cpp, lm_model.cpp),
 // and debug builds assert the sizes.
 //
 // Dimensions: B batch, T positions, N = B T rows, D model width, H heads, dk and dv the per-head

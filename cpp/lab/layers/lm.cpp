@@ -5,6 +5,7 @@
 
 #include <xtensor/xview.hpp>
 
+#include "lab/layers/lm_model.hpp"
 #include "lab/layers/packing.hpp"
 #include "lab/layers/softmax.hpp"
 
@@ -66,13 +67,11 @@ Tensor2 check_embedding(const TokenMatrix& inputs, const LmParams& p, const LmOp
 
 namespace {
 
-// Every check of the parameters and options (all but the tokens'), and flat_model's view of
-// the tensors: each block's shape and pointers, the final norm, the head.
-struct PackedLm {
-    flat::LmShape s;
-    std::vector<PackedBlock> packed;
+// Every check of the parameters and options (all but the tokens'), and the structure of the
+// model the tensors make: each block's shape and tensors, the final norm, the head.
+struct CheckedLm {
+    flat::LmStructure s;
     std::vector<std::string> block_fn;  // each block's name in errors
-    flat::LmPtrs<double> w;
 };
 
 void check_mask_blocks(const LmParams& p, const LmOptions& o, const std::string& fn) {
@@ -80,36 +79,41 @@ void check_mask_blocks(const LmParams& p, const LmOptions& o, const std::string&
             refused("lm.maskBlocks", "n", o.mask_blocks.size(), "blocks", p.blocks.size()));
 }
 
-PackedLm pack_lm(const LmParams& p, const LmOptions& o, const std::string& fn) {
+CheckedLm check_lm(const LmParams& p, const LmOptions& o, const std::string& fn) {
     const std::size_t V = lm_vocab(p, fn), D = p.embedding.shape(1), L = p.blocks.size();
     check_mask_blocks(p, o, fn);
-    PackedLm k;
-    k.s.V = V, k.s.D = D;
+    CheckedLm k;
+    flat::LmStructure& s = k.s;
+    s.shape.V = V, s.shape.D = D;
+    s.positions = o.positions;
+    s.position_rows = o.positions == PositionKind::learned && p.positions ? p.positions->shape(0) : 0;
     // Every block's checks (each with its own causal choice, §7.3), then the final norm and head.
     for (std::size_t l = 0; l < L; ++l) {
+        const BlockParams& b = p.blocks[l];
         BlockOptions bo = o.block;
         if (!o.mask_blocks.empty()) bo.causal = o.mask_blocks[l];
         k.block_fn.push_back(fn + " (block " + std::to_string(l) + ")");
-        k.s.blocks.push_back(check_block(p.blocks[l], bo, D, k.block_fn[l]));
-        k.packed.push_back(pack_block(p.blocks[l], k.s.blocks[l]));
+        s.shape.blocks.push_back(check_block(b, bo, D, k.block_fn[l]));
+        flat::BlockTensors has;
+        has.bqkv = b.attn.bQKV || b.attn.bQ || b.attn.bK || b.attn.bV;
+        has.wo = b.attn.wO.has_value(), has.bo = b.attn.bO.has_value();
+        has.b1 = b.ffn.b1.has_value(), has.b2 = b.ffn.b2.has_value();
+        has.gate = b.ffn.wGate.has_value(), has.bgate = b.ffn.bGate.has_value();
+        has.gamma1 = b.norm1.has_value(), has.beta1 = b.norm1 && b.norm1->beta;
+        has.gamma2 = b.norm2.has_value(), has.beta2 = b.norm2 && b.norm2->beta;
+        s.blocks.push_back(has);
     }
     if (p.final_norm) {
-        k.s.final_norm = o.block.norm == NormKind::none ? NormKind::layer : o.block.norm;
-        check_norm_params(k.s.final_norm, p.final_norm, D, fn, "finalNorm");
+        s.shape.final_norm = o.block.norm == NormKind::none ? NormKind::layer : o.block.norm;
+        check_norm_params(s.shape.final_norm, p.final_norm, D, fn, "finalNorm");
+        s.final_gamma = true, s.final_beta = p.final_norm->beta.has_value();
     }
     if (p.head) {
         require(p.head->shape(0) == D && p.head->shape(1) == V, fn,
                 refused("shape.head", "shape", shape_str(p.head->shape()), "D", D, "V", V));
         require_finite(*p.head, fn, "params.head");
+        s.head = true;
     }
-    // The pass reads the tensors in place (PackedBlock says why the const_casts are safe).
-    k.w.embedding = const_cast<double*>(p.embedding.data());
-    for (const PackedBlock& b : k.packed) k.w.blocks.push_back(b.w);
-    if (p.final_norm) {
-        k.w.final_gamma = const_cast<double*>(p.final_norm->gamma.data());
-        k.w.final_beta = p.final_norm->beta ? const_cast<double*>(p.final_norm->beta->data()) : nullptr;
-    }
-    k.w.head = p.head ? const_cast<double*>(p.head->data()) : nullptr;
     return k;
 }
 
@@ -129,18 +133,17 @@ LmLogits lm_logits(const TokenMatrix& inputs, const LmParams& p, const LmOptions
     lm_vocab(p, fn);
     check_mask_blocks(p, o, fn);
     const Tensor2 pos = check_embedding(inputs, p, o, fn);
-    const PackedLm k = pack_lm(p, o, fn);
-    const flat::LmShape& s = k.s;
-    const flat::LmPtrs<double>& w = k.w;
+    const CheckedLm k = check_lm(p, o, fn);
+    const flat::LmShape& s = k.s.shape;
     const std::vector<std::string>& block_fn = k.block_fn;
     const std::size_t V = s.V, D = s.D, L = s.blocks.size();
     const std::size_t B = inputs.shape(0), T = inputs.shape(1), N = B * T;
 
     if (iv) check_intervention(*iv, L, o.block.heads, T, fn);
 
-    flat::LmActs<double> a;
-    flat::lm_fit(a, s, B, T, record_trace);
-    flat::lm_logits_forward(a, w, s, inputs.data(), pos.size() ? pos.data() : nullptr, B, T, iv);
+    flat::Lm<double> model(k.s, p);
+    model.forward_logits(inputs.data(), B, T, iv, record_trace);
+    const flat::LmActs<double>& a = model.acts();
     for (std::size_t l = 0; l < L; ++l) check_block_values(a.blocks[l], s.blocks[l], a.x[l + 1].data(), N, block_fn[l]);
 
     LmLogits r;
@@ -194,13 +197,13 @@ LmResult lm_forward(const TokenMatrix& tokens, const LmParams& p, const LmOption
 }
 
 flat::PassCost lm_pass_cost(const LmParams& p, const LmOptions& o, const std::string& fn) {
-    const PackedLm k = pack_lm(p, o, fn);
-    return flat::lm_pass_cost(k.w, k.s);
+    // The count reads which tensors the model has, not their values: a model of zeros serves.
+    return flat::Lm<double>(check_lm(p, o, fn).s).pass_cost();
 }
 
 struct LmDecoder::State {
-    PackedLm k;
-    Tensor2 pos;  // (max_positions, D) or empty
+    CheckedLm k;
+    std::optional<flat::Lm<double>> model;
     flat::DecodeState<double> decoding;
     std::size_t max_positions = 0;
     std::string fn;
@@ -209,32 +212,33 @@ struct LmDecoder::State {
 LmDecoder::LmDecoder(const LmParams& p, const LmOptions& o, std::size_t max_positions, const std::string& fn)
     : st_(std::make_unique<State>()) {
     State& st = *st_;
-    st.k = pack_lm(p, o, fn);
+    st.k = check_lm(p, o, fn);
     st.fn = fn;
     st.max_positions = max_positions;
-    for (std::size_t l = 0; l < st.k.s.blocks.size(); ++l)
-        require(st.k.s.blocks[l].causal, fn, refused("cache.notCausal", "block", l));
-    // The position rows of every position the sequence will reach, checked like lmForward's.
+    for (std::size_t l = 0; l < st.k.s.shape.blocks.size(); ++l)
+        require(st.k.s.shape.blocks[l].causal, fn, refused("cache.notCausal", "block", l));
+    // Every position the sequence will reach has its position row, checked like lmForward's.
     TokenMatrix all = TokenMatrix::from_shape({1, max_positions});
     all.fill(0);
-    st.pos = check_embedding(all, p, o, fn);
+    check_embedding(all, p, o, fn);
+    st.model.emplace(st.k.s, p);
 }
 
 LmDecoder::~LmDecoder() = default;
 
 Tensor1 LmDecoder::feed(const std::vector<int>& tokens) {
     State& st = *st_;
-    const std::size_t T = tokens.size(), V = st.k.s.V, length = st.decoding.length;
+    const flat::LmShape& s = st.k.s.shape;
+    const std::size_t T = tokens.size(), V = s.V, length = st.decoding.length;
     require(T > 0 && length + T <= st.max_positions, st.fn,
             refused("cache.full", "n", T, "length", length, "max", st.max_positions));
     for (std::size_t t = 0; t < T; ++t)
         require(tokens[t] >= 0 && std::size_t(tokens[t]) < V, st.fn,
                 refused("token.at", "got", tokens[t], "position", length + t, "last", V - 1));
-    const double* z =
-        flat::decode_forward(st.decoding, st.k.w, st.k.s, tokens.data(), T, st.pos.size() ? st.pos.data() : nullptr);
+    const double* z = st.model->decode(tokens.data(), T, st.decoding);
     const flat::LmActs<double>& a = st.decoding.acts;
-    for (std::size_t l = 0; l < st.k.s.blocks.size(); ++l)
-        check_block_values(a.blocks[l], st.k.s.blocks[l], a.x[l + 1].data(), T, st.k.block_fn[l]);
+    for (std::size_t l = 0; l < s.blocks.size(); ++l)
+        check_block_values(a.blocks[l], s.blocks[l], a.x[l + 1].data(), T, st.k.block_fn[l]);
     Tensor1 logits = Tensor1::from_shape({V});
     std::copy(z, z + V, logits.begin());
     return logits;

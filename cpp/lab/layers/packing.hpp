@@ -1,6 +1,6 @@
-// Between the worked examples' tensors and flat_model's buffers: the parameters as the pass's
-// pointers, and the pass's activations as the entries' results and trace. Used by the entries
-// of multi-head attention, the FFN, the block and the model, after their checks.
+// Between the worked examples' tensors and flat_model's buffers: a block's parameters as the
+// pass's pointers (for the entries of multi-head attention, the FFN and the block, after their
+// checks), and the pass's activations as the entries' results and trace (those and the model's).
 #pragma once
 
 #include "lab/layers/block.hpp"

@@ -11,32 +11,32 @@ namespace lab {
 
 // Why a trained model's pass stops being finite: its float32 sums overflow past about 3.4e38.
 
-// init_model checks the configuration, naming the calling function.
-Model::Model(const ModelConfig& c, const std::string& fn)
-    : config_(c), lm_(std::make_unique<flat::Lm<float>>(c, init_model(c, fn))) {}
+Model::Model(const ModelConfig& c, const std::string& fn) : config_(c) {
+    check_model_config(c, fn, kMaxEntries);
+    lm_ = std::make_unique<flat::Lm<float>>(structure_of(c));
+    init_weights(c, *lm_);
+}
 
 Model::Model(const ModelConfig& c, LmParams params, const std::string& fn) : config_(c) {
     // The saved parameters must have exactly the names and sizes a fresh model of this
     // configuration has, and hold only finite numbers.
+    check_model_config(c, fn, kMaxEntries);
     std::vector<std::pair<std::string, std::size_t>> want, got;
-    LmParams fresh = init_model(c, fn);
-    for_each_parameter(fresh, [&](const std::string& name, double*, std::size_t n, const std::vector<std::size_t>&) {
-        want.emplace_back(name, n);
-    });
-    for_each_parameter(params,
-                       [&](const std::string& name, double* data, std::size_t n, const std::vector<std::size_t>&) {
-                           got.emplace_back(name, n);
-                           for (std::size_t i = 0; i < n; ++i)
-                               require(std::isfinite(data[i]) && std::abs(data[i]) <= std::numeric_limits<float>::max(),
-                                       fn, refused("model.parameterNotFinite", "name", name));
-                       });
+    for (const flat::Slot& s : flat::lm_layout(structure_of(c))) want.emplace_back(s.name, s.size);
+    flat::for_each_parameter(
+        params, [&](const std::string& name, double* data, std::size_t n, const std::vector<std::size_t>&) {
+            got.emplace_back(name, n);
+            for (std::size_t i = 0; i < n; ++i)
+                require(std::isfinite(data[i]) && std::abs(data[i]) <= std::numeric_limits<float>::max(), fn,
+                        refused("model.parameterNotFinite", "name", name));
+        });
     require(want == got, fn, refused("model.savedMismatch"));
-    lm_ = std::make_unique<flat::Lm<float>>(c, std::move(params));
+    lm_ = std::make_unique<flat::Lm<float>>(structure_of(c), params);
 }
 
 Model::Model(const ModelConfig& c, const ParameterFill& fill, const std::string& fn) : config_(c) {
     check_model_config(c, fn, kMaxCheckpointEntries);
-    lm_ = std::make_unique<flat::Lm<float>>(c, flat::Lm<float>::Zeros{});
+    lm_ = std::make_unique<flat::Lm<float>>(structure_of(c));
     for (const flat::Slot& s : lm_->slots()) {
         float* w = lm_->weights().data() + s.offset;
         fill(s, w);

@@ -8,7 +8,7 @@
 
 #include "lab/core/rng.hpp"
 #include "lab/layers/generate.hpp"
-#include "lab/training/flat_lm.hpp"
+#include "lab/training/optimizer.hpp"
 
 namespace lab {
 

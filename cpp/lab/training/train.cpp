@@ -36,78 +36,59 @@ void check_model_config(const ModelConfig& c, const std::string& fn, double max_
             refused("config.maskBlocks", "n", c.mask_blocks.size(), "layers", c.layers));
 }
 
-std::vector<ParameterShape> parameter_layout(const ModelConfig& c) {
-    const std::size_t D = c.D, F = c.ffn_mult * D;
-    std::vector<ParameterShape> out;
-    const auto add = [&](const std::string& name, std::vector<std::size_t> shape) { out.push_back({name, shape}); };
+flat::LmStructure structure_of(const ModelConfig& c) {
+    flat::LmStructure s;
+    s.shape.V = c.vocab;
+    s.shape.D = c.D;
+    const std::size_t dh = c.D / c.heads;
     const bool norms = c.norm != NormKind::none, betas = c.norm == NormKind::layer && c.bias;
-    add("embedding", {c.vocab, D});
-    if (c.positions == PositionKind::learned) add("positions", {c.T, D});
     for (std::size_t l = 0; l < c.layers; ++l) {
-        const std::string n = "blocks." + std::to_string(l) + ".";
-        add(n + "attn.wQKV", {D, 3 * D});
-        if (c.bias) add(n + "attn.bQKV", {3 * D});
-        add(n + "attn.wO", {D, D});
-        if (c.bias) add(n + "attn.bO", {D});
-        add(n + "ffn.w1", {D, F});
-        if (c.bias) add(n + "ffn.b1", {F});
-        add(n + "ffn.w2", {F, D});
-        if (c.bias) add(n + "ffn.b2", {D});
-        if (c.gated) add(n + "ffn.wGate", {D, F});
-        if (c.gated && c.bias) add(n + "ffn.bGate", {F});
-        for (const char* norm : {"norm1", "norm2"}) {
-            if (norms) add(n + norm + ".gamma", {D});
-            if (betas) add(n + norm + ".beta", {D});
-        }
+        flat::BlockShape b;
+        b.D = c.D, b.H = c.heads, b.dk = b.dv = dh, b.F = c.ffn_mult * c.D;
+        b.arrangement = c.arrangement, b.norm = c.norm, b.activation = c.activation, b.gated = c.gated;
+        b.causal = c.mask_blocks.empty() || c.mask_blocks[l];
+        b.scale = c.scaled ? 1.0 / std::sqrt(double(dh)) : 1.0;
+        s.shape.blocks.push_back(b);
+        flat::BlockTensors has;
+        has.bqkv = has.bo = has.b1 = has.b2 = c.bias;
+        has.gate = c.gated, has.bgate = c.gated && c.bias;
+        has.gamma1 = has.gamma2 = norms, has.beta1 = has.beta2 = betas;
+        s.blocks.push_back(has);
     }
-    if (norms) add("finalNorm.gamma", {D});
-    if (betas) add("finalNorm.beta", {D});
-    if (!c.tied) add("head", {D, c.vocab});
-    return out;
+    s.shape.final_norm = c.norm;  // a final norm whenever the blocks have norms
+    s.final_gamma = norms, s.final_beta = betas;
+    s.positions = c.positions;
+    s.position_rows = c.positions == PositionKind::learned ? c.T : 0;
+    s.head = !c.tied;
+    return s;
 }
+
+template <class Real>
+void init_weights(const ModelConfig& c, flat::Lm<Real>& lm) {
+    constexpr double kStd = 0.02;  // GPT-2's initial weight scale
+    const double residual_std = kStd / std::sqrt(2.0 * double(c.layers));
+    const auto ends = [](const std::string& name, const std::string& tail) {
+        return name.size() >= tail.size() && name.compare(name.size() - tail.size(), tail.size(), tail) == 0;
+    };
+    Pcg32 rng(c.seed);
+    for (const flat::Slot& s : lm.slots()) {
+        Real* w = lm.weights().data() + s.offset;
+        if (!s.decay) {  // a bias or a shift 0, a norm's gain 1
+            std::fill(w, w + s.size, ends(s.name, ".gamma") ? Real(1) : Real(0));
+            continue;
+        }
+        const double std = ends(s.name, "attn.wO") || ends(s.name, "ffn.w2") ? residual_std : kStd;
+        for (std::size_t i = 0; i < s.size; ++i) w[i] = Real(std * rng.normal());
+    }
+}
+template void init_weights(const ModelConfig&, flat::Lm<float>&);
+template void init_weights(const ModelConfig&, flat::Lm<double>&);
 
 LmParams init_model(const ModelConfig& c, const std::string& fn) {
     check_model_config(c, fn, kMaxEntries);
-    constexpr double kStd = 0.02;  // GPT-2's initial weight scale
-    Pcg32 rng(c.seed);
-    const auto normal = [&](std::size_t r, std::size_t cols, double std) {
-        Tensor2 m = Tensor2::from_shape({r, cols});
-        for (auto& x : m) x = std * rng.normal();
-        return m;
-    };
-    const std::size_t D = c.D, F = c.ffn_mult * D;
-    const double residual_std = kStd / std::sqrt(2.0 * double(c.layers));
-    const auto norm = [&]() -> std::optional<NormParams> {
-        if (c.norm == NormKind::none) return std::nullopt;
-        NormParams n{xt::ones<double>({D}), std::nullopt};
-        if (c.norm == NormKind::layer && c.bias) n.beta = Tensor1(xt::zeros<double>({D}));
-        return n;
-    };
-    const auto bias = [&](std::size_t n) -> std::optional<Tensor1> {
-        if (!c.bias) return std::nullopt;
-        return Tensor1(xt::zeros<double>({n}));
-    };
-    LmParams p;
-    p.embedding = normal(c.vocab, D, kStd);
-    if (c.positions == PositionKind::learned) p.positions = normal(c.T, D, kStd);
-    for (std::size_t l = 0; l < c.layers; ++l) {
-        BlockParams b;
-        b.attn.wQKV = normal(D, 3 * D, kStd);
-        b.attn.bQKV = bias(3 * D);
-        b.attn.wO = normal(D, D, residual_std);
-        b.attn.bO = bias(D);
-        b.ffn.w1 = normal(D, F, kStd);
-        b.ffn.b1 = bias(F);
-        if (c.gated) b.ffn.wGate = normal(D, F, kStd), b.ffn.bGate = bias(F);
-        b.ffn.w2 = normal(F, D, residual_std);
-        b.ffn.b2 = bias(D);
-        b.norm1 = norm();
-        b.norm2 = norm();
-        p.blocks.push_back(b);
-    }
-    p.final_norm = norm();
-    if (!c.tied) p.head = normal(D, c.vocab, kStd);
-    return p;
+    flat::Lm<double> lm(structure_of(c));
+    init_weights(c, lm);
+    return lm.params();
 }
 
 double scheduled_lr(const OptimizerConfig& c, std::size_t step) {
@@ -120,50 +101,6 @@ double scheduled_lr(const OptimizerConfig& c, std::size_t step) {
     return c.lr * (c.min_lr_ratio + (1.0 - c.min_lr_ratio) * cosine);
 }
 
-void for_each_parameter(LmParams& p, const ParameterVisitor& f) {
-    const auto visit = [&](const std::string& name, auto& t) {
-        f(name, t.data(), t.size(), std::vector<std::size_t>(t.shape().begin(), t.shape().end()));
-    };
-    const auto opt = [&](const std::string& name, auto& t) {
-        if (t) visit(name, *t);
-    };
-    visit("embedding", p.embedding);
-    opt("positions", p.positions);
-    for (std::size_t l = 0; l < p.blocks.size(); ++l) {
-        BlockParams& b = p.blocks[l];
-        const std::string n = "blocks." + std::to_string(l) + ".";
-        opt(n + "attn.wQ", b.attn.wQ);
-        opt(n + "attn.wK", b.attn.wK);
-        opt(n + "attn.wV", b.attn.wV);
-        opt(n + "attn.bQ", b.attn.bQ);
-        opt(n + "attn.bK", b.attn.bK);
-        opt(n + "attn.bV", b.attn.bV);
-        opt(n + "attn.wQKV", b.attn.wQKV);
-        opt(n + "attn.bQKV", b.attn.bQKV);
-        opt(n + "attn.wO", b.attn.wO);
-        opt(n + "attn.bO", b.attn.bO);
-        visit(n + "ffn.w1", b.ffn.w1);
-        opt(n + "ffn.b1", b.ffn.b1);
-        visit(n + "ffn.w2", b.ffn.w2);
-        opt(n + "ffn.b2", b.ffn.b2);
-        opt(n + "ffn.wGate", b.ffn.wGate);
-        opt(n + "ffn.bGate", b.ffn.bGate);
-        if (b.norm1) {
-            visit(n + "norm1.gamma", b.norm1->gamma);
-            opt(n + "norm1.beta", b.norm1->beta);
-        }
-        if (b.norm2) {
-            visit(n + "norm2.gamma", b.norm2->gamma);
-            opt(n + "norm2.beta", b.norm2->beta);
-        }
-    }
-    if (p.final_norm) {
-        visit("finalNorm.gamma", p.final_norm->gamma);
-        opt("finalNorm.beta", p.final_norm->beta);
-    }
-    opt("head", p.head);
-}
-
 void teacher_forcing_split(const TokenMatrix& batch, std::vector<int>& inputs, std::vector<int>& targets) {
     const std::size_t B = batch.shape(0), T = batch.shape(1) - 1;
     inputs.resize(B * T);
@@ -173,11 +110,6 @@ void teacher_forcing_split(const TokenMatrix& batch, std::vector<int>& inputs, s
             inputs[b * T + t] = batch(b, t);
             targets[b * T + t] = batch(b, t + 1);
         }
-}
-
-bool decays(const std::string& name) {
-    return name.find(".b") == std::string::npos && name.find("norm") == std::string::npos &&
-           name.find("Norm") == std::string::npos;
 }
 
 void check_optimizer(const OptimizerConfig& c, const std::string& fn) {

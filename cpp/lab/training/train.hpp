@@ -7,18 +7,10 @@
 #include <string>
 #include <vector>
 
-#include <functional>
 #include "lab/core/names.hpp"
-
-#include "lab/layers/lm.hpp"
+#include "lab/layers/lm_model.hpp"
 
 namespace lab {
-
-// Visits every parameter tensor of the model with a stable name ("embedding",
-// "blocks.0.attn.wQ", ...), the way an optimiser and a parameter listing see it.
-using ParameterVisitor =
-    std::function<void(const std::string& name, double* data, std::size_t size, const std::vector<std::size_t>& shape)>;
-void for_each_parameter(LmParams& p, const ParameterVisitor& f);
 
 struct ModelConfig {
     std::size_t vocab = 0, D = 0, heads = 1, layers = 1, T = 0;  // T: the position table's rows
@@ -37,21 +29,21 @@ struct ModelConfig {
 
 // GPT-2's scheme with the engine's own RNG: weights N(0, 0.02^2), the projections into the
 // residual stream (W_O, W_2) scaled by 1/sqrt(2 L), biases 0, norms gamma 1 and beta 0. With
-// bias false (nanoGPT's bias=False) there are no biases and no betas at all.
+// bias false (nanoGPT's bias=False) there are no biases and no betas at all. The matrices draw
+// from one seeded stream in the layout's order.
 LmParams init_model(const ModelConfig& c, const std::string& fn = "createModel");
+// The same numbers, written straight into a model of structure_of(c) (its configuration checked).
+template <class Real>
+void init_weights(const ModelConfig& c, flat::Lm<Real>& lm);
 
 // Checks a configuration as init_model does (positive sizes, D divisible by heads, a position
 // table's length, maskBlocks' length), the model's size bounded by `max_entries` numbers.
 void check_model_config(const ModelConfig& c, const std::string& fn, double max_entries);
 
-// The parameters of a model of configuration c, names and shapes only, in the order
-// for_each_parameter(init_model(c)) visits them (a test holds the two together): what a loader
-// needs to allocate a model once, as float32, without making it first.
-struct ParameterShape {
-    std::string name;
-    std::vector<std::size_t> shape;
-};
-std::vector<ParameterShape> parameter_layout(const ModelConfig& c);
+// The structure of a model of configuration c (its parameters' layout is
+// flat::lm_layout(structure_of(c))): what a loader needs to allocate a model once, as float32,
+// without making it first.
+flat::LmStructure structure_of(const ModelConfig& c);
 LmOptions options_of(const ModelConfig& c);
 
 enum class OptimizerKind { sgd, adamw };
@@ -80,9 +72,6 @@ double scheduled_lr(const OptimizerConfig& c, std::size_t step);
 // Teacher forcing (§7.2) on a batch (B, T + 1): inputs tokens[:, :-1] and targets tokens[:, 1:],
 // row-major (B T each).
 void teacher_forcing_split(const TokenMatrix& batch, std::vector<int>& inputs, std::vector<int>& targets);
-
-// Whether weight decay applies to the parameter of this name: matrices, not biases or norm gains.
-bool decays(const std::string& parameter_name);
 
 // One optimiser update of one parameter tensor w (n) from its gradient g, with moments m and v
 // (SGD keeps its velocity in m); `t` counts the steps taken, this one included. T is the

@@ -77,7 +77,7 @@ TEST_CASE("§9 paramCount counts exactly the parameters createModel makes, with 
     m.bias = bias, m.gated = gated, m.tied = tied, m.norm = norm, m.positions = positions;
     LmParams made = init_model(m);
     std::size_t total = 0;
-    for_each_parameter(
+    flat::for_each_parameter(
         made, [&](const std::string&, double*, std::size_t n, const std::vector<std::size_t>&) { total += n; });
     ParamCountConfig c;
     c.vocab = 11, c.D = 8, c.heads = 2, c.layers = 3, c.max_t = 6, c.ffn_mult = 3;

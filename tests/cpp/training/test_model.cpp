@@ -146,7 +146,7 @@ TEST_CASE("§7.3 causal generation of an unmasked model is the generation of the
     leaky.mask_blocks = {false, false};
     LmParams p = init_model(toy_config());
     Pcg32 rng(8);
-    for_each_parameter(p, [&](const std::string&, double* data, std::size_t n, const std::vector<std::size_t>&) {
+    flat::for_each_parameter(p, [&](const std::string&, double* data, std::size_t n, const std::vector<std::size_t>&) {
         for (std::size_t i = 0; i < n; ++i) data[i] += 0.3 * (2 * rng.uniform() - 1);
     });
     Model unmasked(leaky, p), masked(toy_config(), p);
@@ -227,9 +227,8 @@ TEST_CASE("§9 a model made with nanoGPT's GPTConfig names gives nanoGPT's logit
         Model m(c);
         std::vector<std::string> names;
         LmParams made = m.params();
-        for_each_parameter(made, [&](const std::string& n, double*, std::size_t, const std::vector<std::size_t>&) {
-            names.push_back(n);
-        });
+        flat::for_each_parameter(made, [&](const std::string& n, double*, std::size_t,
+                                           const std::vector<std::size_t>&) { names.push_back(n); });
         CAPTURE(names);
         const auto has = [&](const std::string& n) { return std::count(names.begin(), names.end(), n) == 1; };
         REQUIRE(has("blocks.1.attn.wQKV"));
@@ -261,7 +260,7 @@ TEST_CASE("§9 a model made with nanoGPT's GPTConfig names gives nanoGPT's logit
 TEST_CASE("a model whose float32 sums overflow says so in evaluate, generate and inspect, never returning NaN") {
     LmParams p = init_model(toy_config());
     // 1e30 is a float32 number, but its products are not: every pass overflows.
-    for_each_parameter(p, [&](const std::string&, double* data, std::size_t n, const std::vector<std::size_t>&) {
+    flat::for_each_parameter(p, [&](const std::string&, double* data, std::size_t n, const std::vector<std::size_t>&) {
         for (std::size_t i = 0; i < n; ++i) data[i] = data[i] > 0 ? 1e30 : -1e30;
     });
     Model m(toy_config(), p);
@@ -355,7 +354,7 @@ TEST_CASE("Handout #12 a model's cached generation equals recomputing every pref
     std::vector<Draw> draws;
     const std::vector<int> made = m.generate(prompt, g, !masked_everywhere, &draws);
 
-    flat::Lm<float> lm(c, m.params());
+    flat::Lm<float> lm(structure_of(c), m.params());
     flat::Intervention iv;
     iv.causal = !masked_everywhere;
     Pcg32 rng(g.seed);

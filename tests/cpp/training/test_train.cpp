@@ -3,7 +3,7 @@
 // themselves are test_model.cpp's.
 #include "corpus.hpp"
 #include "fixtures.hpp"
-#include "lab/training/flat_lm.hpp"
+#include "lab/training/optimizer.hpp"
 #include "lab/training/train.hpp"
 
 using namespace lab;
@@ -27,7 +27,7 @@ TEST_CASE("initialisation: seeded, GPT-2 scale, norms at identity; a bad configu
     REQUIRE_THROWS_WITH(init_model(other), "createModel: config.divisible {D: 16, heads: 3}");
 }
 
-TEST_CASE("parameter_layout names and shapes init_model's parameters, in for_each_parameter's order") {
+TEST_CASE("lm_layout names and shapes init_model's parameters, in for_each_parameter's order") {
     ModelConfig c = toy_config();
     c.norm = GENERATE(NormKind::layer, NormKind::rms, NormKind::none);
     c.positions = GENERATE(PositionKind::learned, PositionKind::sinusoidal);
@@ -36,11 +36,12 @@ TEST_CASE("parameter_layout names and shapes init_model's parameters, in for_eac
     c.tied = GENERATE(true, false);
     CAPTURE(name_of(c.norm), name_of(c.positions), c.bias, c.gated, c.tied);
     LmParams p = init_model(c);
-    std::vector<ParameterShape> visited;
-    for_each_parameter(p, [&](const std::string& name, double*, std::size_t, const std::vector<std::size_t>& shape) {
-        visited.push_back({name, shape});
-    });
-    const std::vector<ParameterShape> layout = parameter_layout(c);
+    std::vector<flat::Slot> visited;
+    flat::for_each_parameter(p,
+                             [&](const std::string& name, double*, std::size_t, const std::vector<std::size_t>& shape) {
+                                 visited.push_back({name, shape});
+                             });
+    const std::vector<flat::Slot> layout = flat::lm_layout(structure_of(c));
     REQUIRE(layout.size() == visited.size());
     for (std::size_t i = 0; i < layout.size(); ++i) {
         CAPTURE(i, visited[i].name);
@@ -66,7 +67,7 @@ TEST_CASE("one optimiser step moves each parameter against its gradient; clippin
     const TokenMatrix batch = corpus::batch(corpus::toy_grammar(50, 1), 4, 8, rng);
     std::vector<int> inputs, targets;
     teacher_forcing_split(batch, inputs, targets);
-    flat::Lm<double> lm(toy_config());
+    flat::Lm<double> lm(structure_of(toy_config()), init_model(toy_config()));
     const auto loss = [&] { return lm.forward(inputs.data(), targets.data(), 4, 8); };
     OptimizerConfig c;
     c.kind = kind;

@@ -1,12 +1,13 @@
-// training/flat_lm.hpp: the training path, one source compiled for double and float. In double,
-// every parameter's gradient matches central finite differences and the loss and probabilities
-// are the worked examples' lm_forward, in every configuration a model can have; in float32, the
-// loss and every gradient agree with the double ones to float32 accuracy. Then the
-// interventions of §2.2.
+// layers/lm_model.hpp: the one language model, compiled for double (the worked examples, and
+// the gradient checks) and float (training and opened models). In double, every parameter's
+// gradient matches central finite differences, and a configuration's model is the worked
+// examples' lm_forward of its tensors bit for bit, in every configuration a model can have; in
+// float32, the loss and every gradient agree with the double ones to float32 accuracy. Then the
+// worked examples' own forms of the tensors, and the interventions of §2.2.
 #include <xtensor/xview.hpp>
 
 #include "fixtures.hpp"
-#include "lab/training/flat_lm.hpp"
+#include "lab/training/optimizer.hpp"
 
 using namespace lab;
 using namespace fixtures;
@@ -17,7 +18,7 @@ namespace {
 LmParams shaken(const ModelConfig& c) {
     LmParams p = init_model(c);
     Pcg32 rng(c.seed + 100);
-    for_each_parameter(p, [&](const std::string&, double* data, std::size_t n, const std::vector<std::size_t>&) {
+    flat::for_each_parameter(p, [&](const std::string&, double* data, std::size_t n, const std::vector<std::size_t>&) {
         for (std::size_t i = 0; i < n; ++i) data[i] += 0.5 * (2 * rng.uniform() - 1);
     });
     return p;
@@ -77,7 +78,7 @@ TEST_CASE("§5 the training path in double: every gradient matches central finit
             c.mask_blocks.size(), c.scaled);
     LmParams p = shaken(c);
     const Batch batch = make_batch(3, 5, c.vocab, 9);
-    flat::Lm<double> lm(c, p);
+    flat::Lm<double> lm(structure_of(c), p);
     const auto loss = [&] { return loss_on(lm, batch); };
     loss();
     lm.backward();
@@ -105,28 +106,59 @@ TEST_CASE("§5 the training path in double: every gradient matches central finit
     REQUIRE(kinks * 100 <= checked);
 }
 
-TEST_CASE("§7.4 the training path's forward is the worked examples' lm_forward") {
+TEST_CASE("§7.4 a configuration's model is the worked examples' lm_forward of its tensors, bit for bit") {
     const ModelConfig c = any_config();
     LmParams p = shaken(c);
     const Batch batch = make_batch(3, 5, c.vocab, 9);
-    flat::Lm<double> lm(c, p);
+    flat::Lm<double> lm(structure_of(c), p);
     const double loss = loss_on(lm, batch);
     const LmResult want = lm_forward(batch.tokens, p, options_of(c), false);
-    REQUIRE_THAT(loss, near(want.loss, 1e-12, 1e-14));
+    REQUIRE(loss == want.loss);
     for (std::size_t i = 0; i < want.probs.size(); ++i) {
         CAPTURE(i);
-        REQUIRE_THAT(lm.probs()[i], near(want.probs.data()[i], 1e-12, 1e-14));
+        REQUIRE(lm.probs()[i] == want.probs.data()[i]);
     }
+}
+
+TEST_CASE("§4 separate W_Q, W_K, W_V fill W_QKV's columns; a norm without a gain multiplies by 1") {
+    ModelConfig c;
+    c.vocab = 5, c.D = 4, c.heads = 2, c.layers = 1, c.T = 4, c.seed = 3;
+    c.norm = GENERATE(NormKind::layer, NormKind::rms);
+    LmParams fused = shaken(c);
+    LmParams separate = fused;
+    MhaParams& a = separate.blocks[0].attn;
+    const std::size_t D = c.D;
+    a.wQ = Tensor2(xt::view(*a.wQKV, xt::all(), xt::range(0, D)));
+    a.wK = Tensor2(xt::view(*a.wQKV, xt::all(), xt::range(D, 2 * D)));
+    a.wV = Tensor2(xt::view(*a.wQKV, xt::all(), xt::range(2 * D, 3 * D)));
+    a.bQ = Tensor1(xt::view(*a.bQKV, xt::range(0, D)));
+    a.bV = Tensor1(xt::view(*a.bQKV, xt::range(2 * D, 3 * D)));  // no b_K: its columns 0
+    xt::view(*fused.blocks[0].attn.bQKV, xt::range(D, 2 * D)) = 0.0;
+    a.wQKV.reset(), a.bQKV.reset();
+    const LmOptions o = options_of(c);
+    const TokenMatrix tokens{{0, 3, 1, 4, 2}};
+    const bool same_projections =
+        lm_forward(tokens, separate, o, false).logits == lm_forward(tokens, fused, o, false).logits;
+    REQUIRE(same_projections);
+
+    LmParams ones = fused, none = fused;
+    ones.blocks[0].norm1->gamma.fill(1.0);
+    none.blocks[0].norm1->gamma.fill(1.0);
+    if (c.norm == NormKind::layer) none.blocks[0].norm1->beta.reset(), ones.blocks[0].norm1->beta->fill(0.0);
+    // a norm's parameters absent altogether: gain 1, no shift
+    none.blocks[0].norm1.reset();
+    const bool same_norm = lm_forward(tokens, none, o, false).logits == lm_forward(tokens, ones, o, false).logits;
+    REQUIRE(same_norm);
 }
 
 TEST_CASE("§5 float32 training path: loss and every gradient match the double one in every configuration") {
     const ModelConfig c = any_config();
     LmParams p = shaken(c);
     const Batch batch = make_batch(3, 5, c.vocab, 9);
-    flat::Lm<double> reference(c, p);
+    flat::Lm<double> reference(structure_of(c), p);
     const double want = loss_on(reference, batch);
     reference.backward();
-    flat::Lm<float> lm(c, p);
+    flat::Lm<float> lm(structure_of(c), p);
     const double loss = loss_on(lm, batch);
     REQUIRE_THAT(loss, near(want, 1e-5, 1e-6));
     lm.backward();
@@ -144,9 +176,9 @@ TEST_CASE("§5 float32 training path: loss and every gradient match the double o
 TEST_CASE("float32 parameters convert to double and back exactly") {
     ModelConfig c;
     c.vocab = 5, c.D = 4, c.heads = 2, c.layers = 1, c.T = 3, c.seed = 2;
-    flat::Lm<float> a(c);
+    flat::Lm<float> a(structure_of(c), init_model(c));
     LmParams p = a.params();
-    flat::Lm<float> b(c);
+    flat::Lm<float> b(structure_of(c), init_model(c));
     p.embedding(0, 0) = 0.25;  // a change that must come through
     b.set_params(p);
     REQUIRE(b.weights()[0] == 0.25f);
@@ -158,7 +190,7 @@ TEST_CASE("float32 parameters convert to double and back exactly") {
 TEST_CASE("§2.2 interventions: hidden positions get no attention, ablated heads carry nothing") {
     ModelConfig c;
     c.vocab = 6, c.D = 8, c.heads = 2, c.layers = 2, c.T = 5, c.seed = 4;
-    flat::Lm<float> lm(c);
+    flat::Lm<float> lm(structure_of(c), init_model(c));
     LmParams p = shaken(c);
     lm.set_params(p);
     const std::vector<int> seq = {1, 4, 2, 5, 3};
@@ -197,7 +229,7 @@ TEST_CASE("§2.2 interventions: hidden positions get no attention, ablated heads
 TEMPLATE_TEST_CASE("Handout #12 cached decoding gives forward()'s logits bit for bit, in every configuration", "",
                    float, double) {
     const ModelConfig c = any_config();
-    flat::Lm<TestType> lm(c);
+    flat::Lm<TestType> lm(structure_of(c), init_model(c));
     LmParams p = shaken(c);
     lm.set_params(p);
     const std::size_t V = c.vocab, T = c.T;

@@ -1,0 +1,176 @@
+// The language model (§6, §7), one type for every model the lab runs: the worked examples are its
+// double instance (lab::lm_logits, lab::generate and §6.1's and §7.3's checks run the tensors a
+// student edits through it, and record the trace from its activations), the trained and opened
+// models its float32 instance (lab::Model). Parameters, gradients and every activation live in
+// flat buffers allocated once (they grow only when a larger batch arrives); the passes are
+// flat_model.hpp's, with the cross-entropy of §7.2 on top.
+//
+// The parameters' layout, the names, shapes and order of the tensors in the buffer, is declared
+// once, by lm_layout: allocation, the parameter count, the optimiser's decay, and the files the
+// models are saved to and opened from (boundary/model_file, boundary/checkpoint) all read it.
+//
+// Dimensions: B batch, T positions, N = B T rows, V vocabulary, D width, P position-table rows.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "lab/layers/flat_model.hpp"
+#include "lab/layers/lm.hpp"
+
+namespace lab::flat {
+
+// One parameter tensor inside the flat buffer.
+struct Slot {
+    std::string name;  // "embedding", "blocks.0.attn.wQKV", …, as lab::for_each_parameter names it
+    std::vector<std::size_t> shape;
+    std::size_t offset = 0, size = 0;
+    bool decay = false;  // weight decay applies: matrices, not biases or norm gains
+};
+
+// Which of a block's optional tensors it has (W_QKV, W_1 and W_2 it always has). A norm the
+// shape has but whose gain is absent multiplies by 1.
+struct BlockTensors {
+    bool bqkv = false, wo = true, bo = false;
+    bool b1 = false, b2 = false, gate = false, bgate = false;
+    bool gamma1 = false, beta1 = false, gamma2 = false, beta2 = false;
+};
+
+// A model's structure: the pass's sizes and choices, its positions and which tensors it has.
+struct LmStructure {
+    LmShape shape;
+    PositionKind positions = PositionKind::none;
+    std::size_t position_rows = 0;     // P, learned positions only
+    std::vector<BlockTensors> blocks;  // one per shape.blocks
+    bool final_gamma = false, final_beta = false, head = false;
+};
+
+// The tensors of a model of this structure, in buffer order, each at its offset: the embedding
+// (V, D), the positions (P, D), then per block W_QKV (D, H (2 dk + dv)), b_QKV, W_O (H dv, D),
+// b_O, W_1 (D, F), b_1, W_gate, b_gate, W_2 (F, D), b_2, and the norms' gains and shifts (D), then
+// the final norm's (D) and an untied head (D, V).
+std::vector<Slot> lm_layout(const LmStructure& s);
+
+template <class T>
+struct is_optional : std::false_type {};
+template <class T>
+struct is_optional<std::optional<T>> : std::true_type {};
+
+// The one place where the slots' names meet LmParams' fields: calls f(name, field) on every
+// tensor field of p, a tensor or an optional one, present or not (the fields of an absent norm
+// are not visited). The order is lm_layout's.
+template <class F>
+void visit_parameter_fields(LmParams& p, F&& f) {
+    f("embedding", p.embedding);
+    f("positions", p.positions);
+    for (std::size_t l = 0; l < p.blocks.size(); ++l) {
+        BlockParams& b = p.blocks[l];
+        const std::string n = "blocks." + std::to_string(l) + ".";
+        f(n + "attn.wQ", b.attn.wQ);
+        f(n + "attn.wK", b.attn.wK);
+        f(n + "attn.wV", b.attn.wV);
+        f(n + "attn.bQ", b.attn.bQ);
+        f(n + "attn.bK", b.attn.bK);
+        f(n + "attn.bV", b.attn.bV);
+        f(n + "attn.wQKV", b.attn.wQKV);
+        f(n + "attn.bQKV", b.attn.bQKV);
+        f(n + "attn.wO", b.attn.wO);
+        f(n + "attn.bO", b.attn.bO);
+        f(n + "ffn.w1", b.ffn.w1);
+        f(n + "ffn.b1", b.ffn.b1);
+        f(n + "ffn.wGate", b.ffn.wGate);
+        f(n + "ffn.bGate", b.ffn.bGate);
+        f(n + "ffn.w2", b.ffn.w2);
+        f(n + "ffn.b2", b.ffn.b2);
+        for (auto* norm : {&b.norm1, &b.norm2})
+            if (*norm) {
+                const std::string which = norm == &b.norm1 ? "norm1." : "norm2.";
+                f(n + which + "gamma", (*norm)->gamma);
+                f(n + which + "beta", (*norm)->beta);
+            }
+    }
+    if (p.final_norm) {
+        f("finalNorm.gamma", p.final_norm->gamma);
+        f("finalNorm.beta", p.final_norm->beta);
+    }
+    f("head", p.head);
+}
+
+// Visits every tensor `p` has with its slot's name ("embedding", "blocks.0.attn.wQ", …): the
+// names a saved model's file uses, and the way set_params finds each tensor's slot.
+using ParameterVisitor =
+    std::function<void(const std::string& name, double* data, std::size_t size, const std::vector<std::size_t>& shape)>;
+void for_each_parameter(LmParams& p, const ParameterVisitor& f);
+
+// Tensors of the names and shapes of the structure's layout (their values unset).
+LmParams shaped_params(const LmStructure& s);
+
+template <class Real>
+class Lm {
+public:
+    // Every parameter 0, for a loader to write into weights() slot by slot.
+    explicit Lm(LmStructure s);
+    // The parameters `p`, of the structure s (the caller checked them), rounded to Real.
+    Lm(LmStructure s, const LmParams& p);
+    // Copies `p` in: its tensors are those of the structure, except that separate W_Q, W_K, W_V
+    // (and b_Q, b_K, b_V, a missing one 0) fill the slots of W_QKV (and b_QKV).
+    void set_params(const LmParams& p);
+    // The parameters as double tensors (every float is exactly a double), fused: W_QKV, b_QKV.
+    LmParams params() const;
+
+    // The logits (B, T, V) of inputs (B, T) row-major, in logits(); `scores` keeps every block's
+    // scores before masking too, as a trace shows them.
+    void forward_logits(const int* inputs, std::size_t B, std::size_t T, const Intervention* iv = nullptr,
+                        bool scores = false);
+    // forward_logits, then with targets (B, T) the mean cross-entropy (else 0) and probs().
+    // Probabilities and attention weights stay readable until the next call.
+    double forward(const int* inputs, const int* targets, std::size_t B, std::size_t T,
+                   const Intervention* iv = nullptr);
+    // Gradients of the last forward's loss (which must have had targets), in grads().
+    void backward();
+    // Cached decoding of one sequence (Handout #12): the T positions `tokens` after the
+    // st.length that `st` holds (it takes theirs too). Returns the last position's logits (V),
+    // in st: those forward() gives on the whole sequence, bit for bit. Every block must be
+    // causal (iv->causal makes them so). Leaves forward()'s results as they were.
+    const Real* decode(const int* tokens, std::size_t T, DecodeState<Real>& st, const Intervention* iv = nullptr);
+    // The multiply-adds of a pass (flat::PassCost).
+    PassCost pass_cost() const { return lm_pass_cost(w_, s_.shape); }
+
+    const LmStructure& structure() const { return s_; }
+    const std::vector<Slot>& slots() const { return slots_; }
+    std::vector<Real>& weights() { return weights_; }
+    const std::vector<Real>& weights() const { return weights_; }
+    std::vector<Real>& grads() { return grads_; }               // empty until the first backward()
+    const LmActs<Real>& acts() const { return acts_; }          // the last forward's activations
+    const Real* logits() const { return acts_.logits.data(); }  // (B, T, V)
+    const Real* probs() const { return probs_.data(); }         // (B, T, V)
+    const Real* attention(std::size_t layer) const { return acts_.blocks[layer].att.data(); }  // (B, H, T, T)
+    // The position rows of positions 0 .. end - 1 (null for none): the learned table, or the
+    // sinusoidal one grown to `end` rows.
+    const Real* positions_to(std::size_t end);
+
+private:
+    // Each parameter's place in a buffer laid out as slots_; a norm with no gain of its own reads
+    // (or, for gradients, adds into) no_gain (D).
+    LmPtrs<Real> bind(Real* base, Real* no_gain) const;
+
+    LmStructure s_;
+    std::vector<Slot> slots_;
+    std::vector<Real> weights_, grads_;
+    std::vector<Real> ones_;       // (D) the gain of a norm that has none
+    std::vector<Real> gain_sink_;  // (D) where that gain's gradient goes, unused
+    LmPtrs<Real> w_, g_;
+    // The last forward's shape, inputs and targets (empty when it had none).
+    std::size_t B_ = 0, T_ = 0;
+    std::vector<int> inputs_, targets_;
+    LmActs<Real> acts_;
+    std::vector<Real> probs_;     // (N, V)
+    std::vector<Real> sinusoid_;  // (T, D) fixed positions when sinusoidal
+    std::vector<Real> dlogits_;   // (N, V)
+    Scratch<Real> scratch_;
+};
+
+}  // namespace lab::flat
