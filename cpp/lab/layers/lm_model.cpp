@@ -38,20 +38,20 @@ std::vector<Slot> lm_layout(const LmStructure& s) {
         const BlockShape& b = s.shape.blocks[l];
         const BlockTensors& has = s.blocks[l];
         const std::string n = "blocks." + std::to_string(l) + ".";
+        if (has.gamma1) add(n + "norm1.gamma", {D});
+        if (has.beta1) add(n + "norm1.beta", {D});
         add(n + "attn.wQKV", {D, b.qkv_width()});
         if (has.bqkv) add(n + "attn.bQKV", {b.qkv_width()});
         if (has.wo) add(n + "attn.wO", {b.H * b.dv, D});
         if (has.bo) add(n + "attn.bO", {D});
+        if (has.gamma2) add(n + "norm2.gamma", {D});
+        if (has.beta2) add(n + "norm2.beta", {D});
         add(n + "ffn.w1", {D, b.F});
         if (has.b1) add(n + "ffn.b1", {b.F});
         if (has.gate) add(n + "ffn.wGate", {D, b.F});
         if (has.bgate) add(n + "ffn.bGate", {b.F});
         add(n + "ffn.w2", {b.F, D});
         if (has.b2) add(n + "ffn.b2", {D});
-        if (has.gamma1) add(n + "norm1.gamma", {D});
-        if (has.beta1) add(n + "norm1.beta", {D});
-        if (has.gamma2) add(n + "norm2.gamma", {D});
-        if (has.beta2) add(n + "norm2.beta", {D});
     }
     if (s.final_gamma) add("finalNorm.gamma", {D});
     if (s.final_beta) add("finalNorm.beta", {D});

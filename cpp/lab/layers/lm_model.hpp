@@ -48,10 +48,11 @@ struct LmStructure {
     bool final_gamma = false, final_beta = false, head = false;
 };
 
-// The tensors of a model of this structure, in buffer order, each at its offset: the embedding
-// (V, D), the positions (P, D), then per block W_QKV (D, H (2 dk + dv)), b_QKV, W_O (H dv, D),
-// b_O, W_1 (D, F), b_1, W_gate, b_gate, W_2 (F, D), b_2, and the norms' gains and shifts (D), then
-// the final norm's (D) and an untied head (D, V).
+// The tensors of a model of this structure, in buffer order (nanoGPT's state_dict order), each
+// at its offset: the embedding (V, D), the positions (P, D), then per block norm1's gain and
+// shift (D), W_QKV (D, H (2 dk + dv)), b_QKV, W_O (H dv, D), b_O, norm2's gain and shift, W_1
+// (D, F), b_1, W_gate, b_gate, W_2 (F, D), b_2; then the final norm's (D) and an untied head
+// (D, V).
 std::vector<Slot> lm_layout(const LmStructure& s);
 
 template <class T>
@@ -69,6 +70,12 @@ void visit_parameter_fields(LmParams& p, F&& f) {
     for (std::size_t l = 0; l < p.blocks.size(); ++l) {
         BlockParams& b = p.blocks[l];
         const std::string n = "blocks." + std::to_string(l) + ".";
+        const auto norm = [&](const std::string& which, std::optional<NormParams>& q) {
+            if (!q) return;
+            f(n + which + ".gamma", q->gamma);
+            f(n + which + ".beta", q->beta);
+        };
+        norm("norm1", b.norm1);
         f(n + "attn.wQ", b.attn.wQ);
         f(n + "attn.wK", b.attn.wK);
         f(n + "attn.wV", b.attn.wV);
@@ -79,18 +86,13 @@ void visit_parameter_fields(LmParams& p, F&& f) {
         f(n + "attn.bQKV", b.attn.bQKV);
         f(n + "attn.wO", b.attn.wO);
         f(n + "attn.bO", b.attn.bO);
+        norm("norm2", b.norm2);
         f(n + "ffn.w1", b.ffn.w1);
         f(n + "ffn.b1", b.ffn.b1);
         f(n + "ffn.wGate", b.ffn.wGate);
         f(n + "ffn.bGate", b.ffn.bGate);
         f(n + "ffn.w2", b.ffn.w2);
         f(n + "ffn.b2", b.ffn.b2);
-        for (auto* norm : {&b.norm1, &b.norm2})
-            if (*norm) {
-                const std::string which = norm == &b.norm1 ? "norm1." : "norm2.";
-                f(n + which + "gamma", (*norm)->gamma);
-                f(n + which + "beta", (*norm)->beta);
-            }
     }
     if (p.final_norm) {
         f("finalNorm.gamma", p.final_norm->gamma);

@@ -1,5 +1,6 @@
 // Parameter counting (§4, §6, §9.4): how many numbers a configuration learns, and where they sit.
-// An encoder-decoder (encoder_layers > 0) is laid out as PyTorch's nn.Transformer: encoder blocks
+// The counts are the model's own layout's (flat::lm_layout), grouped into the page's keys. An
+// encoder-decoder (encoder_layers > 0) is laid out as PyTorch's nn.Transformer: encoder blocks
 // of self-attention and FFN with two norms, decoder blocks that add cross-attention and a third
 // norm, and a final norm after each stack; source and target share one vocabulary, so one
 // embedding (and one position table) serves both.
