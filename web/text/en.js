@@ -2098,7 +2098,6 @@ export default {
     cache: {
       notCausal:
         'cache: block {block} has no causal mask, so its earlier positions change when a token is appended and their keys and values cannot be kept (§7.3); decode without the cache',
-      full: 'cache: {n} more tokens after {length} would pass the {max} positions the decoder was made for',
     },
     mha: {
       crossFused: 'crossAttn needs separate wQ, wK and wV: its queries come from x and its keys and values from memory',

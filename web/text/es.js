@@ -2114,7 +2114,6 @@ export default {
     cache: {
       notCausal:
         'caché: el bloque {block} no tiene máscara causal, así que sus posiciones anteriores cambian al añadir un token y sus claves y valores no se pueden guardar (§7.3); decodifica sin la caché',
-      full: 'caché: {n} tokens más después de {length} superarían las {max} posiciones para las que se hizo el decodificador',
     },
     mha: {
       crossFused:

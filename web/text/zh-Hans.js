@@ -1983,7 +1983,6 @@ export default {
     cache: {
       notCausal:
         '缓存：块 {block} 没有因果掩码，所以追加词元时它前面的位置会改变，其键和值无法保留（§7.3）；请不用缓存解码',
-      full: '缓存：在 {length} 个之后再加 {n} 个词元会超过解码器所能容纳的 {max} 个位置',
     },
     mha: {
       crossFused: 'crossAttn 需要分开的 wQ、wK 和 wV：它的查询来自 x，键和值来自 memory',

@@ -58,14 +58,10 @@ DecoderResult decoder_block_forward(const Tensor3& x, const Tensor3& memory, con
     const auto at = [](const auto& t) { return t ? const_cast<double*>(t->data()) : nullptr; };
     const MhaParams& c = p.cross_attn;
     w.cwq = at(c.wQ), w.cbq = at(c.bQ);
-    Tensor2 wkv = xt::concatenate(xt::xtuple(*c.wK, *c.wV), 1);
-    Tensor1 bkv;
+    Tensor2 wkv = side_by_side({&*c.wK, &*c.wV});
+    Tensor1 bkv = biases_in_turn({{&c.bK, s.H * dk}, {&c.bV, s.H * dv}});
     w.cwkv = wkv.data();
-    if (c.bK || c.bV) {
-        bkv = xt::concatenate(xt::xtuple(c.bK ? *c.bK : Tensor1(xt::zeros<double>({s.H * dk})),
-                                         c.bV ? *c.bV : Tensor1(xt::zeros<double>({s.H * dv}))));
-        w.cbkv = bkv.data();
-    }
+    if (bkv.size()) w.cbkv = bkv.data();
     w.cwo = at(c.wO), w.cbo = at(c.bO);
     const Tensor1 ones = xt::ones<double>({D});
     const auto gamma = [&](const std::optional<NormParams>& n) {

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "lab/core/rng.hpp"
+#include "lab/layers/lm_model.hpp"
 #include "lab/layers/softmax.hpp"
 
 namespace lab {
@@ -61,21 +62,35 @@ GenerateResult generate(const std::vector<int>& prompt, const LmParams& p, const
                 refused("generate.tooLong", "prompt", prompt.size(), "steps", g.steps, "needed",
                         prompt.size() + g.steps - 1, "rows", p.positions->shape(0)));
 
+    // The prompt's tokens and the position rows it needs, as lmForward checks them.
+    TokenMatrix inputs = TokenMatrix::from_shape({1, prompt.size()});
+    std::copy(prompt.begin(), prompt.end(), inputs.begin());
+    check_embedding(inputs, p, o, fn);
+    ExampleModel model(p, o, fn);
+    flat::Lm<double>& lm = model.lm();
+    if (g.cache) model.check_causal();
+
     GenerateResult r;
     r.tokens = prompt;
     Pcg32 rng(g.seed);
-    const flat::PassCost cost = lm_pass_cost(p, o, fn);
-    // A cache only ever holds the positions whose logits are used: the prompt, then each new
-    // token but the last.
-    std::optional<LmDecoder> decoder;
-    if (g.cache && g.steps > 0) decoder.emplace(p, o, prompt.size() + g.steps - 1, fn);
+    const flat::PassCost cost = lm.pass_cost();
+    // The logits after the tokens so far: the whole prefix again, or (with the cache) only the
+    // positions the cache does not hold yet, the prompt and then each new token.
+    flat::DecodeState<double> decoding;
     const auto logits_after = [&](const std::vector<int>& tokens) {
-        if (decoder) return decoder->feed(tokens.size() == prompt.size() ? prompt : std::vector<int>{tokens.back()});
-        TokenMatrix inputs = TokenMatrix::from_shape({1, tokens.size()});
-        std::copy(tokens.begin(), tokens.end(), inputs.begin());
-        const LmLogits lg = lm_logits(inputs, p, o, false, fn);
+        const std::size_t T = tokens.size();
+        const double* z;
+        if (g.cache) {
+            const std::size_t held = decoding.length;
+            z = lm.decode(tokens.data() + held, T - held, decoding);
+            model.check_finite(decoding.acts, T - held);
+        } else {
+            lm.forward_logits(tokens.data(), 1, T);
+            model.check_finite(lm.acts(), T);
+            z = lm.logits() + (T - 1) * V;
+        }
         Tensor1 last = Tensor1::from_shape({V});
-        for (std::size_t i = 0; i < V; ++i) last(i) = lg.logits(0, tokens.size() - 1, i);
+        std::copy(z, z + V, last.begin());
         return last;
     };
     const auto record = [&](GenerateStep&& st) {

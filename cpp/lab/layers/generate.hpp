@@ -16,7 +16,7 @@ struct GenerateOptions {
     double temperature = 0.0;  // 0 = greedy
     std::uint64_t seed = 0;    // for sampling
     std::optional<int> eos;    // stop after producing this id
-    bool cache = false;        // keep earlier positions' keys and values (LmDecoder) instead of recomputing
+    bool cache = false;        // keep earlier positions' keys and values (a DecodeState) instead of recomputing
 };
 
 struct GenerateStep {

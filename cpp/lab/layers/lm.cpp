@@ -3,8 +3,6 @@
 #include <cmath>
 #include <memory>
 
-#include <xtensor/xview.hpp>
-
 #include "lab/layers/lm_model.hpp"
 #include "lab/layers/packing.hpp"
 #include "lab/layers/softmax.hpp"
@@ -35,8 +33,16 @@ std::size_t lm_vocab(const LmParams& p, const std::string& fn) {
     return p.embedding.shape(0);
 }
 
+namespace {
+void check_mask_blocks(const LmParams& p, const LmOptions& o, const std::string& fn) {
+    require(!o.mask_blocks.size() || o.mask_blocks.size() == p.blocks.size(), fn,
+            refused("lm.maskBlocks", "n", o.mask_blocks.size(), "blocks", p.blocks.size()));
+}
+}  // namespace
+
 Tensor2 check_embedding(const TokenMatrix& inputs, const LmParams& p, const LmOptions& o, const std::string& fn) {
     const std::size_t V = lm_vocab(p, fn), D = p.embedding.shape(1);
+    check_mask_blocks(p, o, fn);
     const std::size_t B = inputs.shape(0), T = inputs.shape(1);
     require(B > 0 && T > 0, fn, refused("lm.noInputs"));
     require_finite(p.embedding, fn, "params.embedding");
@@ -47,7 +53,8 @@ Tensor2 check_embedding(const TokenMatrix& inputs, const LmParams& p, const LmOp
             require(p.positions->shape(1) == D, fn, refused("lm.positionsWidth", "n", p.positions->shape(1), "D", D));
             require(T <= p.positions->shape(0), fn, refused("lm.tooLong", "T", T, "rows", p.positions->shape(0)));
             require_finite(*p.positions, fn, "params.positions");
-            pos = xt::view(*p.positions, xt::range(0, T), xt::all());
+            pos = Tensor2::from_shape({T, D});  // the table's first T rows
+            std::copy(p.positions->begin(), p.positions->begin() + T * D, pos.begin());
             break;
         case PositionKind::sinusoidal:
             require(!p.positions.has_value(), fn, refused("lm.positionsGiven", "positions", "sinusoidal"));
@@ -73,11 +80,6 @@ struct CheckedLm {
     flat::LmStructure s;
     std::vector<std::string> block_fn;  // each block's name in errors
 };
-
-void check_mask_blocks(const LmParams& p, const LmOptions& o, const std::string& fn) {
-    require(!o.mask_blocks.size() || o.mask_blocks.size() == p.blocks.size(), fn,
-            refused("lm.maskBlocks", "n", o.mask_blocks.size(), "blocks", p.blocks.size()));
-}
 
 CheckedLm check_lm(const LmParams& p, const LmOptions& o, const std::string& fn) {
     const std::size_t V = lm_vocab(p, fn), D = p.embedding.shape(1), L = p.blocks.size();
@@ -119,6 +121,15 @@ CheckedLm check_lm(const LmParams& p, const LmOptions& o, const std::string& fn)
 
 }  // namespace
 
+Tensor3 ExampleModel::sequence_logits(const std::vector<int>& ids) {
+    const std::size_t T = ids.size(), V = lm_->structure().shape.V;
+    lm_->forward_logits(ids.data(), 1, T);
+    check_finite(lm_->acts(), T);
+    Tensor3 out = Tensor3::from_shape({1, T, V});
+    std::copy(lm_->logits(), lm_->logits() + T * V, out.begin());
+    return out;
+}
+
 void check_intervention(const flat::Intervention& iv, std::size_t L, std::size_t heads, std::size_t T,
                         const std::string& fn) {
     for (const auto& [layer, head] : iv.heads)
@@ -130,21 +141,18 @@ void check_intervention(const flat::Intervention& iv, std::size_t L, std::size_t
 
 LmLogits lm_logits(const TokenMatrix& inputs, const LmParams& p, const LmOptions& o, bool record_trace,
                    const std::string& fn, const flat::Intervention* iv) {
-    lm_vocab(p, fn);
-    check_mask_blocks(p, o, fn);
     const Tensor2 pos = check_embedding(inputs, p, o, fn);
-    const CheckedLm k = check_lm(p, o, fn);
-    const flat::LmShape& s = k.s.shape;
-    const std::vector<std::string>& block_fn = k.block_fn;
+    ExampleModel model(p, o, fn);
+    flat::Lm<double>& lm = model.lm();
+    const flat::LmShape& s = lm.structure().shape;
     const std::size_t V = s.V, D = s.D, L = s.blocks.size();
     const std::size_t B = inputs.shape(0), T = inputs.shape(1), N = B * T;
 
     if (iv) check_intervention(*iv, L, o.block.heads, T, fn);
 
-    flat::Lm<double> model(k.s, p);
-    model.forward_logits(inputs.data(), B, T, iv, record_trace);
-    const flat::LmActs<double>& a = model.acts();
-    for (std::size_t l = 0; l < L; ++l) check_block_values(a.blocks[l], s.blocks[l], a.x[l + 1].data(), N, block_fn[l]);
+    lm.forward_logits(inputs.data(), B, T, iv, record_trace);
+    const flat::LmActs<double>& a = lm.acts();
+    model.check_finite(a, N);
 
     LmLogits r;
     r.logits = Tensor3::from_shape({B, T, V});
@@ -153,9 +161,11 @@ LmLogits lm_logits(const TokenMatrix& inputs, const LmParams& p, const LmOptions
         Trace* tr = &r.trace;
         // The position table is shared by every sequence: recorded as (1, T, D), so that every
         // trace entry has a batch axis.
-        if (pos.size())
-            trace_push(tr, "positions", "P = [p_0; \\dots; p_{T-1}]",
-                       Tensor3(xt::reshape_view(pos, {std::size_t(1), T, D})));
+        if (pos.size()) {
+            Tensor3 table = Tensor3::from_shape({1, T, D});
+            std::copy(pos.begin(), pos.end(), table.begin());
+            trace_push(tr, "positions", "P = [p_0; \\dots; p_{T-1}]", table);
+        }
         const auto rows = [&](const std::vector<double>& v) {
             Tensor3 t = Tensor3::from_shape({B, T, D});
             std::copy(v.begin(), v.begin() + N * D, t.begin());
@@ -170,23 +180,38 @@ LmLogits lm_logits(const TokenMatrix& inputs, const LmParams& p, const LmOptions
     return r;
 }
 
+void teacher_forcing_split(const TokenMatrix& batch, std::vector<int>& inputs, std::vector<int>& targets) {
+    const std::size_t B = batch.shape(0), T = batch.shape(1) - 1;
+    inputs.resize(B * T);
+    targets.resize(B * T);
+    for (std::size_t b = 0; b < B; ++b)
+        for (std::size_t t = 0; t < T; ++t) {
+            inputs[b * T + t] = batch(b, t);
+            targets[b * T + t] = batch(b, t + 1);
+        }
+}
+
 LmResult lm_forward(const TokenMatrix& tokens, const LmParams& p, const LmOptions& o, bool record_trace,
                     const std::string& fn, const flat::Intervention* iv) {
     const std::size_t B = tokens.shape(0), T1 = tokens.shape(1);
     require(B > 0 && T1 >= 2, fn, refused("lm.tooShort", "got", T1));
     const std::size_t T = T1 - 1;
-    const TokenMatrix inputs = xt::view(tokens, xt::all(), xt::range(0, T));
+    std::vector<int> inputs_of, targets;
+    teacher_forcing_split(tokens, inputs_of, targets);
+    TokenMatrix inputs = TokenMatrix::from_shape({B, T});
+    std::copy(inputs_of.begin(), inputs_of.end(), inputs.begin());
     LmLogits lg = lm_logits(inputs, p, o, record_trace, fn, iv);
     const std::size_t V = lg.logits.shape(2);
-    std::vector<int> targets(B * T);
-    for (std::size_t b = 0; b < B; ++b)
-        for (std::size_t t = 0; t < T; ++t) targets[b * T + t] = tokens(b, t + 1);
-    const CrossEntropyResult ce = cross_entropy_forward(xt::reshape_view(lg.logits, {B * T, V}), targets, fn);
+    Tensor2 rows = Tensor2::from_shape({B * T, V});  // the logits, one row per scored position
+    std::copy(lg.logits.begin(), lg.logits.end(), rows.begin());
+    const CrossEntropyResult ce = cross_entropy_forward(rows, targets, fn);
 
     LmResult r;
     r.logits = std::move(lg.logits);
-    r.probs = xt::reshape_view(ce.probs, {B, T, V});
-    r.losses = xt::reshape_view(ce.losses, {B, T});
+    r.probs = Tensor3::from_shape({B, T, V});
+    std::copy(ce.probs.begin(), ce.probs.end(), r.probs.begin());
+    r.losses = Tensor2::from_shape({B, T});
+    std::copy(ce.losses.begin(), ce.losses.end(), r.losses.begin());
     r.loss = ce.loss;
     r.trace = std::move(lg.trace);
     Trace* tr = record_trace ? &r.trace : nullptr;
@@ -196,60 +221,25 @@ LmResult lm_forward(const TokenMatrix& tokens, const LmParams& p, const LmOption
     return r;
 }
 
-flat::PassCost lm_pass_cost(const LmParams& p, const LmOptions& o, const std::string& fn) {
-    // The count reads which tensors the model has, not their values: a model of zeros serves.
-    return flat::Lm<double>(check_lm(p, o, fn).s).pass_cost();
+ExampleModel::ExampleModel(const LmParams& p, const LmOptions& o, const std::string& fn) : fn_(fn) {
+    CheckedLm k = check_lm(p, o, fn);
+    block_fn_ = std::move(k.block_fn);
+    lm_ = std::make_unique<flat::Lm<double>>(std::move(k.s), p);
 }
 
-struct LmDecoder::State {
-    CheckedLm k;
-    std::optional<flat::Lm<double>> model;
-    flat::DecodeState<double> decoding;
-    std::size_t max_positions = 0;
-    std::string fn;
-};
+ExampleModel::ExampleModel(ExampleModel&&) noexcept = default;
+ExampleModel::~ExampleModel() = default;
 
-LmDecoder::LmDecoder(const LmParams& p, const LmOptions& o, std::size_t max_positions, const std::string& fn)
-    : st_(std::make_unique<State>()) {
-    State& st = *st_;
-    st.k = check_lm(p, o, fn);
-    st.fn = fn;
-    st.max_positions = max_positions;
-    for (std::size_t l = 0; l < st.k.s.shape.blocks.size(); ++l)
-        require(st.k.s.shape.blocks[l].causal, fn, refused("cache.notCausal", "block", l));
-    // Every position the sequence will reach has its position row, checked like lmForward's.
-    TokenMatrix all = TokenMatrix::from_shape({1, max_positions});
-    all.fill(0);
-    check_embedding(all, p, o, fn);
-    st.model.emplace(st.k.s, p);
-}
-
-LmDecoder::~LmDecoder() = default;
-
-Tensor1 LmDecoder::feed(const std::vector<int>& tokens) {
-    State& st = *st_;
-    const flat::LmShape& s = st.k.s.shape;
-    const std::size_t T = tokens.size(), V = s.V, length = st.decoding.length;
-    require(T > 0 && length + T <= st.max_positions, st.fn,
-            refused("cache.full", "n", T, "length", length, "max", st.max_positions));
-    for (std::size_t t = 0; t < T; ++t)
-        require(tokens[t] >= 0 && std::size_t(tokens[t]) < V, st.fn,
-                refused("token.at", "got", tokens[t], "position", length + t, "last", V - 1));
-    const double* z = st.model->decode(tokens.data(), T, st.decoding);
-    const flat::LmActs<double>& a = st.decoding.acts;
+void ExampleModel::check_finite(const flat::LmActs<double>& a, std::size_t N) const {
+    const flat::LmShape& s = lm_->structure().shape;
     for (std::size_t l = 0; l < s.blocks.size(); ++l)
-        check_block_values(a.blocks[l], s.blocks[l], a.x[l + 1].data(), T, st.k.block_fn[l]);
-    Tensor1 logits = Tensor1::from_shape({V});
-    std::copy(z, z + V, logits.begin());
-    return logits;
+        check_block_values(a.blocks[l], s.blocks[l], a.x[l + 1].data(), N, block_fn_[l]);
 }
 
-std::size_t LmDecoder::length() const { return st_->decoding.length; }
-
-std::size_t LmDecoder::stored() const {
-    std::size_t n = 0;
-    for (const auto& rows : st_->decoding.cache.blocks) n += rows.size();
-    return n;
+void ExampleModel::check_causal() const {
+    const flat::LmShape& s = lm_->structure().shape;
+    for (std::size_t l = 0; l < s.blocks.size(); ++l)
+        require(s.blocks[l].causal, fn_, refused("cache.notCausal", "block", l));
 }
 
 }  // namespace lab

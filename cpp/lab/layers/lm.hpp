@@ -59,7 +59,8 @@ CrossEntropyResult cross_entropy_forward(const Tensor2& logits,            // (N
                                          const std::string& fn = "crossEntropy");
 
 // The position rows (T, D) that x_i = E[w_i] + p_i adds (empty for none), after checking the
-// tokens (B, T) against the vocabulary and the position table against the sequence.
+// tokens (B, T) against the vocabulary, the position table against the sequence, and maskBlocks
+// against the blocks: every check of a call's inputs that the parameters' own checks leave.
 Tensor2 check_embedding(const TokenMatrix& inputs, const LmParams& p, const LmOptions& o, const std::string& fn);
 
 struct LmLogits {
@@ -86,6 +87,10 @@ struct LmResult {
     Trace trace;
 };
 
+// Teacher forcing (§7.2) on a batch (B, T + 1): inputs tokens[:, :-1] and targets tokens[:, 1:],
+// row-major (B T each).
+void teacher_forcing_split(const TokenMatrix& batch, std::vector<int>& inputs, std::vector<int>& targets);
+
 // tokens (B, T + 1): inputs tokens[:, :-1], targets tokens[:, 1:].
 LmResult lm_forward(const TokenMatrix& tokens, const LmParams& p, const LmOptions& o, bool record_trace = true,
                     const std::string& fn = "lmForward", const flat::Intervention* iv = nullptr);
@@ -93,26 +98,32 @@ LmResult lm_forward(const TokenMatrix& tokens, const LmParams& p, const LmOption
 // Vocabulary size and model width, after checking the embedding.
 std::size_t lm_vocab(const LmParams& p, const std::string& fn);
 
-// What one pass over T positions after `first` cached ones costs in multiply-adds
-// (flat::PassCost), for these parameters and options, after their checks.
-flat::PassCost lm_pass_cost(const LmParams& p, const LmOptions& o, const std::string& fn);
+namespace flat {
+template <class Real>
+class Lm;
+}
 
-// Cached decoding of one sequence (Handout #12): the keys and values of every position fed so
-// far stay in a cache, so feeding one more token computes one row of every product instead of
-// the whole prefix. The logits equal lm_logits' at the same position bit for bit (the same sums
-// in the same order). Every block must be causal. Made for at most `max_positions` positions.
-class LmDecoder {
+// A worked example's model: a student's tensors after every check lmForward makes, copied into
+// the one language model's double instance (flat::Lm, lm_model.hpp), which runs its passes:
+// whole sequences, or cached decoding (Handout #12) against a flat::DecodeState.
+class ExampleModel {
 public:
-    LmDecoder(const LmParams& p, const LmOptions& o, std::size_t max_positions, const std::string& fn);
-    ~LmDecoder();
-    // Appends the tokens; returns the logits (V) at the last of them.
-    Tensor1 feed(const std::vector<int>& tokens);
-    std::size_t length() const;  // positions fed so far
-    std::size_t stored() const;  // numbers in the cache: L length H (dk + dv), = 2 L length D when H dk = H dv = D
+    ExampleModel(const LmParams& p, const LmOptions& o, const std::string& fn);
+    ExampleModel(ExampleModel&&) noexcept;
+    ~ExampleModel();
+    flat::Lm<double>& lm() { return *lm_; }
+    // The logits (1, T, V) of one sequence of checked tokens, checked finite.
+    Tensor3 sequence_logits(const std::vector<int>& ids);
+    // After a pass over N rows with activations a: throws, naming the block, when a product or a
+    // sum overflowed.
+    void check_finite(const flat::LmActs<double>& a, std::size_t N) const;
+    // Throws unless every block is causal, as cached decoding needs.
+    void check_causal() const;
 
 private:
-    struct State;
-    std::unique_ptr<State> st_;
+    std::unique_ptr<flat::Lm<double>> lm_;
+    std::vector<std::string> block_fn_;  // each block's name in errors
+    std::string fn_;
 };
 
 }  // namespace lab

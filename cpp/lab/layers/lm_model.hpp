@@ -6,8 +6,9 @@
 // flat_model.hpp's, with the cross-entropy of §7.2 on top.
 //
 // The parameters' layout, the names, shapes and order of the tensors in the buffer, is declared
-// once, by lm_layout: allocation, the parameter count, the optimiser's decay, and the files the
-// models are saved to and opened from (boundary/model_file, boundary/checkpoint) all read it.
+// once, by lm_layout (lm_layout.cpp): allocation, the parameter count and its breakdown, the
+// optimiser's decay, initialisation, and the files the models are saved to and opened from
+// (boundary/model_file, boundary/checkpoint) all read it.
 //
 // Dimensions: B batch, T positions, N = B T rows, V vocabulary, D width, P position-table rows.
 #pragma once
@@ -23,12 +24,44 @@
 
 namespace lab::flat {
 
+// Which tensor of the model a parameter is, in the layout's order (nanoGPT's state_dict order):
+// the embedding (V, D) and positions (P, D); per block, norm1's gain and shift (D), W_QKV
+// (D, H (2 dk + dv)) and b_QKV, W_O (H dv, D) and b_O, norm2's gain and shift, W_1 (D, F) and b_1,
+// W_gate and b_gate, W_2 (F, D) and b_2; the final norm's gain and shift (D); an untied head (D, V).
+enum class Part {
+    embedding,
+    positions,
+    gamma1,
+    beta1,
+    wqkv,
+    bqkv,
+    wo,
+    bo,
+    gamma2,
+    beta2,
+    w1,
+    b1,
+    wgate,
+    bgate,
+    w2,
+    b2,
+    final_gamma,
+    final_beta,
+    head
+};
+// A part's name ("embedding", "blocks.0.attn.wQKV", …): the saved files' and the optimiser's.
+// `third` (0, 1, 2) names W_QKV's or b_QKV's columns of Q, K or V alone ("blocks.0.attn.wK"), as
+// the worked examples may give them.
+std::string part_name(Part part, std::size_t block, int third = -1);
+
 // One parameter tensor inside the flat buffer.
 struct Slot {
-    std::string name;  // "embedding", "blocks.0.attn.wQKV", …, as lab::for_each_parameter names it
+    std::string name;  // part_name's
     std::vector<std::size_t> shape;
     std::size_t offset = 0, size = 0;
     bool decay = false;  // weight decay applies: matrices, not biases or norm gains
+    Part part = Part::embedding;
+    std::size_t block = 0;  // a block's part: which block
 };
 
 // Which of a block's optional tensors it has (W_QKV, W_1 and W_2 it always has). A norm the
@@ -48,61 +81,81 @@ struct LmStructure {
     bool final_gamma = false, final_beta = false, head = false;
 };
 
-// The tensors of a model of this structure, in buffer order (nanoGPT's state_dict order), each
-// at its offset: the embedding (V, D), the positions (P, D), then per block norm1's gain and
-// shift (D), W_QKV (D, H (2 dk + dv)), b_QKV, W_O (H dv, D), b_O, norm2's gain and shift, W_1
-// (D, F), b_1, W_gate, b_gate, W_2 (F, D), b_2; then the final norm's (D) and an untied head
-// (D, V).
+// The tensors a model of this structure has, in Part's order, each at its offset.
 std::vector<Slot> lm_layout(const LmStructure& s);
 
 template <class T>
 struct is_optional : std::false_type {};
 template <class T>
 struct is_optional<std::optional<T>> : std::true_type {};
-
-// The one place where the slots' names meet LmParams' fields: calls f(name, field) on every
-// tensor field of p, a tensor or an optional one, present or not (the fields of an absent norm
-// are not visited). The order is lm_layout's.
-template <class F>
-void visit_parameter_fields(LmParams& p, F&& f) {
-    f("embedding", p.embedding);
-    f("positions", p.positions);
-    for (std::size_t l = 0; l < p.blocks.size(); ++l) {
-        BlockParams& b = p.blocks[l];
-        const std::string n = "blocks." + std::to_string(l) + ".";
-        const auto norm = [&](const std::string& which, std::optional<NormParams>& q) {
-            if (!q) return;
-            f(n + which + ".gamma", q->gamma);
-            f(n + which + ".beta", q->beta);
-        };
-        norm("norm1", b.norm1);
-        f(n + "attn.wQ", b.attn.wQ);
-        f(n + "attn.wK", b.attn.wK);
-        f(n + "attn.wV", b.attn.wV);
-        f(n + "attn.bQ", b.attn.bQ);
-        f(n + "attn.bK", b.attn.bK);
-        f(n + "attn.bV", b.attn.bV);
-        f(n + "attn.wQKV", b.attn.wQKV);
-        f(n + "attn.bQKV", b.attn.bQKV);
-        f(n + "attn.wO", b.attn.wO);
-        f(n + "attn.bO", b.attn.bO);
-        norm("norm2", b.norm2);
-        f(n + "ffn.w1", b.ffn.w1);
-        f(n + "ffn.b1", b.ffn.b1);
-        f(n + "ffn.wGate", b.ffn.wGate);
-        f(n + "ffn.bGate", b.ffn.bGate);
-        f(n + "ffn.w2", b.ffn.w2);
-        f(n + "ffn.b2", b.ffn.b2);
+// f(tensor) for a field that holds one: a tensor, or an optional one that is set.
+template <class T, class F>
+void if_present(T& field, F&& f) {
+    if constexpr (is_optional<std::remove_const_t<T>>::value) {
+        if (field) f(*field);
+    } else {
+        f(field);
     }
-    if (p.final_norm) {
-        f("finalNorm.gamma", p.final_norm->gamma);
-        f("finalNorm.beta", p.final_norm->beta);
-    }
-    f("head", p.head);
 }
 
-// Visits every tensor `p` has with its slot's name ("embedding", "blocks.0.attn.wQ", …): the
-// names a saved model's file uses, and the way set_params finds each tensor's slot.
+// Where a field of LmParams sits in the layout: its part, block and, for separate projections,
+// which third of W_QKV's (or b_QKV's) columns.
+struct Field {
+    Part part;
+    std::size_t block = 0;
+    int third = -1;
+};
+
+// The one place where LmParams' fields meet the layout: calls f(field, Field) on every tensor
+// field of p, a tensor or an optional one, present or not (the fields of an absent norm are not
+// visited), in the layout's order.
+template <class F>
+void visit_parameter_fields(LmParams& p, F&& f) {
+    f(p.embedding, Field{Part::embedding});
+    f(p.positions, Field{Part::positions});
+    for (std::size_t l = 0; l < p.blocks.size(); ++l) {
+        BlockParams& b = p.blocks[l];
+        const auto norm = [&](std::optional<NormParams>& q, Part gamma, Part beta) {
+            if (!q) return;
+            f(q->gamma, Field{gamma, l});
+            f(q->beta, Field{beta, l});
+        };
+        norm(b.norm1, Part::gamma1, Part::beta1);
+        f(b.attn.wQ, Field{Part::wqkv, l, 0});
+        f(b.attn.wK, Field{Part::wqkv, l, 1});
+        f(b.attn.wV, Field{Part::wqkv, l, 2});
+        f(b.attn.bQ, Field{Part::bqkv, l, 0});
+        f(b.attn.bK, Field{Part::bqkv, l, 1});
+        f(b.attn.bV, Field{Part::bqkv, l, 2});
+        f(b.attn.wQKV, Field{Part::wqkv, l});
+        f(b.attn.bQKV, Field{Part::bqkv, l});
+        f(b.attn.wO, Field{Part::wo, l});
+        f(b.attn.bO, Field{Part::bo, l});
+        norm(b.norm2, Part::gamma2, Part::beta2);
+        f(b.ffn.w1, Field{Part::w1, l});
+        f(b.ffn.b1, Field{Part::b1, l});
+        f(b.ffn.wGate, Field{Part::wgate, l});
+        f(b.ffn.bGate, Field{Part::bgate, l});
+        f(b.ffn.w2, Field{Part::w2, l});
+        f(b.ffn.b2, Field{Part::b2, l});
+    }
+    if (p.final_norm) {
+        f(p.final_norm->gamma, Field{Part::final_gamma});
+        f(p.final_norm->beta, Field{Part::final_beta});
+    }
+    f(p.head, Field{Part::head});
+}
+
+// A tensor `p` has, and its place in the layout.
+struct FieldView {
+    Field at;
+    double* data;
+    std::size_t size;
+    std::vector<std::size_t> shape;
+};
+std::vector<FieldView> present_fields(LmParams& p);
+
+// Visits every tensor `p` has with its name (part_name's): the names a saved model's file uses.
 using ParameterVisitor =
     std::function<void(const std::string& name, double* data, std::size_t size, const std::vector<std::size_t>& shape)>;
 void for_each_parameter(LmParams& p, const ParameterVisitor& f);

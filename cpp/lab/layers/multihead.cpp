@@ -63,15 +63,41 @@ MhaResult multihead_attention_forward(const Tensor3& x, const MhaParams& p, std:
     return mha_result(a, s, B, T);
 }
 
+Tensor2 side_by_side(const std::vector<const Tensor2*>& parts) {
+    const std::size_t rows = parts[0]->shape(0);
+    std::size_t width = 0;
+    for (const Tensor2* m : parts) width += m->shape(1);
+    Tensor2 out = Tensor2::from_shape({rows, width});
+    std::size_t c0 = 0;
+    for (const Tensor2* m : parts) {
+        const std::size_t w = m->shape(1);
+        for (std::size_t r = 0; r < rows; ++r) std::copy(m->data() + r * w, m->data() + (r + 1) * w, &out(r, c0));
+        c0 += w;
+    }
+    return out;
+}
+
+Tensor1 biases_in_turn(const std::vector<std::pair<const std::optional<Tensor1>*, std::size_t>>& parts) {
+    std::size_t n = 0;
+    bool any = false;
+    for (const auto& [b, width] : parts) n += width, any = any || b->has_value();
+    if (!any) return Tensor1();
+    Tensor1 out = xt::zeros<double>({n});
+    std::size_t at = 0;
+    for (const auto& [b, width] : parts) {
+        if (*b) std::copy((*b)->begin(), (*b)->end(), out.begin() + at);
+        at += width;
+    }
+    return out;
+}
+
 MhaParams fuse_qkv(const MhaParams& s, const std::string& fn) {
     require(s.wQ && s.wK && s.wV, fn, refused("mha.fuseNeedsSeparate"));
     require(s.wQ->shape(1) == s.wV->shape(1), fn, refused("mha.fuseWidths", "q", s.wQ->shape(1), "v", s.wV->shape(1)));
     MhaParams f;
-    f.wQKV = xt::concatenate(xt::xtuple(*s.wQ, *s.wK, *s.wV), 1);
-    if (s.bQ || s.bK || s.bV) {
-        const Tensor1 zq = xt::zeros<double>({s.wQ->shape(1)});
-        f.bQKV = xt::concatenate(xt::xtuple(s.bQ ? *s.bQ : zq, s.bK ? *s.bK : zq, s.bV ? *s.bV : zq));
-    }
+    const std::size_t width = s.wQ->shape(1);
+    f.wQKV = side_by_side({&*s.wQ, &*s.wK, &*s.wV});
+    if (s.bQ || s.bK || s.bV) f.bQKV = biases_in_turn({{&s.bQ, width}, {&s.bK, width}, {&s.bV, width}});
     f.wO = s.wO;
     f.bO = s.bO;
     return f;

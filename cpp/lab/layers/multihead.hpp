@@ -38,6 +38,12 @@ MhaResult multihead_attention_forward(const Tensor3& x,  // (B, T, D)
                                       const MhaParams& p, std::size_t heads, const AttentionOptions& options,
                                       const std::string& fn = "multiHeadAttention");
 
+// Projections side by side: the columns of each matrix in turn (every one with the same rows),
+// as [W_Q W_K W_V] fuses three; and their biases one after another, an absent one as `width`
+// zeros (empty when none is given).
+Tensor2 side_by_side(const std::vector<const Tensor2*>& parts);
+Tensor1 biases_in_turn(const std::vector<std::pair<const std::optional<Tensor1>*, std::size_t>>& parts);
+
 // The fused parameters equivalent to separate ones: wQKV = [wQ wK wV], bQKV = [bQ bK bV].
 MhaParams fuse_qkv(const MhaParams& separate, const std::string& fn = "fuse_qkv");
 

@@ -62,13 +62,10 @@ void pack_mha(const MhaParams& p, const flat::BlockShape& s, PackedBlock& k) {
         w.wqkv = at(p.wQKV);
         w.bqkv = at(p.bQKV);
     } else {
-        k.wqkv = xt::concatenate(xt::xtuple(*p.wQ, *p.wK, *p.wV), 1);
+        k.wqkv = side_by_side({&*p.wQ, &*p.wK, &*p.wV});
         w.wqkv = k.wqkv.data();
-        if (p.bQ || p.bK || p.bV) {
-            const Tensor1 zk = xt::zeros<double>({s.H * s.dk}), zv = xt::zeros<double>({s.H * s.dv});
-            k.bqkv = xt::concatenate(xt::xtuple(p.bQ ? *p.bQ : zk, p.bK ? *p.bK : zk, p.bV ? *p.bV : zv));
-            w.bqkv = k.bqkv.data();
-        }
+        k.bqkv = biases_in_turn({{&p.bQ, s.H * s.dk}, {&p.bK, s.H * s.dk}, {&p.bV, s.H * s.dv}});
+        if (k.bqkv.size()) w.bqkv = k.bqkv.data();
     }
     w.wo = at(p.wO), w.bo = at(p.bO);
 }

@@ -35,70 +35,66 @@ ParamCount param_count(const ParamCountConfig& c, const std::string& fn) {
     if (!c.final_norm) structure.final_gamma = structure.final_beta = false;
     const std::vector<flat::Slot> layout = flat::lm_layout(structure);
     const flat::BlockShape& b = structure.shape.blocks[0];
-    const std::string block_of = "blocks.0.";
+    using flat::Part;
+    const auto is_attention = [](Part p) {
+        return p == Part::wqkv || p == Part::bqkv || p == Part::wo || p == Part::bo;
+    };
 
-    // A block's slot under `prefix`: W_QKV as W_Q, W_K and W_V, the biases of a sub-layer together.
-    const auto block_slot = [&](const std::string& prefix, const flat::Slot& s, const std::string& norm2) {
-        const std::string name = s.name.substr(block_of.size());
-        if (name == "attn.wQKV") {
+    // A block's slot under `prefix`: W_QKV as W_Q, W_K and W_V, the biases of a sub-layer together;
+    // `norm2` names the FFN's norm. The keys of a block's parts, in Part's order from gamma1:
+    static constexpr const char* kKeys[] = {"norm1",          "norm1",    "",        "attention.bias", "W_O",
+                                            "attention.bias", "",         "",        "ffn.W_1",        "ffn.bias",
+                                            "ffn.W_gate",     "ffn.bias", "ffn.W_2", "ffn.bias"};
+    const auto block_slot = [&](const std::string& prefix, const flat::Slot& s, const char* norm2) {
+        if (s.part == Part::wqkv) {
             add(prefix + "W_Q", D * b.H * b.dk);
             add(prefix + "W_K", D * b.H * b.dk);
             add(prefix + "W_V", D * b.H * b.dv);
-        } else if (name == "attn.wO") {
-            add(prefix + "W_O", s.size);
-        } else if (name == "attn.bQKV" || name == "attn.bO") {
-            add(prefix + "attention.bias", s.size);
-        } else if (name.rfind("norm1.", 0) == 0) {
-            add(prefix + "norm1", s.size);
-        } else if (name.rfind("norm2.", 0) == 0) {
-            add(prefix + norm2, s.size);
-        } else if (name == "ffn.w1" || name == "ffn.wGate" || name == "ffn.w2") {
-            add(prefix + (name == "ffn.w1" ? "ffn.W_1" : name == "ffn.w2" ? "ffn.W_2" : "ffn.W_gate"), s.size);
-        } else {
-            add(prefix + "ffn.bias", s.size);  // b_1, b_gate, b_2
+            return;
         }
+        const bool ffn_norm = s.part == Part::gamma2 || s.part == Part::beta2;
+        add(prefix + (ffn_norm ? norm2 : kKeys[int(s.part) - int(Part::gamma1)]), s.size);
     };
-    const auto attention = [&](const std::string& prefix, const flat::Slot& s) {
-        if (s.name.rfind(block_of + "attn.", 0) == 0) block_slot(prefix, s, "");
-    };
+    const auto in_block = [](Part p) { return p >= Part::gamma1 && p <= Part::b2; };
     if (c.attention_only) {
-        for (const flat::Slot& s : layout) attention("", s);
+        for (const flat::Slot& s : layout)
+            if (is_attention(s.part)) block_slot("", s, "");
         return r;
     }
     // One block under `prefix`; `cross` (a decoder block of §9.4) adds, before the FFN's part,
     // cross-attention shaped as the self-attention and a norm shaped as norm1 (norm2), so that
     // the FFN's norm is norm3.
     const auto block = [&](const std::string& prefix, bool cross) {
-        bool crossed = false;
+        bool crossed = !cross;
         for (const flat::Slot& s : layout) {
-            if (s.name.rfind(block_of, 0) != 0) continue;
-            const bool ffn_part = s.name.rfind(block_of + "norm2.", 0) == 0 || s.name.rfind(block_of + "ffn.", 0) == 0;
-            if (cross && ffn_part && !crossed) {
+            if (!in_block(s.part)) continue;
+            if (!crossed && s.part >= Part::gamma2) {
                 crossed = true;
                 for (const flat::Slot& t : layout)
-                    if (t.name.rfind(block_of + "norm1.", 0) == 0) add(prefix + "norm2", t.size);
-                for (const flat::Slot& t : layout) attention(prefix + "cross.", t);
+                    if (t.part == Part::gamma1 || t.part == Part::beta1) add(prefix + "norm2", t.size);
+                for (const flat::Slot& t : layout)
+                    if (is_attention(t.part)) block_slot(prefix + "cross.", t, "");
             }
             block_slot(prefix, s, cross ? "norm3" : "norm2");
         }
     };
     // The model's own slots outside the blocks: the embedding, positions, final norm and head.
-    const auto top = [&](const std::string& name, const std::string& key) {
+    const auto top = [&](Part first, Part last, const std::string& key) {
         for (const flat::Slot& s : layout)
-            if (s.name.rfind(name, 0) == 0) add(key, s.size);
+            if (s.part == first || s.part == last) add(key, s.size);
     };
-    top("embedding", "embedding");
-    top("positions", "positions");
+    top(Part::embedding, Part::embedding, "embedding");
+    top(Part::positions, Part::positions, "positions");
     if (c.encoder_layers == 0) {
         for (std::size_t l = 0; l < c.layers; ++l) block("block" + std::to_string(l) + ".", false);
-        top("finalNorm.", "final_norm");
+        top(Part::final_gamma, Part::final_beta, "final_norm");
     } else {
         for (std::size_t l = 0; l < c.encoder_layers; ++l) block("encoder.block" + std::to_string(l) + ".", false);
-        top("finalNorm.", "encoder.final_norm");
+        top(Part::final_gamma, Part::final_beta, "encoder.final_norm");
         for (std::size_t l = 0; l < c.layers; ++l) block("decoder.block" + std::to_string(l) + ".", true);
-        top("finalNorm.", "decoder.final_norm");
+        top(Part::final_gamma, Part::final_beta, "decoder.final_norm");
     }
-    top("head", "lm_head");
+    top(Part::head, Part::head, "lm_head");
     return r;
 }
 

@@ -26,7 +26,9 @@ void check_model_config(const ModelConfig& c, const std::string& fn, double max_
     require(c.layers > 0, fn, refused("config.positive", "name", "layers"));
     require(c.D % c.heads == 0, fn, refused("config.divisible", "D", c.D, "heads", c.heads));
     {
-        // the embedding, the position table and the blocks' weights, biases left out
+        // the embedding, the position table and the blocks' weights, biases left out: a bound
+        // counted in double, so that no size a student types can wrap a product (lm_layout's
+        // sizes are exact, but only for a configuration already known to fit)
         const double D = double(c.D), F = double(c.ffn_mult) * D;
         const double count = (double(c.vocab) + double(c.T)) * D + double(c.layers) * (4 * D * D + 3 * D * F);
         require(count <= max_entries, fn, refused("size.model", "count", count, "max", max_entries));
@@ -67,17 +69,16 @@ template <class Real>
 void init_weights(const ModelConfig& c, flat::Lm<Real>& lm) {
     constexpr double kStd = 0.02;  // GPT-2's initial weight scale
     const double residual_std = kStd / std::sqrt(2.0 * double(c.layers));
-    const auto ends = [](const std::string& name, const std::string& tail) {
-        return name.size() >= tail.size() && name.compare(name.size() - tail.size(), tail.size(), tail) == 0;
-    };
     Pcg32 rng(c.seed);
     for (const flat::Slot& s : lm.slots()) {
         Real* w = lm.weights().data() + s.offset;
+        using flat::Part;
         if (!s.decay) {  // a bias or a shift 0, a norm's gain 1
-            std::fill(w, w + s.size, ends(s.name, ".gamma") ? Real(1) : Real(0));
+            const bool gain = s.part == Part::gamma1 || s.part == Part::gamma2 || s.part == Part::final_gamma;
+            std::fill(w, w + s.size, gain ? Real(1) : Real(0));
             continue;
         }
-        const double std = ends(s.name, "attn.wO") || ends(s.name, "ffn.w2") ? residual_std : kStd;
+        const double std = s.part == Part::wo || s.part == Part::w2 ? residual_std : kStd;
         for (std::size_t i = 0; i < s.size; ++i) w[i] = Real(std * rng.normal());
     }
 }
@@ -99,17 +100,6 @@ double scheduled_lr(const OptimizerConfig& c, std::size_t step) {
     const double progress = std::min(1.0, double(step - c.warmup) / span);
     const double cosine = 0.5 * (1.0 + std::cos(kPi * progress));
     return c.lr * (c.min_lr_ratio + (1.0 - c.min_lr_ratio) * cosine);
-}
-
-void teacher_forcing_split(const TokenMatrix& batch, std::vector<int>& inputs, std::vector<int>& targets) {
-    const std::size_t B = batch.shape(0), T = batch.shape(1) - 1;
-    inputs.resize(B * T);
-    targets.resize(B * T);
-    for (std::size_t b = 0; b < B; ++b)
-        for (std::size_t t = 0; t < T; ++t) {
-            inputs[b * T + t] = batch(b, t);
-            targets[b * T + t] = batch(b, t + 1);
-        }
 }
 
 void check_optimizer(const OptimizerConfig& c, const std::string& fn) {

@@ -69,10 +69,6 @@ struct OptimizerConfig {
 // The learning rate at step `step` (0-based) under warm-up and cosine decay.
 double scheduled_lr(const OptimizerConfig& c, std::size_t step);
 
-// Teacher forcing (§7.2) on a batch (B, T + 1): inputs tokens[:, :-1] and targets tokens[:, 1:],
-// row-major (B T each).
-void teacher_forcing_split(const TokenMatrix& batch, std::vector<int>& inputs, std::vector<int>& targets);
-
 // One optimiser update of one parameter tensor w (n) from its gradient g, with moments m and v
 // (SGD keeps its velocity in m); `t` counts the steps taken, this one included. T is the
 // training path's number type (flat::Optimizer).

@@ -3,6 +3,7 @@
 
 #include "fixtures.hpp"
 #include "lab/layers/generate.hpp"
+#include "lab/layers/lm_model.hpp"
 
 using namespace lab;
 using namespace fixtures;
@@ -146,23 +147,29 @@ TEST_CASE("§7.1 the cache holds 2 L T D numbers and a step costs one row of eve
     // A random model: V = 5, D = 4, H = 2 heads of width 2, L = 2 blocks with W_O, FFN width 4 D.
     const LmParams p = random_lm(5, 4, 2, 2, 16, 7);
     const LmOptions o = random_lm_options(2);
-    LmDecoder dec(p, o, 6, "test");
-    dec.feed({1, 2, 3});
-    REQUIRE(dec.length() == 3);
-    REQUIRE(dec.stored() == 2 * 2 * 3 * 4);
-    dec.feed({4});
-    REQUIRE(dec.stored() == 2 * 2 * 4 * 4);
+    ExampleModel model(p, o, "test");
+    flat::DecodeState<double> st;
+    const auto stored = [&] {
+        std::size_t n = 0;
+        for (const auto& rows : st.cache.blocks) n += rows.size();
+        return n;
+    };
+    const std::vector<int> prompt{1, 2, 3}, next{4};
+    model.lm().decode(prompt.data(), 3, st);
+    REQUIRE(st.length == 3);
+    REQUIRE(stored() == 2 * 2 * 3 * 4);
+    model.lm().decode(next.data(), 1, st);
+    REQUIRE(stored() == 2 * 2 * 4 * 4);
     // Per position per block: D 3D (q, k, v) + D D (W_O) + D F + F D with F = 4 D; then D V.
     const std::uint64_t D = 4, F = 16, V = 5, per_position = 2 * (D * 3 * D + D * D + 2 * D * F) + D * V;
-    const flat::PassCost c = lm_pass_cost(p, o, "test");
+    const flat::PassCost c = model.lm().pass_cost();
     REQUIRE(c.per_position == per_position);
+    REQUIRE(c.cached_per_position * 4 == stored());
     // Pairs: position t (0-based) reads t + 1 keys, each H (dk + dv) = 2 D per block.
     REQUIRE(c(0, 3) == 3 * per_position + (1 + 2 + 3) * 2 * (2 * D));
     REQUIRE(c(3, 1) == per_position + 4 * 2 * (2 * D));
     REQUIRE(c.last_logits(0, 3) == c(0, 3) - 2 * D * V);  // a cached prompt's head: its last row only
     REQUIRE(c.last_logits(3, 1) == c(3, 1));
-    REQUIRE_THROWS_WITH(dec.feed({1, 1, 1}), Catch::Contains("cache.full {n: 3, length: 4, max: 6}"));
-    REQUIRE_THROWS_WITH(dec.feed({9}), Catch::Contains("token.at {got: 9, position: 4, last: 4}"));
 }
 
 TEST_CASE("§7.3 cached decoding refuses a block without the causal mask") {

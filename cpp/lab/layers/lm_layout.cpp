@@ -1,0 +1,225 @@
+// The model's parameters: their layout, names and place in the flat buffer, and the copies in and
+// out of the worked examples' tensors. Run once a model, so compiled for size; the passes that run
+// every step are lm_model.cpp's.
+#include <algorithm>
+#include <cassert>
+
+#include "lab/layers/lm_model.hpp"
+
+namespace lab::flat {
+
+namespace {
+
+// Part's names, in Part's order; a block's are prefixed "blocks.N.".
+constexpr const char* kPartNames[] = {"embedding", "positions",       "norm1.gamma",    "norm1.beta",  "attn.wQKV",
+                                      "attn.bQKV", "attn.wO",         "attn.bO",        "norm2.gamma", "norm2.beta",
+                                      "ffn.w1",    "ffn.b1",          "ffn.wGate",      "ffn.bGate",   "ffn.w2",
+                                      "ffn.b2",    "finalNorm.gamma", "finalNorm.beta", "head"};
+
+bool in_block(Part p) { return p >= Part::gamma1 && p <= Part::b2; }
+
+// Weight decay applies to matrices, not to biases, shifts or norm gains.
+bool decays(Part p) {
+    switch (p) {
+        case Part::embedding:
+        case Part::positions:
+        case Part::wqkv:
+        case Part::wo:
+        case Part::w1:
+        case Part::wgate:
+        case Part::w2:
+        case Part::head: return true;
+        default: return false;
+    }
+}
+
+template <class Real>
+Real* BlockPtrs<Real>::*block_member(Part p) {
+    switch (p) {
+        case Part::gamma1: return &BlockPtrs<Real>::gamma1;
+        case Part::beta1: return &BlockPtrs<Real>::beta1;
+        case Part::wqkv: return &BlockPtrs<Real>::wqkv;
+        case Part::bqkv: return &BlockPtrs<Real>::bqkv;
+        case Part::wo: return &BlockPtrs<Real>::wo;
+        case Part::bo: return &BlockPtrs<Real>::bo;
+        case Part::gamma2: return &BlockPtrs<Real>::gamma2;
+        case Part::beta2: return &BlockPtrs<Real>::beta2;
+        case Part::w1: return &BlockPtrs<Real>::w1;
+        case Part::b1: return &BlockPtrs<Real>::b1;
+        case Part::wgate: return &BlockPtrs<Real>::wgate;
+        case Part::bgate: return &BlockPtrs<Real>::bgate;
+        case Part::w2: return &BlockPtrs<Real>::w2;
+        default: return &BlockPtrs<Real>::b2;
+    }
+}
+
+const Slot* find(const std::vector<Slot>& slots, const Field& f) {
+    for (const Slot& s : slots)
+        if (s.part == f.part && s.block == f.block) return &s;
+    return nullptr;
+}
+
+}  // namespace
+
+std::string part_name(Part part, std::size_t block, int third) {
+    std::string name = kPartNames[int(part)];
+    if (third >= 0) name.replace(name.size() - 3, 3, 1, "QKV"[third]);  // "attn.wQKV" -> "attn.wK"
+    return in_block(part) ? "blocks." + std::to_string(block) + "." + name : name;
+}
+
+std::vector<Slot> lm_layout(const LmStructure& s) {
+    const std::size_t V = s.shape.V, D = s.shape.D;
+    std::vector<Slot> out;
+    std::size_t offset = 0;
+    // A matrix (rows, cols), or a vector (rows) when cols is 0.
+    const auto add = [&](bool has, Part part, std::size_t block, std::size_t rows, std::size_t cols = 0) {
+        if (!has) return;
+        std::vector<std::size_t> shape{rows};
+        if (cols) shape.push_back(cols);
+        const std::size_t n = cols ? rows * cols : rows;
+        out.push_back({part_name(part, block), std::move(shape), offset, n, decays(part), part, block});
+        offset += n;
+    };
+    add(true, Part::embedding, 0, V, D);
+    add(s.positions == PositionKind::learned, Part::positions, 0, s.position_rows, D);
+    for (std::size_t l = 0; l < s.blocks.size(); ++l) {
+        const BlockShape& b = s.shape.blocks[l];
+        const BlockTensors& has = s.blocks[l];
+        add(has.gamma1, Part::gamma1, l, D);
+        add(has.beta1, Part::beta1, l, D);
+        add(true, Part::wqkv, l, D, b.qkv_width());
+        add(has.bqkv, Part::bqkv, l, b.qkv_width());
+        add(has.wo, Part::wo, l, b.H * b.dv, D);
+        add(has.bo, Part::bo, l, D);
+        add(has.gamma2, Part::gamma2, l, D);
+        add(has.beta2, Part::beta2, l, D);
+        add(true, Part::w1, l, D, b.F);
+        add(has.b1, Part::b1, l, b.F);
+        add(has.gate, Part::wgate, l, D, b.F);
+        add(has.bgate, Part::bgate, l, b.F);
+        add(true, Part::w2, l, b.F, D);
+        add(has.b2, Part::b2, l, D);
+    }
+    add(s.final_gamma, Part::final_gamma, 0, D);
+    add(s.final_beta, Part::final_beta, 0, D);
+    add(s.head, Part::head, 0, D, V);
+    return out;
+}
+
+std::vector<FieldView> present_fields(LmParams& p) {
+    std::vector<FieldView> out;
+    visit_parameter_fields(p, [&](auto& field, const Field& at) {
+        if_present(field, [&](auto& t) {
+            out.push_back({at, t.data(), t.size(), std::vector<std::size_t>(t.shape().begin(), t.shape().end())});
+        });
+    });
+    return out;
+}
+
+void for_each_parameter(LmParams& p, const ParameterVisitor& f) {
+    for (const FieldView& v : present_fields(p))
+        f(part_name(v.at.part, v.at.block, v.at.third), v.data, v.size, v.shape);
+}
+
+LmParams shaped_params(const LmStructure& s) {
+    LmParams p;
+    p.blocks.resize(s.blocks.size());
+    for (std::size_t l = 0; l < s.blocks.size(); ++l) {
+        if (s.blocks[l].gamma1) p.blocks[l].norm1.emplace();
+        if (s.blocks[l].gamma2) p.blocks[l].norm2.emplace();
+    }
+    if (s.final_gamma) p.final_norm.emplace();
+    const std::vector<Slot> layout = lm_layout(s);
+    visit_parameter_fields(p, [&](auto& field, const Field& at) {
+        const Slot* slot = at.third < 0 ? find(layout, at) : nullptr;
+        if (!slot) return;
+        using F = std::decay_t<decltype(field)>;
+        if constexpr (is_optional<F>::value) {
+            typename F::value_type::shape_type shape;
+            std::copy(slot->shape.begin(), slot->shape.end(), shape.begin());
+            field = F::value_type::from_shape(shape);
+        } else {
+            typename F::shape_type shape;
+            std::copy(slot->shape.begin(), slot->shape.end(), shape.begin());
+            field = F::from_shape(shape);
+        }
+    });
+    return p;
+}
+
+// ---- the model's parameters ----
+
+template <class Real>
+Lm<Real>::Lm(LmStructure s) : s_(std::move(s)), slots_(lm_layout(s_)) {
+    weights_.assign(slots_.empty() ? 0 : slots_.back().offset + slots_.back().size, Real(0));
+    ones_.assign(s_.shape.D, Real(1));
+    w_ = bind(weights_.data(), ones_.data());
+}
+
+template <class Real>
+Lm<Real>::Lm(LmStructure s, const LmParams& p) : Lm(std::move(s)) {
+    set_params(p);
+}
+
+template <class Real>
+LmPtrs<Real> Lm<Real>::bind(Real* base, Real* no_gain) const {
+    LmPtrs<Real> q;
+    q.blocks.resize(s_.blocks.size());
+    for (const Slot& s : slots_) {
+        Real* at = base + s.offset;
+        switch (s.part) {
+            case Part::embedding: q.embedding = at; break;
+            case Part::positions: q.positions = at; break;
+            case Part::final_gamma: q.final_gamma = at; break;
+            case Part::final_beta: q.final_beta = at; break;
+            case Part::head: q.head = at; break;
+            default: q.blocks[s.block].*block_member<Real>(s.part) = at;
+        }
+    }
+    // A norm with no gain of its own multiplies by no_gain.
+    for (std::size_t l = 0; l < s_.blocks.size(); ++l)
+        if (s_.shape.blocks[l].norm != NormKind::none) {
+            BlockPtrs<Real>& b = q.blocks[l];
+            if (!b.gamma1) b.gamma1 = no_gain;
+            if (!b.gamma2) b.gamma2 = no_gain;
+        }
+    if (s_.shape.final_norm != NormKind::none && !q.final_gamma) q.final_gamma = no_gain;
+    return q;
+}
+
+template <class Real>
+void Lm<Real>::set_params(const LmParams& p) {
+    std::fill(weights_.begin(), weights_.end(), Real(0));
+    // present_fields only points at the tensors; nothing writes through it here.
+    for (const FieldView& v : present_fields(const_cast<LmParams&>(p))) {
+        const Slot* s = find(slots_, v.at);
+        assert(s);
+        Real* w = weights_.data() + s->offset;
+        if (v.at.third < 0) {
+            assert(s->size == v.size);
+            std::transform(v.data, v.data + v.size, w, [](double x) { return Real(x); });
+            continue;
+        }
+        // Q's, K's or V's columns of W_QKV (or entries of b_QKV)
+        const BlockShape& b = s_.shape.blocks[v.at.block];
+        const std::size_t HK = b.H * b.dk, W = b.qkv_width(), c0 = std::size_t(v.at.third) * HK;
+        const std::size_t rows = v.shape.size() == 2 ? v.shape[0] : 1, width = v.size / rows;
+        for (std::size_t r = 0; r < rows; ++r)
+            for (std::size_t c = 0; c < width; ++c) w[r * W + c0 + c] = Real(v.data[r * width + c]);
+    }
+}
+
+template <class Real>
+LmParams Lm<Real>::params() const {
+    LmParams p = shaped_params(s_);
+    for (const FieldView& v : present_fields(p)) {
+        const Real* w = weights_.data() + find(slots_, v.at)->offset;
+        std::transform(w, w + v.size, v.data, [](Real x) { return double(x); });
+    }
+    return p;
+}
+
+template class Lm<float>;
+template class Lm<double>;
+
+}  // namespace lab::flat
