@@ -121,15 +121,6 @@ CheckedLm check_lm(const LmParams& p, const LmOptions& o, const std::string& fn)
 
 }  // namespace
 
-Tensor3 ExampleModel::sequence_logits(const std::vector<int>& ids) {
-    const std::size_t T = ids.size(), V = lm_->structure().shape.V;
-    lm_->forward_logits(ids.data(), 1, T);
-    check_finite(lm_->acts(), T);
-    Tensor3 out = Tensor3::from_shape({1, T, V});
-    std::copy(lm_->logits(), lm_->logits() + T * V, out.begin());
-    return out;
-}
-
 void check_intervention(const flat::Intervention& iv, std::size_t L, std::size_t heads, std::size_t T,
                         const std::string& fn) {
     for (const auto& [layer, head] : iv.heads)
@@ -196,10 +187,10 @@ LmResult lm_forward(const TokenMatrix& tokens, const LmParams& p, const LmOption
     const std::size_t B = tokens.shape(0), T1 = tokens.shape(1);
     require(B > 0 && T1 >= 2, fn, refused("lm.tooShort", "got", T1));
     const std::size_t T = T1 - 1;
-    std::vector<int> inputs_of, targets;
-    teacher_forcing_split(tokens, inputs_of, targets);
+    std::vector<int> input_ids, targets;
+    teacher_forcing_split(tokens, input_ids, targets);
     TokenMatrix inputs = TokenMatrix::from_shape({B, T});
-    std::copy(inputs_of.begin(), inputs_of.end(), inputs.begin());
+    std::copy(input_ids.begin(), input_ids.end(), inputs.begin());
     LmLogits lg = lm_logits(inputs, p, o, record_trace, fn, iv);
     const std::size_t V = lg.logits.shape(2);
     Tensor2 rows = Tensor2::from_shape({B * T, V});  // the logits, one row per scored position
@@ -234,6 +225,15 @@ void ExampleModel::check_finite(const flat::LmActs<double>& a, std::size_t N) co
     const flat::LmShape& s = lm_->structure().shape;
     for (std::size_t l = 0; l < s.blocks.size(); ++l)
         check_block_values(a.blocks[l], s.blocks[l], a.x[l + 1].data(), N, block_fn_[l]);
+}
+
+Tensor3 ExampleModel::sequence_logits(const std::vector<int>& ids) {
+    const std::size_t T = ids.size(), V = lm_->structure().shape.V;
+    lm_->forward_logits(ids.data(), 1, T);
+    check_finite(lm_->acts(), T);
+    Tensor3 out = Tensor3::from_shape({1, T, V});
+    std::copy(lm_->logits(), lm_->logits() + T * V, out.begin());
+    return out;
 }
 
 void ExampleModel::check_causal() const {

@@ -68,8 +68,8 @@ struct LmLogits {
     Trace trace;
 };
 
-// Logits for every position of `inputs` (B, T), by flat_model's pass after every check; the
-// trace is recorded only when asked for.
+// Logits for every position of `inputs` (B, T), by the worked examples' model (ExampleModel)
+// after every check; the trace is recorded only when asked for.
 // `iv`: §2.2's experiment on the model (heads ablated, positions hidden), null for none.
 LmLogits lm_logits(const TokenMatrix& inputs, const LmParams& p, const LmOptions& o, bool record_trace,
                    const std::string& fn = "lmForward", const flat::Intervention* iv = nullptr);

@@ -3,12 +3,95 @@
 // every step are lm_model.cpp's.
 #include <algorithm>
 #include <cassert>
+#include <optional>
+#include <type_traits>
 
 #include "lab/layers/lm_model.hpp"
 
 namespace lab::flat {
 
 namespace {
+
+// ---- LmParams' fields and the layout ----
+
+template <class T>
+struct is_optional : std::false_type {};
+template <class T>
+struct is_optional<std::optional<T>> : std::true_type {};
+// f(tensor) for a field that holds one: a tensor, or an optional one that is set.
+template <class T, class F>
+void if_present(T& field, F&& f) {
+    if constexpr (is_optional<std::remove_const_t<T>>::value) {
+        if (field) f(*field);
+    } else {
+        f(field);
+    }
+}
+
+// Where a field of LmParams sits in the layout: its part, block and, for separate projections,
+// which third of W_QKV's (or b_QKV's) columns.
+struct Field {
+    Part part;
+    std::size_t block = 0;
+    int third = -1;
+};
+
+// The one place where LmParams' fields meet the layout: calls f(field, Field) on every tensor
+// field of p, a tensor or an optional one, present or not (the fields of an absent norm are not
+// visited), in the layout's order.
+template <class F>
+void visit_parameter_fields(LmParams& p, F&& f) {
+    f(p.embedding, Field{Part::embedding});
+    f(p.positions, Field{Part::positions});
+    for (std::size_t l = 0; l < p.blocks.size(); ++l) {
+        BlockParams& b = p.blocks[l];
+        const auto norm = [&](std::optional<NormParams>& q, Part gamma, Part beta) {
+            if (!q) return;
+            f(q->gamma, Field{gamma, l});
+            f(q->beta, Field{beta, l});
+        };
+        norm(b.norm1, Part::gamma1, Part::beta1);
+        f(b.attn.wQ, Field{Part::wqkv, l, 0});
+        f(b.attn.wK, Field{Part::wqkv, l, 1});
+        f(b.attn.wV, Field{Part::wqkv, l, 2});
+        f(b.attn.bQ, Field{Part::bqkv, l, 0});
+        f(b.attn.bK, Field{Part::bqkv, l, 1});
+        f(b.attn.bV, Field{Part::bqkv, l, 2});
+        f(b.attn.wQKV, Field{Part::wqkv, l});
+        f(b.attn.bQKV, Field{Part::bqkv, l});
+        f(b.attn.wO, Field{Part::wo, l});
+        f(b.attn.bO, Field{Part::bo, l});
+        norm(b.norm2, Part::gamma2, Part::beta2);
+        f(b.ffn.w1, Field{Part::w1, l});
+        f(b.ffn.b1, Field{Part::b1, l});
+        f(b.ffn.wGate, Field{Part::wgate, l});
+        f(b.ffn.bGate, Field{Part::bgate, l});
+        f(b.ffn.w2, Field{Part::w2, l});
+        f(b.ffn.b2, Field{Part::b2, l});
+    }
+    if (p.final_norm) {
+        f(p.final_norm->gamma, Field{Part::final_gamma});
+        f(p.final_norm->beta, Field{Part::final_beta});
+    }
+    f(p.head, Field{Part::head});
+}
+
+// A tensor `p` has, and its place in the layout.
+struct FieldView {
+    Field at;
+    double* data;
+    std::size_t size;
+    std::vector<std::size_t> shape;
+};
+std::vector<FieldView> present_fields(LmParams& p) {
+    std::vector<FieldView> out;
+    visit_parameter_fields(p, [&](auto& field, const Field& at) {
+        if_present(field, [&](auto& t) {
+            out.push_back({at, t.data(), t.size(), std::vector<std::size_t>(t.shape().begin(), t.shape().end())});
+        });
+    });
+    return out;
+}
 
 // Part's names, in Part's order; a block's are prefixed "blocks.N.".
 constexpr const char* kPartNames[] = {"embedding", "positions",       "norm1.gamma",    "norm1.beta",  "attn.wQKV",
@@ -103,16 +186,6 @@ std::vector<Slot> lm_layout(const LmStructure& s) {
     add(s.final_gamma, Part::final_gamma, 0, D);
     add(s.final_beta, Part::final_beta, 0, D);
     add(s.head, Part::head, 0, D, V);
-    return out;
-}
-
-std::vector<FieldView> present_fields(LmParams& p) {
-    std::vector<FieldView> out;
-    visit_parameter_fields(p, [&](auto& field, const Field& at) {
-        if_present(field, [&](auto& t) {
-            out.push_back({at, t.data(), t.size(), std::vector<std::size_t>(t.shape().begin(), t.shape().end())});
-        });
-    });
     return out;
 }
 

@@ -14,9 +14,7 @@
 #pragma once
 
 #include <functional>
-#include <optional>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include "lab/layers/flat_model.hpp"
@@ -84,77 +82,6 @@ struct LmStructure {
 // The tensors a model of this structure has, in Part's order, each at its offset.
 std::vector<Slot> lm_layout(const LmStructure& s);
 
-template <class T>
-struct is_optional : std::false_type {};
-template <class T>
-struct is_optional<std::optional<T>> : std::true_type {};
-// f(tensor) for a field that holds one: a tensor, or an optional one that is set.
-template <class T, class F>
-void if_present(T& field, F&& f) {
-    if constexpr (is_optional<std::remove_const_t<T>>::value) {
-        if (field) f(*field);
-    } else {
-        f(field);
-    }
-}
-
-// Where a field of LmParams sits in the layout: its part, block and, for separate projections,
-// which third of W_QKV's (or b_QKV's) columns.
-struct Field {
-    Part part;
-    std::size_t block = 0;
-    int third = -1;
-};
-
-// The one place where LmParams' fields meet the layout: calls f(field, Field) on every tensor
-// field of p, a tensor or an optional one, present or not (the fields of an absent norm are not
-// visited), in the layout's order.
-template <class F>
-void visit_parameter_fields(LmParams& p, F&& f) {
-    f(p.embedding, Field{Part::embedding});
-    f(p.positions, Field{Part::positions});
-    for (std::size_t l = 0; l < p.blocks.size(); ++l) {
-        BlockParams& b = p.blocks[l];
-        const auto norm = [&](std::optional<NormParams>& q, Part gamma, Part beta) {
-            if (!q) return;
-            f(q->gamma, Field{gamma, l});
-            f(q->beta, Field{beta, l});
-        };
-        norm(b.norm1, Part::gamma1, Part::beta1);
-        f(b.attn.wQ, Field{Part::wqkv, l, 0});
-        f(b.attn.wK, Field{Part::wqkv, l, 1});
-        f(b.attn.wV, Field{Part::wqkv, l, 2});
-        f(b.attn.bQ, Field{Part::bqkv, l, 0});
-        f(b.attn.bK, Field{Part::bqkv, l, 1});
-        f(b.attn.bV, Field{Part::bqkv, l, 2});
-        f(b.attn.wQKV, Field{Part::wqkv, l});
-        f(b.attn.bQKV, Field{Part::bqkv, l});
-        f(b.attn.wO, Field{Part::wo, l});
-        f(b.attn.bO, Field{Part::bo, l});
-        norm(b.norm2, Part::gamma2, Part::beta2);
-        f(b.ffn.w1, Field{Part::w1, l});
-        f(b.ffn.b1, Field{Part::b1, l});
-        f(b.ffn.wGate, Field{Part::wgate, l});
-        f(b.ffn.bGate, Field{Part::bgate, l});
-        f(b.ffn.w2, Field{Part::w2, l});
-        f(b.ffn.b2, Field{Part::b2, l});
-    }
-    if (p.final_norm) {
-        f(p.final_norm->gamma, Field{Part::final_gamma});
-        f(p.final_norm->beta, Field{Part::final_beta});
-    }
-    f(p.head, Field{Part::head});
-}
-
-// A tensor `p` has, and its place in the layout.
-struct FieldView {
-    Field at;
-    double* data;
-    std::size_t size;
-    std::vector<std::size_t> shape;
-};
-std::vector<FieldView> present_fields(LmParams& p);
-
 // Visits every tensor `p` has with its name (part_name's): the names a saved model's file uses.
 using ParameterVisitor =
     std::function<void(const std::string& name, double* data, std::size_t size, const std::vector<std::size_t>& shape)>;
@@ -203,11 +130,11 @@ public:
     const Real* logits() const { return acts_.logits.data(); }  // (B, T, V)
     const Real* probs() const { return probs_.data(); }         // (B, T, V)
     const Real* attention(std::size_t layer) const { return acts_.blocks[layer].att.data(); }  // (B, H, T, T)
+
+private:
     // The position rows of positions 0 .. end - 1 (null for none): the learned table, or the
     // sinusoidal one grown to `end` rows.
     const Real* positions_to(std::size_t end);
-
-private:
     // Each parameter's place in a buffer laid out as slots_; a norm with no gain of its own reads
     // (or, for gradients, adds into) no_gain (D).
     LmPtrs<Real> bind(Real* base, Real* no_gain) const;
