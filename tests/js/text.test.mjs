@@ -87,6 +87,58 @@ test('every message in every language formats, with any count, into text without
   }
 });
 
+// The names of a message's yes-or-no choices: the selects with a `true` form.
+function flags(ast, into = new Set()) {
+  for (const node of ast) {
+    if (!node.options) continue;
+    if ('true' in node.options) into.add(node.value);
+    for (const option of Object.values(node.options)) flags(option.value, into);
+  }
+  return into;
+}
+
+// The engine gives a problem's yes-or-no values as numbers (learned = 1, bias = 0), the page as
+// booleans: either must choose the same words, and the two answers different ones.
+test('every yes-or-no in every language reads 1 as true and 0 as false, and its two forms differ', () => {
+  let checked = 0;
+  for (const code of codes) {
+    const text = compileCatalogue(catalogues[code], code);
+    for (const [key, message] of messages(catalogues[code])) {
+      const at = key.split('/').reduce((o, k) => o[k], text);
+      const { plain, choosing } = parameters(message);
+      const base = {};
+      for (const p of plain) base[p] = `‹${p}›`;
+      for (const p of choosing) if (!plain.has(p)) base[p] = 2;
+      for (const flag of flags(parse(message, { ignoreTag: true }))) {
+        const said = (v) => at({ ...base, [flag]: v });
+        assert.equal(said(1), said(true), `${code} ${key}: {${flag}} = 1`);
+        assert.equal(said(0), said(false), `${code} ${key}: {${flag}} = 0`);
+        assert.notEqual(said(1), said(0), `${code} ${key}: {${flag}} changes the words`);
+        checked++;
+      }
+    }
+  }
+  assert.ok(checked >= 3 * 4, `${checked} yes-or-no choices`);
+});
+
+test('§4 parameter counting says what its given values say: a learned table, a tied head, biases', () => {
+  const practice = worded('en');
+  for (let seed = 0; seed < 200; seed++) {
+    const p = practice.generate('parameter-count', seed);
+    const g = Object.fromEntries(Object.entries(p.given).map(([k, v]) => [k, Number(v)]));
+    if (p.variant === 'attention') {
+      assert.match(p.prompt, g.bias ? /heads, with biases/ : /heads, without biases/, `seed ${seed}: ${p.prompt}`);
+    } else {
+      assert.match(p.prompt, g.learned ? /a learned position table/ : /sinusoidal positions/, `seed ${seed}`);
+      assert.match(
+        p.prompt,
+        g.tied ? /a head tied to the embedding/ : /a separate \(untied\) output head/,
+        `seed ${seed}`,
+      );
+    }
+  }
+});
+
 test('numbers are formatted by the page’s one format, and Spanish groups thousands with a narrow space', () => {
   const en = compileCatalogue(catalogues.en, 'en');
   assert.equal(en.ui.stepOf({ i: 1, n: 12 }), 'Step 1 of 12');

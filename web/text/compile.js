@@ -13,15 +13,17 @@ const formatters = {
   getPluralRules: (locale, options) => new Intl.PluralRules(locale, options),
 };
 
-// The names of the parameters that choose a form (plural, select), found in the parsed message.
-function choosers(ast, into = new Set()) {
+// The names of the parameters that choose a form (plural, select), found in the parsed message,
+// and of those whose select has a `true` form: a yes-or-no, which the engine may give as 1 or 0.
+function choosers(ast, into = new Set(), flags = new Set()) {
   for (const node of ast) {
     if (node.options) {
       into.add(node.value);
-      for (const option of Object.values(node.options)) choosers(option.value, into);
+      if ('true' in node.options) flags.add(node.value);
+      for (const option of Object.values(node.options)) choosers(option.value, into, flags);
     }
   }
-  return into;
+  return { raw: into, flags };
 }
 
 const shown = (v) => (Array.isArray(v) ? v.map(shown).join(', ') : typeof v === 'number' ? short(v) : v);
@@ -31,12 +33,13 @@ export function compileMessage(message, locale, key = '') {
   const format = new IntlMessageFormat(message, locale, undefined, { formatters, ignoreTag: true });
   const ast = format.getAst();
   if (ast.every((node) => node.type === 0)) return ast.map((node) => node.value).join('');
-  const raw = choosers(ast);
+  const { raw, flags } = choosers(ast);
   const compiled = (params) => {
     if (params === null || typeof params !== 'object' || Array.isArray(params))
       throw new TypeError(`text ${key}: expected its parameters as one object, received ${String(params)}`);
     const values = {};
-    for (const [name, v] of Object.entries(params)) values[name] = raw.has(name) ? v : shown(v);
+    for (const [name, v] of Object.entries(params))
+      values[name] = flags.has(name) ? v === true || v === 1 : raw.has(name) ? v : shown(v);
     return format.format(values);
   };
   return compiled;
