@@ -99,8 +99,6 @@ constexpr const char* kPartNames[] = {"embedding", "positions",       "norm1.gam
                                       "ffn.w1",    "ffn.b1",          "ffn.wGate",      "ffn.bGate",   "ffn.w2",
                                       "ffn.b2",    "finalNorm.gamma", "finalNorm.beta", "head"};
 
-bool in_block(Part p) { return p >= Part::gamma1 && p <= Part::b2; }
-
 // Weight decay applies to matrices, not to biases, shifts or norm gains.
 bool decays(Part p) {
     switch (p) {

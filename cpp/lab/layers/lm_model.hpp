@@ -47,6 +47,8 @@ enum class Part {
     final_beta,
     head
 };
+// Whether a part is one of a block's (gamma1 .. b2).
+inline bool in_block(Part p) { return p >= Part::gamma1 && p <= Part::b2; }
 // A part's name ("embedding", "blocks.0.attn.wQKV", …): the saved files' and the optimiser's.
 // `third` (0, 1, 2) names W_QKV's or b_QKV's columns of Q, K or V alone ("blocks.0.attn.wK"), as
 // the worked examples may give them.

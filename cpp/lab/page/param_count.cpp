@@ -55,7 +55,6 @@ ParamCount param_count(const ParamCountConfig& c, const std::string& fn) {
         const bool ffn_norm = s.part == Part::gamma2 || s.part == Part::beta2;
         add(prefix + (ffn_norm ? norm2 : kKeys[int(s.part) - int(Part::gamma1)]), s.size);
     };
-    const auto in_block = [](Part p) { return p >= Part::gamma1 && p <= Part::b2; };
     if (c.attention_only) {
         for (const flat::Slot& s : layout)
             if (is_attention(s.part)) block_slot("", s, "");
@@ -67,7 +66,7 @@ ParamCount param_count(const ParamCountConfig& c, const std::string& fn) {
     const auto block = [&](const std::string& prefix, bool cross) {
         bool crossed = !cross;
         for (const flat::Slot& s : layout) {
-            if (!in_block(s.part)) continue;
+            if (!flat::in_block(s.part)) continue;
             if (!crossed && s.part >= Part::gamma2) {
                 crossed = true;
                 for (const flat::Slot& t : layout)
