@@ -3,6 +3,7 @@
 // every step are lm_model.cpp's.
 #include <algorithm>
 #include <cassert>
+#include <iterator>
 #include <optional>
 #include <type_traits>
 
@@ -98,6 +99,7 @@ constexpr const char* kPartNames[] = {"embedding", "positions",       "norm1.gam
                                       "attn.bQKV", "attn.wO",         "attn.bO",        "norm2.gamma", "norm2.beta",
                                       "ffn.w1",    "ffn.b1",          "ffn.wGate",      "ffn.bGate",   "ffn.w2",
                                       "ffn.b2",    "finalNorm.gamma", "finalNorm.beta", "head"};
+static_assert(std::size(kPartNames) == std::size_t(Part::head) + 1);
 
 // Weight decay applies to matrices, not to biases, shifts or norm gains.
 bool decays(Part p) {
@@ -114,25 +116,14 @@ bool decays(Part p) {
     }
 }
 
+// Where each of a block's parts goes in BlockPtrs, in Part's order from gamma1.
 template <class Real>
-Real* BlockPtrs<Real>::*block_member(Part p) {
-    switch (p) {
-        case Part::gamma1: return &BlockPtrs<Real>::gamma1;
-        case Part::beta1: return &BlockPtrs<Real>::beta1;
-        case Part::wqkv: return &BlockPtrs<Real>::wqkv;
-        case Part::bqkv: return &BlockPtrs<Real>::bqkv;
-        case Part::wo: return &BlockPtrs<Real>::wo;
-        case Part::bo: return &BlockPtrs<Real>::bo;
-        case Part::gamma2: return &BlockPtrs<Real>::gamma2;
-        case Part::beta2: return &BlockPtrs<Real>::beta2;
-        case Part::w1: return &BlockPtrs<Real>::w1;
-        case Part::b1: return &BlockPtrs<Real>::b1;
-        case Part::wgate: return &BlockPtrs<Real>::wgate;
-        case Part::bgate: return &BlockPtrs<Real>::bgate;
-        case Part::w2: return &BlockPtrs<Real>::w2;
-        default: return &BlockPtrs<Real>::b2;
-    }
-}
+constexpr Real* BlockPtrs<Real>::*kBlockMembers[] = {
+    &BlockPtrs<Real>::gamma1, &BlockPtrs<Real>::beta1, &BlockPtrs<Real>::wqkv,   &BlockPtrs<Real>::bqkv,
+    &BlockPtrs<Real>::wo,     &BlockPtrs<Real>::bo,    &BlockPtrs<Real>::gamma2, &BlockPtrs<Real>::beta2,
+    &BlockPtrs<Real>::w1,     &BlockPtrs<Real>::b1,    &BlockPtrs<Real>::wgate,  &BlockPtrs<Real>::bgate,
+    &BlockPtrs<Real>::w2,     &BlockPtrs<Real>::b2};
+static_assert(std::size(kBlockMembers<float>) == std::size_t(Part::b2) - std::size_t(Part::gamma1) + 1);
 
 const Slot* find(const std::vector<Slot>& slots, const Field& f) {
     for (const Slot& s : slots)
@@ -244,7 +235,7 @@ LmPtrs<Real> Lm<Real>::bind(Real* base, Real* no_gain) const {
             case Part::final_gamma: q.final_gamma = at; break;
             case Part::final_beta: q.final_beta = at; break;
             case Part::head: q.head = at; break;
-            default: q.blocks[s.block].*block_member<Real>(s.part) = at;
+            default: q.blocks[s.block].*kBlockMembers<Real>[int(s.part) - int(Part::gamma1)] = at;
         }
     }
     // A norm with no gain of its own multiplies by no_gain.

@@ -1,5 +1,7 @@
 #include "lab/page/param_count.hpp"
 
+#include <iterator>
+
 #include "lab/training/train.hpp"
 
 namespace lab {
@@ -45,6 +47,7 @@ ParamCount param_count(const ParamCountConfig& c, const std::string& fn) {
     static constexpr const char* kKeys[] = {"norm1",          "norm1",    "",        "attention.bias", "W_O",
                                             "attention.bias", "",         "",        "ffn.W_1",        "ffn.bias",
                                             "ffn.W_gate",     "ffn.bias", "ffn.W_2", "ffn.bias"};
+    static_assert(std::size(kKeys) == std::size_t(Part::b2) - std::size_t(Part::gamma1) + 1);
     const auto block_slot = [&](const std::string& prefix, const flat::Slot& s, const char* norm2) {
         if (s.part == Part::wqkv) {
             add(prefix + "W_Q", D * b.H * b.dk);
