@@ -16,7 +16,6 @@ import {
   studentSeed,
 } from '../../web/page/assignment/definition.js';
 import { RESULT_KIND, lastStudent, openRun, readResult, rememberStudent } from '../../web/page/assignment/run.js';
-import { SUSPEND_LIMIT, decodeSuspend, encodeSuspend } from '../../web/page/assignment/suspend.js';
 import { lessonStatus } from '../../web/page/assignment/scorm.js';
 
 const lab = await loadEngine();
@@ -224,42 +223,6 @@ test('a result file reads back with every verdict the engine’s; a changed verd
   assert.match(bad({ ...edited, problems: edited.problems.slice(1) }), /should list 4 problems/);
   assert.match(bad({ ...edited, student: 'Alan' }), /problem 1 is not the assignment’s/);
   assert.equal(JSON.parse(file).kind, RESULT_KIND);
-});
-
-test('the run in SCORM 1.2’s suspend data: every family at the most problems fits in 4,096 characters and comes back', () => {
-  for (const each of [1, 5]) {
-    const a = { ...defaultAssignment(ids), each };
-    const run = openRun(a, '', { storage: memoryStorage() });
-    run.problems.forEach((p, i) => {
-      const long = `[${Array.from({ length: 40 }, (_, k) => k + 0.123456789).join(', ')}]`;
-      run.check(i, long, lab.practice.check(p.family, p.seed, long));
-      if (i % 3 === 2) return; // a third left unsolved, with the long answer last
-      const answer = lab.practice.solution(p.family, p.seed).answer;
-      run.check(i, answer, lab.practice.check(p.family, p.seed, answer));
-      if (i % 3 === 1) run.showSolution(i);
-    });
-    const records = run.problems.map((_, i) => run.of(i));
-    const text = encodeSuspend(records);
-    assert.ok(text.length <= SUSPEND_LIMIT, `${run.problems.length} problems: ${text.length} characters`);
-    const back = decodeSuspend(text, records.length);
-    assert.deepEqual(
-      back.map((r) => [r.attempts.length, r.solved, r.solutionShown]),
-      records.map((r) => [r.attempts.length, r.solved, r.solutionShown]),
-    );
-    // The last answers that were kept are the ones typed; the longest went first.
-    const kept = back.filter((r, i) => r.attempts.at(-1)?.answer === records[i].attempts.at(-1)?.answer);
-    assert.ok(kept.length > 0, `${each}: some answers kept`);
-    for (const [i, r] of back.entries()) {
-      const last = r.attempts.at(-1)?.answer;
-      assert.ok(last === null || last === records[i].attempts.at(-1)?.answer);
-    }
-    // A run resumed from it scores the same.
-    const resumed = openRun(a, '', { storage: memoryStorage(), resume: back });
-    assert.deepEqual(resumed.score(), run.score());
-  }
-  assert.equal(decodeSuspend('', 3), null);
-  assert.equal(decodeSuspend('{"v":1,"p":[[1,1,0,"x"]]}', 3), null, 'another number of problems');
-  assert.equal(decodeSuspend('{"v":1,"p":[[-1,0,0,null]]}', 1), null);
 });
 
 test('lesson_status: passed at the pass mark; failed once every problem was tried without it; incomplete before', () => {

@@ -2,6 +2,7 @@
 // variants per family. Data that is corrupt or from another version is set aside (under a
 // backup key) and replaced, with a notice, never a crash. Export and import use JSON files.
 import { progressFile as words } from '../text/index.js';
+import { browserStorage } from './storage.js';
 
 export const KEY = 'attention-lab.progress.v1';
 const VERSION = 1;
@@ -36,7 +37,7 @@ export function validate(data) {
   return { progress: { version: VERSION, families } };
 }
 
-export function createProgress(storage = globalThis.localStorage) {
+export function createProgress(storage = browserStorage()) {
   let notice = '';
   let data = empty();
   try {

@@ -2,9 +2,10 @@
 // key so that a reload (or a closed tab) loses none: {"<example>|<sheet>": {cellId: text}}. Only
 // text answers are read back, whatever else a damaged record holds; storage that is blocked or
 // full leaves the answers in the page alone.
+import { browserStorage } from './storage.js';
 export const KEY = 'attention-lab.worksheets.v1';
 
-export function createWorksheetStore(storage = globalThis.localStorage) {
+export function createWorksheetStore(storage = browserStorage()) {
   let all = {};
   try {
     const parsed = JSON.parse(storage?.getItem(KEY) ?? '{}');

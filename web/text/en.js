@@ -75,8 +75,22 @@ export default {
     badPass: 'pass: expected a percentage, a whole number from 0 to 100, received "{got}"',
     unreadable: 'This assignment link cannot be opened: {problems}.',
     as: 'Working as {student}.',
-    inLms:
-      'Working as {name}, in your course: your score goes to the course after every answer you check, and you can leave and come back.',
+    inLms: 'Working as {name}, in your course: you can leave and come back where you were.',
+    lmsWaiting: 'Your course receives your score and your answer each time you check one.',
+    lmsSaved: 'Your course has your score and answers as of {time}.',
+    lmsError: 'error {code}',
+    lmsErrorSaid: 'error {code}: {message}',
+    lmsRetrying: 'Your course did not take your last answer ({error}): trying again…',
+    lmsRefused:
+      'Your course did not store your last answer ({error}). Your work is still in this page: keep it open and press Try again; if that keeps failing, download your result file and send it to your teacher.',
+    lmsRetry: 'Try again',
+    lmsNotConnected:
+      'Your course opened this page but would not connect to it ({error}): nothing you do here reaches your course’s gradebook. Tell your teacher. You can still work here and download your result file.',
+    lmsUnreadable:
+      'Your course holds an earlier run of this activity that this version of the page cannot read (an older version of the assignment wrote it, or it is damaged). It is left as it is, and the score your course holds ({score} %) will not go down. Your new answers are not kept by the course until you choose to start again here.',
+    lmsAfresh: 'Start again in the course',
+    lmsDropped:
+      '{n, plural, one {# problem you answered before is} other {# problems you answered before are}} no longer in this assignment: your course keeps the score it held ({score} %), and the rest of your answers carry on here.',
     problemOf: 'Problem {i} of {n}',
     score: '{solved} of {total} solved, {attempts, plural, one {# attempt} other {# attempts}}',
     passMark: 'Pass mark: {pass} % of the problems solved.',
@@ -1439,6 +1453,8 @@ export default {
     showSolution: 'Show solution',
     notCounted:
       'The solution was shown, so this variant is not counted in your progress: New variant gives a fresh one.',
+    answerTooLong:
+      'Not checked: in your course an answer may have at most {most} characters, and this one has {got}. Write the numbers to 4 significant digits.',
     newVariant: 'New variant',
     solution: 'Worked solution',
     answerIs: 'Answer:',
@@ -1506,7 +1522,9 @@ export default {
     eachNote: 'From 1 to {most}; each gets its own numbers.',
     count:
       '{n, plural, one {# problem} other {# problems}}{perStudent, select, true {, with numbers of each student’s own} other {, the same for everyone}}.',
-    packaged: 'The package is downloaded (attention-lab-scorm12.zip, {kb} KB).',
+    packaged: 'The package is downloaded ({file}, {kb} KB).',
+    packageTooLarge:
+      'No SCORM package of this assignment: the LMS keeps each student’s run in {most} characters (SCORM 1.2’s cmi.suspend_data), and with every answer at its longest this one could need {needs}. Choose fewer problems.',
   },
   training: {
     title: 'Train a model',

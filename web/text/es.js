@@ -88,8 +88,22 @@ export default {
     badPass: 'pass: se esperaba un porcentaje, un número entero de 0 a 100, y se recibió "{got}"',
     unreadable: 'No se puede abrir el enlace de esta tarea: {problems}.',
     as: 'Trabajando como {student}.',
-    inLms:
-      'Trabajando como {name}, en tu curso: tu puntuación se envía al curso cada vez que compruebas una respuesta, y puedes salir y volver.',
+    inLms: 'Trabajando como {name}, en tu curso: puedes salir y volver a donde estabas.',
+    lmsWaiting: 'Tu curso recibe tu puntuación y tu respuesta cada vez que compruebas una.',
+    lmsSaved: 'Tu curso tiene tu puntuación y tus respuestas hasta las {time}.',
+    lmsError: 'error {code}',
+    lmsErrorSaid: 'error {code}: {message}',
+    lmsRetrying: 'Tu curso no aceptó tu última respuesta ({error}): se vuelve a intentar…',
+    lmsRefused:
+      'Tu curso no guardó tu última respuesta ({error}). Tu trabajo sigue en esta página: no la cierres y pulsa Reintentar; si sigue fallando, descarga tu archivo de resultados y envíaselo a tu profesor.',
+    lmsRetry: 'Reintentar',
+    lmsNotConnected:
+      'Tu curso abrió esta página pero no se conectó con ella ({error}): nada de lo que hagas aquí llega al libro de calificaciones del curso. Avisa a tu profesor. Puedes seguir trabajando aquí y descargar tu archivo de resultados.',
+    lmsUnreadable:
+      'Tu curso guarda un intento anterior de esta actividad que esta versión de la página no puede leer (lo escribió una versión anterior de la tarea, o está dañado). Se deja tal cual, y la puntuación que tiene tu curso ({score} %) no bajará. El curso no guarda tus nuevas respuestas hasta que decidas empezar de nuevo aquí.',
+    lmsAfresh: 'Empezar de nuevo en el curso',
+    lmsDropped:
+      '{n, plural, one {# problema que respondiste ya no está} other {# problemas que respondiste ya no están}} en esta tarea: tu curso conserva la puntuación que tenía ({score} %), y el resto de tus respuestas siguen aquí.',
     problemOf: 'Problema {i} de {n}',
     score: '{solved} de {total} resueltos, {attempts, plural, one {# intento} other {# intentos}}',
     passMark: 'Nota de aprobado: {pass} % de los problemas resueltos.',
@@ -1455,6 +1469,8 @@ export default {
     nextHint: 'Otra pista',
     showSolution: 'Ver la solución',
     notCounted: 'Se mostró la solución, así que esta variante no cuenta en tu progreso: Nueva variante te da otra.',
+    answerTooLong:
+      'Sin comprobar: en tu curso una respuesta puede tener como mucho {most} caracteres, y esta tiene {got}. Escribe los números con 4 cifras significativas.',
     newVariant: 'Nueva variante',
     solution: 'Solución paso a paso',
     answerIs: 'Respuesta:',
@@ -1522,7 +1538,9 @@ export default {
     eachNote: 'De 1 a {most}; cada uno con sus propios números.',
     count:
       '{n, plural, one {# problema} other {# problemas}}{perStudent, select, true {, con números propios de cada estudiante} other {, los mismos para todos}}.',
-    packaged: 'El paquete se ha descargado (attention-lab-scorm12.zip, {kb} KB).',
+    packaged: 'El paquete se ha descargado ({file}, {kb} KB).',
+    packageTooLarge:
+      'No hay paquete SCORM para esta tarea: el LMS guarda el intento de cada estudiante en {most} caracteres (cmi.suspend_data de SCORM 1.2), y con todas las respuestas en su máxima longitud esta podría necesitar {needs}. Elige menos problemas.',
   },
   training: {
     title: 'Entrenar un modelo',

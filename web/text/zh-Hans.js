@@ -74,7 +74,21 @@ export default {
     badPass: 'pass：需要一个百分比，即 0 到 100 的整数，但收到了“{got}”',
     unreadable: '无法打开这个作业链接：{problems}。',
     as: '当前身份：{student}。',
-    inLms: '当前身份：{name}，在你的课程中：每检查一个答案，你的分数就会发送到课程里，你可以离开后再回来。',
+    inLms: '当前身份：{name}，在你的课程中：你可以离开，回来时从原处继续。',
+    lmsWaiting: '每检查一个答案，课程都会收到你的分数和这个答案。',
+    lmsSaved: '截至 {time}，课程已保存你的分数和答案。',
+    lmsError: '错误 {code}',
+    lmsErrorSaid: '错误 {code}：{message}',
+    lmsRetrying: '课程没有接收你的上一个答案（{error}）：正在重试…',
+    lmsRefused:
+      '课程没有保存你的上一个答案（{error}）。你的作业仍在这个页面里：请不要关闭页面，点“重试”；如果一直失败，请下载你的结果文件并发给老师。',
+    lmsRetry: '重试',
+    lmsNotConnected:
+      '课程打开了这个页面，但没有与它建立连接（{error}）：你在这里做的一切都不会进入课程的成绩册。请告诉老师。你仍然可以在这里作答，并下载你的结果文件。',
+    lmsUnreadable:
+      '课程里存有这个活动以前的一次作答记录，但这个版本的页面无法读取（可能由旧版本的作业写入，或已损坏）。它会保持原样，课程里的分数（{score}%）不会降低。在你选择在这里重新开始之前，课程不会保存你的新答案。',
+    lmsAfresh: '在课程中重新开始',
+    lmsDropped: '你以前回答过的 {n} 道题已不在这份作业中：课程保留原有的分数（{score}%），你的其余答案在这里继续有效。',
     problemOf: '第 {i} 题，共 {n} 题',
     score: '已解出 {solved}/{total}，尝试 {attempts} 次',
     passMark: '及格线：解出 {pass}% 的题目。',
@@ -1366,6 +1380,7 @@ export default {
     nextHint: '再给一个提示',
     showSolution: '显示解答',
     notCounted: '已显示解答，所以这个变体不计入你的进度：点“新变体”会得到一道新题。',
+    answerTooLong: '未检查：在课程中，一个答案最多 {most} 个字符，而这个答案有 {got} 个。请把数字写成 4 位有效数字。',
     newVariant: '新变体',
     solution: '详细解答',
     answerIs: '答案：',
@@ -1430,7 +1445,9 @@ export default {
     fromSite: '要制作包，请从网站打开本页面（而不是从磁盘上的文件）',
     eachNote: '1 到 {most}；每道题都有自己的数字。',
     count: '{n} 道题{perStudent, select, true {，每个学生的数字各不相同} other {，所有人相同}}。',
-    packaged: '包已下载（attention-lab-scorm12.zip，{kb} KB）。',
+    packaged: '包已下载（{file}，{kb} KB）。',
+    packageTooLarge:
+      '无法为这份作业生成 SCORM 包：LMS 用 {most} 个字符（SCORM 1.2 的 cmi.suspend_data）保存每个学生的作答记录，而当每个答案都达到最长时，这份作业可能需要 {needs} 个字符。请减少题目数量。',
   },
   training: {
     title: '训练模型',

@@ -127,3 +127,15 @@ export function scoreOf(a, solved, total) {
   const percent = total ? (100 * solved) / total : 0;
   return { solved, total, percent, passed: percent >= a.pass };
 }
+
+// A text as part of a file name: its letters, marks and digits in any script (NFC), everything
+// else as single hyphens, at most 60 characters; `fallback` when nothing is left.
+export function fileNameOf(text, fallback = 'assignment') {
+  const kept = text
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return kept || fallback;
+}

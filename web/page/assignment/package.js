@@ -4,7 +4,8 @@
 // manifest (imsmanifest.xml, schemaversion 1.2). Built by npm run build for the default
 // assignment and by the teacher's view, in the browser, for theirs.
 import { strToU8, zipSync } from 'fflate';
-import { assignmentQuery } from './definition.js';
+import { assignmentQuery, fileNameOf, problemsOf } from './definition.js';
+import { suspendProblem } from './suspend.js';
 
 export const META = 'attention-lab-assignment';
 export const LAUNCH = 'index.html';
@@ -15,8 +16,11 @@ const xml = (text) =>
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c],
   );
 
-// The manifest: one organization with one item, the SCO, whose mastery score is the pass mark.
-// The SCO launches in the teacher's language (?lang=), whatever the LMS's or the browser's.
+// The manifest: one organization with one item, the SCO. The SCO launches in the teacher's
+// language (?lang=), whatever the LMS's or the browser's. It names no mastery score: with one,
+// Moodle's "mastery score overrides status" (on by default) turns every exit below the pass mark
+// into "failed", where the page reports "incomplete" until every problem was tried; without one,
+// the LMS records the status the page sends, and the page applies the pass mark itself.
 export function manifest(a, language = 'en') {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="attention-lab-assignment" version="1"
@@ -33,7 +37,6 @@ export function manifest(a, language = 'en') {
       <title>${xml(a.title)}</title>
       <item identifier="assignment" identifierref="sco" isvisible="true">
         <title>${xml(a.title)}</title>
-        <adlcp:masteryscore>${a.pass}</adlcp:masteryscore>
       </item>
     </organization>
   </organizations>
@@ -57,8 +60,14 @@ export function withAssignment(html, a) {
   return bare.replace(CHARSET, () => `${CHARSET}\n  ${meta}`);
 }
 
+// The zip's name: the title as a file name (definition.js fileNameOf).
+export const packageFileName = (a) => `${fileNameOf(a.title)}-scorm12.zip`;
+
 // The zip's bytes.
 export function scormPackage(html, a, language = 'en') {
+  const problem = suspendProblem(problemsOf(a));
+  if (problem)
+    throw new RangeError(`a run needs up to ${problem.needs} characters of suspend data, more than ${problem.most}`);
   return zipSync(
     { 'imsmanifest.xml': strToU8(manifest(a, language)), [LAUNCH]: strToU8(withAssignment(html, a)) },
     { level: 9, mtime: new Date('2026-01-01T00:00:00Z') },

@@ -23,17 +23,20 @@ export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, w
   let resultsShown = { files: [], shown: 0 }; // the result files last opened
   // Inside an LMS (a package whose launching frame has SCORM 1.2's API), the run of the package's
   // assignment is the LMS's: its student, resumed from its suspend data, saved after each answer.
+  // An LMS that refuses to connect leaves the page on its own, and says so.
   const lms = packaged ? openLms(findApi()) : null;
-  if (lms) window.addEventListener('pagehide', () => lms.finish());
+  if (lms?.connected) window.addEventListener('pagehide', () => lms.finish());
+  // A student's answers to problems of the LMS's run that this package no longer asks.
+  let dropped = 0;
   // A teacher's SCORM package: the single file (the site's attention-lab.html; a single file
   // served over http(s) is itself) with the assignment in it. A file opened from disk cannot read
   // itself, so from there no package is made.
   async function scormPackageOf(a) {
     const source = workerUrl ? 'attention-lab.html' : location.href.split('#')[0];
     if (!location.protocol.startsWith('http')) throw new Error(`${teachText.fromSite}.`);
-    const [{ scormPackage }, response] = await Promise.all([import('./package.js'), fetch(source)]);
+    const [{ scormPackage, packageFileName }, response] = await Promise.all([import('./package.js'), fetch(source)]);
     if (!response.ok) throw new Error(`${source}: ${response.status} ${response.statusText}`);
-    return scormPackage(await response.text(), a, language);
+    return { bytes: scormPackage(await response.text(), a, language), name: packageFileName(a) };
   }
   // A student's link opens in the teacher's language, whatever the student's browser prefers.
   const studentLink = (query) => `${addressIn(location.href.split('#')[0], language)}#/${ASSIGNMENT}?${query}`;
@@ -114,14 +117,19 @@ export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, w
         ),
       );
     const a = asked.assignment;
-    const inLms = lms && state.query === packaged;
+    const inLms = lms?.connected && state.query === packaged;
     // Every run is someone's: the name goes on the result file, and, when the numbers are each
     // student's own, draws them. Two students on one computer each have their run.
     // (An LMS that names no student, a guest's launch, asks as the site does.)
     const student = inLms && lms.student ? lms.student : lastStudent(a);
     const runKey = `${state.query}|${student}`;
     if (student && !runs.has(runKey)) {
-      const withLms = inLms ? { resume: lms.resumed(problemsOf(a, student).length), onSave: lms.save } : {};
+      let withLms = {};
+      if (inLms) {
+        const back = lms.resumed(problemsOf(a, student));
+        dropped = back?.dropped ?? 0;
+        withLms = { resume: back?.records ?? null, onSave: lms.save };
+      }
       runs.set(runKey, openRun(a, student, withLms));
     }
     const run = runs.get(runKey) ?? null;
@@ -139,7 +147,11 @@ export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, w
         },
         onChange: focusAfter,
         canCopy: true,
-        lmsName: inLms ? lms.studentName || lms.student : '',
+        lms: inLms
+          ? { session: lms, name: lms.studentName || lms.student, dropped }
+          : lms && !lms.connected && state.query === packaged
+            ? { refused: lms.state }
+            : null,
       }),
     );
   }

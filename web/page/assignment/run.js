@@ -5,6 +5,8 @@
 import { assignment as words } from '../../text/index.js';
 import { isAttempt } from '../progress.js';
 import { assignmentKey, checkAssignment, problemsOf, scoreOf } from './definition.js';
+import { ATTEMPTS_MOST } from './suspend.js';
+import { browserStorage } from '../storage.js';
 
 export const KEY = 'attention-lab.assignments.v1';
 export const RESULT_KIND = 'attention-lab assignment result';
@@ -23,10 +25,10 @@ function readStore(storage) {
 
 // The name or id a student last worked under on this assignment (so a reload finds their run),
 // and setting it ('' forgets it: "Not you?").
-export function lastStudent(a, storage = globalThis.localStorage) {
+export function lastStudent(a, storage = browserStorage()) {
   return readStore(storage).students?.[assignmentKey(a)] ?? '';
 }
-export function rememberStudent(a, student, storage = globalThis.localStorage) {
+export function rememberStudent(a, student, storage = browserStorage()) {
   try {
     const store = readStore(storage);
     store.students = { ...store.students, [assignmentKey(a)]: student.trim() };
@@ -38,32 +40,39 @@ export function rememberStudent(a, student, storage = globalThis.localStorage) {
 
 // The run of assignment `a` by `student` ('' when the assignment gives the class one set of
 // seeds), created on first use. `now` gives time stamps (a test's clock, or Date's).
-// In an LMS, `resume` is the run as the LMS kept it (scorm.js), which wins over this browser's
-// copy, and `onSave(run)` hears of every change.
+// In an LMS, `resume` is the run as the LMS kept it (scorm.js: a record per problem, null for a
+// problem it holds nothing of), which wins over this browser's copy, and `onSave(run, event)`
+// hears of every change (event: {i, attempt, since} when an answer was counted, `since` the time
+// of the problem's attempt before it, or null).
 export function openRun(
   a,
   student,
-  { storage = globalThis.localStorage, now = () => new Date(), resume = null, onSave = () => {} } = {},
+  { storage = browserStorage(), now = () => new Date(), resume = null, onSave = () => {} } = {},
 ) {
   const problems = problemsOf(a, student);
   const id = `${assignmentKey(a)}|${student.trim().toLowerCase()}`;
   const stored = readStore(storage).runs?.[id];
   const run = resume
-    ? { student: student.trim(), started: stored?.started ?? now().toISOString(), problems: resume }
+    ? {
+        student: student.trim(),
+        started: stored?.started ?? now().toISOString(),
+        problems: resume.map((r) => r ?? emptyProblem()),
+      }
     : stored && Array.isArray(stored.problems) && stored.problems.length === problems.length
       ? stored
       : { student: student.trim(), started: now().toISOString(), problems: problems.map(emptyProblem) };
-  let saveProblem = '';
-  const save = () => {
+  // Where the browser keeps nothing, the run lives in the page until it is closed: said at once.
+  let saveProblem = storage ? '' : words.storeRefused;
+  const save = (event) => {
     try {
       const latest = readStore(storage);
       latest.runs = { ...latest.runs, [id]: run };
       storage?.setItem(KEY, JSON.stringify(latest));
-      saveProblem = '';
+      saveProblem = storage ? '' : words.storeRefused;
     } catch {
       saveProblem = words.storeRefused;
     }
-    onSave(handle);
+    onSave(handle, event);
   };
   const totals = () => ({
     solved: run.problems.filter((p) => p.solved).length,
@@ -90,10 +99,12 @@ export function openRun(
         answer,
         lastCounted: last,
       });
-      if (!counts) return false;
-      p.attempts.push({ answer, correct: verdict.correct, at: now().toISOString() });
+      if (!counts || p.attempts.length >= ATTEMPTS_MOST) return false;
+      const since = p.attempts.at(-1)?.at || null;
+      const attempt = { answer, correct: verdict.correct, at: now().toISOString() };
+      p.attempts.push(attempt);
       if (verdict.correct) p.solved = true;
-      save();
+      save({ i, attempt, since });
       return true;
     },
     showSolution(i) {

@@ -1,50 +1,124 @@
 // A run as SCORM 1.2's cmi.suspend_data holds it: at most 4,096 characters (SCORM 1.2's limit;
-// an LMS may cut or refuse more). Per problem: the number of attempts, whether it is solved,
-// whether its solution was shown, and the last answer typed, which the student finds in the box
-// on resuming. When the answers do not all fit, the longest are left out, one at a time, until
-// the rest do: the counts and the verdicts always fit.
-//   {"v":1,"p":[[attempts, solved, solutionShown, lastAnswer | null], ...]}
-export const SUSPEND_LIMIT = 4096;
-const VERSION = 1;
+// Moodle refuses more with error 405). Nothing is ever left out to fit: an answer in an LMS run
+// has at most ANSWER_MOST characters (the box refuses a longer one, with the reason), and the
+// teacher's view makes no package whose worst run (every answer at its longest, every problem at
+// ATTEMPTS_MOST attempts) would not fit (worstSuspendLength).
+//
+// The run is kept by family and seed, not by the problem's place, so that a changed package
+// uploaded into the same activity resumes every answer to a problem it still asks:
+//   {"v":2,"s":<first seed>,"f":{"<family>":[[attempts, solved, solutionShown, lastAnswer | null], ...]}}
+// row k of a family is its problem of seed s + k (definition.js problemsOf). Version 1, written
+// by earlier packages ({"v":1,"p":[[...], ...]}, a row per problem in order), is read when it
+// has as many rows as the assignment has problems.
+import { MAX_SEED } from './definition.js';
 
-export function encodeSuspend(records, limit = SUSPEND_LIMIT) {
-  const rows = records.map((r) => [
-    r.attempts.length,
-    r.solved ? 1 : 0,
-    r.solutionShown ? 1 : 0,
-    r.attempts.at(-1)?.answer ?? null,
-  ]);
-  let text = JSON.stringify({ v: VERSION, p: rows });
-  while (text.length > limit) {
-    const longest = rows.reduce(
-      (best, row, i) => ((row[3]?.length ?? -1) > (rows[best][3]?.length ?? -1) ? i : best),
-      0,
-    );
-    if (rows[longest][3] === null)
-      throw new Error(`suspend data: ${records.length} problems do not fit in ${limit} characters`);
-    rows[longest][3] = null;
-    text = JSON.stringify({ v: VERSION, p: rows });
-  }
+export const SUSPEND_LIMIT = 4096;
+// Characters of one answer as stored (JSON escapes count): the longest answer any problem needs,
+// written to 4 significant digits, is 85 (a 3 × 3 matrix), and the handout's 28 kinds, one of
+// each, fit at 100 with room to spare (the test "every answer fits").
+export const ANSWER_MOST = 100;
+// Attempts on one problem: three digits in the record. Past it, an answer is checked but not
+// counted, and the student is told.
+export const ATTEMPTS_MOST = 999;
+// A family's rows: the most problems of one kind an assignment may have (definition.js LIMITS).
+const ROWS_MOST = 5;
+const VERSION = 2;
+
+export const storedLength = (answer) => JSON.stringify(answer).length - 2;
+
+const seedAt = (base, k) => (base + k) % (MAX_SEED + 1);
+const key = (family, seed) => `${family}|${seed}`;
+
+// The text for `records` ({attempts, solved, solutionShown}) of `problems` ([{family, seed}],
+// consecutive seeds per family from `base`). Throws a RangeError rather than cut anything.
+export function encodeSuspend(problems, records, base) {
+  const f = {};
+  problems.forEach(({ family }, i) => {
+    const r = records[i];
+    (f[family] ??= []).push([
+      r.attempts.length,
+      r.solved ? 1 : 0,
+      r.solutionShown ? 1 : 0,
+      r.attempts.at(-1)?.answer ?? null,
+    ]);
+  });
+  const text = JSON.stringify({ v: VERSION, s: base, f });
+  if (text.length > SUSPEND_LIMIT)
+    throw new RangeError(`suspend data: ${text.length} characters, more than SCORM 1.2's ${SUSPEND_LIMIT}`);
   return text;
 }
 
-// The records back ({attempts, solved, solutionShown}), or null when the text is empty, not
-// ours, or for another number of problems. An attempt whose answer was not kept has answer null.
-export function decodeSuspend(text, count) {
+// The longest suspend data a run of these problems can need.
+export function worstSuspendLength(problems) {
+  const f = {};
+  for (const { family } of problems) (f[family] ??= []).push([ATTEMPTS_MOST, 1, 1, 'x'.repeat(ANSWER_MOST)]);
+  return JSON.stringify({ v: VERSION, s: MAX_SEED, f }).length;
+}
+
+// Why these problems cannot be a package's run, or null: their worst run does not fit.
+export function suspendProblem(problems) {
+  const needs = worstSuspendLength(problems);
+  return needs > SUSPEND_LIMIT ? { needs, most: SUSPEND_LIMIT } : null;
+}
+
+const isRow = (row) =>
+  Array.isArray(row) &&
+  row.length === 4 &&
+  Number.isInteger(row[0]) &&
+  row[0] >= 0 &&
+  row[0] <= ATTEMPTS_MOST &&
+  (row[1] === 0 || row[1] === 1) &&
+  (row[2] === 0 || row[2] === 1) &&
+  (row[3] === null || (typeof row[3] === 'string' && storedLength(row[3]) <= ANSWER_MOST)) &&
+  (row[0] > 0 || (row[1] === 0 && row[3] === null));
+
+// A record from a row: its attempts as placeholders (only the last answer is kept; earlier ones
+// are null), at most ATTEMPTS_MOST of them.
+function recordOf([n, solved, shown, last]) {
+  const attempts = Array.from({ length: n }, () => ({ answer: null, correct: false, at: '' }));
+  if (n) attempts[n - 1] = { answer: last, correct: solved === 1, at: '' };
+  return { attempts, solved: solved === 1, solutionShown: shown === 1 };
+}
+
+// Reads what the LMS kept for these problems. Returns null when nothing was kept (a first
+// launch); {records, carried, dropped} when it can be read (records[i] for problems[i], null
+// where the text holds nothing for it; dropped: rows of problems this assignment no longer asks);
+// {unreadable: true} otherwise. Nothing is half-read, and nothing is allocated before the size
+// and every row are checked.
+export function decodeSuspend(text, problems) {
+  if (text === '') return null;
+  if (typeof text !== 'string' || text.length > SUSPEND_LIMIT) return { unreadable: true };
   let data;
   try {
     data = JSON.parse(text);
   } catch {
-    return null;
+    return { unreadable: true };
   }
-  if (data?.v !== VERSION || !Array.isArray(data.p) || data.p.length !== count) return null;
-  const records = [];
-  for (const row of data.p) {
-    if (!Array.isArray(row) || !Number.isInteger(row[0]) || row[0] < 0 || row[0] > 1e6) return null;
-    const [n, solved, shown, last] = row;
-    const attempts = Array.from({ length: n }, () => ({ answer: null, correct: false, at: '' }));
-    if (n) attempts[n - 1] = { answer: typeof last === 'string' ? last : null, correct: solved === 1, at: '' };
-    records.push({ attempts, solved: solved === 1, solutionShown: shown === 1 });
-  }
-  return records;
+  const rows = new Map();
+  if (data?.v === 1 && Array.isArray(data.p) && data.p.length === problems.length && data.p.every(isRow)) {
+    problems.forEach((p, i) => rows.set(key(p.family, p.seed), data.p[i]));
+  } else if (
+    data?.v === VERSION &&
+    Number.isInteger(data.s) &&
+    data.s >= 0 &&
+    data.s <= MAX_SEED &&
+    data.f &&
+    typeof data.f === 'object' &&
+    !Array.isArray(data.f)
+  ) {
+    for (const [family, list] of Object.entries(data.f)) {
+      if (!Array.isArray(list) || list.length > ROWS_MOST || !list.every(isRow)) return { unreadable: true };
+      list.forEach((row, k) => rows.set(key(family, seedAt(data.s, k)), row));
+    }
+  } else return { unreadable: true };
+  const records = problems.map((p) =>
+    rows.has(key(p.family, p.seed)) ? recordOf(rows.get(key(p.family, p.seed))) : null,
+  );
+  const carried = records.filter(Boolean).length;
+  const tried = [...rows.values()].filter((row) => row[0] > 0 || row[2] === 1).length;
+  const carriedTried = problems.filter((p) => {
+    const row = rows.get(key(p.family, p.seed));
+    return row && (row[0] > 0 || row[2] === 1);
+  }).length;
+  return { records, carried, dropped: tried - carriedTried };
 }

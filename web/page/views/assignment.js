@@ -4,6 +4,8 @@
 // result file back.
 import { assignment as words, practice as practiceWords } from '../../text/index.js';
 import { LIMITS, STUDENT } from '../assignment/definition.js';
+import { ANSWER_MOST } from '../assignment/suspend.js';
+import { language } from '../../text/language.js';
 import { download, h } from './dom.js';
 import { problemPanel } from './practice.js';
 
@@ -54,16 +56,73 @@ function whoForm(onStudent, why) {
   );
 }
 
+// Where the run stands with the LMS, redrawn in place whenever the session's state changes (a
+// retry succeeds or fails) so that nothing the student is typing is redrawn: saved, refused with
+// what to do, or never connected.
+const errorWords = (e) => (e.message ? words.lmsErrorSaid(e) : words.lmsError(e));
+function lmsStatus(session) {
+  const { saved, refused, retrying } = session.state;
+  const error = refused && errorWords(refused);
+  const line = refused
+    ? retrying
+      ? h('p', { class: 'notice' }, words.lmsRetrying({ error }))
+      : h(
+          'div',
+          { class: 'notice', role: 'alert' },
+          h('p', {}, words.lmsRefused({ error })),
+          h('button', { type: 'button', id: 'lms-retry', onclick: () => session.retry() }, words.lmsRetry),
+        )
+    : h('p', {}, saved ? words.lmsSaved({ time: saved.toLocaleTimeString(language) }) : words.lmsWaiting);
+  return h('div', { id: 'lms-status', role: 'status' }, line);
+}
+
+function lmsNotes({ session, name, dropped }, onChange) {
+  session.onChange(() => document.getElementById('lms-status')?.replaceWith(lmsStatus(session)));
+  return [
+    h('p', { class: 'who', id: 'lms-note' }, words.inLms({ name })),
+    lmsStatus(session),
+    session.unreadable &&
+      h(
+        'div',
+        { class: 'notice', role: 'alert', id: 'lms-unreadable' },
+        h('p', {}, words.lmsUnreadable({ score: session.heldScore })),
+        h(
+          'button',
+          {
+            type: 'button',
+            id: 'lms-afresh',
+            onclick: () => {
+              session.startAfresh();
+              onChange('assignment-score');
+            },
+          },
+          words.lmsAfresh,
+        ),
+      ),
+    dropped > 0 &&
+      h('p', { class: 'notice', id: 'lms-dropped' }, words.lmsDropped({ n: dropped, score: session.heldScore })),
+  ];
+}
+
 // run: from openRun (null while the student's name is awaited); at: the problem shown, from 0;
-// href(i): the address of problem i; lmsName: the student as the LMS names them, when the run
-// is the LMS's.
-export function assignmentView({ practice, assignment: a, run, at, href, onStudent, onChange, canCopy, lmsName = '' }) {
+// href(i): the address of problem i; lms: {session, name, dropped} when the run is the LMS's
+// (name: the student as the LMS names them; dropped: answers to problems the package no longer
+// asks), {refused} when the LMS refused to connect, null outside an LMS.
+export function assignmentView({ practice, assignment: a, run, at, href, onStudent, onChange, canCopy, lms = null }) {
+  const refusedNote =
+    lms?.refused &&
+    h(
+      'p',
+      { class: 'notice', role: 'alert', id: 'lms-refused' },
+      words.lmsNotConnected({ error: errorWords(lms.refused) }),
+    );
   const title = h('h2', { id: 'assignment-title', tabindex: '-1' }, a.title);
   if (!run)
     return h(
       'section',
       { class: 'assignment', 'aria-labelledby': 'assignment-title' },
       title,
+      refusedNote,
       whoForm(onStudent, a.seed === STUDENT ? words.whoWhy : words.whoWhyClass),
     );
   const score = run.score();
@@ -80,6 +139,8 @@ export function assignmentView({ practice, assignment: a, run, at, href, onStude
     onChange,
     canCopy,
     canHint: a.hints,
+    // An answer the LMS's 4,096 characters must hold (suspend.js).
+    answerMost: lms?.session ? ANSWER_MOST : null,
     canSolve: a.solutions,
     tracker: {
       solutionShown: () => run.of(at).solutionShown,
@@ -99,8 +160,9 @@ export function assignmentView({ practice, assignment: a, run, at, href, onStude
     'section',
     { class: 'assignment', 'aria-labelledby': 'assignment-title' },
     title,
-    lmsName
-      ? h('p', { class: 'who', id: 'lms-note' }, words.inLms({ name: lmsName }))
+    refusedNote,
+    lms?.session
+      ? lmsNotes(lms, onChange)
       : run.student
         ? h(
             'p',
@@ -110,7 +172,7 @@ export function assignmentView({ practice, assignment: a, run, at, href, onStude
           )
         : null,
     scoreLine({ id: 'assignment-score', role: 'status' }, score, a.pass),
-    run.saveProblem ? h('p', { class: 'notice', role: 'alert' }, words.cannotStore) : null,
+    run.saveProblem && !lms?.session ? h('p', { class: 'notice', role: 'alert' }, words.cannotStore) : null,
     h(
       'nav',
       { class: 'problems', 'aria-label': words.title },

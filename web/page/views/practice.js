@@ -6,6 +6,7 @@ import { answerText, short } from '../format.js';
 import { download, h } from './dom.js';
 import { matrixView } from './matrix.js';
 import { isAttempt } from '../progress.js';
+import { storedLength } from '../assignment/suspend.js';
 
 // The answer last counted as an attempt, per practice variant ("family/seed"): the same answer
 // checked again is not a new attempt.
@@ -41,6 +42,7 @@ export function problemPanel({
   canCopy = true,
   canSolve = true,
   canHint = true,
+  answerMost = null,
 }) {
   const p = practice.generate(family, seed);
   const draft = draftOf(`${id}/${family}/${seed}`);
@@ -78,7 +80,12 @@ export function problemPanel({
   const check = (e) => {
     e.preventDefault();
     draft.answer = input.value.slice(0, 10000);
-    draft.feedback = practice.check(family, seed, draft.answer);
+    const length = storedLength(draft.answer);
+    // An answer longer than its record may keep is not checked, and so not an attempt.
+    draft.feedback =
+      answerMost !== null && length > answerMost
+        ? { correct: false, readable: false, feedback: text.answerTooLong({ most: answerMost, got: length }) }
+        : practice.check(family, seed, draft.answer);
     // The record decides what is an attempt (isAttempt). Copying the solution's answer solves
     // nothing: the feedback says so.
     tracker.record(draft.answer, draft.feedback, draft.solution);

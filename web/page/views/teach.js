@@ -3,12 +3,13 @@
 // check as a student's link (readAssignment), so what the teacher is shown is what the class
 // will open. Typing updates the link and the address in place; the form is not redrawn.
 import { assignment as words, teach as text } from '../../text/index.js';
-import { LIMITS, MAX_SEED, STUDENT, assignmentQuery, checkAssignment } from '../assignment/definition.js';
+import { LIMITS, MAX_SEED, STUDENT, assignmentQuery, checkAssignment, problemsOf } from '../assignment/definition.js';
+import { suspendProblem } from '../assignment/suspend.js';
 import { download, h } from './dom.js';
 
 // families: [{id, section, title}]; a: the assignment to start from; linkOf(query): the
 // student's address for a query; onQuery(query): the form changed to a valid assignment.
-// packageOf(assignment): resolves to the bytes of its SCORM 1.2 package, or rejects saying why.
+// packageOf(assignment): resolves to its SCORM 1.2 package {bytes, name}, or rejects saying why.
 export function teachView({ families, assignment: a, linkOf, onQuery, packageOf }) {
   const ids = families.map((f) => f.id);
   const field = (id, label, input, note) =>
@@ -88,9 +89,9 @@ export function teachView({ families, assignment: a, linkOf, onQuery, packageOf 
         if (!current) return;
         packageStatus.textContent = text.packaging;
         try {
-          const bytes = await packageOf(current);
-          download('attention-lab-scorm12.zip', bytes, 'application/zip');
-          packageStatus.textContent = text.packaged({ kb: Math.round(bytes.length / 1024) });
+          const { bytes, name } = await packageOf(current);
+          download(name, bytes, 'application/zip');
+          packageStatus.textContent = text.packaged({ file: name, kb: Math.round(bytes.length / 1024) });
         } catch (e) {
           packageStatus.textContent = `${text.noPackage} ${e.message}`;
         }
@@ -129,7 +130,10 @@ export function teachView({ families, assignment: a, linkOf, onQuery, packageOf 
   function update() {
     const r = read();
     current = r.assignment ?? null;
-    makePackage.disabled = !current;
+    // A package whose runs the LMS could not hold whole is not made: the teacher is told why.
+    const tooLarge = current && suspendProblem(problemsOf(current));
+    makePackage.disabled = !current || Boolean(tooLarge);
+    packageStatus.textContent = tooLarge ? text.packageTooLarge(tooLarge) : '';
     if (r.problems) {
       status.textContent = `${text.notYet} ${r.problems.join('; ')}.`;
       status.className = 'input-error';
