@@ -148,7 +148,7 @@ export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, w
         onChange: focusAfter,
         canCopy: true,
         lms: inLms
-          ? { session: lms, name: lms.studentName || lms.student, dropped }
+          ? { session: lms, name: lms.studentName || student, dropped }
           : lms && !lms.connected && state.query === packaged
             ? { refused: lms.state }
             : null,

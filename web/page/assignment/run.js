@@ -24,11 +24,15 @@ function readStore(storage) {
 }
 
 // The name or id a student last worked under on this assignment (so a reload finds their run),
-// and setting it ('' forgets it: "Not you?").
+// and setting it ('' forgets it: "Not you?"). The page's own memory holds it too, for a browser
+// that keeps nothing.
+const inPage = new Map();
 export function lastStudent(a, storage = browserStorage()) {
-  return readStore(storage).students?.[assignmentKey(a)] ?? '';
+  const key = assignmentKey(a);
+  return inPage.get(key) ?? readStore(storage).students?.[key] ?? '';
 }
 export function rememberStudent(a, student, storage = browserStorage()) {
+  inPage.set(assignmentKey(a), student.trim());
   try {
     const store = readStore(storage);
     store.students = { ...store.students, [assignmentKey(a)]: student.trim() };
