@@ -66,7 +66,7 @@ test('a teacher sets an assignment; a student runs it, reloads, and hands in a r
   );
   assert.match(
     await page.textContent('#teach-package-status'),
-    /The package is downloaded \(attention-lab-scorm12\.zip, \d+ KB\)/,
+    /The package is downloaded \(Week-3-scorm12\.zip, \d+ KB\)/,
   );
   // The teacher's form is in the address: a reload keeps it.
   await page.reload();
@@ -82,7 +82,7 @@ test('a teacher sets an assignment; a student runs it, reloads, and hands in a r
   await page.press('#student', 'Enter');
   await page.locator('#answer-problem-1').waitFor();
   assert.equal(await page.evaluate(() => document.activeElement.id), 'answer-problem-1');
-  assert.match(await page.textContent('#assignment-score'), /^0 of 4 solved, 0 attempts\. Pass mark: 60 %/);
+  assert.match(await page.textContent('#assignment-score'), /^0 of 4 solved, 0 attempts, score 0 %\. Pass mark: 60 %/);
   assert.equal(await page.getByRole('button', { name: 'Show solution' }).count(), 0, 'solutions are off');
 
   const first = await problemOf(page, 1);
@@ -225,6 +225,42 @@ test('the worksheet and its answer key print: a sheet per student from a new pag
     assert.equal((all.match(/Answer:/g) ?? []).length, key ? expected.length : 0);
     assert.equal((all.match(/Answer\(/g) ?? []).length, key ? 0 : expected.length);
   }
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test('a run keeps its settings: an address edited to allow solutions shows none; the names box keeps its names', async () => {
+  const query = (solutions) =>
+    `title=Quiz&families=retrieval,rmsnorm&each=1&seed=3&hints=1&solutions=${solutions}&pass=60&tries=2`;
+  const { page, problems, close } = await open(`${site.base}#/assignment?${query(0)}`);
+  await page.locator('#student').waitFor({ timeout: 20000 });
+  await page.fill('#student', '  Ana   García ');
+  await page.press('#student', 'Enter');
+  await page.locator('#answer-problem-1').waitFor();
+  assert.match(await page.textContent('.assignment .who'), /Working as Ana García\./);
+  assert.match(await page.textContent('.assignment'), /Each problem takes at most 2 attempts/);
+  await page.goto(`${site.base}#/assignment?${query(1)}`);
+  await page.locator('#settings-held').waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Show solution' }).count(), 0);
+  assert.match(await page.textContent('.assignment'), /Solutions are off/);
+  // Two wrong attempts close the problem.
+  for (const wrong of ['[100, 100]', '[200, 200]']) {
+    await page.fill('#answer-problem-1', wrong);
+    await page.press('#answer-problem-1', 'Enter');
+  }
+  await page.locator('#closed-problem-1').waitFor();
+  assert.equal(await page.locator('.answer button[type="submit"]').isDisabled(), true);
+
+  await page.goto(`${site.base}#/teach?${query(0)}`);
+  await page.locator('#teach-students').waitFor({ timeout: 20000 });
+  await page.fill('#teach-students', 'García, Ana\n王芳');
+  await page.locator('#teach-seeds-student').check();
+  await page.locator('#teach-worksheet').click();
+  await page.locator('.sheet').nth(1).waitFor();
+  assert.equal(await page.locator('.sheet').count(), 2, 'a comma stays inside one name');
+  await page.goBack();
+  await page.locator('#teach-students').waitFor();
+  assert.equal(await page.inputValue('#teach-students'), 'García, Ana\n王芳');
   assert.deepEqual(problems, []);
   await close();
 });

@@ -10,12 +10,22 @@ import {
   STUDENT,
   assignmentQuery,
   checkAssignment,
+  creditOf,
   defaultAssignment,
+  normalName,
+  optionsOf,
   problemsOf,
   readAssignment,
   studentSeed,
 } from '../../web/page/assignment/definition.js';
-import { RESULT_KIND, lastStudent, openRun, readResult, rememberStudent } from '../../web/page/assignment/run.js';
+import {
+  RESULT_KIND,
+  lastStudent,
+  openRun,
+  readResult,
+  rememberStudent,
+  resultFileName,
+} from '../../web/page/assignment/run.js';
 import { lessonStatus } from '../../web/page/assignment/scorm.js';
 
 const lab = await loadEngine();
@@ -50,6 +60,8 @@ const week3 = {
   hints: true,
   solutions: false,
   pass: 70,
+  tries: 0,
+  penalty: 0,
 };
 
 test('an assignment round-trips through its link', () => {
@@ -133,6 +145,8 @@ test('2,000 generated assignments: every problem of every one is made by the eng
       hints: next() < 0.5,
       solutions: next() < 0.5,
       pass: Math.floor(next() * 101),
+      tries: next() < 0.5 ? 0 : Math.floor(next() * 11),
+      penalty: next() < 0.5 ? 0 : Math.floor(next() * 101),
     };
     assert.deepEqual(readAssignment(assignmentQuery(a), ids).assignment, a);
     for (const p of problemsOf(a, `student ${n}`)) {
@@ -146,7 +160,7 @@ test('a run counts attempts as the practice set does, keeps them across reloads,
   const storage = memoryStorage();
   let clock = Date.parse('2026-12-02T10:00:00Z');
   const now = () => new Date((clock += 1000));
-  const run = openRun(week3, '', { storage, now });
+  const run = openRun(week3, '', { practice: lab.practice, storage, now });
   const check = (i, answer) =>
     run.check(i, answer, lab.practice.check(run.problems[i].family, run.problems[i].seed, answer));
   const answer = (i) => lab.practice.solution(run.problems[i].family, run.problems[i].seed).answer;
@@ -160,12 +174,12 @@ test('a run counts attempts as the practice set does, keeps them across reloads,
   run.showSolution(1);
   assert.equal(check(1, answer(1)), false, 'an answer after the solution is shown solves nothing');
   assert.equal(check(2, answer(2)), true);
-  assert.deepEqual(run.score(), { solved: 2, total: 4, percent: 50, passed: false, attempts: 3 });
+  assert.deepEqual(run.score(), { solved: 2, total: 4, credit: 2, percent: 50, passed: false, attempts: 3 });
   assert.equal(check(3, answer(3)), true);
   assert.equal(run.score().passed, true, '3 of 4 is 75 %, over the pass mark of 70 %');
 
   // A reload: the same run, from storage.
-  const again = openRun(week3, '', { storage, now });
+  const again = openRun(week3, '', { practice: lab.practice, storage, now });
   assert.deepEqual(again.score(), run.score());
   assert.deepEqual(
     again.of(0).attempts.map((t) => [t.answer, t.correct]),
@@ -180,25 +194,25 @@ test('a run counts attempts as the practice set does, keeps them across reloads,
   const per = { ...week3, seed: STUDENT };
   rememberStudent(per, 'Ada', storage);
   assert.equal(lastStudent(per, storage), 'Ada');
-  const ada = openRun(per, 'Ada', { storage, now });
+  const ada = openRun(per, 'Ada', { practice: lab.practice, storage, now });
   ada.check(0, '[9, 9]', { readable: true, correct: false });
-  assert.equal(openRun(per, 'Alan', { storage, now }).score().attempts, 0);
-  assert.equal(openRun(per, 'ada', { storage, now }).score().attempts, 1);
+  assert.equal(openRun(per, 'Alan', { practice: lab.practice, storage, now }).score().attempts, 0);
+  assert.equal(openRun(per, 'ada', { practice: lab.practice, storage, now }).score().attempts, 1);
   // Damaged storage starts afresh rather than failing.
   storage.setItem('attention-lab.assignments.v1', '{not json');
-  assert.equal(openRun(week3, '', { storage, now }).score().attempts, 0);
+  assert.equal(openRun(week3, '', { practice: lab.practice, storage, now }).score().attempts, 0);
 });
 
 test('a result file reads back with every verdict the engine’s; a changed verdict or problem is found', () => {
   const storage = memoryStorage();
   const per = { ...week3, seed: STUDENT };
-  const run = openRun(per, 'Ada', { storage });
+  const run = openRun(per, 'Ada', { practice: lab.practice, storage });
   const p0 = run.problems[0];
   const right = lab.practice.solution(p0.family, p0.seed).answer;
   run.check(0, '[9, 9]', lab.practice.check(p0.family, p0.seed, '[9, 9]'));
   run.check(0, right, lab.practice.check(p0.family, p0.seed, right));
   const file = JSON.stringify(run.result());
-  const read = readResult(file, ids, lab.practice.check);
+  const read = readResult(file, ids, lab.practice);
   assert.equal(read.problem, undefined, read.problem);
   assert.equal(read.result.student, 'Ada');
   assert.equal(read.result.score.solved, 1);
@@ -211,12 +225,11 @@ test('a result file reads back with every verdict the engine’s; a changed verd
   // The student edits the file: a wrong answer marked correct.
   const edited = JSON.parse(file);
   edited.problems[1].attempts.push({ answer: '[0, 0]', correct: true, at: 'now' });
-  const caught = readResult(JSON.stringify(edited), ids, lab.practice.check).result;
+  const caught = readResult(JSON.stringify(edited), ids, lab.practice).result;
   assert.deepEqual(caught.disagreements, [2]);
   assert.equal(caught.score.solved, 1, 'the score is the engine’s, not the file’s');
 
-  const bad = (data) =>
-    readResult(typeof data === 'string' ? data : JSON.stringify(data), ids, lab.practice.check).problem;
+  const bad = (data) => readResult(typeof data === 'string' ? data : JSON.stringify(data), ids, lab.practice).problem;
   assert.match(bad('{'), /not JSON/);
   assert.match(bad({ kind: 'something else' }), /not a result file/);
   assert.match(bad({ ...edited, assignment: { ...per, families: ['cat'] } }), /no practice problem "cat"/);
@@ -230,4 +243,112 @@ test('lesson_status: passed at the pass mark; failed once every problem was trie
   assert.equal(lessonStatus({ passed: true }, [p(true, true), p(false, false)]), 'passed');
   assert.equal(lessonStatus({ passed: false }, [p(true, true), p(false, false)]), 'incomplete');
   assert.equal(lessonStatus({ passed: false }, [p(true, true), p(false, true)]), 'failed');
+});
+
+test('a run keeps the settings it was first opened with; a run kept before settings were its own is found', () => {
+  const storage = memoryStorage();
+  const run = openRun(week3, '', { practice: lab.practice, storage });
+  run.check(0, '[9, 9]', { readable: true, correct: false });
+  // The address edited to allow solutions and lower the pass mark: the same run, its own rules.
+  const edited = openRun({ ...week3, solutions: true, pass: 0 }, '', { practice: lab.practice, storage });
+  assert.equal(edited.score().attempts, 1);
+  assert.equal(edited.assignment.solutions, false);
+  assert.equal(edited.assignment.pass, 70);
+  assert.equal(edited.result().assignment.solutions, false);
+  // A run stored under the whole address, as before: found, and given the address's settings.
+  const old = memoryStorage();
+  old.setItem(
+    'attention-lab.assignments.v1',
+    JSON.stringify({
+      version: 1,
+      runs: {
+        [`${assignmentQuery(week3)}|ada`]: {
+          student: 'Ada',
+          started: '',
+          problems: problemsOf(week3).map(() => ({
+            attempts: [{ answer: '1', correct: false, at: '' }],
+            solved: false,
+          })),
+        },
+      },
+    }),
+  );
+  const found = openRun(week3, 'Ada', { practice: lab.practice, storage: old });
+  assert.equal(found.score().attempts, 4);
+  assert.equal(found.assignment.pass, 70);
+});
+
+test('tries and penalty: a problem closes after its tries; credit falls with each wrong attempt; a result file scores the same', () => {
+  const a = { ...week3, tries: 2, penalty: 25 };
+  const run = openRun(a, '', { practice: lab.practice, storage: memoryStorage() });
+  const p = run.problems;
+  const right = (i) => lab.practice.solution(p[i].family, p[i].seed).answer;
+  const check = (i, answer) => run.check(i, answer, lab.practice.check(p[i].family, p[i].seed, answer));
+  assert.equal(check(0, '[9, 9]'), true);
+  assert.equal(check(0, '[8, 8]'), true);
+  assert.equal(run.closed(0), true);
+  assert.equal(check(0, right(0)), false, 'no attempt left');
+  assert.equal(check(1, '[9, 9]'), true);
+  assert.equal(check(1, right(1)), true);
+  assert.equal(check(2, right(2)), true);
+  const score = run.score();
+  assert.equal(score.solved, 2);
+  assert.equal(score.credit, 0.75 + 1);
+  assert.equal(score.percent, (100 * 1.75) / 4);
+  const back = readResult(JSON.stringify(run.result()), ids, lab.practice).result;
+  assert.equal(back.score.credit, score.credit);
+  assert.deepEqual(back.disagreements, []);
+  // A file that adds a right answer past the tries earns nothing for it.
+  const file = run.result();
+  file.problems[0].attempts.push({ answer: right(0), correct: true, at: '' });
+  assert.equal(readResult(JSON.stringify(file), ids, lab.practice).result.score.credit, 1.75);
+});
+
+test('guessing does not pass: trying a choice problem’s options in turn earns half a problem on average, under any settings', () => {
+  // Every choice problem among the first seeds of every family.
+  const choices = [];
+  for (const family of ids)
+    for (let seed = 0; seed < 60; seed++) {
+      const k = optionsOf(lab.practice, { family, seed });
+      if (k > 1) choices.push({ family, seed, words: lab.practice.generate(family, seed).words });
+    }
+  assert.ok(choices.length >= 100, `${choices.length} choice problems`);
+  const next = stream(7);
+  let total = 0;
+  let runs = 0;
+  for (const a of [defaultAssignment(ids), { ...week3, penalty: 0 }, { ...week3, penalty: 100 }]) {
+    for (const c of choices) {
+      for (let trial = 0; trial < 20; trial++) {
+        const order = [...c.words].sort(() => next() - 0.5);
+        const record = { attempts: [], solved: false };
+        for (const word of order) {
+          const correct = lab.practice.check(c.family, c.seed, word).correct;
+          record.attempts.push({ answer: word, correct });
+          if (correct) {
+            record.solved = true;
+            break;
+          }
+        }
+        assert.ok(record.solved, `${c.family}/${c.seed}: one of its options is right`);
+        total += creditOf(a, record, c.words.length);
+        runs += 1;
+      }
+    }
+  }
+  const mean = total / runs;
+  assert.ok(mean > 0.45 && mean < 0.55, `mean credit of a guess ${mean}`);
+  assert.ok(100 * mean < defaultAssignment(ids).pass, 'below the default pass mark');
+});
+
+test('names: spaces, case, accents typed decomposed and full-width forms draw the same numbers; different names, different files', () => {
+  const per = { ...week3, seed: STUDENT };
+  const same = ['García, Ana', ' garcía,  ana ', 'Garci\u0301a, Ana', 'GARCÍA, ANA'];
+  for (const name of same) assert.deepEqual(problemsOf(per, name), problemsOf(per, same[0]), name);
+  assert.equal(studentSeed('１２３４'), studentSeed('1234'));
+  assert.equal(normalName('  Ana   García '), 'Ana García');
+  assert.notDeepEqual(problemsOf(per, '李明'), problemsOf(per, '王芳'));
+  const files = ['李明', '王芳', 'Ana García', 'Ana-García', 'Ana Garcia', '', '  '].map(resultFileName);
+  assert.match(files[0], /^attention-lab-result-李明-[0-9a-z]+\.json$/);
+  assert.match(files[5], /^attention-lab-result-student-[0-9a-z]+\.json$/);
+  assert.equal(new Set(files.slice(0, 5)).size, 5, 'no two names share a file');
 });

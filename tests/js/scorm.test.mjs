@@ -59,7 +59,12 @@ function course(options = {}) {
 // The package's run in that LMS, as pages.js opens it.
 function runIn(lms, a) {
   const back = lms.resumed(problemsOf(a, lms.student));
-  const run = openRun(a, lms.student, { storage: null, resume: back?.records ?? null, onSave: lms.save });
+  const run = openRun(a, lms.student, {
+    practice: lab.practice,
+    storage: null,
+    resume: back?.records ?? null,
+    onSave: lms.save,
+  });
   return { run, back };
 }
 const check = (run, i, answer) => {

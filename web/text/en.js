@@ -73,6 +73,14 @@ export default {
     badSeed: 'seed: expected a whole number from 0 to {most} or "student", received "{got}"',
     badFlag: '{name}: expected 0 or 1, received "{got}"',
     badPass: 'pass: expected a percentage, a whole number from 0 to 100, received "{got}"',
+    badTries: 'tries: expected a whole number from 0 (no limit) to {most}, received "{got}"',
+    badPenalty: 'penalty: expected a percentage, a whole number from 0 to 100, received "{got}"',
+    settingsHeld:
+      'This run keeps the settings it was first opened with: the address you opened asks for others, which only a new run would take.',
+    triesRule: '{tries, plural, one {Each problem takes one attempt.} other {Each problem takes at most # attempts.}}',
+    penaltyRule: 'Each wrong attempt before the right answer costs {penalty} % of that problem’s credit.',
+    choiceRule:
+      'On a problem that chooses among options, each wrong attempt costs a share of its credit (all of it between two options), so guessing earns half a problem on average.',
     unreadable: 'This assignment link cannot be opened: {problems}.',
     as: 'Working as {student}.',
     inLms: 'Working as {name}, in your course: you can leave and come back where you were.',
@@ -92,8 +100,8 @@ export default {
     lmsDropped:
       '{n, plural, one {# problem you answered before is} other {# problems you answered before are}} no longer in this assignment: your course keeps the score it held ({score} %), and the rest of your answers carry on here.',
     problemOf: 'Problem {i} of {n}',
-    score: '{solved} of {total} solved, {attempts, plural, one {# attempt} other {# attempts}}',
-    passMark: 'Pass mark: {pass} % of the problems solved.',
+    score: '{solved} of {total} solved, {attempts, plural, one {# attempt} other {# attempts}}, score {percent} %',
+    passMark: 'Pass mark: {pass} %.',
     attemptsOf: '{n, plural, one {# attempt} other {# attempts}}',
     resultUnreadable: '{name} cannot be read: {problem}.',
     summaryTitle: '{n} result files',
@@ -1455,6 +1463,7 @@ export default {
       'The solution was shown, so this variant is not counted in your progress: New variant gives a fresh one.',
     answerTooLong:
       'Not checked: in your course an answer may have at most {most} characters, and this one has {got}. Write the numbers to 4 significant digits.',
+    noTriesLeft: 'No attempts left on this problem: every attempt it allows has been made.',
     newVariant: 'New variant',
     solution: 'Worked solution',
     answerIs: 'Answer:',
@@ -1501,6 +1510,10 @@ export default {
     hintsLabel: 'Hints allowed',
     solutionsLabel: 'Solutions allowed (a problem whose solution was shown counts as not solved)',
     passLabel: 'Pass mark, % of the problems solved',
+    triesLabel: 'Attempts allowed on each problem (0: no limit)',
+    penaltyLabel: 'Credit a wrong attempt costs, % of the problem',
+    penaltyNote:
+      'A problem that chooses among options always costs a share for each wrong attempt (all of it between two options), so that guessing earns half a problem on average.',
     linkHeading: 'The assignment',
     linkLabel: 'Link for your students',
     open: 'Open it as a student would',

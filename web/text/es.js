@@ -86,6 +86,16 @@ export default {
     badSeed: 'seed: se esperaba un número entero de 0 a {most} o "student" y se recibió "{got}"',
     badFlag: '{name}: se esperaba 0 o 1 y se recibió "{got}"',
     badPass: 'pass: se esperaba un porcentaje, un número entero de 0 a 100, y se recibió "{got}"',
+    badTries: 'tries: se esperaba un número entero de 0 (sin límite) a {most}, y se recibió "{got}"',
+    badPenalty: 'penalty: se esperaba un porcentaje, un número entero de 0 a 100, y se recibió "{got}"',
+    settingsHeld:
+      'Este intento conserva la configuración con la que se abrió por primera vez: la dirección que abriste pide otra, que solo aplicaría a un intento nuevo.',
+    triesRule:
+      '{tries, plural, one {Cada problema admite un intento.} other {Cada problema admite como mucho # intentos.}}',
+    penaltyRule:
+      'Cada intento fallido antes de la respuesta correcta resta el {penalty} % del crédito de ese problema.',
+    choiceRule:
+      'En un problema de elegir entre opciones, cada intento fallido resta una parte de su crédito (todo, si hay dos opciones), así que adivinar da de media medio problema.',
     unreadable: 'No se puede abrir el enlace de esta tarea: {problems}.',
     as: 'Trabajando como {student}.',
     inLms: 'Trabajando como {name}, en tu curso: puedes salir y volver a donde estabas.',
@@ -105,8 +115,9 @@ export default {
     lmsDropped:
       '{n, plural, one {# problema que respondiste ya no está} other {# problemas que respondiste ya no están}} en esta tarea: tu curso conserva la puntuación que tenía ({score} %), y el resto de tus respuestas siguen aquí.',
     problemOf: 'Problema {i} de {n}',
-    score: '{solved} de {total} resueltos, {attempts, plural, one {# intento} other {# intentos}}',
-    passMark: 'Nota de aprobado: {pass} % de los problemas resueltos.',
+    score:
+      '{solved} de {total} resueltos, {attempts, plural, one {# intento} other {# intentos}}, puntuación {percent} %',
+    passMark: 'Nota de aprobado: {pass} %.',
     attemptsOf: '{n, plural, one {# intento} other {# intentos}}',
     resultUnreadable: 'No se puede leer {name}: {problem}.',
     summaryTitle: '{n} archivos de resultados',
@@ -1471,6 +1482,7 @@ export default {
     notCounted: 'Se mostró la solución, así que esta variante no cuenta en tu progreso: Nueva variante te da otra.',
     answerTooLong:
       'Sin comprobar: en tu curso una respuesta puede tener como mucho {most} caracteres, y esta tiene {got}. Escribe los números con 4 cifras significativas.',
+    noTriesLeft: 'No quedan intentos en este problema: ya hiciste todos los que admite.',
     newVariant: 'Nueva variante',
     solution: 'Solución paso a paso',
     answerIs: 'Respuesta:',
@@ -1517,6 +1529,10 @@ export default {
     hintsLabel: 'Pistas permitidas',
     solutionsLabel: 'Soluciones permitidas (un problema cuya solución se mostró cuenta como no resuelto)',
     passLabel: 'Nota de aprobado, % de problemas resueltos',
+    triesLabel: 'Intentos permitidos en cada problema (0: sin límite)',
+    penaltyLabel: 'Crédito que resta un intento fallido, % del problema',
+    penaltyNote:
+      'Un problema de elegir entre opciones siempre resta una parte por cada intento fallido (todo, si hay dos opciones), para que adivinar dé de media medio problema.',
     linkHeading: 'La tarea',
     linkLabel: 'Enlace para tus estudiantes',
     open: 'Abrirla como la vería un estudiante',

@@ -11,7 +11,17 @@ import { assignment as words } from '../../text/index.js';
 export const MAX_SEED = 2 ** 31 - 1;
 // students: the most sheets one printing asks for, and resultFiles the most result files read at
 // once (a large class in one go; each sheet, and each file's re-check, is the whole assignment).
-export const LIMITS = { title: 120, each: 5, pass: [0, 100], students: 300, resultFiles: 300 };
+// tries: the most attempts a teacher may allow on a problem (0: no limit); penalty: the share of
+// a problem's credit a wrong attempt costs, in percent.
+export const LIMITS = {
+  title: 120,
+  each: 5,
+  pass: [0, 100],
+  tries: 10,
+  penalty: [0, 100],
+  students: 300,
+  resultFiles: 300,
+};
 export const STUDENT = 'student';
 
 // The one problem from each family (class seed 0 is the handout's own example; 1 is the first
@@ -25,14 +35,24 @@ export function defaultAssignment(familyIds) {
     hints: true,
     solutions: false,
     pass: 60,
+    tries: 0,
+    penalty: 0,
   };
 }
 
-// FNV-1a, 32 bits, of the trimmed, lower-cased id: the same student gets the same seeds on any
-// machine, in any browser, in the package and on paper. Kept to the engine's seed range.
+// A name or id as typed, as it is kept and shown: compatibility forms composed (NFKC: a
+// decomposed "García" and a full-width "１２３" are the ordinary ones), runs of spaces one space,
+// no space at the ends.
+export const normalName = (name) => name.normalize('NFKC').replace(/\s+/gu, ' ').trim();
+// ...and as it draws numbers: case folded too (upper then lower case folds "ß" with "SS").
+export const foldedName = (name) => normalName(name).toUpperCase().toLowerCase().normalize('NFKC');
+
+// FNV-1a, 32 bits, of the folded id: the same student gets the same seeds on any machine, in
+// any browser, in the package and on paper, however the name's spaces, case and accents were
+// typed. Kept to the engine's seed range.
 export function studentSeed(student) {
   let hash = 0x811c9dc5;
-  for (const byte of new TextEncoder().encode(student.trim().toLowerCase())) {
+  for (const byte of new TextEncoder().encode(foldedName(student))) {
     hash ^= byte;
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
@@ -59,11 +79,21 @@ export function assignmentQuery(a) {
   params.set('hints', flag(a.hints));
   params.set('solutions', flag(a.solutions));
   params.set('pass', String(a.pass));
+  // Written only when set, so that a link made before they existed reads the same.
+  if (a.tries) params.set('tries', String(a.tries));
+  if (a.penalty) params.set('penalty', String(a.penalty));
   return params.toString();
 }
 
-// A canonical key for storage: two links that set the same assignment share a student's run.
-export const assignmentKey = (a) => assignmentQuery(a);
+// The settings a run keeps from its first opening, whatever a later address says.
+export const SETTINGS = ['hints', 'solutions', 'pass', 'tries', 'penalty'];
+// A canonical key for storage: two links that ask the same problems share a student's run, and
+// its settings are the run's own.
+export function assignmentKey(a) {
+  const params = new URLSearchParams(assignmentQuery(a));
+  for (const name of SETTINGS) params.delete(name);
+  return params.toString();
+}
 
 const wholeIn = (text, lo, hi) => /^\d{1,10}$/.test(text) && Number(text) >= lo && Number(text) <= hi;
 
@@ -73,7 +103,7 @@ const wholeIn = (text, lo, hi) => /^\d{1,10}$/.test(text) && Number(text) >= lo 
 export function readAssignment(query, familyIds) {
   const params = typeof query === 'string' ? new URLSearchParams(query) : query;
   const problems = [];
-  const known = new Set(['title', 'families', 'each', 'seed', 'hints', 'solutions', 'pass']);
+  const known = new Set(['title', 'families', 'each', 'seed', ...SETTINGS]);
   for (const key of params.keys()) if (!known.has(key)) problems.push(words.unknownSetting({ key }));
 
   const title = (params.get('title') ?? '').trim();
@@ -101,6 +131,10 @@ export function readAssignment(query, familyIds) {
   }
   const passText = params.get('pass') ?? '';
   if (!wholeIn(passText, ...LIMITS.pass)) problems.push(words.badPass({ got: passText }));
+  const triesText = params.get('tries') ?? '0';
+  if (!wholeIn(triesText, 0, LIMITS.tries)) problems.push(words.badTries({ most: LIMITS.tries, got: triesText }));
+  const penaltyText = params.get('penalty') ?? '0';
+  if (!wholeIn(penaltyText, ...LIMITS.penalty)) problems.push(words.badPenalty({ got: penaltyText }));
 
   if (problems.length) return { problems };
   return {
@@ -112,6 +146,8 @@ export function readAssignment(query, familyIds) {
       hints: flags.hints,
       solutions: flags.solutions,
       pass: Number(passText),
+      tries: Number(triesText),
+      penalty: Number(penaltyText),
     },
   };
 }
@@ -122,10 +158,36 @@ export function checkAssignment(a, familyIds) {
   return readAssignment(assignmentQuery(a), familyIds);
 }
 
-// solved of total, and whether that reaches the pass mark (a percentage of the problems).
-export function scoreOf(a, solved, total) {
-  const percent = total ? (100 * solved) / total : 0;
-  return { solved, total, percent, passed: percent >= a.pass };
+// How many options a problem chooses among (2 or more), or 0 for an answer that is written:
+// `practice` is the engine's practice set.
+export function optionsOf(practice, { family, seed }) {
+  const p = practice.generate(family, seed);
+  return ['choice', 'token'].includes(p.format) && p.words.length > 1 ? p.words.length : 0;
+}
+
+// A problem's credit, from 0 to 1: nothing until it is solved; then 1, less a cost for each wrong
+// attempt before it. A choice among k options costs 1/(k − 1) a wrong attempt, so that trying the
+// options in turn earns half a problem on average, whatever the settings; a written answer
+// costs the assignment's penalty.
+export function creditOf(a, record, options) {
+  if (!record.solved) return 0;
+  const wrong = record.attempts.filter((t) => !t.correct).length;
+  const cost = options > 1 ? 1 / (options - 1) : (a.penalty ?? 0) / 100;
+  return Math.max(0, 1 - wrong * cost);
+}
+
+// Whether a problem takes no more attempts: the assignment's tries were all wrong.
+export const outOfTries = (a, record) =>
+  !record.solved && a.tries > 0 && record.attempts.filter((t) => !t.correct).length >= a.tries;
+
+// The score of `records` (with options[i] for each, optionsOf): problems solved of the total, the
+// credit they earn, its percentage, and whether that reaches the pass mark.
+export function scoreOf(a, records, options) {
+  const total = records.length;
+  const solved = records.filter((r) => r.solved).length;
+  const credit = records.reduce((sum, r, i) => sum + creditOf(a, r, options[i]), 0);
+  const percent = total ? (100 * credit) / total : 0;
+  return { solved, total, credit, percent, passed: percent >= a.pass };
 }
 
 // A text as part of a file name: its letters, marks and digits in any script (NFC), everything

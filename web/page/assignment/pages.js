@@ -10,7 +10,7 @@ import { h } from '../views/dom.js';
 import { assignmentView, resultView } from '../views/assignment.js';
 import { sheetView } from '../views/sheet.js';
 import { teachView } from '../views/teach.js';
-import { LIMITS, defaultAssignment, problemsOf, readAssignment } from './definition.js';
+import { LIMITS, defaultAssignment, normalName, problemsOf, readAssignment } from './definition.js';
 import { lastStudent, openRun, readResult, rememberStudent } from './run.js';
 import { findApi, openLms } from './scorm.js';
 
@@ -76,7 +76,7 @@ export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, w
           practice,
           ...resultsShown,
           onFiles: (chosen) => {
-            const files = chosen.map(({ name, text }) => ({ name, ...readResult(text, ids, practice.check) }));
+            const files = chosen.map(({ name, text }) => ({ name, ...readResult(text, ids, practice) }));
             resultsShown = { files, shown: 0 };
             focusAfter(files.length > 1 ? 'summary-title' : files[0].result ? 'result-check' : null);
           },
@@ -89,7 +89,7 @@ export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, w
     }
     const asked = readAssignment(state.query, ids);
     if (!asked.problems && state.sheet) {
-      const students = state.students.map((n) => n.trim()).filter(Boolean);
+      const students = state.students.map(normalName).filter(Boolean);
       if (students.length > LIMITS.students)
         return page(
           h(
@@ -130,7 +130,7 @@ export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, w
         dropped = back?.dropped ?? 0;
         withLms = { resume: back?.records ?? null, onSave: lms.save };
       }
-      runs.set(runKey, openRun(a, student, withLms));
+      runs.set(runKey, openRun(a, student, { practice, ...withLms }));
     }
     const run = runs.get(runKey) ?? null;
     const at = run ? Math.min(state.at, run.problems.length - 1) : 0;

@@ -4,7 +4,20 @@
 // records them. A score kept in the browser is formative: a student can change it.
 import { assignment as words } from '../../text/index.js';
 import { isAttempt } from '../progress.js';
-import { assignmentKey, checkAssignment, problemsOf, scoreOf } from './definition.js';
+import {
+  SETTINGS,
+  assignmentKey,
+  assignmentQuery,
+  checkAssignment,
+  fileNameOf,
+  foldedName,
+  normalName,
+  optionsOf,
+  outOfTries,
+  problemsOf,
+  scoreOf,
+  studentSeed,
+} from './definition.js';
 import { ATTEMPTS_MOST } from './suspend.js';
 import { browserStorage } from '../storage.js';
 
@@ -43,7 +56,10 @@ export function rememberStudent(a, student, storage = browserStorage()) {
 }
 
 // The run of assignment `a` by `student` ('' when the assignment gives the class one set of
-// seeds), created on first use. `now` gives time stamps (a test's clock, or Date's).
+// seeds), created on first use; `practice` is the engine's practice set (which problems are
+// choices). `now` gives time stamps (a test's clock, or Date's). A run keeps the settings it was
+// first opened with (definition.js SETTINGS): an address changed later asks the same problems
+// under the same rules, and `assignment` is the assignment as the run applies it.
 // In an LMS, `resume` is the run as the LMS kept it (scorm.js: a record per problem, null for a
 // problem it holds nothing of), which wins over this browser's copy, and `onSave(run, event)`
 // hears of every change (event: {i, attempt, since} when an answer was counted, `since` the time
@@ -51,23 +67,29 @@ export function rememberStudent(a, student, storage = browserStorage()) {
 export function openRun(
   a,
   student,
-  { storage = browserStorage(), now = () => new Date(), resume = null, onSave = () => {} } = {},
+  { practice, storage = browserStorage(), now = () => new Date(), resume = null, onSave = () => {} },
 ) {
   const problems = problemsOf(a, student);
-  const id = `${assignmentKey(a)}|${student.trim().toLowerCase()}`;
-  const stored = readStore(storage).runs?.[id];
+  const options = problems.map((p) => optionsOf(practice, p));
+  const id = `${assignmentKey(a)}|${foldedName(student)}`;
+  const runs = readStore(storage).runs ?? {};
+  // A run kept before runs had settings of their own was kept under the whole address.
+  const stored = runs[id] ?? runs[`${assignmentQuery(a)}|${student.trim().toLowerCase()}`];
+  const fresh = () => ({
+    student: normalName(student),
+    started: now().toISOString(),
+    problems: problems.map(emptyProblem),
+  });
   const run = resume
-    ? {
-        student: student.trim(),
-        started: stored?.started ?? now().toISOString(),
-        problems: resume.map((r) => r ?? emptyProblem()),
-      }
+    ? { ...fresh(), started: stored?.started ?? now().toISOString(), problems: resume.map((r) => r ?? emptyProblem()) }
     : stored && Array.isArray(stored.problems) && stored.problems.length === problems.length
       ? stored
-      : { student: student.trim(), started: now().toISOString(), problems: problems.map(emptyProblem) };
+      : fresh();
+  run.settings ??= Object.fromEntries(SETTINGS.map((name) => [name, a[name]]));
+  const applied = { ...a, ...run.settings };
   // Where the browser keeps nothing, the run lives in the page until it is closed: said at once.
   let saveProblem = storage ? '' : words.storeRefused;
-  const save = (event) => {
+  const keep = () => {
     try {
       const latest = readStore(storage);
       latest.runs = { ...latest.runs, [id]: run };
@@ -76,15 +98,18 @@ export function openRun(
     } catch {
       saveProblem = words.storeRefused;
     }
+  };
+  const save = (event) => {
+    keep();
     onSave(handle, event);
   };
-  const totals = () => ({
-    solved: run.problems.filter((p) => p.solved).length,
-    attempts: run.problems.reduce((n, p) => n + p.attempts.length, 0),
-  });
+  // A new run is kept at once, so that its settings are those of its first opening.
+  if (run !== stored) keep();
   const handle = {
-    assignment: a,
+    id, // the run's name in storage: its problems and its student
+    assignment: applied,
     problems, // [{family, seed}] in order
+    options, // how many options each problem chooses among (0: a written answer)
     get student() {
       return run.student;
     },
@@ -92,6 +117,8 @@ export function openRun(
       return saveProblem;
     },
     of: (i) => run.problems[i],
+    // Whether problem i takes no more attempts (its tries are spent, or ATTEMPTS_MOST reached).
+    closed: (i) => outOfTries(applied, run.problems[i]) || run.problems[i].attempts.length >= ATTEMPTS_MOST,
     // A checked answer: recorded when it is an attempt; says whether it was.
     check(i, answer, verdict) {
       const p = run.problems[i];
@@ -103,7 +130,7 @@ export function openRun(
         answer,
         lastCounted: last,
       });
-      if (!counts || p.attempts.length >= ATTEMPTS_MOST) return false;
+      if (!counts || handle.closed(i)) return false;
       const since = p.attempts.at(-1)?.at || null;
       const attempt = { answer, correct: verdict.correct, at: now().toISOString() };
       p.attempts.push(attempt);
@@ -116,15 +143,15 @@ export function openRun(
       save();
     },
     score() {
-      const t = totals();
-      return { ...scoreOf(a, t.solved, problems.length), attempts: t.attempts };
+      const attempts = run.problems.reduce((n, p) => n + p.attempts.length, 0);
+      return { ...scoreOf(applied, run.problems, options), attempts };
     },
     // The result file: the assignment, the student, every answer typed with its verdict and time.
     result() {
       return {
         kind: RESULT_KIND,
         version: VERSION,
-        assignment: a,
+        assignment: applied,
         student: run.student,
         started: run.started,
         saved: now().toISOString(),
@@ -136,10 +163,18 @@ export function openRun(
   return handle;
 }
 
-// Reads a result file: {result} or {problem}. Its verdicts are checked again by `check` (the
-// engine's practice.check), so that an answer recorded as correct that the engine does not
-// accept is shown as such: a file is the student's, and can be edited.
-export function readResult(text, familyIds, check) {
+// A result file's name: the student's name in any script, and a hash of the name as it draws
+// numbers, so that two students' files never share a name ("Ana García" and "Ana-García").
+export const resultFileName = (student) =>
+  `attention-lab-result-${fileNameOf(normalName(student), 'student')}-${studentSeed(student).toString(36)}.json`;
+
+// Reads a result file: {result} or {problem}. Its verdicts are checked again by the engine's
+// practice set (`practice.check`), so that an answer recorded as correct that the engine does not
+// accept is shown as such: a file is the student's, and can be edited. The score is the engine's
+// verdicts under the file's settings: attempts after the first correct one, or past the tries
+// allowed, earn nothing.
+export function readResult(text, familyIds, practice) {
+  const check = (family, seed, answer) => practice.check(family, seed, answer);
   let data;
   try {
     data = JSON.parse(text);
@@ -167,7 +202,14 @@ export function readResult(text, familyIds, check) {
     });
     problems.push({ family, seed, attempts, solutionShown: p.solutionShown === true });
   }
-  const solved = problems.filter((p) => p.attempts.some((t) => t.correct && !t.notKept)).length;
+  // Each problem as the run would have counted it from the engine's verdicts.
+  const counted = problems.map((p) => {
+    const first = p.attempts.findIndex((t) => t.correct && !t.notKept);
+    const attempts = first < 0 ? p.attempts : p.attempts.slice(0, first + 1);
+    const solved = first >= 0 && !outOfTries(a.assignment, { attempts: attempts.slice(0, -1), solved: false });
+    return { attempts, solved };
+  });
+  const options = expected.map((p) => optionsOf(practice, p));
   return {
     result: {
       assignment: a.assignment,
@@ -176,7 +218,7 @@ export function readResult(text, familyIds, check) {
       saved: String(data.saved ?? ''),
       problems,
       score: {
-        ...scoreOf(a.assignment, solved, problems.length),
+        ...scoreOf(a.assignment, counted, options),
         attempts: problems.reduce((n, p) => n + p.attempts.length, 0),
       },
       // answers the file calls correct and the engine does not, or the other way round

@@ -3,8 +3,9 @@
 // the engine exactly as in the practice set), and the result file. Also the view that reads a
 // result file back.
 import { assignment as words, practice as practiceWords } from '../../text/index.js';
-import { LIMITS, STUDENT } from '../assignment/definition.js';
+import { LIMITS, SETTINGS, STUDENT, normalName } from '../assignment/definition.js';
 import { ANSWER_MOST } from '../assignment/suspend.js';
+import { resultFileName } from '../assignment/run.js';
 import { language } from '../../text/language.js';
 import { download, h } from './dom.js';
 import { problemPanel } from './practice.js';
@@ -19,7 +20,7 @@ const scoreLine = (attrs, score, pass) =>
   h(
     'p',
     { class: 'score', ...attrs },
-    `${words.score(score)}. ${words.passMark({ pass })} `,
+    `${words.score({ ...score, percent: Math.round(score.percent) })}. ${words.passMark({ pass })} `,
     h('strong', {}, score.passed ? words.passed : words.notPassed),
   );
 
@@ -45,7 +46,7 @@ function whoForm(onStudent, why) {
           input.focus();
           return;
         }
-        onStudent(input.value.trim());
+        onStudent(normalName(input.value));
       },
     },
     h('label', { for: 'student' }, words.whoAreYou),
@@ -108,7 +109,7 @@ function lmsNotes({ session, name, dropped }, onChange) {
 // href(i): the address of problem i; lms: {session, name, dropped} when the run is the LMS's
 // (name: the student as the LMS names them; dropped: answers to problems the package no longer
 // asks), {refused} when the LMS refused to connect, null outside an LMS.
-export function assignmentView({ practice, assignment: a, run, at, href, onStudent, onChange, canCopy, lms = null }) {
+export function assignmentView({ practice, assignment, run, at, href, onStudent, onChange, canCopy, lms = null }) {
   const refusedNote =
     lms?.refused &&
     h(
@@ -116,6 +117,7 @@ export function assignmentView({ practice, assignment: a, run, at, href, onStude
       { class: 'notice', role: 'alert', id: 'lms-refused' },
       words.lmsNotConnected({ error: errorWords(lms.refused) }),
     );
+  let a = assignment;
   const title = h('h2', { id: 'assignment-title', tabindex: '-1' }, a.title);
   if (!run)
     return h(
@@ -125,6 +127,9 @@ export function assignmentView({ practice, assignment: a, run, at, href, onStude
       refusedNote,
       whoForm(onStudent, a.seed === STUDENT ? words.whoWhy : words.whoWhyClass),
     );
+  // The run's own settings, which an edited address does not change.
+  const held = SETTINGS.some((name) => a[name] !== run.assignment[name]);
+  a = run.assignment;
   const score = run.score();
   const n = run.problems.length;
   const { family, seed } = run.problems[at];
@@ -143,7 +148,9 @@ export function assignmentView({ practice, assignment: a, run, at, href, onStude
     answerMost: lms?.session ? ANSWER_MOST : null,
     canSolve: a.solutions,
     tracker: {
+      key: run.id,
       solutionShown: () => run.of(at).solutionShown,
+      closed: () => run.closed(at),
       record: (answer, verdict) => run.check(at, answer, verdict),
       showSolution: () => run.showSolution(at),
       // (null when an LMS had no room to keep it: then the box starts empty)
@@ -155,7 +162,7 @@ export function assignmentView({ practice, assignment: a, run, at, href, onStude
       h('span', { class: 'mine' }, standing(run.of(at))),
     ],
   });
-  const filename = `attention-lab-result-${run.student.replace(/[^\w-]+/g, '_').slice(0, 40)}.json`;
+  const filename = resultFileName(run.student);
   return h(
     'section',
     { class: 'assignment', 'aria-labelledby': 'assignment-title' },
@@ -190,8 +197,12 @@ export function assignmentView({ practice, assignment: a, run, at, href, onStude
         }),
       ),
     ),
+    held ? h('p', { class: 'notice', id: 'settings-held' }, words.settingsHeld) : null,
     !a.hints ? h('p', { class: 'hint' }, words.noHints) : null,
     !a.solutions ? h('p', { class: 'hint' }, words.noSolutions) : null,
+    a.tries ? h('p', { class: 'hint' }, words.triesRule({ tries: a.tries })) : null,
+    a.penalty ? h('p', { class: 'hint' }, words.penaltyRule({ penalty: a.penalty })) : null,
+    run.options.some((k) => k > 1) ? h('p', { class: 'hint' }, words.choiceRule) : null,
     panel,
     h(
       'div',

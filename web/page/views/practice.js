@@ -27,7 +27,10 @@ const givenView = (name, value, hideCopy) =>
 // A problem: its prompt, given numbers, answer box checked by the engine, staged hints and
 // worked solution. `tracker` keeps the record: record(answer, verdict, solutionShown) for every
 // checked answer, which it counts when it is an attempt (progress.js isAttempt); showSolution();
-// solutionShown() and lastAnswer() from an earlier visit (undefined if none). `id` names the panel's elements (the
+// solutionShown() (undefined when the tracker keeps no record of it) and lastAnswer() from an
+// earlier visit (undefined if none); closed(), true when the problem takes no more attempts;
+// key, the record's own name (a run's), so that what one record revealed is not shown under
+// another. `id` names the panel's elements (the
 // family's id unless one page shows several problems of a family); `label` follows the title
 // (the variant, or the problem's place in an assignment); `controls` go after the panel's own.
 export function problemPanel({
@@ -45,8 +48,12 @@ export function problemPanel({
   answerMost = null,
 }) {
   const p = practice.generate(family, seed);
-  const draft = draftOf(`${id}/${family}/${seed}`);
-  if (tracker.solutionShown()) draft.solution = true;
+  const draft = draftOf(`${tracker.key ?? id}/${family}/${seed}`);
+  // A tracker that keeps its own record (an assignment's run) decides whether the solution is
+  // shown; the practice set's is the page's draft.
+  const shown = tracker.solutionShown();
+  if (shown !== undefined) draft.solution = shown;
+  const closed = tracker.closed?.() ?? false;
   // Back at a problem answered on an earlier visit (a reload, a package resumed by the LMS): its
   // last answer, checked again, and no new attempt until it changes.
   const last = tracker.lastAnswer?.();
@@ -80,6 +87,7 @@ export function problemPanel({
   const check = (e) => {
     e.preventDefault();
     draft.answer = input.value.slice(0, 10000);
+    if (closed) return;
     const length = storedLength(draft.answer);
     // An answer longer than its record may keep is not checked, and so not an attempt.
     draft.feedback =
@@ -117,10 +125,11 @@ export function problemPanel({
       { class: 'answer', onsubmit: check },
       h('label', { for: `answer-${id}` }, text.answer),
       input,
-      h('button', { type: 'submit' }, text.check),
+      h('button', { type: 'submit', disabled: closed }, text.check),
       h('span', { class: 'format' }, text.formats[p.format]),
     ),
     feedback,
+    closed ? h('p', { class: 'notice', id: `closed-${id}` }, text.noTriesLeft) : null,
     draft.hints
       ? h(
           'ol',
@@ -203,7 +212,7 @@ export function practicePanel({ practice, family, seed, progress, href, onChange
     canCopy,
     canSolve,
     tracker: {
-      solutionShown: () => false,
+      solutionShown: () => undefined,
       record(answer, verdict, solutionShown) {
         const key = `${family}/${seed}`;
         const attempt = isAttempt({

@@ -3,9 +3,38 @@
 // check as a student's link (readAssignment), so what the teacher is shown is what the class
 // will open. Typing updates the link and the address in place; the form is not redrawn.
 import { assignment as words, teach as text } from '../../text/index.js';
-import { LIMITS, MAX_SEED, STUDENT, assignmentQuery, checkAssignment, problemsOf } from '../assignment/definition.js';
+import {
+  LIMITS,
+  MAX_SEED,
+  STUDENT,
+  assignmentQuery,
+  checkAssignment,
+  normalName,
+  problemsOf,
+} from '../assignment/definition.js';
 import { suspendProblem } from '../assignment/suspend.js';
+import { browserStorage } from '../storage.js';
 import { download, h } from './dom.js';
+
+// The class list typed into the names box stays while the page is open, and in this browser
+// (a teacher's own) across visits: opening the worksheet and coming back keeps it.
+const NAMES_KEY = 'attention-lab.teach-names.v1';
+let namesInPage = null;
+function keptNames() {
+  try {
+    return namesInPage ?? browserStorage()?.getItem(NAMES_KEY) ?? '';
+  } catch {
+    return namesInPage ?? '';
+  }
+}
+function keepNames(text) {
+  namesInPage = text;
+  try {
+    browserStorage()?.setItem(NAMES_KEY, text);
+  } catch {
+    // kept in the page only
+  }
+}
 
 // families: [{id, section, title}]; a: the assignment to start from; linkOf(query): the
 // student's address for a query; onQuery(query): the form changed to a valid assignment.
@@ -59,6 +88,10 @@ export function teachView({ families, assignment: a, linkOf, onQuery, packageOf 
     value: String(a.pass),
     inputmode: 'numeric',
   });
+  const whole = (id, value, max) =>
+    h('input', { id, type: 'number', min: 0, max, step: 1, value: String(value ?? 0), inputmode: 'numeric' });
+  const tries = whole('teach-tries', a.tries, LIMITS.tries);
+  const penalty = whole('teach-penalty', a.penalty, LIMITS.penalty[1]);
   const boxes = families.map((f) =>
     h(
       'li',
@@ -105,8 +138,12 @@ export function teachView({ families, assignment: a, linkOf, onQuery, packageOf 
     rows: 4,
     cols: 40,
     'aria-describedby': 'teach-students-note',
-    oninput: () => update(),
+    oninput: () => {
+      keepNames(names.value);
+      update();
+    },
   });
+  names.value = keptNames();
   const worksheet = h('a', { id: 'teach-worksheet', class: 'button' }, text.worksheet);
   const answerKey = h('a', { id: 'teach-key', class: 'button' }, text.answerKey);
 
@@ -123,6 +160,8 @@ export function teachView({ families, assignment: a, linkOf, onQuery, packageOf 
         hints: hints.checked,
         solutions: solutions.checked,
         pass: pass.value,
+        tries: tries.value,
+        penalty: penalty.value,
       },
       ids,
     );
@@ -144,9 +183,10 @@ export function teachView({ families, assignment: a, linkOf, onQuery, packageOf 
     }
     const query = assignmentQuery(r.assignment);
     link.value = linkOf(query);
+    // One name a line, as the student will type it: "García, Ana" is one student.
     const students = names.value
-      .split(/[\n,;]/)
-      .map((n) => n.trim())
+      .split('\n')
+      .map(normalName)
       .filter(Boolean)
       .map((n) => `&student=${encodeURIComponent(n)}`)
       .join('');
@@ -191,6 +231,8 @@ export function teachView({ families, assignment: a, linkOf, onQuery, packageOf 
     h('div', { class: 'control' }, h('label', {}, hints, ` ${text.hintsLabel}`)),
     h('div', { class: 'control' }, h('label', {}, solutions, ` ${text.solutionsLabel}`)),
     field('teach-pass', text.passLabel, pass),
+    field('teach-tries', text.triesLabel, tries),
+    field('teach-penalty', text.penaltyLabel, penalty, text.penaltyNote),
   );
   const view = h(
     'section',
