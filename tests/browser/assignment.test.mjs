@@ -56,6 +56,9 @@ test('a teacher sets an assignment; a student runs it, reloads, and hands in a r
     link,
     /#\/assignment\?title=Week\+3&families=retrieval%2Crmsnorm&each=2&seed=student&hints=1&solutions=0/,
   );
+  // The class's result files are read against this assignment from here.
+  const resultsHref = await page.getAttribute('#teach-results', 'href');
+  assert.match(resultsHref, /^#\/assignment\/result\?title=Week\+3&families=retrieval%2Crmsnorm/);
   // The SCORM package of this assignment, made in the browser.
   const [zip] = await Promise.all([page.waitForEvent('download'), page.locator('#teach-package').click()]);
   const files = unzipSync(readFileSync(await zip.path()));
@@ -134,27 +137,45 @@ test('a teacher sets an assignment; a student runs it, reloads, and hands in a r
   await page.locator('#result-check', { hasText: 'not the engine’s' }).waitFor();
   assert.match(await page.textContent('.result-table li.changed'), /the file says correct; the engine does not/);
   await page.screenshot({ path: path.join(shots, 'assignment-result.png'), fullPage: true });
-  // A class's files at once: a row each, the edited one marked, a file that is no result named;
-  // the table as CSV.
+  // A class's files at once, opened from the teacher's view: checked against the teacher's
+  // assignment; a row each, the edited ones marked, the same student twice flagged, a copy whose
+  // pass mark was lowered flagged and scored at the teacher's, a file that is no result named;
+  // the table as CSV, safe in a spreadsheet.
   const stray = path.join(shots, 'not-a-result.json');
   writeFileSync(stray, '{"hello": 1}');
-  await page.locator('#open-result').setInputFiles([file, edited, stray]);
+  const lowered = path.join(shots, 'assignment-result-pass0.json');
+  writeFileSync(lowered, JSON.stringify({ ...saved, assignment: { ...saved.assignment, pass: 0 } }));
+  await page.goto(`${site.base}${resultsHref}`);
+  await page.locator('#open-result').setInputFiles([file, edited, lowered, stray]);
   await page.locator('#summary-title').waitFor();
-  assert.equal(await page.textContent('#summary-title'), '3 result files');
+  assert.equal(await page.textContent('#summary-title'), '4 result files');
+  assert.match(await page.textContent('.result-summary'), /Checked against your assignment “Week 3”/);
   const rows = await page.locator('.result-summary tbody tr').allTextContents();
-  assert.match(rows[0], /^Ada Lovelace1 \/ 4Not passed yet\.every verdict in the file is the engine’s$/);
+  assert.match(
+    rows[0],
+    /^Ada Lovelace1 \/ 4 \(25 %\)Not passed yet\.✓ 2✗ 1––every verdict in the file is the engine’s; this student has another file here$/,
+  );
   assert.match(rows[1], /1 verdict in the file is not the engine’s/);
-  assert.match(rows[2], /^not-a-result\.json.*it is not a result file of this page/);
+  assert.match(rows[2], /Not passed yet\..*the file’s assignment is not yours \(pass\)/);
+  assert.match(rows[3], /^not-a-result\.json.*it is not a result file of this page/);
+  assert.match(await page.textContent('#problem-stats'), /Solved at the first attempt/);
+  await page.locator('#sort-score').click();
+  assert.equal(await page.getAttribute('th[aria-sort]', 'aria-sort'), 'descending');
+  await page.screenshot({ path: path.join(shots, 'assignment-class.png'), fullPage: true });
   const [csv] = await Promise.all([page.waitForEvent('download'), page.locator('#download-csv').click()]);
-  const table = readFileSync(await csv.path(), 'utf8')
-    .trim()
-    .split('\n');
-  assert.equal(table[0], 'file,student,assignment,solved,problems,percent,passed,attempts,check');
+  const bytes = readFileSync(await csv.path(), 'utf8');
+  assert.equal(bytes.charCodeAt(0), 0xfeff, 'a byte-order mark');
+  const table = bytes.slice(1).trim().split('\r\n');
+  assert.equal(
+    table[0],
+    'file,student,assignment,solved,problems,percent,passed,attempts,check,duplicate,1 retrieval,2 retrieval,3 rmsnorm,4 rmsnorm',
+  );
   assert.equal(
     table[1],
-    'assignment-result.json,Ada Lovelace,Week 3,1,4,25,no,3,every verdict in the file is the engine’s',
+    'assignment-result.json,Ada Lovelace,Week 3,1,4,25,no,3,every verdict in the file is the engine’s,yes,✓ 2,✗ 1,–,–',
   );
-  assert.equal(table.length, 4);
+  assert.equal(table.length, 5);
+  await page.locator('#sort-student').click();
   await page.locator('.result-summary tbody tr').nth(1).locator('button').click();
   assert.match(await page.textContent('#result-check'), /not the engine’s/);
   assert.deepEqual(problems, []);

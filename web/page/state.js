@@ -48,7 +48,7 @@ export function toHash(state) {
     return `#/${MODEL}${query ? `?${query}` : ''}`;
   }
   if (state.example === ASSIGNMENT) {
-    if (state.result) return `#/${ASSIGNMENT}/result`;
+    if (state.result) return `#/${ASSIGNMENT}/result${state.query ? `?${state.query}` : ''}`;
     if (state.sheet) {
       const names = (state.students || []).map((n) => `&student=${encodeURIComponent(n)}`).join('');
       return `#/${ASSIGNMENT}/${state.sheet}?${state.query}${names}`;

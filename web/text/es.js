@@ -56,7 +56,26 @@ export default {
       'aprobado',
       'intentos',
       'comprobación',
+      'duplicado',
     ],
+    tooManyFiles:
+      'No se abrió nada: se esperaban como mucho {most} archivos de resultados a la vez, y se recibieron {got}. Abre la clase por partes.',
+    otherAssignment: 'la tarea del archivo no es la tuya ({what})',
+    duplicate: 'este estudiante tiene otro archivo aquí',
+    checkedAgainst:
+      'Comprobado con tu tarea «{title}»: sus problemas, semillas, nota de aprobado y configuración, no los del archivo.',
+    mixedAssignments:
+      'Estos archivos pertenecen a {n} tareas distintas. Ábrelos desde tu tarea en la vista del profesor para comprobar cada uno con ella.',
+    statsTitle: 'Cada problema',
+    statsColumns: ['Problema', 'Resuelto', 'Resuelto al primer intento', 'Error conceptual más frecuente'],
+    metTimes: '{what} ({n, plural, one {# vez} other {# veces}})',
+    noMisconception: 'ninguno que el motor reconozca',
+    cellsKey:
+      '✓: resuelto al primer intento; ✓ 3: resuelto al tercero; ✗ 2: dos intentos, sin resolver; –: sin intentar.',
+    csvFile: 'attention-lab-resultados.csv',
+    answersLabel: 'Respuestas, en orden',
+    yes: 'sí',
+    no: 'no',
     downloadCsv: 'Descargar la tabla (CSV, para el libro de calificaciones)',
     answersHeading: ['Problema', 'Respuestas, en orden', 'Veredicto'],
     recordedCorrect: 'el archivo dice correcto; el motor no',
@@ -1544,6 +1563,7 @@ export default {
       'Solo para números propios de cada estudiante: se imprime una hoja por nombre (tal como lo escribirá el estudiante).',
     worksheet: 'Hoja de ejercicios para imprimir',
     answerKey: 'Soluciones para imprimir',
+    resultsLink: 'Leer los archivos de resultados de tus estudiantes con esta tarea',
     packageHeading: 'Para tu LMS (Moodle, Canvas)',
     packageWhy:
       'Un paquete SCORM 1.2 de esta tarea: súbelo a tu curso como actividad SCORM, y la puntuación y el estado de cada estudiante llegan al libro de calificaciones cada vez que comprueba una respuesta. El paquete contiene la página entera y su motor, y no pide nada a internet.',

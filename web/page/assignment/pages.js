@@ -20,7 +20,7 @@ import { findApi, openLms } from './scorm.js';
 // single file; packaged: a SCORM package's assignment query ('' on the site).
 export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, workerUrl, packaged }) {
   const runs = new Map();
-  let resultsShown = { files: [], shown: 0 }; // the result files last opened
+  let resultsShown = { files: [], shown: 0, sort: 'file' }; // the result files last opened, and their order
   // Inside an LMS (a package whose launching frame has SCORM 1.2's API), the run of the package's
   // assignment is the LMS's: its student, resumed from its suspend data, saved after each answer.
   // An LMS that refuses to connect leaves the page on its own, and says so.
@@ -71,14 +71,32 @@ export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, w
       );
     }
     if (state.result) {
+      // Opened from the teacher's view, the files are checked against the teacher's assignment.
+      const teacher = state.query ? readAssignment(state.query, ids) : {};
+      if (teacher.problems)
+        return page(
+          h(
+            'p',
+            { id: 'result-title', class: 'notice', role: 'alert', tabindex: '-1' },
+            assignmentText.unreadable({ problems: teacher.problems.join('; ') }),
+          ),
+        );
       return page(
         resultView({
           practice,
+          teacher: teacher.assignment ?? null,
           ...resultsShown,
           onFiles: (chosen) => {
-            const files = chosen.map(({ name, text }) => ({ name, ...readResult(text, ids, practice) }));
-            resultsShown = { files, shown: 0 };
+            const files = chosen.map(({ name, text }) => ({
+              name,
+              ...readResult(text, ids, practice, teacher.assignment ?? null),
+            }));
+            resultsShown = { files, shown: 0, sort: 'file' };
             focusAfter(files.length > 1 ? 'summary-title' : files[0].result ? 'result-check' : null);
+          },
+          onSort: (sort) => {
+            resultsShown = { ...resultsShown, sort };
+            focusAfter(`sort-${sort}`);
           },
           onShow: (i) => {
             resultsShown = { ...resultsShown, shown: i };

@@ -163,6 +163,10 @@ export function openRun(
   return handle;
 }
 
+// The parts of an assignment a file's copy may differ in, and a part of one as an object.
+const PARTS = ['title', 'families', 'each', 'seed', ...SETTINGS];
+const pick = (a, name) => ({ [name]: a[name] });
+
 // A result file's name: the student's name in any script, and a hash of the name as it draws
 // numbers, so that two students' files never share a name ("Ana García" and "Ana-García").
 export const resultFileName = (student) =>
@@ -172,8 +176,10 @@ export const resultFileName = (student) =>
 // practice set (`practice.check`), so that an answer recorded as correct that the engine does not
 // accept is shown as such: a file is the student's, and can be edited. The score is the engine's
 // verdicts under the file's settings: attempts after the first correct one, or past the tries
-// allowed, earn nothing.
-export function readResult(text, familyIds, practice) {
+// allowed, earn nothing. `expected`, the teacher's own assignment when the teacher opened the
+// view from it, decides the problems, the pass mark and the settings; a file whose assignment is
+// not it says where it differs (`otherAssignment`, the names of the differing parts).
+export function readResult(text, familyIds, practice, expected = null) {
   const check = (family, seed, answer) => practice.check(family, seed, answer);
   let data;
   try {
@@ -184,12 +190,15 @@ export function readResult(text, familyIds, practice) {
   if (data?.kind !== RESULT_KIND || data.version !== VERSION) return { problem: words.notResult };
   const a = checkAssignment(data.assignment, familyIds);
   if (a.problems) return { problem: words.badAssignment({ problems: a.problems.join('; ') }) };
-  const expected = problemsOf(a.assignment, data.student ?? '');
-  if (!Array.isArray(data.problems) || data.problems.length !== expected.length)
-    return { problem: words.problemCount({ n: expected.length }) };
+  const used = expected ?? a.assignment;
+  const differs = (name) => assignmentQuery({ ...used, ...pick(a.assignment, name) }) !== assignmentQuery(used);
+  const otherAssignment = expected ? PARTS.filter(differs) : [];
+  const problemsExpected = problemsOf(used, typeof data.student === 'string' ? data.student : '');
+  if (!Array.isArray(data.problems) || data.problems.length !== problemsExpected.length)
+    return { problem: words.problemCount({ n: problemsExpected.length }) };
   const problems = [];
   for (const [i, p] of data.problems.entries()) {
-    const { family, seed } = expected[i];
+    const { family, seed } = problemsExpected[i];
     if (p.family !== family || p.seed !== seed) return { problem: words.notTheProblem({ i: i + 1, family, seed }) };
     if (!Array.isArray(p.attempts)) return { problem: words.noAnswers({ i: i + 1 }) };
     // An answer an LMS could not keep (suspend.js) is null: shown as such, and not counted.
@@ -198,7 +207,14 @@ export function readResult(text, familyIds, practice) {
       if (t?.answer === null)
         return { answer: null, at: String(t?.at ?? ''), recorded, correct: recorded, notKept: true };
       const answer = typeof t?.answer === 'string' ? t.answer : '';
-      return { answer, at: String(t?.at ?? ''), recorded, correct: check(family, seed, answer).correct };
+      const verdict = check(family, seed, answer);
+      return {
+        answer,
+        at: String(t?.at ?? ''),
+        recorded,
+        correct: verdict.correct,
+        misconception: verdict.misconception,
+      };
     });
     problems.push({ family, seed, attempts, solutionShown: p.solutionShown === true });
   }
@@ -206,19 +222,21 @@ export function readResult(text, familyIds, practice) {
   const counted = problems.map((p) => {
     const first = p.attempts.findIndex((t) => t.correct && !t.notKept);
     const attempts = first < 0 ? p.attempts : p.attempts.slice(0, first + 1);
-    const solved = first >= 0 && !outOfTries(a.assignment, { attempts: attempts.slice(0, -1), solved: false });
+    const solved = first >= 0 && !outOfTries(used, { attempts: attempts.slice(0, -1), solved: false });
     return { attempts, solved };
   });
-  const options = expected.map((p) => optionsOf(practice, p));
+  const options = problemsExpected.map((p) => optionsOf(practice, p));
   return {
     result: {
-      assignment: a.assignment,
-      student: String(data.student ?? ''),
+      assignment: used,
+      fileAssignment: a.assignment,
+      otherAssignment,
+      student: typeof data.student === 'string' ? data.student : '',
       started: String(data.started ?? ''),
       saved: String(data.saved ?? ''),
       problems,
       score: {
-        ...scoreOf(a.assignment, counted, options),
+        ...scoreOf(used, counted, options),
         attempts: problems.reduce((n, p) => n + p.attempts.length, 0),
       },
       // answers the file calls correct and the engine does not, or the other way round

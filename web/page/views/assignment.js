@@ -8,6 +8,7 @@ import { ANSWER_MOST } from '../assignment/suspend.js';
 import { resultFileName } from '../assignment/run.js';
 import { language } from '../../text/language.js';
 import { download, h } from './dom.js';
+import { cellText, classReport, resultsCsv, sortRows } from '../assignment/class.js';
 import { problemPanel } from './practice.js';
 
 // Each family's section and title, by id.
@@ -223,89 +224,148 @@ export function assignmentView({ practice, assignment, run, at, href, onStudent,
 }
 
 // Result files read back. files: [{name, result} | {name, problem}] in the order opened; one is
-// shown whole (`shown`), and several are summed up first: a row per file with the score and
-// whether its verdicts are the engine's, and the table as CSV for a gradebook.
-export function resultView({ practice, files, shown, onFiles, onShow }) {
+// shown whole (`shown`), and several are summed up first (class.js): a row per file in the order
+// `sort` asks, flagged where it needs the teacher's eye, a cell per problem, each problem's
+// statistics, and the table as CSV. teacher: the teacher's assignment the files are checked
+// against, or null (then files of several assignments are flagged).
+export function resultView({ practice, teacher, files, shown, sort, onFiles, onSort, onShow }) {
+  const status = h('p', { role: 'status', id: 'result-status' });
   const file = h('input', {
     type: 'file',
     id: 'open-result',
     accept: 'application/json,.json',
     multiple: true,
     onchange: async (e) => {
-      const chosen = [...e.target.files].slice(0, LIMITS.resultFiles);
+      const chosen = [...e.target.files];
+      // Too many at once is refused whole, with the count: none is dropped unseen.
+      if (chosen.length > LIMITS.resultFiles) {
+        status.textContent = words.tooManyFiles({ most: LIMITS.resultFiles, got: chosen.length });
+        status.className = 'notice';
+        return;
+      }
       if (chosen.length) onFiles(await Promise.all(chosen.map(async (f) => ({ name: f.name, text: await f.text() }))));
     },
   });
-  const summary = files.length > 1 ? classSummary(files, onShow) : null;
+  const summary =
+    files.length > 1 ? classSummary(classReport(files), { practice, teacher, sort, onSort, onShow }) : null;
   const one = files[shown];
   const message = one?.problem ? words.resultUnreadable(one) : '';
   const result = one?.result ?? null;
-  return resultDetail({ practice, result, message, file, summary });
+  return resultDetail({ practice, teacher, result, message, file, status, summary });
 }
 
-const csvCell = (v) => (/[",\n]/.test(String(v)) ? `"${String(v).replaceAll('"', '""')}"` : String(v));
-export function resultsCsv(files) {
-  const rows = [words.csvColumns];
-  for (const f of files) {
-    const r = f.result;
-    if (!r) rows.push([f.name, '', '', '', '', '', '', '', f.problem]);
-    else
-      rows.push([
-        f.name,
-        r.student,
-        r.assignment.title,
-        r.score.solved,
-        r.score.total,
-        Math.round(r.score.percent),
-        r.score.passed ? 'yes' : 'no',
-        r.score.attempts,
-        r.disagreements.length ? words.disagrees({ n: r.disagreements.length }) : words.agrees,
-      ]);
-  }
-  return rows.map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
-}
+// A table wider than a phone scrolls sideways in a box of its own, a labelled Tab stop
+// (scrollable.js marks every .scroll box).
+const scrollBox = (label, table) => h('div', { class: 'scroll', dataset: { label } }, table);
 
-function classSummary(files, onShow) {
+function classSummary(report, { practice, teacher, sort, onSort, onShow }) {
+  const titles = titlesOf(practice);
+  const sortButton = (by, label) =>
+    h(
+      'th',
+      { scope: 'col', 'aria-sort': sort === by ? (by === 'score' ? 'descending' : 'ascending') : null },
+      h('button', { type: 'button', class: 'link', id: `sort-${by}`, onclick: () => onSort(by) }, label),
+    );
+  const [student, solved, passMark, verdicts] = words.summaryColumns;
+  const rowFlags = (row) => {
+    const r = row.result;
+    if (!r) return [row.problem];
+    const flags = [r.disagreements.length ? words.disagrees({ n: r.disagreements.length }) : words.agrees];
+    if (r.otherAssignment.length) flags.push(words.otherAssignment({ what: r.otherAssignment.join(', ') }));
+    if (row.duplicate) flags.push(words.duplicate);
+    return flags;
+  };
   return h(
     'div',
     { class: 'result-summary' },
-    h('h3', { id: 'summary-title' }, words.summaryTitle({ n: files.length })),
-    h(
-      'table',
-      { class: 'result-table', 'aria-labelledby': 'summary-title' },
+    h('h3', { id: 'summary-title', tabindex: '-1' }, words.summaryTitle({ n: report.rows.length })),
+    teacher
+      ? h('p', {}, words.checkedAgainst({ title: teacher.title }))
+      : report.assignments > 1
+        ? h('p', { class: 'notice', id: 'mixed-assignments' }, words.mixedAssignments({ n: report.assignments }))
+        : null,
+    scrollBox(
+      words.summaryTitle({ n: report.rows.length }),
       h(
-        'thead',
-        {},
+        'table',
+        { class: 'result-table' },
         h(
-          'tr',
+          'thead',
           {},
-          words.summaryColumns.map((t) => h('th', { scope: 'col' }, t)),
+          h(
+            'tr',
+            {},
+            sortButton('student', student),
+            sortButton('score', solved),
+            h('th', { scope: 'col' }, passMark),
+            report.stats.map((st, k) => h('th', { scope: 'col', title: titles.get(st.family) }, `${k + 1}`)),
+            h('th', { scope: 'col' }, verdicts),
+          ),
+        ),
+        h(
+          'tbody',
+          {},
+          sortRows(report.rows, sort).map((row) => {
+            const r = row.result;
+            const flags = rowFlags(row);
+            return h(
+              'tr',
+              { class: !r || flags.length > 1 || r.disagreements.length ? 'changed' : '' },
+              h(
+                'th',
+                { scope: 'row' },
+                h('button', { type: 'button', class: 'link', onclick: () => onShow(row.i) }, r?.student || row.name),
+              ),
+              h('td', {}, r ? `${r.score.solved} / ${r.score.total} (${Math.round(r.score.percent)} %)` : ''),
+              h('td', {}, r ? (r.score.passed ? words.passed : words.notPassed) : ''),
+              report.stats.map((_, k) => h('td', {}, row.cells?.[k] ? cellText(row.cells[k]) : '')),
+              h('td', {}, flags.join('; ')),
+            );
+          }),
         ),
       ),
+    ),
+    h('h4', {}, words.statsTitle),
+    scrollBox(
+      words.statsTitle,
       h(
-        'tbody',
-        {},
-        files.map((f, i) => {
-          const r = f.result;
-          return h(
+        'table',
+        { class: 'result-table', id: 'problem-stats' },
+        h(
+          'thead',
+          {},
+          h(
             'tr',
-            { class: r?.disagreements.length || !r ? 'changed' : '' },
+            {},
+            words.statsColumns.map((t) => h('th', { scope: 'col' }, t)),
+          ),
+        ),
+        h(
+          'tbody',
+          {},
+          report.stats.map((st, k) =>
             h(
-              'th',
-              { scope: 'row' },
-              h('button', { type: 'button', class: 'link', onclick: () => onShow(i) }, r?.student || f.name),
-            ),
-            h('td', {}, r ? `${r.score.solved} / ${r.score.total}` : ''),
-            h('td', {}, r ? (r.score.passed ? words.passed : words.notPassed) : ''),
-            h(
-              'td',
+              'tr',
               {},
-              r ? (r.disagreements.length ? words.disagrees({ n: r.disagreements.length }) : words.agrees) : f.problem,
+              h('th', { scope: 'row' }, `${k + 1}. ${titles.get(st.family)}`),
+              h('td', {}, `${st.solved} / ${st.of}`),
+              h('td', {}, `${st.first} / ${st.of}`),
+              h(
+                'td',
+                {},
+                st.misconception
+                  ? words.metTimes({
+                      what: practiceWords.misconceptions[st.misconception] ?? st.misconception,
+                      n: st.met,
+                    })
+                  : words.noMisconception,
+              ),
             ),
-          );
-        }),
+          ),
+        ),
       ),
     ),
+    h('p', { class: 'hint' }, words.cellsKey),
     h(
       'p',
       {},
@@ -314,7 +374,7 @@ function classSummary(files, onShow) {
         {
           type: 'button',
           id: 'download-csv',
-          onclick: () => download('attention-lab-results.csv', resultsCsv(files), 'text/csv'),
+          onclick: () => download(words.csvFile, resultsCsv(report), 'text/csv;charset=utf-8'),
         },
         words.downloadCsv,
       ),
@@ -322,7 +382,7 @@ function classSummary(files, onShow) {
   );
 }
 
-function resultDetail({ practice, result, message, file, summary }) {
+function resultDetail({ practice, teacher, result, message, file, status, summary }) {
   const r = result;
   const titles = titlesOf(practice);
   return h(
@@ -331,6 +391,8 @@ function resultDetail({ practice, result, message, file, summary }) {
     h('h2', { id: 'result-title', tabindex: '-1' }, words.resultTitle),
     h('p', {}, words.resultIntro),
     h('label', { class: 'button' }, words.openResult, file),
+    teacher && !summary ? h('p', {}, words.checkedAgainst({ title: teacher.title })) : null,
+    status,
     h('p', { role: 'status', class: message ? 'notice' : '' }, message || ''),
     summary,
     r &&
@@ -346,55 +408,58 @@ function resultDetail({ practice, result, message, file, summary }) {
           r.disagreements.length ? words.disagrees({ n: r.disagreements.length }) : words.agrees,
           '.',
         ),
-        h(
-          'table',
-          { class: 'result-table' },
+        scrollBox(
+          words.answersLabel,
           h(
-            'thead',
-            {},
+            'table',
+            { class: 'result-table' },
             h(
-              'tr',
+              'thead',
               {},
-              words.answersHeading.map((t) => h('th', { scope: 'col' }, t)),
-            ),
-          ),
-          h(
-            'tbody',
-            {},
-            r.problems.map((p, i) =>
               h(
                 'tr',
                 {},
+                words.answersHeading.map((t) => h('th', { scope: 'col' }, t)),
+              ),
+            ),
+            h(
+              'tbody',
+              {},
+              r.problems.map((p, i) =>
                 h(
-                  'th',
-                  { scope: 'row' },
-                  `${i + 1}. ${titles.get(p.family)} (${practiceWords.variant({ seed: p.seed })})`,
-                ),
-                h(
-                  'td',
+                  'tr',
                   {},
-                  p.attempts.length
-                    ? h(
-                        'ol',
-                        {},
-                        p.attempts.map((t) =>
-                          h(
-                            'li',
-                            { class: t.recorded !== t.correct ? 'changed' : '' },
-                            t.notKept ? words.notKept : `${t.answer} → ${t.correct ? words.correct : words.notYet}`,
-                            t.recorded !== t.correct
-                              ? ` (${t.recorded ? words.recordedCorrect : words.recordedWrong})`
-                              : '',
+                  h(
+                    'th',
+                    { scope: 'row' },
+                    `${i + 1}. ${titles.get(p.family)} (${practiceWords.variant({ seed: p.seed })})`,
+                  ),
+                  h(
+                    'td',
+                    {},
+                    p.attempts.length
+                      ? h(
+                          'ol',
+                          {},
+                          p.attempts.map((t) =>
+                            h(
+                              'li',
+                              { class: t.recorded !== t.correct ? 'changed' : '' },
+                              t.notKept ? words.notKept : `${t.answer} → ${t.correct ? words.correct : words.notYet}`,
+                              t.recorded !== t.correct
+                                ? ` (${t.recorded ? words.recordedCorrect : words.recordedWrong})`
+                                : '',
+                            ),
                           ),
-                        ),
-                      )
-                    : words.none,
-                ),
-                h(
-                  'td',
-                  {},
-                  p.attempts.some((t) => t.correct && !t.notKept) ? words.correct : words.notYet,
-                  p.solutionShown ? ` (${words.afterSolution})` : '',
+                        )
+                      : words.none,
+                  ),
+                  h(
+                    'td',
+                    {},
+                    p.attempts.some((t) => t.correct && !t.notKept) ? words.correct : words.notYet,
+                    p.solutionShown ? ` (${words.afterSolution})` : '',
+                  ),
                 ),
               ),
             ),

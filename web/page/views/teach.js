@@ -146,6 +146,7 @@ export function teachView({ families, assignment: a, linkOf, onQuery, packageOf 
   names.value = keptNames();
   const worksheet = h('a', { id: 'teach-worksheet', class: 'button' }, text.worksheet);
   const answerKey = h('a', { id: 'teach-key', class: 'button' }, text.answerKey);
+  const results = h('a', { id: 'teach-results', class: 'button' }, text.resultsLink);
 
   function read() {
     const mode = form.querySelector('input[name="teach-seeds"]:checked')?.value ?? 'class';
@@ -177,7 +178,7 @@ export function teachView({ families, assignment: a, linkOf, onQuery, packageOf 
       status.textContent = `${text.notYet} ${r.problems.join('; ')}.`;
       status.className = 'input-error';
       link.value = '';
-      for (const el of [open, worksheet, answerKey]) el.removeAttribute('href');
+      for (const el of [open, worksheet, answerKey, results]) el.removeAttribute('href');
       count.textContent = '';
       return;
     }
@@ -194,6 +195,7 @@ export function teachView({ families, assignment: a, linkOf, onQuery, packageOf 
     worksheet.setAttribute('href', `#/assignment/worksheet?${query}${printed}`);
     answerKey.setAttribute('href', `#/assignment/key?${query}${printed}`);
     open.setAttribute('href', link.value);
+    results.setAttribute('href', `#/assignment/result?${query}`);
     status.textContent = text.ready;
     status.className = '';
     count.textContent = text.count({
@@ -246,7 +248,7 @@ export function teachView({ families, assignment: a, linkOf, onQuery, packageOf 
       h('h3', {}, text.linkHeading),
       count,
       field('teach-link', text.linkLabel, link),
-      h('p', {}, open),
+      h('p', {}, open, ' ', results),
       status,
       h('h3', {}, text.paperHeading),
       field('teach-students', text.studentsLabel, names, text.studentsNote),
