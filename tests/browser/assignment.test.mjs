@@ -286,6 +286,61 @@ test('a run keeps its settings: an address edited to allow solutions shows none;
   await close();
 });
 
+test('on a phone: after Start the question is in view; the class table scrolls in its own labelled box; axe finds nothing', async () => {
+  const query = 'title=Phone&families=attention-matrix,permutation,rmsnorm&each=2&seed=4&hints=1&solutions=0&pass=60';
+  const { page, problems, close } = await open(`${site.base}#/assignment?${query}`, { width: 360, height: 740 });
+  await page.locator('#student').waitFor({ timeout: 20000 });
+  await page.fill('#student', 'Ada');
+  await page.press('#student', 'Enter');
+  await page.locator('#answer-problem-1').waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'answer-problem-1');
+  const top = await page.evaluate(() => document.getElementById('practice-problem-1').getBoundingClientRect().top);
+  assert.ok(top >= 0 && top < 200, `the question's heading is at ${top} px`);
+  // Two files of the class, read back at 360 px.
+  const files = [];
+  for (const name of ['Ada', 'Alan']) {
+    await page.goto(`${site.base}#/assignment?${query}`);
+    await page.locator('#student, #not-me').first().waitFor();
+    if (await page.locator('#not-me').count()) {
+      await page.locator('#not-me').click();
+      await page.locator('#student').waitFor();
+    }
+    await page.fill('#student', name);
+    await page.press('#student', 'Enter');
+    await page.fill('#answer-problem-1', '[[1, 2], [3, 4]]');
+    await page.press('#answer-problem-1', 'Enter');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#download-result').click()]);
+    assert.match(download.suggestedFilename(), new RegExp(`^attention-lab-result-${name}-[0-9a-z]+\\.json$`));
+    const file = path.join(shots, `phone-${name}.json`);
+    await download.saveAs(file);
+    files.push(file);
+  }
+  await page.goto(`${site.base}#/assignment/result?${query}`);
+  await page.locator('#open-result').setInputFiles(files);
+  await page.locator('#summary-title').waitFor();
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(wide <= 0, `the page scrolls sideways by ${wide} px`);
+  const boxes = await page.evaluate(() =>
+    [...document.querySelectorAll('.result-summary .scroll, .assignment-result .scroll')].map((b) => ({
+      overflows: b.scrollWidth > b.clientWidth,
+      label: b.getAttribute('aria-label'),
+      tab: b.tabIndex,
+    })),
+  );
+  assert.ok(
+    boxes.some((b) => b.overflows),
+    'the class table is wider than a phone',
+  );
+  for (const b of boxes.filter((x) => x.overflows)) {
+    assert.match(b.label ?? '', /scroll sideways/);
+    assert.equal(b.tab, 0);
+  }
+  await page.screenshot({ path: path.join(shots, 'assignment-class-phone.png'), fullPage: true });
+  assert.deepEqual(await violations(page), []);
+  assert.deepEqual(problems, []);
+  await close();
+});
+
 test('an assignment link that cannot be read opens nothing and says why', async () => {
   const { page, problems, close } = await open(
     `${site.base}#/assignment?title=Quiz&families=retrieval,cat&each=9&seed=1&hints=1&solutions=0&pass=60`,

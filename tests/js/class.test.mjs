@@ -143,3 +143,16 @@ test('CSV: a byte-order mark, every formula neutralised, names in any script kep
     assert.equal(/^[=+\-@\t\r]/.test(text) ? inner.slice(1) : inner, text, 'the text itself is kept');
   }
 });
+
+test('a result file’s counts are bounded before anything is checked: too many attempts, too many characters', () => {
+  const file = JSON.parse(resultFile(teacher, 'Ada', [['right'], []]));
+  file.problems[1].attempts = Array.from({ length: 1000 }, () => ({ answer: '1', correct: false, at: '' }));
+  const started = performance.now();
+  assert.match(read('big.json', JSON.stringify(file)).problem, /problem 2 lists 1000 attempts, more than the 999/);
+  assert.match(read('huge.json', ' '.repeat(4_000_001)).problem, /4,000,001 characters, more than the 4,000,000/);
+  assert.ok(performance.now() - started < 1000, 'refused without checking the answers');
+  assert.match(
+    read('null.json', JSON.stringify({ ...file, problems: [null, null] })).problem,
+    /problem 1 is not the assignment’s/,
+  );
+});

@@ -128,6 +128,13 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null, p
   function settleFocus(hadFocus, activeId, fallback) {
     const wanted = focusNext && document.getElementById(focusNext);
     focusNext = null;
+    // An answer box is focused with its question in view: on a phone, focusing the box alone
+    // would scroll the question off the top.
+    const question = wanted?.id.startsWith('answer-') ? wanted.closest('section.practice') : null;
+    if (question) {
+      wanted.focus({ preventScroll: true });
+      return question.scrollIntoView({ block: 'start' });
+    }
     if (wanted) return wanted.focus();
     if (!hadFocus || root.contains(document.activeElement)) return;
     if (activeId) document.getElementById(activeId)?.focus();

@@ -141,6 +141,8 @@ export default {
     problemCount: 'it should list {n} problems',
     notTheProblem: 'problem {i} is not the assignment’s ({family}, variant {seed})',
     noAnswers: 'problem {i} has no list of answers',
+    fileTooLarge: 'the file has {got} characters, more than the {most} a result file may have',
+    tooManyAttempts: 'problem {i} lists {got} attempts, more than the {most} a problem counts',
     sheetFor: 'For {student}',
     sheetSeedsClass: 'The class’s numbers: seed {seed}, {n, plural, one {# problem} other {# problems}}.',
     sheetSeedsStudent: 'Numbers drawn for “{student}” (seed {seed}).',

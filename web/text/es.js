@@ -149,6 +149,8 @@ export default {
     problemCount: 'debería contener {n} problemas',
     notTheProblem: 'el problema {i} no es el de la tarea ({family}, variante {seed})',
     noAnswers: 'el problema {i} no tiene lista de respuestas',
+    fileTooLarge: 'el archivo tiene {got} caracteres, más de los {most} que puede tener un archivo de resultados',
+    tooManyAttempts: 'el problema {i} enumera {got} intentos, más de los {most} que cuenta un problema',
     sheetFor: 'Para {student}',
     sheetSeedsClass: 'Los números de la clase: semilla {seed}, {n, plural, one {# problema} other {# problemas}}.',
     sheetSeedsStudent: 'Números generados para «{student}» (semilla {seed}).',

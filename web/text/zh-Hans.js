@@ -124,6 +124,8 @@ export default {
     problemCount: '它应当列出 {n} 道题',
     notTheProblem: '第 {i} 题不是这份作业的题目（{family}，变体 {seed}）',
     noAnswers: '第 {i} 题没有答案列表',
+    fileTooLarge: '文件有 {got} 个字符，超过了结果文件允许的 {most} 个',
+    tooManyAttempts: '第 {i} 题列出了 {got} 次尝试，超过了一道题计入的 {most} 次',
     sheetFor: '给 {student}',
     sheetSeedsClass: '全班的数字：种子 {seed}，共 {n} 道题。',
     sheetSeedsStudent: '为“{student}”生成的数字（种子 {seed}）。',

@@ -163,6 +163,11 @@ export function openRun(
   return handle;
 }
 
+// The longest result file read, in characters: the largest assignment (28 kinds × 5) with every
+// answer typed at the most attempts a problem counts would be longer, but no class's files are:
+// a file past it is refused by its length, unread.
+const RESULT_MOST = 4_000_000;
+
 // The parts of an assignment a file's copy may differ in, and a part of one as an object.
 const PARTS = ['title', 'families', 'each', 'seed', ...SETTINGS];
 const pick = (a, name) => ({ [name]: a[name] });
@@ -181,6 +186,7 @@ export const resultFileName = (student) =>
 // not it says where it differs (`otherAssignment`, the names of the differing parts).
 export function readResult(text, familyIds, practice, expected = null) {
   const check = (family, seed, answer) => practice.check(family, seed, answer);
+  if (text.length > RESULT_MOST) return { problem: words.fileTooLarge({ most: RESULT_MOST, got: text.length }) };
   let data;
   try {
     data = JSON.parse(text);
@@ -199,8 +205,10 @@ export function readResult(text, familyIds, practice, expected = null) {
   const problems = [];
   for (const [i, p] of data.problems.entries()) {
     const { family, seed } = problemsExpected[i];
-    if (p.family !== family || p.seed !== seed) return { problem: words.notTheProblem({ i: i + 1, family, seed }) };
-    if (!Array.isArray(p.attempts)) return { problem: words.noAnswers({ i: i + 1 }) };
+    if (p?.family !== family || p?.seed !== seed) return { problem: words.notTheProblem({ i: i + 1, family, seed }) };
+    if (!Array.isArray(p?.attempts)) return { problem: words.noAnswers({ i: i + 1 }) };
+    if (p.attempts.length > ATTEMPTS_MOST)
+      return { problem: words.tooManyAttempts({ i: i + 1, most: ATTEMPTS_MOST, got: p.attempts.length }) };
     // An answer an LMS could not keep (suspend.js) is null: shown as such, and not counted.
     const attempts = p.attempts.map((t) => {
       const recorded = t?.correct === true;
