@@ -279,6 +279,12 @@ test('a run keeps its settings: an address edited to allow solutions shows none;
   await page.locator('#teach-worksheet').click();
   await page.locator('.sheet').nth(1).waitFor();
   assert.equal(await page.locator('.sheet').count(), 2, 'a comma stays inside one name');
+  // Sheets of each student's own numbers with nobody named: Print is refused, and says why.
+  await page.goto(`${site.base}#/assignment/worksheet?${query(0).replace('seed=3', 'seed=student')}`);
+  await page.locator('#print-sheet').waitFor();
+  assert.equal(await page.locator('#print-sheet').isDisabled(), true);
+  assert.match(await page.textContent('#sheet-why'), /name the students in the teacher’s view/);
+  await page.goBack();
   await page.goBack();
   await page.locator('#teach-students').waitFor();
   assert.equal(await page.inputValue('#teach-students'), 'García, Ana\n王芳');

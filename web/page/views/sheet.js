@@ -116,8 +116,20 @@ export function sheetView({ practice, assignment: a, students, key, link }) {
       'div',
       { class: 'no-print' },
       h('h2', { id: 'sheet-title', tabindex: '-1' }, key ? words.keyHeading : words.worksheetHeading),
-      h('p', {}, perStudent && !students.length ? words.sheetNeedsNames : words.sheetIntro),
-      h('button', { type: 'button', id: 'print-sheet', onclick: () => window.print() }, words.print),
+      h('p', { id: 'sheet-why' }, perStudent && !students.length ? words.sheetNeedsNames : words.sheetIntro),
+      // Sheets of each student's own numbers with no student named would print a blank page:
+      // Print is refused, and the line above says why.
+      h(
+        'button',
+        {
+          type: 'button',
+          id: 'print-sheet',
+          disabled: perStudent && !students.length,
+          'aria-describedby': 'sheet-why',
+          onclick: () => window.print(),
+        },
+        words.print,
+      ),
     ),
     sheets,
   );
