@@ -2,7 +2,7 @@
 // score so far, the problems in order with where each stands, one problem at a time (checked by
 // the engine exactly as in the practice set), and the result file. Also the view that reads a
 // result file back.
-import { assignment as words, practice as practiceWords } from '../../text/index.js';
+import { assignment as words, practice as practiceWords, sentence, sentences, ui } from '../../text/index.js';
 import { LIMITS, SETTINGS, STUDENT, normalName } from '../assignment/definition.js';
 import { ANSWER_MOST } from '../assignment/suspend.js';
 import { resultFileName } from '../assignment/run.js';
@@ -21,7 +21,14 @@ const scoreLine = (attrs, score, pass) =>
   h(
     'p',
     { class: 'score', ...attrs },
-    `${words.score({ ...score, percent: Math.round(score.percent) })}. ${words.passMark({ pass })} `,
+    // joined as the page's language joins sentences ("…%. Pass mark: … Not" and "…%。及格线：…尚未")
+    ui.joined({
+      first: sentences(
+        sentence(words.score({ ...score, percent: Math.round(score.percent) })),
+        words.passMark({ pass }),
+      ),
+      second: '',
+    }),
     h('strong', {}, score.passed ? words.passed : words.notPassed),
   );
 
