@@ -2,6 +2,7 @@
 // each with its solver and its named mistakes) and the trainable models. The site loads them as
 // a module of their own when the practice set or the training panel first needs them (see
 // bindings_common.cpp for the layout).
+#include <algorithm>
 #include <cmath>
 
 #include <emscripten/bind.h>
@@ -18,9 +19,14 @@ namespace {
 
 // ---- the practice set: problems carry keys and numbers; the page words them ----
 
-practice::Problem problem(val id, val seed) {
-    return practice::make_problem(id.as<std::string>(), whole_number(seed.as<double>(), "practice", "seed"));
+// `edition` 0 is the latest (practice.hpp): an assignment passes the edition it was made in.
+practice::Problem problem(val id, val seed, val edition) {
+    const double e = whole_number(edition.as<double>(), "practice", "edition");
+    return practice::make_problem(id.as<std::string>(), whole_number(seed.as<double>(), "practice", "seed"),
+                                  e == 0 ? practice::kEdition : int(std::min(e, 1e6)));
 }
+
+val practiceEdition() { return val(practice::kEdition); }
 
 val practiceFamilies() {
     return guarded([&] {
@@ -29,14 +35,15 @@ val practiceFamilies() {
         for (std::size_t i = 0; i < fams.size(); ++i)
             out.set(i, object({{"id", val(fams[i].id)},
                                {"section", val(fams[i].section)},
-                               {"format", val(std::string(name_of(fams[i].format)))}}));
+                               {"format", val(std::string(name_of(fams[i].format)))},
+                               {"fewAnswers", val(fams[i].few_answers())}}));
         return out;
     });
 }
 
-val practiceGenerate(val id, val seed) {
+val practiceGenerate(val id, val seed, val edition) {
     return guarded([&] {
-        const practice::Problem p = problem(id, seed);
+        const practice::Problem p = problem(id, seed, edition);
         return object({{"id", val(p.family)},
                        {"seed", val(double(p.seed))},
                        {"section", val(p.section)},
@@ -47,18 +54,18 @@ val practiceGenerate(val id, val seed) {
     });
 }
 
-val practiceCheck(val id, val seed, val text) {
+val practiceCheck(val id, val seed, val text, val edition) {
     return guarded([&] {
-        const practice::Problem p = problem(id, seed);
+        const practice::Problem p = problem(id, seed, edition);
         val o = js(practice::check_answer(p, text.as<std::string>()), p.answer);
         o.set("format", std::string(name_of(p.format)));
         return o;
     });
 }
 
-val practiceSolution(val id, val seed) {
+val practiceSolution(val id, val seed, val edition) {
     return guarded([&] {
-        const practice::Problem p = problem(id, seed);
+        const practice::Problem p = problem(id, seed, edition);
         val steps = val::array();
         for (std::size_t i = 0; i < p.steps.size(); ++i)
             steps.set(i, object({{"key", val(p.steps[i].key)}, {"values", js(p.steps[i].values)}}));
@@ -219,6 +226,7 @@ val modelSave(const Model& m) {
 EMSCRIPTEN_BINDINGS(attention_lab_extras) {
     using emscripten::function;
     function("practiceFamilies", &practiceFamilies);
+    function("practiceEdition", &practiceEdition);
     function("practiceGenerate", &practiceGenerate);
     function("practiceCheck", &practiceCheck);
     function("practiceSolution", &practiceSolution);

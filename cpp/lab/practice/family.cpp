@@ -107,6 +107,10 @@ void wrong(Problem& p, const std::string& id, const std::string& section, const 
     p.misconceptions.push_back({id, section, a});
 }
 
+void wrong_run(Problem& p, const std::string& id, const std::string& section, long from, long to) {
+    if (to - from <= kTypedRun) wrong(p, id, section, positions(from, to));
+}
+
 const std::vector<Named>& step_values(const Problem& p, const std::string& key) {
     for (const auto& s : p.steps)
         if (s.key == key) return s.values;

@@ -29,6 +29,8 @@ inline const double kLn8 = std::log(8.0);
 // Small numbers a student can work with by hand, drawn from the family's own stream.
 struct Dice {
     Pcg32 rng;
+    int edition;  // of the problem set (practice.hpp): a draw widened later keeps its earlier form
+    bool wide() const { return edition >= 2; }
     int operator()(int lo, int hi) { return lo + int(rng.next_u32() % std::uint32_t(hi - lo + 1)); }
     Tensor2 matrix(std::size_t r, std::size_t c, int lo, int hi);
     template <class T>
@@ -105,6 +107,10 @@ Answer position_set(const std::vector<long>& xs);
 Answer word(Format f, const std::string& w);
 Answer einsum(const std::string& s);
 void wrong(Problem& p, const std::string& id, const std::string& section, const Answer& a);
+// A mistake that gives the run {from, ..., to - 1}, named only when a student would type the run
+// out: in a sequence of hundreds, "every row" is not a set anyone writes position by position.
+constexpr long kTypedRun = 32;
+void wrong_run(Problem& p, const std::string& id, const std::string& section, long from, long to);
 
 // ---- what the fairness tests read ----
 

@@ -121,9 +121,11 @@ std::string unfair(const Problem& p) {
     return insensitive_input(e, p);
 }
 
-Problem make_problem(const std::string& family, std::uint64_t seed) {
+Problem make_problem(const std::string& family, std::uint64_t seed, int edition) {
     const Entry& e = entry_of(family);
-    Dice dice{Pcg32(seed, stream_of(family))};
+    require(edition >= kFirstEdition && edition <= kEdition, "practice",
+            refused("practice.edition", "edition", double(edition), "latest", double(kEdition)));
+    Dice dice{Pcg32(seed, stream_of(family)), edition};
     for (int draw = 0; draw < kMaxDraws; ++draw) {
         Problem p;
         p.family = family;

@@ -16,13 +16,18 @@
 
 namespace lab::practice {
 
+inline constexpr std::size_t kManyAnswers = 200;
+
 struct Family {
     std::string id;       // e.g. "retrieval"
     std::string section;  // e.g. "§2.1"
     Format format;        // of most of its questions; each problem carries its own
-    // Distinct answers the family reaches in 1,000 seeds, at least: 200 unless its registry row
-    // says why its answers come from a small set.
-    std::size_t diversity = 200;
+    // Distinct answers the family reaches in 1,000 seeds, at least: kManyAnswers unless its
+    // registry row says why its answers come from a small set (a choice of two words, a handful
+    // of einsum strings). A family with few answers is one a class can share answers of, and a
+    // teacher is told so.
+    std::size_t diversity = kManyAnswers;
+    bool few_answers() const { return diversity < kManyAnswers; }
 };
 
 const std::vector<Family>& families();
@@ -57,12 +62,19 @@ struct Problem {
     std::vector<SolutionStep> steps;
 };
 
-// Throws std::invalid_argument for an unknown family.
+// The problem set's editions. Where a family's draws change (wider ranges, another question),
+// its earlier draws stay as they were for the earlier edition: an assignment names the edition it
+// was made in, so its problems, and the verdicts a teacher checks again, never change under a
+// class. 1: the first set. 2: draws wide enough that a class of 200 seldom shares an answer.
+inline constexpr int kFirstEdition = 1;
+inline constexpr int kEdition = 2;
+
+// Throws std::invalid_argument for an unknown family or edition.
 //
 // A variant is accepted only when it is fair (see `unfair`); otherwise the generator draws again
 // from the same seed's stream, so a seed always gives the same problem. Variant 0 uses the
 // handout's own numbers where they make a fair problem.
-Problem make_problem(const std::string& family, std::uint64_t seed);
+Problem make_problem(const std::string& family, std::uint64_t seed, int edition = kEdition);
 
 // Computes the answer, the misconceptions' answers and the solution steps from the problem's
 // family, variant, given values and words. Throws std::invalid_argument when the given values do

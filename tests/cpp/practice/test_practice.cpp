@@ -410,3 +410,71 @@ TEST_CASE("§10 an unknown family names the known ones") {
                         Catch::StartsWith("practice: practice.unknownFamily {family: \"nope\", known: [\"retrieval\", "
                                           "\"intervention\", \"saturation\""));
 }
+
+TEST_CASE("§10 the problem set's editions: 0 and past the latest are refused") {
+    for (const int edition : {0, kEdition + 1})
+        REQUIRE_THROWS_WITH(make_problem("retrieval", 1, edition),
+                            Catch::StartsWith("practice: practice.edition {edition: " + std::to_string(edition)));
+    REQUIRE_NOTHROW(make_problem("retrieval", 1, kFirstEdition));
+}
+
+namespace {
+// FNV-1a of a problem as a student meets it and as it is marked: its question, its given
+// numbers to 17 digits, its words and its answer.
+std::uint64_t fingerprint(const Problem& p, std::uint64_t h) {
+    const auto mix = [&](const std::string& s) {
+        for (const unsigned char c : s + '\n') h = (h ^ c) * 0x100000001b3ULL;
+    };
+    mix(p.variant);
+    for (const auto& g : p.given) {
+        mix(g.name);
+        for (const double x : g.value.data) mix(fmt(x, 17));
+    }
+    for (const auto& w : p.words) mix(w);
+    mix(answer_text(p.answer));
+    return h;
+}
+}  // namespace
+
+// An assignment made in edition 1 asks the same problems in every later build: a class keeps
+// the problems it started, and a teacher's re-check of a result file gives the same verdicts.
+// The fingerprints are of edition 1 as it was before edition 2 existed (seeds 0 to 299).
+TEST_CASE("§10 edition 1 draws the problems it always drew") {
+    const std::map<std::string, std::uint64_t> edition1 = {
+        {"retrieval", 0x33d608f40612385cULL},
+        {"intervention", 0xd9a9042906b104adULL},
+        {"saturation", 0x3a7455e34dcb8a00ULL},
+        {"score-variance", 0xc3300894314b1114ULL},
+        {"attention-matrix", 0x624110d27e6bedaeULL},
+        {"parameter-count", 0xec2a5fd5e4b3eb21ULL},
+        {"two-heads", 0x3a01ddbdb34bb269ULL},
+        {"shapes", 0x4bd3a3b2d2d0b102ULL},
+        {"attention-cost", 0x6e8827fd48ce5330ULL},
+        {"layernorm", 0xb3523280f71ba258ULL},
+        {"ffn", 0xd9f7dfa7bef732d0ULL},
+        {"pre-post", 0xbcc43a4a9dd962a8ULL},
+        {"permutation", 0x836f2424021ce486ULL},
+        {"positions", 0x0dd2171e4b03f401ULL},
+        {"generation", 0x0f46a290d704efb4ULL},
+        {"kv-cache", 0x4ae5aa21af7b1fdeULL},
+        {"cache-rows", 0xcdeae4c0db41d016ULL},
+        {"teacher-forcing", 0x7e23acec43105288ULL},
+        {"causal-mask", 0xcd8037b9ee7b1be8ULL},
+        {"leak", 0xf15cd03dae2d3dc6ULL},
+        {"cross-entropy", 0x8e4925cececf04dbULL},
+        {"toy-trace", 0x2c355e06baa530f9ULL},
+        {"einsum", 0x1794997311b12951ULL},
+        {"nanogpt-shapes", 0x8154fc742b464156ULL},
+        {"fused-columns", 0x74d7389449ea7acfULL},
+        {"rmsnorm", 0xb12b3eee53a02ee2ULL},
+        {"gated-ffn", 0x6835eaf1be19d8ebULL},
+        {"cross-attention", 0x2a2af3a9a7d7136dULL},
+    };
+    for (const auto& family : families()) {
+        std::uint64_t h = 0xcbf29ce484222325ULL;
+        for (std::uint64_t seed = 0; seed < 300; ++seed) h = fingerprint(make_problem(family.id, seed, 1), h);
+        CAPTURE(family.id);
+        CHECK(edition1.count(family.id) == 1);
+        if (edition1.count(family.id)) CHECK(edition1.at(family.id) == h);
+    }
+}

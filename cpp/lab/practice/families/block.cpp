@@ -50,7 +50,9 @@ std::string layernorm_fair(const Problem& p) {
 // ---- §5: x + FFN(x) with ReLU ----
 
 void ffn_draw(Problem& p, Dice& d, bool) {
-    p.given = {{"x", nd(d.matrix(1, 2, -2, 2))}, {"W1", nd(d.matrix(2, 3, -2, 2))}, {"W2", nd(d.matrix(3, 2, -1, 2))}};
+    // Wider entries from edition 2: narrow ones give a class of 200 about 130 different answers.
+    const int x = d.wide() ? 3 : 2, w = d.wide() ? 3 : 2, w2 = d.wide() ? -2 : -1;
+    p.given = {{"x", nd(d.matrix(1, 2, -x, x))}, {"W1", nd(d.matrix(2, 3, -2, w))}, {"W2", nd(d.matrix(3, 2, w2, w))}};
     p.inputs = {"x", "W1", "W2"};
 }
 void ffn_solve(Problem& p) {

@@ -1,27 +1,36 @@
 // Practice families for §9.4: the encoder-decoder's cross-attention, where queries come from the
 // decoder and keys and values from the encoder's output (the memory).
+#include <algorithm>
+
 #include "lab/practice/family.hpp"
 
 namespace lab::practice::detail {
 namespace {
 
 // Three questions: the weights' shape, the output's shape, and which memory positions a target
-// position reads. T_dec and T_enc always differ, so that taking keys and values from the
-// decoder, or the output's length from the memory, gives a different answer.
+// position reads (edition 1) or how many weights of one head are not masked (edition 2: the
+// positions are a run 0 .. T_enc - 1, a dozen answers for a class). T_dec and T_enc always
+// differ, so that taking keys and values from the decoder, or the output's length from the
+// memory, gives a different answer.
 void cross_attention_draw(Problem& p, Dice& d, bool handout) {
     double B = 2, H = 4, Tdec = 5, Tenc = 7, D = 16, i = 2;
     p.variant = "weights";
     if (!handout) {
-        p.variant = d.pick<std::string>({"weights", "output", "reads"});
+        p.variant = d.pick<std::string>({"weights", "output", d.wide() ? "count" : "reads"});
         B = d(1, 8);
         H = d.pick<double>({1, 2, 4, 8});
-        Tdec = d(2, 12);
-        do Tenc = d(2, 12);
+        const int longest = d.wide() ? 64 : 12;
+        Tdec = d(2, longest);
+        do Tenc = d(2, longest);
         while (Tenc == Tdec);
         D = H * d(1, 8);
         i = d(0, int(std::min(Tdec, Tenc)) - 2);  // a target position with memory positions after it
     }
-    if (p.variant == "reads") {
+    if (p.variant == "count") {
+        p.format = Format::integer;
+        p.given = {{"T_dec", scalar(Tdec)}, {"T_enc", scalar(Tenc)}};
+        p.inputs = {"T_dec", "T_enc"};
+    } else if (p.variant == "reads") {
         p.format = Format::positions;
         p.given = {{"T_dec", scalar(Tdec)}, {"T_enc", scalar(Tenc)}, {"i", scalar(i)}};
         p.inputs = {"T_enc"};
@@ -36,6 +45,17 @@ void cross_attention_draw(Problem& p, Dice& d, bool handout) {
 void cross_attention_solve(Problem& p) {
     const double Tdec = size_of(p, "T_dec"), Tenc = size_of(p, "T_enc");
     invariant(Tdec != Tenc, p, "lengthsDiffer");
+    if (p.variant == "count") {
+        // Every target position reads every memory position: nothing on the source side is
+        // generated, so nothing is masked.
+        p.answer = whole(Tdec * Tenc);
+        p.steps = {{"per-matrix", {{"T_dec T_enc", scalar(Tdec * Tenc)}}}};
+        double causal = 0;  // position i would read min(i + 1, T_enc) positions
+        for (double i = 0; i < Tdec; ++i) causal += std::min(i + 1, Tenc);
+        wrong(p, "causal-cross", "§9.4", whole(causal));
+        wrong(p, "kv-from-decoder", "§9.4", whole(Tdec * Tdec));
+        return;
+    }
     if (p.variant == "reads") {
         const long i = whole_of(p, "i", 0, long(Tdec) - 1);
         invariant(i + 1 < long(Tenc), p, "memoryAfterI");
@@ -64,7 +84,7 @@ void cross_attention_solve(Problem& p) {
 }  // namespace
 
 std::vector<Entry> encoder_decoder_families() {
-    // Shapes of up to 8 x 8 x 12 x 12 and runs of memory positions: far more than 200 answers.
+    // Shapes of up to 8 x 8 x 64 x 64 and products of two lengths: far more than 200 answers.
     return {{{"cross-attention", "§9.4", Format::shape}, cross_attention_draw, cross_attention_solve, always_fair}};
 }
 

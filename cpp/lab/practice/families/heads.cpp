@@ -63,8 +63,8 @@ void attention_cost_draw(Problem& p, Dice& d, bool handout) {
     p.variant = "weights";
     if (!handout) {
         p.variant = d.pick<std::string>({"weights", "products"});
-        B = d(2, 8);  // B = 1 would hide a forgotten batch
-        T = d(2, 32);
+        B = d(2, d.wide() ? 16 : 8);  // B = 1 would hide a forgotten batch
+        T = d(2, d.wide() ? 64 : 32);
         H = d.pick<double>({2, 4, 8, 12});  // H = 1 would hide the head axis
         D = H * d.pick<double>({2, 4, 8, 16});
     }
@@ -102,16 +102,20 @@ void param_count_draw(Problem& p, Dice& d, bool handout) {
     if (p.variant == "attention") {
         double H = 2, D = 8, bias = 0;
         if (!handout) {
-            H = d.pick<double>({1, 2, 4, 8});
-            D = H * d(2, 16);
+            H = d.wide() ? d.pick<double>({1, 2, 3, 4, 6, 8, 12}) : d.pick<double>({1, 2, 4, 8});
+            D = H * d(2, d.wide() ? 64 : 16);
             bias = d(0, 1);
         }
         p.given = {{"D", scalar(D)}, {"H", scalar(H)}, {"bias", scalar(bias)}};
         p.inputs = {"D", "bias"};  // not H: the count is the same for any H that divides D
     } else {
-        const double V = d.pick<double>({50, 65, 96, 100, 128, 256, 512, 1000}),
-                     D = d.pick<double>({16, 24, 32, 48, 64, 128});
-        const double Tm = d.pick<double>({32, 64, 128, 256, 1024});
+        // Edition 2 draws vocabularies, widths and lengths of many sizes: a few round ones give a
+        // class of 200 about a hundred answers.
+        const double V =
+            d.wide() ? d.pick<double>({50, 65, 96, 100, 128, 256, 500, 512, 1000, 2048, 5000, 8192, 10000, 32000})
+                     : d.pick<double>({50, 65, 96, 100, 128, 256, 512, 1000});
+        const double D = d.wide() ? 8 * d(2, 96) : d.pick<double>({16, 24, 32, 48, 64, 128});
+        const double Tm = d.wide() ? 16 * d(2, 128) : d.pick<double>({32, 64, 128, 256, 1024});
         const double learned = d(0, 1), tied = d(0, 1);
         p.given = {{"V", scalar(V)},
                    {"D", scalar(D)},

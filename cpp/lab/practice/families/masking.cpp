@@ -12,7 +12,24 @@ namespace {
 
 // ---- §7.3, §7.4: which keys a query may attend to, or which queries see a key ----
 
+// Edition 1 asks a query's keys {0..i} or a key's queries {j..T-1} with T up to 10: about 80 runs
+// for a whole class. Edition 2 (past the handout's own) asks how many (query, key) pairs the mask
+// keeps in T up to 1,000, or a key's queries near the end of a sequence of up to 500 (at most 6
+// positions to type).
 void causal_mask_draw(Problem& p, Dice& d, bool handout) {
+    if (d.wide() && !handout) {
+        p.variant = d.pick<std::string>({"pairs", "queries"});
+        if (p.variant == "pairs") {
+            p.format = Format::integer;
+            p.given = {{"T", scalar(d(2, 1000))}};
+            p.inputs = {"T"};
+            return;
+        }
+        const int T = d(3, 500);
+        p.given = {{"T", scalar(T)}, {"j", scalar(T - d(1, std::min(6, T - 1)))}};
+        p.inputs = {"T", "j"};
+        return;
+    }
     p.variant = handout ? "keys" : d.pick<std::string>({"keys", "queries"});
     const int T = handout ? 3 : d(3, 10);
     const int at = handout ? 1 : p.variant == "keys" ? d(0, T - 2) : d(1, T - 1);
@@ -22,6 +39,15 @@ void causal_mask_draw(Problem& p, Dice& d, bool handout) {
 }
 void causal_mask_solve(Problem& p) {
     const long T = long(size_of(p, "T"));
+    if (p.variant == "pairs") {
+        // Query i keeps keys 0..i: 1 + 2 + ... + T.
+        const double n = double(T);
+        p.answer = whole(n * (n + 1) / 2);
+        p.steps = {{"keep", {{"T (T + 1) / 2", scalar(n * (n + 1) / 2)}}}};
+        wrong(p, "included-future", "§7.3", whole(n * n));
+        wrong(p, "excluded-diagonal", "§7.4", whole(n * (n - 1) / 2));
+        return;
+    }
     if (p.variant == "keys") {
         const long i = whole_of(p, "i", 0, T - 1);
         p.answer = positions(0, i + 1);
@@ -33,9 +59,9 @@ void causal_mask_solve(Problem& p) {
         const long j = whole_of(p, "j", 0, T - 1);
         p.answer = positions(j, T);
         p.steps = {{"keep", {{"queries", nd(Tensor1(xt::arange<double>(double(j), double(T))))}}}};
-        wrong(p, "reversed", "§7.3", positions(0, j + 1));
+        wrong_run(p, "reversed", "§7.3", 0, j + 1);
         wrong(p, "excluded-diagonal", "§7.4", positions(j + 1, T));
-        wrong(p, "no-mask", "§7.3", positions(0, T));
+        wrong_run(p, "no-mask", "§7.3", 0, T);
     }
 }
 
@@ -126,7 +152,7 @@ std::string leak_fair(const Problem& p) {
 // This part's families, in the handout's order.
 std::vector<Entry> masking_families() {
     return {
-        {{"causal-mask", "§7.3", Format::positions, 40}, causal_mask_draw, causal_mask_solve, always_fair},
+        {{"causal-mask", "§7.3", Format::positions}, causal_mask_draw, causal_mask_solve, always_fair},
         // yes / no, or a run of positions: the variety is in the mask patterns and positions asked.
         {{"leak", "§7.3", Format::choice, 4}, leak_draw, leak_solve, leak_fair},
     };

@@ -47,14 +47,16 @@ std::string permutation_fair(const Problem& p) {
 void positions_draw(Problem& p, Dice& d, bool) {
     p.variant = d.pick<std::string>({"sinusoidal", "learned"});
     if (p.variant == "sinusoidal") {
-        const int D = d.pick<int>({4, 6, 8, 10, 12, 16}), pos = d(0, 30), i = d(0, D - 1);
+        const int D = d.pick<int>({4, 6, 8, 10, 12, 16}), pos = d(0, d.wide() ? 99 : 30), i = d(0, D - 1);
         p.given = {{"p", scalar(pos)}, {"i", scalar(i)}, {"D", scalar(D)}};
         p.inputs = {"p", "i"};
         if (i >= 2) p.inputs.push_back("D");  // features 0 and 1 have frequency 1 for every D
     } else {
         p.format = Format::integer;  // a count is exact
-        const double Tm = d.pick<double>({16, 24, 32, 48, 64, 100, 128, 256, 512, 1024, 2048});
-        const double D = d.pick<double>({8, 12, 16, 24, 32, 48, 64, 96, 128, 256});
+        // Edition 2 draws lengths and widths of many sizes, not a few round ones a class would share.
+        const double Tm =
+            d.wide() ? 16 * d(1, 128) : d.pick<double>({16, 24, 32, 48, 64, 100, 128, 256, 512, 1024, 2048});
+        const double D = d.wide() ? 8 * d(1, 96) : d.pick<double>({8, 12, 16, 24, 32, 48, 64, 96, 128, 256});
         p.given = {{"T_max", scalar(Tm)}, {"D", scalar(D)}};
         p.inputs = {"T_max", "D"};
     }

@@ -25,13 +25,43 @@ const std::vector<std::vector<std::string>>& sentences() {
         {"a", "mask", "hides", "the", "future", "<eos>"}};
     return s;
 }
+// Edition 1 asks a word of one of eight sentences; edition 2 (past the handout's own) a token id
+// of a sequence drawn from a vocabulary of 1,000, as a model sees it: the sentences' words gave a
+// class of 200 about thirty answers, "<eos>" alone a sixth of the class.
+constexpr int kVocabulary = 1000;
+constexpr int kTokens = 8;
 void teacher_forcing_draw(Problem& p, Dice& d, bool handout) {
+    if (d.wide() && !handout) {
+        p.variant = "ids";
+        p.format = Format::integer;
+        Tensor1 ids = xt::zeros<double>({std::size_t(kTokens)});
+        for (std::size_t t = 0; t < ids.size(); ++t) {
+            // distinct ids, so that each named mistake gives another token
+            do ids(t) = d(0, kVocabulary - 1);
+            while (std::find(ids.begin(), ids.begin() + long(t), ids(t)) != ids.begin() + long(t));
+        }
+        p.given = {{"tokens", nd(ids)}, {"i", scalar(d(0, kTokens - 2))}, {"V", scalar(kVocabulary)}};
+        p.inputs = {"tokens", "i"};
+        return;
+    }
+    p.variant = "sentence";
+    p.format = Format::token;
     const auto& s = handout ? sentences()[0] : d.pick(sentences());
     p.words = s;
     p.given = {{"i", scalar(handout ? 0 : d(0, int(s.size()) - 2))}};
     p.inputs = {"i"};
 }
 void teacher_forcing_solve(Problem& p) {
+    if (p.variant == "ids") {
+        const Tensor1 ids = vector_of(p, "tokens");
+        invariant(ids.size() >= 2, p, "twoTokens", "tokens");
+        const long i = whole_of(p, "i", 0, long(ids.size()) - 2);
+        p.answer = whole(ids(i + 1));
+        p.steps = {{"shift", {{"input", scalar(double(i))}, {"target", scalar(double(i + 1))}}}};
+        wrong(p, "not-shifted", "§7.2", whole(ids(i)));
+        if (std::size_t(i + 2) < ids.size()) wrong(p, "two-ahead", "§7.2", whole(ids(i + 2)));
+        return;
+    }
     const auto& s = p.words;
     const long i = whole_of(p, "i", 0, long(s.size()) - 2);
     p.answer = word(Format::token, s[i + 1]);
@@ -115,14 +145,17 @@ std::string generation_fair(const Problem& p) {
 void toy_trace_draw(Problem& p, Dice& d, bool handout) {
     LmParams m = toy_model(1);
     p.variant = handout ? "loss" : d.pick<std::string>({"loss", "weight", "residual"});
-    if (!handout) m.embedding = d.matrix(3, 2, -2, 3) / 2.0;
+    // Edition 2's embeddings are in quarters: halves gave a class of 200 answers ten could share.
+    if (!handout) m.embedding = d.wide() ? Tensor2(d.matrix(3, 2, -8, 12) / 4.0) : Tensor2(d.matrix(3, 2, -2, 3) / 2.0);
     p.given = {{"E", nd(m.embedding)}, {"P", nd(*m.positions)}};
     if (p.variant == "weight") {
         const int i = d(1, 2);
         p.given.push_back({"i", scalar(i)});
         p.given.push_back({"j", scalar(d(0, i))});
     } else if (p.variant == "residual") {
-        p.given.push_back({"i", scalar(d(0, 2))});
+        // Position 0 reads itself alone, so its row is twice its input: edition 2 asks a later row,
+        // whose answer goes through the weights.
+        p.given.push_back({"i", scalar(d(d.wide() ? 1 : 0, 2))});
         p.given.push_back({"c", scalar(d(0, 1))});
     }
     p.inputs = {"E", "P"};
@@ -189,7 +222,7 @@ void kv_cache_draw(Problem& p, Dice& d, bool handout) {
         p.given = {{"L", scalar(L)}, {"T", scalar(T)}, {"D", scalar(D)}};
         p.inputs = {"L", "T", "D"};
     } else {
-        const double P = handout ? 3 : d(1, 20), N = handout ? 4 : d(2, 20);
+        const double P = handout ? 3 : d(1, d.wide() ? 200 : 20), N = handout ? 4 : d(2, d.wide() ? 50 : 20);
         p.given = {{"P", scalar(P)}, {"N", scalar(N)}};
         p.inputs = {"P", "N"};
     }
@@ -223,13 +256,16 @@ void kv_cache_solve(Problem& p) {
 // good up to i - 1 and must recompute from i.
 void cache_rows_draw(Problem& p, Dice& d, bool handout) {
     p.variant = handout ? "append" : d.pick<std::string>({"append", "edit"});
-    const double T = handout ? 3 : d(3, 24);
+    // Edition 2's sequences run to 500 tokens and an edit is near the end (at most 6 rows to type):
+    // up to 24 tokens, a class of 200 shared about 90 answers.
+    const double T = handout ? 3 : d(3, d.wide() ? 500 : 24);
     p.given = {{"T", scalar(T)}};
     p.inputs = {"T"};
     if (p.variant == "edit") {
         // Neither the first token (every row changes, as without the mask) nor the last (its
         // row alone changes, as if rows were independent): both would hide a mistake.
-        p.given.push_back({"i", scalar(d(1, int(T) - 2))});
+        const int i = d.wide() ? int(T) - d(2, std::min(6, int(T) - 1)) : d(1, int(T) - 2);
+        p.given.push_back({"i", scalar(i)});
         p.inputs.push_back("i");
     }
 }
@@ -238,16 +274,16 @@ void cache_rows_solve(Problem& p) {
     if (p.variant == "append") {
         p.answer = positions(T, T + 1);
         p.steps = {{"rows", {{"new row", scalar(double(T))}}}};
-        wrong(p, "all-rows", "§7.3", positions(0, T + 1));
+        wrong_run(p, "all-rows", "§7.3", 0, T + 1);
         wrong(p, "one-based", "§7.1", positions(T + 1, T + 2));
         wrong(p, "last-old-row", "§7.1", positions(T - 1, T));
     } else {
         const long i = whole_of(p, "i", 1, T - 1);
         p.answer = positions(i, T);
         p.steps = {{"rows", {{"first changed row", scalar(double(i))}, {"last row", scalar(double(T - 1))}}}};
-        wrong(p, "all-rows", "§7.3", positions(0, T));
+        wrong_run(p, "all-rows", "§7.3", 0, T);
         wrong(p, "only-that-row", "§7.1", positions(i, i + 1));
-        wrong(p, "earlier-rows", "§7.3", positions(0, i + 1));
+        wrong_run(p, "earlier-rows", "§7.3", 0, i + 1);
     }
 }
 }  // namespace
@@ -258,8 +294,9 @@ std::vector<Entry> prediction_families() {
         {{"generation", "§7.1", Format::number}, generation_draw, generation_solve, generation_fair},
         {{"kv-cache", "§7.1", Format::integer}, kv_cache_draw, kv_cache_solve, always_fair},
         {{"cache-rows", "§7.1", Format::positions}, cache_rows_draw, cache_rows_solve, always_fair},
-        // The answer is a word of one of eight sentences.
-        {{"teacher-forcing", "§7.2", Format::token, 30}, teacher_forcing_draw, teacher_forcing_solve, always_fair},
+        // Edition 1's answer is a word of one of eight sentences (30 answers in 1,000 seeds);
+        // edition 2's a token id.
+        {{"teacher-forcing", "§7.2", Format::integer}, teacher_forcing_draw, teacher_forcing_solve, always_fair},
         {{"cross-entropy", "§7.4", Format::number}, cross_entropy_draw, cross_entropy_solve, always_fair},
         {{"toy-trace", "§7.4", Format::number}, toy_trace_draw, toy_trace_solve, toy_trace_fair},
     };

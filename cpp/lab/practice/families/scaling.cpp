@@ -16,8 +16,16 @@ namespace {
 void saturation_draw(Problem& p, Dice& d, bool handout) {
     double s0 = 0, s1 = 8, dk = 64;
     if (!handout) {
-        s0 = d(-3, 3);
-        s1 = s0 + (d(0, 1) ? 1 : -1) * d(4, 24);
+        if (d.wide()) {
+            // Scores to one decimal: whole ones give a class of 200 about 120 answers. (Drawn in
+            // sequence: the operands of one product may be evaluated in either order.)
+            s0 = d(-30, 30) / 10.0;
+            const double sign = d(0, 1) ? 1 : -1;
+            s1 = s0 + sign * d(40, 240) / 10.0;
+        } else {
+            s0 = d(-3, 3);
+            s1 = s0 + (d(0, 1) ? 1 : -1) * d(4, 24);
+        }
         dk = d.pick<double>({4, 9, 16, 25, 36, 49, 64, 81, 100, 144});  // squares: the scale is a whole number
     }
     p.given = {{"s", nd(Tensor1{s0, s1})}, {"d_k", scalar(dk)}};
@@ -47,9 +55,18 @@ void variance_draw(Problem& p, Dice& d, bool handout) {
     p.variant = "raw";
     if (!handout) {
         p.variant = d.pick<std::string>({"raw", "scaled", "raw-std"});
-        dk = d.pick<double>({4, 9, 16, 25, 36, 64, 100, 256});
-        // sigma^2 = 1 makes sigma^4 = sigma^2, so it could not tell the two apart.
-        sigma2 = d.pick<double>({0.25, 0.5, 2, 3, 4, 9});
+        // Squares, so that the spread is a whole multiple of sigma^2.
+        dk = d.wide() ? d.pick<double>({4, 9, 16, 25, 36, 49, 64, 81, 100, 144, 256})
+                      : d.pick<double>({4, 9, 16, 25, 36, 64, 100, 256});
+        // Near 1, sigma^4 is sigma^2, which could not tell the two apart. Edition 2 gives sigma^2
+        // two decimals: the scaled variance is sigma^4 alone, and six values gave a class of 200
+        // six answers to share.
+        if (d.wide()) {
+            do sigma2 = d(5, 995) / 100.0;
+            while (sigma2 > 0.7 && sigma2 < 1.4);
+        } else {
+            sigma2 = d.pick<double>({0.25, 0.5, 2, 3, 4, 9});
+        }
     }
     p.given = {{"d_k", scalar(dk)}, {"sigma^2", scalar(sigma2)}};
     if (p.variant == "scaled")
@@ -122,9 +139,7 @@ std::string attention_matrix_fair(const Problem& p) {
 std::vector<Entry> scaling_families() {
     return {
         {{"saturation", "§3.1", Format::vector}, saturation_draw, saturation_solve, saturation_fair},
-        // Products of a few round numbers; and the scaled variance does not depend on d_k at all,
-        // which is what the question teaches.
-        {{"score-variance", "§3.1", Format::number, 40}, variance_draw, variance_solve, always_fair},
+        {{"score-variance", "§3.1", Format::number}, variance_draw, variance_solve, always_fair},
         {{"attention-matrix", "§3.2", Format::matrix},
          attention_matrix_draw,
          attention_matrix_solve,
