@@ -253,7 +253,10 @@ function writePreloads() {
 // single file with the assignment in it, and its manifest (web/page/assignment/package.js).
 async function writeScormPackage() {
   const lab = await loadEngine();
-  const a = defaultAssignment(lab.practice.families().map((f) => f.id));
+  const a = defaultAssignment(
+    lab.practice.families().map((f) => f.id),
+    lab.practice.edition,
+  );
   writeFileSync(
     path.join(dist, 'attention-lab-scorm12.zip'),
     scormPackage(readFileSync(path.join(dist, 'attention-lab.html'), 'utf8'), a),

@@ -51,11 +51,19 @@ test('a teacher sets an assignment; a student runs it, reloads, and hands in a r
   await page.fill('#teach-title', 'Week 3');
   await page.locator('#teach-seeds-student').check();
   assert.match(await page.textContent('#teach-count'), /^4 problems, with numbers of each student’s own/);
+  assert.equal(await page.textContent('#teach-few'), '', 'every answer here is a number');
+  // A new assignment is of the problem set's latest edition, and says nothing of editions.
+  assert.equal(await page.textContent('#teach-edition'), '');
   const link = await page.inputValue('#teach-link');
   assert.match(
     link,
-    /#\/assignment\?title=Week\+3&families=retrieval%2Crmsnorm&each=2&seed=student&hints=1&solutions=0/,
+    /#\/assignment\?title=Week\+3&families=retrieval%2Crmsnorm&each=2&seed=student&edition=2&hints=1&solutions=0/,
   );
+  // A family whose answer is one of two words is named as one a class can share.
+  await page.locator('.teach-family[value="pre-post"]').check();
+  assert.match(await page.textContent('#teach-few'), /^Few possible answers: §5\.1 .*\. Each asks for a choice/);
+  await page.locator('.teach-family[value="pre-post"]').uncheck();
+  assert.equal(await page.textContent('#teach-few'), '');
   // The class's result files are read against this assignment from here.
   const resultsHref = await page.getAttribute('#teach-results', 'href');
   assert.match(resultsHref, /^#\/assignment\/result\?title=Week\+3&families=retrieval%2Crmsnorm/);
@@ -358,6 +366,27 @@ test('an assignment link that cannot be read opens nothing and says why', async 
     /cannot be opened: families: no practice problem "cat"; each: expected a whole number from 1 to 5, received "9"/,
   );
   assert.equal(await page.locator('[id^="answer-"]').count(), 0);
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+test('an assignment made before edition 2 keeps its problems; the teacher may move it to the latest edition', async () => {
+  const old = 'title=Quiz&families=score-variance,ffn&each=1&seed=5&hints=1&solutions=0&pass=60';
+  const { page, problems, close } = await open(`${site.base}#/assignment?${old}`);
+  await page.locator('#student').waitFor({ timeout: 20000 });
+  await page.fill('#student', 'Ada');
+  await page.press('#student', 'Enter');
+  await page.locator('#answer-problem-1').waitFor();
+  // Edition 1's sigma^2 is one of six round values; it is the engine's edition 1 problem.
+  const shown = await page.textContent('.practice .prompt');
+  assert.match(shown, /σ² = (0\.25|0\.5|2|3|4|9)\. /, shown);
+  await page.goto(`${site.base}#/teach?${old}`);
+  await page.locator('#teach-title').waitFor({ timeout: 20000 });
+  assert.match(await page.textContent('#teach-edition'), /from edition 1 of the problem set, as when it was made/);
+  assert.doesNotMatch(await page.inputValue('#teach-link'), /edition=/, 'the link handed out stays as it was');
+  await page.locator('#teach-latest').click();
+  assert.equal(await page.textContent('#teach-edition'), '');
+  assert.match(await page.inputValue('#teach-link'), /&seed=5&edition=2&/);
   assert.deepEqual(problems, []);
   await close();
 });

@@ -8,6 +8,7 @@ import { loadEngine } from '../../web/engine/index.js';
 import {
   MAX_SEED,
   STUDENT,
+  assignmentKey,
   assignmentQuery,
   checkAssignment,
   creditOf,
@@ -57,12 +58,14 @@ const week3 = {
   families: ['retrieval', 'rmsnorm'],
   each: 2,
   seed: 17,
+  edition: 1, // a link without an edition: made before editions existed
   hints: true,
   solutions: false,
   pass: 70,
   tries: 0,
   penalty: 0,
 };
+const latest = lab.practice.edition;
 
 test('an assignment round-trips through its link', () => {
   const query = assignmentQuery(week3);
@@ -70,8 +73,9 @@ test('an assignment round-trips through its link', () => {
   assert.deepEqual(readAssignment(query, ids).assignment, week3);
   const perStudent = { ...week3, seed: STUDENT };
   assert.deepEqual(readAssignment(assignmentQuery(perStudent), ids).assignment, perStudent);
-  const all = defaultAssignment(ids);
-  assert.deepEqual(readAssignment(assignmentQuery(all), ids).assignment, all);
+  const all = defaultAssignment(ids, latest);
+  assert.match(assignmentQuery(all), new RegExp(`&edition=${latest}&`));
+  assert.deepEqual(readAssignment(assignmentQuery(all), ids, latest).assignment, all);
   assert.equal(problemsOf(all).length, ids.length, 'the default: one problem of each family');
 });
 
@@ -87,6 +91,9 @@ test('a link that cannot be read gives every reason, each saying what was expect
     ['seed', '-1', /seed: expected a whole number from 0 to 2,147,483,647 or "student", received "-1"/],
     ['seed', String(2 ** 31), /received "2147483648"/],
     ['seed', 'Student', /received "Student"/],
+    ['edition', '0', /edition: expected a whole number from 1 to 2 \(.*\), received "0"/],
+    ['edition', String(latest + 1), new RegExp(`edition: .* received "${latest + 1}"`)],
+    ['edition', '2.0', /edition: .* received "2.0"/],
     ['hints', 'yes', /hints: expected 0 or 1, received "yes"/],
     ['pass', '101', /pass: expected a percentage, a whole number from 0 to 100, received "101"/],
     ['title', '   ', /title: expected a title, received nothing/],
@@ -96,7 +103,7 @@ test('a link that cannot be read gives every reason, each saying what was expect
   for (const [key, value, message] of cases) {
     const params = new URLSearchParams(base);
     params.set(key, value);
-    const r = readAssignment(params, ids);
+    const r = readAssignment(params, ids, latest);
     assert.equal(r.assignment, undefined, `${key}=${value}`);
     assert.ok(
       r.problems.some((p) => message.test(p)),
@@ -142,15 +149,17 @@ test('2,000 generated assignments: every problem of every one is made by the eng
       families,
       each: 1 + Math.floor(next() * 5),
       seed: next() < 0.5 ? STUDENT : Math.floor(next() * (MAX_SEED + 1)),
+      edition: 1 + Math.floor(next() * latest),
       hints: next() < 0.5,
       solutions: next() < 0.5,
       pass: Math.floor(next() * 101),
       tries: next() < 0.5 ? 0 : Math.floor(next() * 11),
       penalty: next() < 0.5 ? 0 : Math.floor(next() * 101),
     };
-    assert.deepEqual(readAssignment(assignmentQuery(a), ids).assignment, a);
+    assert.deepEqual(readAssignment(assignmentQuery(a), ids, latest).assignment, a);
     for (const p of problemsOf(a, `student ${n}`)) {
-      const problem = lab.practice.generate(p.family, p.seed);
+      assert.equal(p.edition, a.edition);
+      const problem = lab.practice.generate(p.family, p.seed, p.edition);
       assert.equal(problem.id, p.family);
     }
   }
@@ -351,4 +360,58 @@ test('names: spaces, case, accents typed decomposed and full-width forms draw th
   assert.match(files[0], /^attention-lab-result-李明-[0-9a-z]+\.json$/);
   assert.match(files[5], /^attention-lab-result-student-[0-9a-z]+\.json$/);
   assert.equal(new Set(files.slice(0, 5)).size, 5, 'no two names share a file');
+});
+
+// A class of 200 on per-student seeds, in the problem set's latest edition: neighbours do not
+// share an answer to copy. A family whose answers come from a small set by its nature (a choice
+// of two words, a handful of einsum strings) says so, and the teacher's view names it.
+test('variety: over 200 names every family draws 150 or more problems and no answer is shared by more than 3 students', () => {
+  const names = Array.from({ length: 200 }, (_, i) => `Student ${i + 1}`);
+  const families = lab.practice.families();
+  assert.deepEqual(
+    families.filter((f) => f.fewAnswers).map((f) => f.id),
+    ['pre-post', 'leak', 'einsum'],
+    'the families with few answers',
+  );
+  const a = { ...defaultAssignment(ids, latest), seed: STUDENT };
+  const byStudent = names.map((name) => problemsOf(a, name));
+  for (const [k, f] of families.entries()) {
+    if (f.fewAnswers) continue;
+    const problems = new Set();
+    const shared = new Map();
+    for (const problemsOfStudent of byStudent) {
+      const { family, seed, edition } = problemsOfStudent[k];
+      assert.equal(family, f.id);
+      const { seed: _, ...problem } = lab.practice.generate(family, seed, edition);
+      problems.add(JSON.stringify(problem));
+      const answer = lab.practice.solution(family, seed, edition).answer;
+      shared.set(answer, (shared.get(answer) ?? 0) + 1);
+    }
+    const [answer, most] = [...shared].reduce((x, y) => (y[1] > x[1] ? y : x));
+    assert.ok(problems.size >= 150, `${f.id}: ${problems.size} different problems for 200 students`);
+    assert.ok(most <= 3, `${f.id}: ${most} students share the answer ${answer}`);
+  }
+});
+
+test('editions: a link without one asks edition 1’s problems, as every earlier build drew them; the latest draws wider', () => {
+  const old = readAssignment(assignmentQuery(week3), ids, latest).assignment;
+  assert.equal(old.edition, 1);
+  const newer = { ...old, edition: latest };
+  assert.notEqual(assignmentKey(old), assignmentKey(newer), 'a run of one edition is not resumed in another');
+  // The same seeds are other problems in the two editions (score-variance's sigma^2 has two decimals in edition 2).
+  const variance = (a) =>
+    problemsOf({ ...a, families: ['score-variance'], each: 5 }).map(
+      ({ family, seed, edition }) => lab.practice.generate(family, seed, edition).given['sigma^2'],
+    );
+  assert.ok(
+    variance(old).every((s) => [0.25, 0.5, 2, 3, 4, 9].includes(s)),
+    String(variance(old)),
+  );
+  assert.ok(
+    variance(newer).some((s) => ![0.25, 0.5, 2, 3, 4, 9].includes(s)),
+    String(variance(newer)),
+  );
+  // An engine call without an edition is the latest.
+  assert.deepEqual(lab.practice.generate('ffn', 7), lab.practice.generate('ffn', 7, latest));
+  assert.throws(() => lab.practice.generate('ffn', 7, latest + 1), /no edition 3 of the practice set/);
 });

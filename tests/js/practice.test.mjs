@@ -27,7 +27,7 @@ test('the facade answers in keys and numbers: no sentence of the page comes from
     'einsum',
   ]);
   for (const f of FORMATS) assert.ok(text.formats[f], `answer format ${f} is worded in the catalogue`);
-  assert.deepEqual(Object.keys(lab.practice.families()[0]).sort(), ['format', 'id', 'section']);
+  assert.deepEqual(Object.keys(lab.practice.families()[0]).sort(), ['fewAnswers', 'format', 'id', 'section']);
   const p = lab.practice.generate('retrieval', 0);
   for (const key of ['title', 'prompt', 'hints', 'display']) assert.ok(!(key in p), `generate() has no ${key}`);
   const c = lab.practice.check('retrieval', 0, '[2, 1.4]');

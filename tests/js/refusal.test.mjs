@@ -148,23 +148,28 @@ const PIECES = [
   '✓',
   '  ',
 ];
-// One family of the practice set for each answer format a family has (every format but pairs),
-// so that every reader is tried.
-const byFormat = new Map(lab.practice.families().map((f) => [f.format, f.id]));
+// Problems of the practice set (seeds 0 to 6 of every family in every edition of the problem
+// set), one for each answer format a problem has (every format but pairs), so that every reader
+// is tried: edition 1's teacher forcing asks for a word, edition 2's for a token id.
+const byFormat = new Map();
+for (let edition = 1; edition <= lab.practice.edition; edition++)
+  for (const { id } of lab.practice.families())
+    for (let seed = 0; seed < 7; seed++)
+      byFormat.set(lab.practice.generate(id, seed, edition).format, { id, seed, edition });
 
 test('thousands of malformed answers: each is refused with a code whose sentence reads in every language', () => {
   assert.ok(byFormat.size >= 9, `families of ${byFormat.size} formats`);
   const bits = xorshift32(2026);
   const pick = (xs) => xs[bits() % xs.length];
-  const families = [...byFormat.values()];
+  const problems = [...byFormat.values()];
   const seen = new Set();
   let refused = 0;
   for (let i = 0; i < 4000; i++) {
     const n = 1 + (bits() % 6);
     let typed = '';
     for (let k = 0; k < n; k++) typed += pick(PIECES);
-    const id = families[i % families.length];
-    const c = lab.practice.check(id, i % 7, typed);
+    const { id, seed, edition } = problems[i % problems.length];
+    const c = lab.practice.check(id, seed, typed, edition);
     if (c.readable) continue;
     refused += 1;
     const { code, params, message } = c.error;

@@ -34,7 +34,7 @@ const quiz = {
   solutions: false,
   pass: 60,
 };
-const answerOf = ({ family, seed }) => lab.practice.solution(family, seed).answer;
+const answerOf = ({ family, seed, edition }) => lab.practice.solution(family, seed, edition).answer;
 
 // An LMS that keeps what each session committed, and launches the package again on it.
 function course(options = {}) {
@@ -69,7 +69,7 @@ function runIn(lms, a) {
 }
 const check = (run, i, answer) => {
   const p = run.problems[i];
-  return run.check(i, answer, lab.practice.check(p.family, p.seed, answer));
+  return run.check(i, answer, lab.practice.check(p.family, p.seed, answer, p.edition));
 };
 
 test('a session: score, status, run and an interaction per answer, each within SCORM 1.2’s types; a relaunch resumes', () => {
@@ -250,6 +250,18 @@ test('a changed package in the same activity resumes every answer to a problem i
       [0, false, false, undefined],
     ],
   );
+  // The same problems in another edition of the problem set are other problems: nothing of the
+  // run is resumed on them (each is counted as dropped), and the score the LMS holds stays.
+  const next = { ...changed, edition: lab.practice.edition };
+  assert.notDeepEqual(answerOf(problemsOf(changed)[2]), answerOf(problemsOf(next)[2]), 'ffn 5 differs');
+  ({ lms } = lms1.launch());
+  ({ run, back } = runIn(lms, next));
+  assert.equal(back.carried, 0);
+  assert.equal(back.dropped, 3);
+  assert.ok(run.problems.every((p, i) => p.edition === lab.practice.edition && !run.of(i).solved));
+  check(run, 0, answerOf(run.problems[0]));
+  assert.equal(lms1.db.kept.cmi.core.score.raw, '100', 'the 100 the LMS held stays');
+  assert.match(lms1.db.kept.cmi.suspend_data, new RegExp(`^\\{"v":2,"e":${lab.practice.edition},`));
 });
 
 test('every answer fits: the largest runs a package allows, with every answer at its longest, go through the strict LMS and come back', () => {

@@ -340,15 +340,18 @@ export const API = [
     name: 'practice.families',
     engine: 'practiceFamilies',
     args: [],
-    returns: [{ id: 'string', section: 'string', format: 'string' }],
+    returns: [{ id: 'string', section: 'string', format: 'string', fewAnswers: 'boolean' }],
     group: 'practice',
     extras: true,
-    doc: ['the families of generated problems'],
+    doc: [
+      'the families of generated problems; fewAnswers: its answers come from a small set (a choice',
+      'of two words, a handful of einsum strings), so a class can share them whatever the seeds',
+    ],
   },
   {
     name: 'practice.generate',
     engine: 'practiceGenerate',
-    args: [arg('id', 'text'), optional('seed', 'whole', 0)],
+    args: [arg('id', 'text'), optional('seed', 'whole', 0), optional('edition', 'whole', 0)],
     returns: {
       id: 'string',
       seed: 'number',
@@ -360,12 +363,15 @@ export const API = [
     },
     group: 'practice',
     extras: true,
-    doc: ['one problem of a family, the same for the same seed; it holds no answer'],
+    doc: [
+      'one problem of a family, the same for the same seed and edition; it holds no answer',
+      'edition: of the problem set, 0 = the latest (an assignment keeps the edition it was made in)',
+    ],
   },
   {
     name: 'practice.check',
     engine: 'practiceCheck',
-    args: [arg('id', 'text'), arg('seed', 'whole'), arg('answer', 'answer')],
+    args: [arg('id', 'text'), arg('seed', 'whole'), arg('answer', 'answer'), optional('edition', 'whole', 0)],
     returns: 'Verdict',
     group: 'practice',
     extras: true,
@@ -374,7 +380,7 @@ export const API = [
   {
     name: 'practice.solution',
     engine: 'practiceSolution',
-    args: [arg('id', 'text'), optional('seed', 'whole', 0)],
+    args: [arg('id', 'text'), optional('seed', 'whole', 0), optional('edition', 'whole', 0)],
     returns: {
       answer: 'string',
       answerValue: 'Answer',
@@ -546,6 +552,16 @@ export const PROPERTIES = [
     doc: [
       'the rule for numbers: each entry within `relative` of its size, an entry smaller than',
       '`floor` times the largest counting as that size',
+    ],
+  },
+  {
+    name: 'practice.edition',
+    returns: 'number',
+    group: 'practice',
+    extras: true,
+    doc: [
+      'the problem set’s latest edition; a family whose draws changed keeps its earlier ones',
+      'for the earlier editions, so an assignment’s problems never change under a class',
     ],
   },
   {

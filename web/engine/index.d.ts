@@ -423,6 +423,11 @@ export interface LabCommon {
      * `floor` times the largest counting as that size
      */
     readonly tolerance: { relative: number; floor: number };
+    /**
+     * the problem set’s latest edition; a family whose draws changed keeps its earlier ones
+     * for the earlier editions, so an assignment’s problems never change under a class
+     */
+    readonly edition: number;
     /** every answer format a problem or a prediction may have */
     readonly formats: string[];
   };
@@ -644,15 +649,21 @@ export interface Lab extends LabCommon {
 /** The extras’ module (loadExtras): the practice set’s problems and the models. */
 export interface LabExtras extends LabCommon {
   practice: LabCommon['practice'] & {
-    /** the families of generated problems */
-    families(): { id: string; section: string; format: string }[];
     /**
-     * one problem of a family, the same for the same seed; it holds no answer
+     * the families of generated problems; fewAnswers: its answers come from a small set (a choice
+     * of two words, a handful of einsum strings), so a class can share them whatever the seeds
+     */
+    families(): { id: string; section: string; format: string; fewAnswers: boolean }[];
+    /**
+     * one problem of a family, the same for the same seed and edition; it holds no answer
+     * edition: of the problem set, 0 = the latest (an assignment keeps the edition it was made in)
      * @param seed default 0
+     * @param edition default 0
      */
     generate(
       id: string,
       seed?: number,
+      edition?: number,
     ): {
       id: string;
       seed: number;
@@ -662,15 +673,20 @@ export interface LabExtras extends LabCommon {
       given: Record<string, Numbers>;
       words: string[];
     };
-    /** checks a typed answer; never throws for what was typed (unreadable text is not an attempt) */
-    check(id: string, seed: number, answer: string | number): Verdict;
+    /**
+     * checks a typed answer; never throws for what was typed (unreadable text is not an attempt)
+     * @param edition default 0
+     */
+    check(id: string, seed: number, answer: string | number, edition?: number): Verdict;
     /**
      * the worked solution as keys and numbers; the page words them
      * @param seed default 0
+     * @param edition default 0
      */
     solution(
       id: string,
       seed?: number,
+      edition?: number,
     ): {
       answer: string;
       answerValue: Answer;

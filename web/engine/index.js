@@ -291,6 +291,7 @@ function practiceApi(m, options) {
     // numbers they are about; the page words them (web/page/practice-text.js).
     ...(typeof m.practiceGenerate === 'function'
       ? {
+          edition: m.practiceEdition(),
           families: declaredCall(m, 'practice.families', options),
           generate: declaredCall(m, 'practice.generate', options),
           check(...given) {

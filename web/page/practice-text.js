@@ -37,7 +37,10 @@ const derived = {
   'causal-mask': (g) => ({ last: g.T - 1 }),
   'cross-attention': (g) => ({ last: g.T_enc - 1 }),
   'fused-columns': (g, p) => ({ lastHead: g.H - 1, lastColumn: (p.variant === 'q' ? 1 : 3) * g.D - 1 }),
-  'teacher-forcing': (g, p) => ({ sentence: p.words.join(' ') }),
+  'teacher-forcing': (g, p) => ({
+    sentence: p.words.join(' '),
+    ids: g.tokens ? `[${g.tokens.join(', ')}]` : '',
+  }),
   leak: (g, p, text, locale) => {
     const masked = g.mask.flatMap((m, l) => (m ? [l] : []));
     const pattern = masked.length === g.mask.length ? 'every' : masked.length ? 'some' : 'none';
@@ -122,9 +125,11 @@ export function wordedPractice(practice, text = pageWords, locale = language, re
   const typed = (id, answer) => (formatOf(id) === 'choice' ? engineWord(answer) : answer);
   return {
     tolerance: rule,
+    edition: practice.edition,
     families: () => practice.families().map((f) => ({ ...f, title: text.families[f.id].title })),
-    generate(id, seed) {
-      const p = practice.generate(id, seed);
+    // `edition`: of the problem set (an assignment's; none: the latest).
+    generate(id, seed, edition) {
+      const p = practice.generate(id, seed, edition);
       const words = text.families[p.id];
       return {
         ...p,
@@ -135,10 +140,10 @@ export function wordedPractice(practice, text = pageWords, locale = language, re
         hints: words.hints,
       };
     },
-    check: (id, seed, answer) => verdict(practice.check(id, seed, typed(id, answer))),
+    check: (id, seed, answer, edition) => verdict(practice.check(id, seed, typed(id, answer), edition)),
     checkValue: (answer, spec) => verdict(practice.checkValue(answer, spec)),
-    solution(id, seed) {
-      const s = practice.solution(id, seed);
+    solution(id, seed, edition) {
+      const s = practice.solution(id, seed, edition);
       return {
         ...s,
         ...(formatOf(id) === 'choice' && {

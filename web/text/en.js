@@ -98,6 +98,8 @@ export default {
     unknownFamily: 'families: no practice problem "{id}"',
     badEach: 'each: expected a whole number from 1 to {most}, received "{got}"',
     badSeed: 'seed: expected a whole number from 0 to {most} or "student", received "{got}"',
+    badEdition:
+      'edition: expected a whole number from 1 to {latest} (the problem set’s editions this page has), received "{got}"',
     badFlag: '{name}: expected 0 or 1, received "{got}"',
     badPass: 'pass: expected a percentage, a whole number from 0 to 100, received "{got}"',
     badTries: 'tries: expected a whole number from 0 (no limit) to {most}, received "{got}"',
@@ -1176,6 +1178,8 @@ export default {
             'A decoder block with H = {H} heads and width D = {D} reads an encoder’s output of T_enc = {T_enc} positions, for a batch of B = {B} target sequences of T_dec = {T_dec} positions. What is the shape of its cross-attention’s output?',
           reads:
             'In cross-attention from a decoder of T_dec = {T_dec} positions to an encoder’s output of T_enc = {T_enc} positions (0 to {last}), which memory positions may the target position {i} attend to? Give a set of positions.',
+          count:
+            'In one head of cross-attention, a decoder of T_dec = {T_dec} positions reads an encoder’s output of T_enc = {T_enc} positions. For one sequence, how many of the head’s attention weights are not masked to 0?',
         },
       },
       'causal-mask': {
@@ -1183,6 +1187,8 @@ export default {
         hints: ['The causal mask keeps key j for query i exactly when j ≤ i.', 'A position may attend to itself.'],
         prompt: {
           keys: 'In a causal model with T = {T} positions (0 to {last}), which key positions may the query at position {i} attend to? Give a set of positions.',
+          pairs:
+            'In a causal model with T = {T} positions, how many (query, key) pairs does the mask keep, that is, how many attention weights of one head may be non-zero?',
           queries:
             'In a causal model with T = {T} positions (0 to {last}), which query positions may attend to the key at position {j}? Give a set of positions.',
         },
@@ -1190,7 +1196,10 @@ export default {
       'teacher-forcing': {
         title: 'Teacher forcing',
         hints: ['The output at position i is scored on the token at position i + 1.'],
-        prompt: 'Training on “{sentence}”, what is the target of the output at input position {i} (zero-based)?',
+        prompt: {
+          sentence: 'Training on “{sentence}”, what is the target of the output at input position {i} (zero-based)?',
+          ids: 'Training on the token ids {ids} (a vocabulary of {V} tokens), what is the target of the output at input position {i} (zero-based)? Give its token id.',
+        },
       },
       'cross-entropy': {
         title: 'Cross-entropy in nats',
@@ -1566,6 +1575,11 @@ export default {
     count:
       '{n, plural, one {# problem} other {# problems}}{perStudent, select, true {, with numbers of each student’s own} other {, the same for everyone}}.',
     packaged: 'The package is downloaded ({file}, {kb} KB).',
+    fewAnswers:
+      'Few possible answers: {families}. Each asks for a choice of words or an einsum string, so students can share the answer whatever their numbers.',
+    oldEdition:
+      'This assignment draws its problems from edition {edition} of the problem set, as when it was made, so its students keep the problems they started. New assignments use edition {latest}, whose wider ranges give neighbours different answers.',
+    useLatest: 'Use edition {latest} (every problem changes)',
     packageTooLarge:
       'No SCORM package of this assignment: the LMS keeps each student’s run in {most} characters (SCORM 1.2’s cmi.suspend_data), and with every answer at its longest this one could need {needs}. Choose fewer problems.',
   },
@@ -2069,6 +2083,7 @@ export default {
     // a practice family that broke its own rule (a bug, never a student’s input)
     practice: {
       unknownFamily: 'there is no family of problems “{family}” (there are {known})',
+      edition: 'there is no edition {edition} of the practice set (there are editions 1 to {latest})',
       noFairVariant:
         'the family {family} found no fair problem for seed {seed}: this is a bug in the lab; please report it',
       invariant:

@@ -103,6 +103,8 @@ export default {
     unknownFamily: 'families: no hay ningún problema de práctica "{id}"',
     badEach: 'each: se esperaba un número entero de 1 a {most} y se recibió "{got}"',
     badSeed: 'seed: se esperaba un número entero de 0 a {most} o "student" y se recibió "{got}"',
+    badEdition:
+      'edition: se esperaba un número entero de 1 a {latest} (las ediciones del conjunto de problemas que tiene esta página) y se recibió "{got}"',
     badFlag: '{name}: se esperaba 0 o 1 y se recibió "{got}"',
     badPass: 'pass: se esperaba un porcentaje, un número entero de 0 a 100, y se recibió "{got}"',
     badTries: 'tries: se esperaba un número entero de 0 (sin límite) a {most}, y se recibió "{got}"',
@@ -1190,6 +1192,8 @@ export default {
             'Un bloque decodificador con H = {H} cabezas y anchura D = {D} lee la salida de un codificador de T_enc = {T_enc} posiciones, para un lote de B = {B} secuencias objetivo de T_dec = {T_dec} posiciones. ¿Cuál es la forma de la salida de su atención cruzada?',
           reads:
             'En la atención cruzada desde un decodificador de T_dec = {T_dec} posiciones hacia la salida de un codificador de T_enc = {T_enc} posiciones (0 a {last}), ¿a qué posiciones de la memoria puede atender la posición objetivo {i}? Da un conjunto de posiciones.',
+          count:
+            'En una cabeza de atención cruzada, un decodificador de T_dec = {T_dec} posiciones lee la salida de un codificador de T_enc = {T_enc} posiciones. Para una secuencia, ¿cuántos de los pesos de atención de la cabeza no quedan enmascarados a 0?',
         },
       },
       'causal-mask': {
@@ -1200,6 +1204,8 @@ export default {
         ],
         prompt: {
           keys: 'En un modelo causal con T = {T} posiciones (0 a {last}), ¿a qué posiciones de clave puede atender la consulta de la posición {i}? Da un conjunto de posiciones.',
+          pairs:
+            'En un modelo causal con T = {T} posiciones, ¿cuántos pares (consulta, clave) conserva la máscara, es decir, cuántos pesos de atención de una cabeza pueden ser distintos de 0?',
           queries:
             'En un modelo causal con T = {T} posiciones (0 a {last}), ¿qué posiciones de consulta pueden atender a la clave de la posición {j}? Da un conjunto de posiciones.',
         },
@@ -1207,8 +1213,11 @@ export default {
       'teacher-forcing': {
         title: 'Forzado del profesor',
         hints: ['La salida en la posición i se evalúa con el token de la posición i + 1.'],
-        prompt:
-          'Entrenando con «{sentence}», ¿cuál es el objetivo de la salida en la posición de entrada {i} (contando desde cero)?',
+        prompt: {
+          sentence:
+            'Entrenando con «{sentence}», ¿cuál es el objetivo de la salida en la posición de entrada {i} (contando desde cero)?',
+          ids: 'Entrenando con los identificadores de token {ids} (un vocabulario de {V} tokens), ¿cuál es el objetivo de la salida en la posición de entrada {i} (contando desde cero)? Da su identificador de token.',
+        },
       },
       'cross-entropy': {
         title: 'Entropía cruzada en nats',
@@ -1577,6 +1586,11 @@ export default {
     count:
       '{n, plural, one {# problema} other {# problemas}}{perStudent, select, true {, con números propios de cada estudiante} other {, los mismos para todos}}.',
     packaged: 'El paquete se ha descargado ({file}, {kb} KB).',
+    fewAnswers:
+      'Pocas respuestas posibles: {families}. Cada una pide elegir entre palabras o una cadena einsum, así que los estudiantes pueden compartir la respuesta sean cuales sean sus números.',
+    oldEdition:
+      'Esta tarea toma sus problemas de la edición {edition} del conjunto de problemas, como cuando se creó, para que sus estudiantes conserven los problemas que empezaron. Las tareas nuevas usan la edición {latest}, cuyos rangos más amplios dan respuestas distintas a compañeros vecinos.',
+    useLatest: 'Usar la edición {latest} (cambian todos los problemas)',
     packageTooLarge:
       'No hay paquete SCORM para esta tarea: el LMS guarda el intento de cada estudiante en {most} caracteres (cmi.suspend_data de SCORM 1.2), y con todas las respuestas en su máxima longitud esta podría necesitar {needs}. Elige menos problemas.',
   },
@@ -2074,6 +2088,7 @@ export default {
     // a practice family that broke its own rule (a bug, never a student’s input)
     practice: {
       unknownFamily: 'no hay ninguna familia de problemas «{family}» (hay estas: {known})',
+      edition: 'no existe la edición {edition} del conjunto de práctica (hay de la 1 a la {latest})',
       noFairVariant:
         'la familia {family} no encontró ningún problema justo para la semilla {seed}: es un error del laboratorio; por favor, avísenos',
       invariant:

@@ -84,6 +84,7 @@ export default {
     unknownFamily: 'families：没有练习题“{id}”',
     badEach: 'each：需要 1 到 {most} 的整数，但收到了“{got}”',
     badSeed: 'seed：需要 0 到 {most} 的整数或“student”，但收到了“{got}”',
+    badEdition: 'edition：需要 1 到 {latest} 的整数（本页面拥有的题集版本），但收到了“{got}”',
     badFlag: '{name}：需要 0 或 1，但收到了“{got}”',
     badPass: 'pass：需要一个百分比，即 0 到 100 的整数，但收到了“{got}”',
     badTries: 'tries：需要 0（不限）到 {most} 的整数，但收到了“{got}”',
@@ -1126,6 +1127,8 @@ export default {
             '一个有 H = {H} 个头、宽度 D = {D} 的解码器块，读取一个长 T_enc = {T_enc} 个位置的编码器输出，处理一批 B = {B} 个长 T_dec = {T_dec} 个位置的目标序列。它的交叉注意力的输出是什么形状？',
           reads:
             '在从长 T_dec = {T_dec} 个位置的解码器到长 T_enc = {T_enc} 个位置（0 到 {last}）的编码器输出的交叉注意力中，目标位置 {i} 可以注意哪些记忆位置？给出一个位置的集合。',
+          count:
+            '在交叉注意力的一个头中，长 T_dec = {T_dec} 个位置的解码器读取长 T_enc = {T_enc} 个位置的编码器输出。对一个序列而言，这个头的注意力权重中有多少个没有被掩码置为 0？',
         },
       },
       'causal-mask': {
@@ -1133,6 +1136,8 @@ export default {
         hints: ['因果掩码对查询 i 保留键 j，当且仅当 j ≤ i。', '一个位置可以注意它自己。'],
         prompt: {
           keys: '在一个有 T = {T} 个位置（0 到 {last}）的因果模型中，位置 {i} 的查询可以注意哪些键位置？给出一个位置的集合。',
+          pairs:
+            '在一个有 T = {T} 个位置的因果模型中，掩码保留多少个（查询，键）对？也就是说，一个头的注意力权重中有多少个可以不为 0？',
           queries:
             '在一个有 T = {T} 个位置（0 到 {last}）的因果模型中，哪些查询位置可以注意位置 {j} 的键？给出一个位置的集合。',
         },
@@ -1140,7 +1145,10 @@ export default {
       'teacher-forcing': {
         title: '教师强制',
         hints: ['位置 i 的输出按位置 i + 1 的词元评分。'],
-        prompt: '用“{sentence}”训练时，输入位置 {i}（从 0 开始计数）处输出的目标是什么？',
+        prompt: {
+          sentence: '用“{sentence}”训练时，输入位置 {i}（从 0 开始计数）处输出的目标是什么？',
+          ids: '用词元 ID 序列 {ids}（词表共 {V} 个词元）训练时，输入位置 {i}（从 0 开始计数）处输出的目标是什么？请给出它的词元 ID。',
+        },
       },
       'cross-entropy': {
         title: '以 nats 计的交叉熵',
@@ -1474,6 +1482,11 @@ export default {
     fromSite: '要制作包，请从网站打开本页面（而不是从磁盘上的文件）',
     eachNote: '1 到 {most}；每道题都有自己的数字。',
     count: '{n} 道题{perStudent, select, true {，每个学生的数字各不相同} other {，所有人相同}}。',
+    fewAnswers:
+      '可能的答案很少：{families}。这些题要求在几个词中选择或写出一个 einsum 字符串，因此无论数字如何，学生都可能给出相同的答案。',
+    oldEdition:
+      '这份作业的题目取自题集第 {edition} 版，与创建时相同，因此学生们已开始做的题目保持不变。新作业使用第 {latest} 版，其取值范围更宽，相邻的学生会得到不同的答案。',
+    useLatest: '改用第 {latest} 版（所有题目都会改变）',
     packaged: '包已下载（{file}，{kb} KB）。',
     packageTooLarge:
       '无法为这份作业生成 SCORM 包：LMS 用 {most} 个字符（SCORM 1.2 的 cmi.suspend_data）保存每个学生的作答记录，而当每个答案都达到最长时，这份作业可能需要 {needs} 个字符。请减少题目数量。',
@@ -1946,6 +1959,7 @@ export default {
     // a practice family that broke its own rule (a bug, never a student’s input)
     practice: {
       unknownFamily: '没有名为“{family}”的题型（现有：{known}）',
+      edition: '练习题集没有第 {edition} 版（现有第 1 至第 {latest} 版）',
       noFairVariant: '题型 {family} 在种子 {seed} 下找不到公平的题目：这是本实验的缺陷，请报告它',
       invariant:
         '练习集生成了一道它无法求解的题目（题型 {family}，规则 {rule}{name, select, none {} other {，数值 {name}}}）：这是本实验的缺陷，请报告它',

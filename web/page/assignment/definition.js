@@ -3,6 +3,9 @@
 //   #/assignment?title=Week+3&families=retrieval,rmsnorm&each=2&seed=17&hints=1&solutions=0&pass=70
 //   seed=student draws each student's seeds from the name or id they type, so that neighbours
 //   get different numbers; a number gives the whole class the same problems.
+//   edition=2 names the edition of the problem set the assignment was made in (the engine's
+//   practice.edition); a link without it is of edition 1. A newer engine draws an older
+//   edition's problems as they were, so an assignment's problems never change under a class.
 // No DOM here: the teacher's view, the student's run, the SCORM package and the worksheet all
 // read the same object.
 import { assignment as words } from '../../text/index.js';
@@ -24,14 +27,18 @@ export const LIMITS = {
 };
 export const STUDENT = 'student';
 
+export const FIRST_EDITION = 1;
+
 // The one problem from each family (class seed 0 is the handout's own example; 1 is the first
-// generated one), passed at 60 %: the assignment a package is built with unless a teacher sets one.
-export function defaultAssignment(familyIds) {
+// generated one), passed at 60 %, in the problem set's latest `edition`: the assignment a package
+// is built with unless a teacher sets one.
+export function defaultAssignment(familyIds, edition) {
   return {
     title: words.defaultTitle,
     families: [...familyIds],
     each: 1,
     seed: 1,
+    edition,
     hints: true,
     solutions: false,
     pass: 60,
@@ -63,8 +70,9 @@ export function studentSeed(student) {
 // or the student's.
 export function problemsOf(a, student = '') {
   const base = a.seed === STUDENT ? studentSeed(student) : a.seed;
+  const edition = a.edition ?? FIRST_EDITION;
   return a.families.flatMap((family) =>
-    Array.from({ length: a.each }, (_, k) => ({ family, seed: (base + k) % (MAX_SEED + 1) })),
+    Array.from({ length: a.each }, (_, k) => ({ family, seed: (base + k) % (MAX_SEED + 1), edition })),
   );
 }
 
@@ -76,6 +84,8 @@ export function assignmentQuery(a) {
   params.set('families', a.families.join(','));
   params.set('each', String(a.each));
   params.set('seed', String(a.seed));
+  // Written from edition 2 on, so that a link made before editions existed reads the same.
+  if ((a.edition ?? FIRST_EDITION) > FIRST_EDITION) params.set('edition', String(a.edition));
   params.set('hints', flag(a.hints));
   params.set('solutions', flag(a.solutions));
   params.set('pass', String(a.pass));
@@ -98,12 +108,13 @@ export function assignmentKey(a) {
 const wholeIn = (text, lo, hi) => /^\d{1,10}$/.test(text) && Number(text) >= lo && Number(text) <= hi;
 
 // Reads an assignment from the address's parameters (a URLSearchParams or its string), checked
-// against the engine's families. Returns {assignment} or {problems: [...]}: every problem, and no
-// assignment at all when there is one (nothing is half-loaded).
-export function readAssignment(query, familyIds) {
+// against the engine's families and its latest edition of the problem set. Returns {assignment}
+// or {problems: [...]}: every problem, and no assignment at all when there is one (nothing is
+// half-loaded).
+export function readAssignment(query, familyIds, latest = FIRST_EDITION) {
   const params = typeof query === 'string' ? new URLSearchParams(query) : query;
   const problems = [];
-  const known = new Set(['title', 'families', 'each', 'seed', ...SETTINGS]);
+  const known = new Set(['title', 'families', 'each', 'seed', 'edition', ...SETTINGS]);
   for (const key of params.keys()) if (!known.has(key)) problems.push(words.unknownSetting({ key }));
 
   const title = (params.get('title') ?? '').trim();
@@ -122,6 +133,9 @@ export function readAssignment(query, familyIds) {
   const seedText = params.get('seed') ?? '';
   if (seedText !== STUDENT && !wholeIn(seedText, 0, MAX_SEED))
     problems.push(words.badSeed({ most: MAX_SEED, got: seedText }));
+
+  const editionText = params.get('edition') ?? String(FIRST_EDITION);
+  if (!wholeIn(editionText, FIRST_EDITION, latest)) problems.push(words.badEdition({ latest, got: editionText }));
 
   const flags = {};
   for (const name of ['hints', 'solutions']) {
@@ -143,6 +157,7 @@ export function readAssignment(query, familyIds) {
       families,
       each: Number(eachText),
       seed: seedText === STUDENT ? STUDENT : Number(seedText),
+      edition: Number(editionText),
       hints: flags.hints,
       solutions: flags.solutions,
       pass: Number(passText),
@@ -153,15 +168,15 @@ export function readAssignment(query, familyIds) {
 }
 
 // The same checks on an object (a result file's or a package's copy), by its query.
-export function checkAssignment(a, familyIds) {
+export function checkAssignment(a, familyIds, latest = FIRST_EDITION) {
   if (!a || typeof a !== 'object' || !Array.isArray(a.families)) return { problems: [words.notAnAssignment] };
-  return readAssignment(assignmentQuery(a), familyIds);
+  return readAssignment(assignmentQuery(a), familyIds, latest);
 }
 
 // How many options a problem chooses among (2 or more), or 0 for an answer that is written:
 // `practice` is the engine's practice set.
-export function optionsOf(practice, { family, seed }) {
-  const p = practice.generate(family, seed);
+export function optionsOf(practice, { family, seed, edition }) {
+  const p = practice.generate(family, seed, edition);
   return ['choice', 'token'].includes(p.format) && p.words.length > 1 ? p.words.length : 0;
 }
 

@@ -52,7 +52,7 @@ export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, w
     if (!practice) return page(extrasWaiting(state.example === TEACH ? 'teach-title-heading' : 'assignment-title'));
     const ids = families.map((f) => f.id);
     if (state.example === TEACH) {
-      const given = state.query ? readAssignment(state.query, ids) : {};
+      const given = state.query ? readAssignment(state.query, ids, practice.edition) : {};
       return page(
         given.problems
           ? h(
@@ -63,7 +63,8 @@ export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, w
           : null,
         teachView({
           families,
-          assignment: given.assignment ?? defaultAssignment(ids),
+          assignment: given.assignment ?? defaultAssignment(ids, practice.edition),
+          latest: practice.edition,
           linkOf: studentLink,
           onQuery: setQuery,
           packageOf: (a) => scormPackageOf(a),
@@ -72,7 +73,7 @@ export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, w
     }
     if (state.result) {
       // Opened from the teacher's view, the files are checked against the teacher's assignment.
-      const teacher = state.query ? readAssignment(state.query, ids) : {};
+      const teacher = state.query ? readAssignment(state.query, ids, practice.edition) : {};
       if (teacher.problems)
         return page(
           h(
@@ -105,7 +106,7 @@ export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, w
         }),
       );
     }
-    const asked = readAssignment(state.query, ids);
+    const asked = readAssignment(state.query, ids, practice.edition);
     if (!asked.problems && state.sheet) {
       const students = state.students.map(normalName).filter(Boolean);
       if (students.length > LIMITS.students)

@@ -169,7 +169,7 @@ export function openRun(
 const RESULT_MOST = 4_000_000;
 
 // The parts of an assignment a file's copy may differ in, and a part of one as an object.
-const PARTS = ['title', 'families', 'each', 'seed', ...SETTINGS];
+const PARTS = ['title', 'families', 'each', 'seed', 'edition', ...SETTINGS];
 const pick = (a, name) => ({ [name]: a[name] });
 
 // A result file's name: the student's name in any script, and a hash of the name as it draws
@@ -185,7 +185,6 @@ export const resultFileName = (student) =>
 // view from it, decides the problems, the pass mark and the settings; a file whose assignment is
 // not it says where it differs (`otherAssignment`, the names of the differing parts).
 export function readResult(text, familyIds, practice, expected = null) {
-  const check = (family, seed, answer) => practice.check(family, seed, answer);
   if (text.length > RESULT_MOST) return { problem: words.fileTooLarge({ most: RESULT_MOST, got: text.length }) };
   let data;
   try {
@@ -194,7 +193,7 @@ export function readResult(text, familyIds, practice, expected = null) {
     return { problem: words.notJson };
   }
   if (data?.kind !== RESULT_KIND || data.version !== VERSION) return { problem: words.notResult };
-  const a = checkAssignment(data.assignment, familyIds);
+  const a = checkAssignment(data.assignment, familyIds, practice.edition);
   if (a.problems) return { problem: words.badAssignment({ problems: a.problems.join('; ') }) };
   const used = expected ?? a.assignment;
   const differs = (name) => assignmentQuery({ ...used, ...pick(a.assignment, name) }) !== assignmentQuery(used);
@@ -204,7 +203,7 @@ export function readResult(text, familyIds, practice, expected = null) {
     return { problem: words.problemCount({ n: problemsExpected.length }) };
   const problems = [];
   for (const [i, p] of data.problems.entries()) {
-    const { family, seed } = problemsExpected[i];
+    const { family, seed, edition } = problemsExpected[i];
     if (p?.family !== family || p?.seed !== seed) return { problem: words.notTheProblem({ i: i + 1, family, seed }) };
     if (!Array.isArray(p?.attempts)) return { problem: words.noAnswers({ i: i + 1 }) };
     if (p.attempts.length > ATTEMPTS_MOST)
@@ -215,7 +214,7 @@ export function readResult(text, familyIds, practice, expected = null) {
       if (t?.answer === null)
         return { answer: null, at: String(t?.at ?? ''), recorded, correct: recorded, notKept: true };
       const answer = typeof t?.answer === 'string' ? t.answer : '';
-      const verdict = check(family, seed, answer);
+      const verdict = practice.check(family, seed, answer, edition);
       return {
         answer,
         at: String(t?.at ?? ''),
@@ -224,7 +223,7 @@ export function readResult(text, familyIds, practice, expected = null) {
         misconception: verdict.misconception,
       };
     });
-    problems.push({ family, seed, attempts, solutionShown: p.solutionShown === true });
+    problems.push({ family, seed, edition, attempts, solutionShown: p.solutionShown === true });
   }
   // Each problem as the run would have counted it from the engine's verdicts.
   const counted = problems.map((p) => {

@@ -6,11 +6,13 @@
 //
 // The run is kept by family and seed, not by the problem's place, so that a changed package
 // uploaded into the same activity resumes every answer to a problem it still asks:
-//   {"v":2,"s":<first seed>,"f":{"<family>":[[attempts, solved, solutionShown, lastAnswer | null], ...]}}
-// row k of a family is its problem of seed s + k (definition.js problemsOf). Version 1, written
-// by earlier packages ({"v":1,"p":[[...], ...]}, a row per problem in order), is read when it
-// has as many rows as the assignment has problems.
-import { MAX_SEED } from './definition.js';
+//   {"v":2,"e":<edition>,"s":<first seed>,"f":{"<family>":[[attempts, solved, solutionShown, lastAnswer | null], ...]}}
+// row k of a family is its problem of seed s + k in edition e of the problem set (definition.js
+// problemsOf; no e: edition 1), so that a package of another edition resumes none of them: its
+// problems of the same seeds are other problems. Version 1, written by earlier packages
+// ({"v":1,"p":[[...], ...]}, a row per problem in order, edition 1), is read when it has as many
+// rows as the assignment has problems.
+import { FIRST_EDITION, MAX_SEED } from './definition.js';
 
 export const SUSPEND_LIMIT = 4096;
 // Characters of one answer as stored (JSON escapes count): the longest answer any problem needs,
@@ -27,10 +29,12 @@ const VERSION = 2;
 export const storedLength = (answer) => JSON.stringify(answer).length - 2;
 
 const seedAt = (base, k) => (base + k) % (MAX_SEED + 1);
-const key = (family, seed) => `${family}|${seed}`;
+const key = (family, seed, edition) => `${family}|${seed}|${edition}`;
+const editionOf = (problems) => problems[0]?.edition ?? FIRST_EDITION;
 
-// The text for `records` ({attempts, solved, solutionShown}) of `problems` ([{family, seed}],
-// consecutive seeds per family from `base`). Throws a RangeError rather than cut anything.
+// The text for `records` ({attempts, solved, solutionShown}) of `problems` ([{family, seed,
+// edition}], consecutive seeds per family from `base`, one edition). Throws a RangeError rather
+// than cut anything.
 export function encodeSuspend(problems, records, base) {
   const f = {};
   problems.forEach(({ family }, i) => {
@@ -42,7 +46,7 @@ export function encodeSuspend(problems, records, base) {
       r.attempts.at(-1)?.answer ?? null,
     ]);
   });
-  const text = JSON.stringify({ v: VERSION, s: base, f });
+  const text = JSON.stringify({ v: VERSION, e: editionOf(problems), s: base, f });
   if (text.length > SUSPEND_LIMIT)
     throw new RangeError(`suspend data: ${text.length} characters, more than SCORM 1.2's ${SUSPEND_LIMIT}`);
   return text;
@@ -52,7 +56,7 @@ export function encodeSuspend(problems, records, base) {
 export function worstSuspendLength(problems) {
   const f = {};
   for (const { family } of problems) (f[family] ??= []).push([ATTEMPTS_MOST, 1, 1, 'x'.repeat(ANSWER_MOST)]);
-  return JSON.stringify({ v: VERSION, s: MAX_SEED, f }).length;
+  return JSON.stringify({ v: VERSION, e: editionOf(problems), s: MAX_SEED, f }).length;
 }
 
 // Why these problems cannot be a package's run, or null: their worst run does not fit.
@@ -96,9 +100,10 @@ export function decodeSuspend(text, problems) {
   }
   const rows = new Map();
   if (data?.v === 1 && Array.isArray(data.p) && data.p.length === problems.length && data.p.every(isRow)) {
-    problems.forEach((p, i) => rows.set(key(p.family, p.seed), data.p[i]));
+    problems.forEach((p, i) => rows.set(key(p.family, p.seed, FIRST_EDITION), data.p[i]));
   } else if (
     data?.v === VERSION &&
+    (data.e === undefined || (Number.isInteger(data.e) && data.e >= FIRST_EDITION)) &&
     Number.isInteger(data.s) &&
     data.s >= 0 &&
     data.s <= MAX_SEED &&
@@ -108,16 +113,15 @@ export function decodeSuspend(text, problems) {
   ) {
     for (const [family, list] of Object.entries(data.f)) {
       if (!Array.isArray(list) || list.length > ROWS_MOST || !list.every(isRow)) return { unreadable: true };
-      list.forEach((row, k) => rows.set(key(family, seedAt(data.s, k)), row));
+      list.forEach((row, k) => rows.set(key(family, seedAt(data.s, k), data.e ?? FIRST_EDITION), row));
     }
   } else return { unreadable: true };
-  const records = problems.map((p) =>
-    rows.has(key(p.family, p.seed)) ? recordOf(rows.get(key(p.family, p.seed))) : null,
-  );
+  const keyOf = (p) => key(p.family, p.seed, p.edition ?? FIRST_EDITION);
+  const records = problems.map((p) => (rows.has(keyOf(p)) ? recordOf(rows.get(keyOf(p))) : null));
   const carried = records.filter(Boolean).length;
   const tried = [...rows.values()].filter((row) => row[0] > 0 || row[2] === 1).length;
   const carriedTried = problems.filter((p) => {
-    const row = rows.get(key(p.family, p.seed));
+    const row = rows.get(keyOf(p));
     return row && (row[0] > 0 || row[2] === 1);
   }).length;
   return { records, carried, dropped: tried - carriedTried };

@@ -140,13 +140,14 @@ export function assignmentView({ practice, assignment, run, at, href, onStudent,
   a = run.assignment;
   const score = run.score();
   const n = run.problems.length;
-  const { family, seed } = run.problems[at];
+  const { family, seed, edition } = run.problems[at];
   const problemId = `problem-${at + 1}`;
   const titles = titlesOf(practice);
   const panel = problemPanel({
     practice,
     family,
     seed,
+    edition,
     id: problemId,
     label: words.problemOf({ i: at + 1, n }),
     onChange,

@@ -37,6 +37,7 @@ export function problemPanel({
   practice,
   family,
   seed,
+  edition,
   tracker,
   onChange,
   id = family,
@@ -47,7 +48,7 @@ export function problemPanel({
   canHint = true,
   answerMost = null,
 }) {
-  const p = practice.generate(family, seed);
+  const p = practice.generate(family, seed, edition);
   const draft = draftOf(`${tracker.key ?? id}/${family}/${seed}`);
   // A tracker that keeps its own record (an assignment's run) decides whether the solution is
   // shown; the practice set's is the page's draft.
@@ -59,7 +60,7 @@ export function problemPanel({
   const last = tracker.lastAnswer?.();
   if (last !== undefined && !draft.feedback) {
     draft.answer = last;
-    draft.feedback = practice.check(family, seed, last);
+    draft.feedback = practice.check(family, seed, last, edition);
   }
   const feedback = h(
     'p',
@@ -93,14 +94,14 @@ export function problemPanel({
     draft.feedback =
       answerMost !== null && length > answerMost
         ? { correct: false, readable: false, feedback: text.answerTooLong({ most: answerMost, got: length }) }
-        : practice.check(family, seed, draft.answer);
+        : practice.check(family, seed, draft.answer, edition);
     // The record decides what is an attempt (isAttempt). Copying the solution's answer solves
     // nothing: the feedback says so.
     tracker.record(draft.answer, draft.feedback, draft.solution);
     draft.afterSolution = draft.feedback.readable && draft.solution;
     onChange();
   };
-  const solution = draft.solution ? practice.solution(family, seed) : null;
+  const solution = draft.solution ? practice.solution(family, seed, edition) : null;
   return h(
     'section',
     { class: 'practice', 'aria-labelledby': `practice-${id}`, dataset: { family, seed } },

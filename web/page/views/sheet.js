@@ -30,9 +30,9 @@ function numbers(name, value) {
   );
 }
 
-function problemOnPaper(practice, family, seed, i, n, key) {
-  const p = practice.generate(family, seed);
-  const solution = key ? practice.solution(family, seed) : null;
+function problemOnPaper(practice, { family, seed, edition }, i, n, key) {
+  const p = practice.generate(family, seed, edition);
+  const solution = key ? practice.solution(family, seed, edition) : null;
   return h(
     'section',
     { class: 'sheet-problem' },
@@ -106,7 +106,7 @@ export function sheetView({ practice, assignment: a, students, key, link }) {
         ' ',
         h('span', { class: 'sheet-url' }, link),
       ),
-      problems.map((p, i) => problemOnPaper(practice, p.family, p.seed, i, problems.length, key)),
+      problems.map((p, i) => problemOnPaper(practice, p, i, problems.length, key)),
     );
   });
   return h(

@@ -2,8 +2,9 @@
 // seeds, hints, solutions, the pass mark) and gives its link. The form is read by the same
 // check as a student's link (readAssignment), so what the teacher is shown is what the class
 // will open. Typing updates the link and the address in place; the form is not redrawn.
-import { assignment as words, teach as text } from '../../text/index.js';
+import { assignment as words, language, teach as text } from '../../text/index.js';
 import {
+  FIRST_EDITION,
   LIMITS,
   MAX_SEED,
   STUDENT,
@@ -36,11 +37,40 @@ function keepNames(text) {
   }
 }
 
-// families: [{id, section, title}]; a: the assignment to start from; linkOf(query): the
-// student's address for a query; onQuery(query): the form changed to a valid assignment.
-// packageOf(assignment): resolves to its SCORM 1.2 package {bytes, name}, or rejects saying why.
-export function teachView({ families, assignment: a, linkOf, onQuery, packageOf }) {
+// families: [{id, section, title, fewAnswers}]; a: the assignment to start from; latest: the
+// problem set's latest edition; linkOf(query): the student's address for a query; onQuery(query):
+// the form changed to a valid assignment. packageOf(assignment): resolves to its SCORM 1.2
+// package {bytes, name}, or rejects saying why.
+export function teachView({ families, assignment: a, latest, linkOf, onQuery, packageOf }) {
   const ids = families.map((f) => f.id);
+  // An assignment keeps the edition it was made in (a link already handed out asks the same
+  // problems); the teacher may move it to the latest before the class starts.
+  let edition = a.edition ?? FIRST_EDITION;
+  const editionNote = h('p', { id: 'teach-edition', class: 'hint' });
+  const showEdition = () =>
+    editionNote.replaceChildren(
+      ...(edition < latest
+        ? [
+            text.oldEdition({ edition, latest }),
+            ' ',
+            h(
+              'button',
+              {
+                type: 'button',
+                id: 'teach-latest',
+                onclick: () => {
+                  edition = latest;
+                  showEdition();
+                  update();
+                  title.focus();
+                },
+              },
+              text.useLatest({ latest }),
+            ),
+          ]
+        : []),
+    );
+  const fewNote = h('p', { id: 'teach-few', class: 'hint' });
   const field = (id, label, input, note) =>
     h(
       'div',
@@ -158,6 +188,7 @@ export function teachView({ families, assignment: a, linkOf, onQuery, packageOf 
         families: [...form.querySelectorAll('.teach-family:checked')].map((b) => b.value),
         each: each.value,
         seed: mode === STUDENT ? STUDENT : classSeed.value,
+        edition,
         hints: hints.checked,
         solutions: solutions.checked,
         pass: pass.value,
@@ -165,6 +196,7 @@ export function teachView({ families, assignment: a, linkOf, onQuery, packageOf 
         penalty: penalty.value,
       },
       ids,
+      latest,
     );
   }
   function update() {
@@ -180,6 +212,7 @@ export function teachView({ families, assignment: a, linkOf, onQuery, packageOf 
       link.value = '';
       for (const el of [open, worksheet, answerKey, results]) el.removeAttribute('href');
       count.textContent = '';
+      fewNote.textContent = '';
       return;
     }
     const query = assignmentQuery(r.assignment);
@@ -198,6 +231,14 @@ export function teachView({ families, assignment: a, linkOf, onQuery, packageOf 
     results.setAttribute('href', `#/assignment/result?${query}`);
     status.textContent = text.ready;
     status.className = '';
+    const few = families.filter((f) => f.fewAnswers && r.assignment.families.includes(f.id));
+    fewNote.textContent = few.length
+      ? text.fewAnswers({
+          families: new Intl.ListFormat(language, { type: 'conjunction' }).format(
+            few.map((f) => `${f.section} ${f.title}`),
+          ),
+        })
+      : '';
     count.textContent = text.count({
       n: r.assignment.families.length * r.assignment.each,
       perStudent: r.assignment.seed === STUDENT,
@@ -241,12 +282,14 @@ export function teachView({ families, assignment: a, linkOf, onQuery, packageOf 
     { class: 'teach-view', 'aria-labelledby': 'teach-title-heading' },
     h('h2', { id: 'teach-title-heading', tabindex: '-1' }, text.title),
     h('p', {}, text.intro),
+    editionNote,
     form,
     h(
       'div',
       { class: 'teach-output' },
       h('h3', {}, text.linkHeading),
       count,
+      fewNote,
       field('teach-link', text.linkLabel, link),
       h('p', {}, open, ' ', results),
       status,
@@ -260,6 +303,7 @@ export function teachView({ families, assignment: a, linkOf, onQuery, packageOf 
       h('p', { class: 'formative' }, words.formative),
     ),
   );
+  showEdition();
   update();
   return view;
 }
