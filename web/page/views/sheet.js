@@ -8,10 +8,19 @@ import { answerText, short } from '../format.js';
 import { STUDENT, problemsOf, studentSeed } from '../assignment/definition.js';
 import { h } from './dom.js';
 
+// §7.4's trace keeps a batch of one, and its attention weights a head of one too: a tensor whose
+// leading axes are of one is shown as the matrix it holds.
+function squeezed(value) {
+  let v = value;
+  while (v.length === 1 && Array.isArray(v[0]) && Array.isArray(v[0][0])) v = v[0];
+  return v;
+}
+
 // A given number, vector or matrix as a bordered table (readable in black and white).
 function numbers(name, value) {
   if (!Array.isArray(value)) return h('p', { class: 'given-scalar' }, `${name} = ${short(value)}`);
-  const rows = Array.isArray(value[0]) ? value : [value];
+  const matrix = squeezed(value);
+  const rows = Array.isArray(matrix[0]) ? matrix : [matrix];
   return h(
     'table',
     { class: 'sheet-matrix' },
