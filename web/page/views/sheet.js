@@ -1,8 +1,9 @@
-// An assignment on paper: the worksheet (each problem's prompt and numbers, and room for the
-// answer) or its answer key (the answer and the worked steps), one sheet per student when each
-// student's numbers are their own. Every sheet names the assignment, its seeds and its link, so a
-// sheet found on a desk can be matched to its problems. The print styles (style.css, @media print)
-// leave out the page's navigation and keep each problem on one page.
+// An assignment on paper: the worksheet (each problem's prompt and numbers, and room to work it
+// out and answer) or its answer key (the answer and the worked steps), one sheet per student when
+// each student's numbers are their own. Every sheet names the assignment, its seeds and its link,
+// so a sheet found on a desk can be matched to its problems. The print styles (style.css, @media
+// print) leave out the page's navigation, keep each problem on one page and start each student's
+// sheet on a new one.
 import { assignment as words, practice as practiceWords, ui } from '../../text/index.js';
 import { answerText, short } from '../format.js';
 import { STUDENT, problemsOf, studentSeed } from '../assignment/definition.js';
@@ -56,39 +57,49 @@ function problemOnPaper(practice, family, seed, i, n, key) {
     p.words.length && p.format === 'choice'
       ? h('p', {}, ui.labelled({ label: practiceWords.options, text: p.words.join(ui.wordSeparator) }))
       : null,
+    // Beside the given numbers, the worksheet's room to work, the answer's line at its foot, or
+    // the key's answer and worked steps: a problem is as tall as the larger of the two.
     h(
       'div',
-      { class: 'sheet-given' },
-      Object.entries(p.given).map(([name, value]) => numbers(name, value)),
-    ),
-    solution
-      ? h(
-          'div',
-          { class: 'sheet-solution' },
-          h(
-            'p',
-            { class: 'sheet-answer' },
-            `${practiceWords.answerIs} `,
-            h('strong', {}, answerText(solution.answerValue)),
-          ),
-          h(
-            'ol',
-            {},
-            solution.steps.map((s) =>
-              h(
-                'li',
-                {},
-                s.title,
+      { class: 'sheet-work' },
+      h(
+        'div',
+        { class: 'sheet-given' },
+        Object.entries(p.given).map(([name, value]) => numbers(name, value)),
+      ),
+      solution
+        ? h(
+            'div',
+            { class: 'sheet-solution' },
+            h(
+              'p',
+              { class: 'sheet-answer' },
+              `${practiceWords.answerIs} `,
+              h('strong', {}, answerText(solution.answerValue)),
+            ),
+            h(
+              'ol',
+              {},
+              solution.steps.map((s) =>
                 h(
-                  'div',
-                  { class: 'sheet-given' },
-                  Object.entries(s.values).map(([name, value]) => numbers(name, value)),
+                  'li',
+                  {},
+                  s.title,
+                  h(
+                    'div',
+                    { class: 'sheet-given' },
+                    Object.entries(s.values).map(([name, value]) => numbers(name, value)),
+                  ),
                 ),
               ),
             ),
+          )
+        : h(
+            'div',
+            { class: 'sheet-room' },
+            h('p', {}, `${practiceWords.answer} (${practiceWords.formats[p.format]}):`),
           ),
-        )
-      : h('div', { class: 'sheet-room' }, h('p', {}, `${practiceWords.answer} (${practiceWords.formats[p.format]}):`)),
+    ),
   );
 }
 
