@@ -238,14 +238,14 @@ test('the worksheet and its answer key print: a sheet per student from a new pag
     );
     const all = pages.join('');
     for (const prompt of expected) assert.ok(all.includes(prompt.replace(/\s+/g, '')), `in the PDF: ${prompt}`);
-    // Each student's sheet starts a page, with the assignment's seeds and link.
+    // Each student's sheet starts a page (below the page's head), with the assignment's seeds and link.
+    const heading = `Week4${key ? '—answerkey' : ''}`;
     for (const student of students) {
-      const first = pages.findIndex((t) => t.includes(`For${student.replace(/\s+/g, '')}`));
+      const name = student.replace(/\s+/g, '');
+      const first = pages.findIndex((t) => t.includes(`For${name}`));
       assert.ok(first >= 0, `a sheet for ${student}`);
-      assert.ok(
-        pages[first].startsWith(`Week4${key ? '—answerkey' : ''}For${student.replace(/\s+/g, '')}`),
-        pages[first].slice(0, 80),
-      );
+      const body = pages[first].replace(`${heading}—${name}`, '').replace(/^page\d+of\d+/, '');
+      assert.ok(body.startsWith(`${heading}For${name}`), pages[first].slice(0, 80));
       assert.match(pages[first], /Numbersdrawnfor.*\(seed[\d,]+\)/);
       assert.match(pages[first], /#\/assignment\?title=Week\+4/);
     }
@@ -256,6 +256,56 @@ test('the worksheet and its answer key print: a sheet per student from a new pag
   }
   assert.deepEqual(problems, []);
   await close();
+});
+
+// The sheets on A4 as a teacher prints them: eight of the largest problems (the tallest on the
+// worksheet and in the key, measured over many students' numbers) on two pages a student, and every
+// page headed with the assignment, its student and "page n of m", n and m over the whole printout. A
+// name with a quote, a backslash or a line break stays in its head (CSS strings), a newline read
+// as a space as every name is. The heads are a constructed stylesheet, allowed by the page's
+// Content-Security-Policy (this context keeps it) and dropped when the view is left.
+test('eight large problems print on at most two A4 pages a student, worksheet and key, each page headed with the assignment, the student and its number', async () => {
+  const families = 'toy-trace,leak,intervention,permutation,parameter-count,two-heads,pre-post,attention-matrix';
+  const query = `title=Week+4&families=${families}&each=1&seed=student&hints=1&solutions=0&pass=60`;
+  const students = ['Ana "Zoe" \\ O\'Brien', 'Line\nBreak', 'Alan Turing'];
+  const onPaper = ['Ana"Zoe"\\O\'Brien', 'LineBreak', 'AlanTuring']; // as pdfPages reads them
+  const names = students.map((s) => `&student=${encodeURIComponent(s)}`).join('');
+  const ctx = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await ctx.newPage();
+  const problems = await watch(page);
+  for (const [lang, kind, heading, pageOf] of [
+    ['en', 'worksheet', 'Week4', (n, m) => `page${n}of${m}`],
+    ['en', 'key', 'Week4—answerkey', (n, m) => `page${n}of${m}`],
+    ['es', 'worksheet', 'Week4', (n, m) => `página${n}de${m}`],
+    ['es', 'key', 'Week4—soluciones', (n, m) => `página${n}de${m}`],
+  ]) {
+    await page.goto(`${site.base}?lang=${lang}#/assignment/${kind}?${query}${names}`);
+    await page
+      .locator('.sheet')
+      .nth(students.length - 1)
+      .waitFor({ timeout: 20000 });
+    const file = path.join(shots, `paper-${kind}-${lang}.pdf`);
+    await page.pdf({ path: file, format: 'A4' });
+    const pages = pdfPages(file);
+    // Whose each page is, by its head: each student's pages in turn, one or two of them.
+    const whose = pages.map((t, i) => {
+      const of = onPaper.filter((name) => t.includes(`${heading}—${name}`));
+      assert.equal(of.length, 1, `${kind} ${lang}, page ${i + 1}: one student's head in ${t.slice(0, 120)}`);
+      assert.ok(t.includes(pageOf(i + 1, pages.length)), `${kind} ${lang}, page ${i + 1}: ${t.slice(0, 120)}`);
+      return onPaper.indexOf(of[0]);
+    });
+    for (let k = 0; k < students.length; k++) {
+      const count = whose.filter((w) => w === k).length;
+      assert.ok(count >= 1 && count <= 2, `${kind} ${lang}: ${count} pages for ${students[k]}`);
+    }
+    assert.deepEqual(whose, [...whose].sort(), `${kind} ${lang}: each student's pages together`);
+  }
+  assert.equal(await page.evaluate(() => document.adoptedStyleSheets.length), 1);
+  await page.goto(`${site.base}#/teach?${query}`);
+  await page.locator('#teach-title').waitFor();
+  assert.equal(await page.evaluate(() => document.adoptedStyleSheets.length), 0, 'no page heads outside the sheets');
+  assert.deepEqual(problems, []);
+  await ctx.close();
 });
 
 test('a run keeps its settings: an address edited to allow solutions shows none; the names box keeps its names', async () => {

@@ -87,7 +87,7 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null, p
     packaged,
   });
   const assignmentPage = () => ({
-    main: assignments.main(),
+    ...assignments.view(),
     title: state.example === TEACH ? teachText.title : assignmentText.title,
     heading: state.example === TEACH ? 'teach-title-heading' : state.sheet ? 'sheet-title' : 'assignment-title',
   });
@@ -191,6 +191,17 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null, p
   }
   window.addEventListener('resize', showCurrentInContents);
 
+  // A view's @page rules (the printed sheets' heads, which name a student): CSS written from the
+  // view's words, which the page's Content-Security-Policy lets in only as a constructed
+  // stylesheet. It is adopted while the view is shown, and dropped when another view is drawn.
+  let pageRules = null;
+  function showPageRules(css) {
+    if (css && !pageRules) pageRules = new CSSStyleSheet();
+    const others = document.adoptedStyleSheets.filter((s) => s !== pageRules);
+    if (css) pageRules.replaceSync(css);
+    document.adoptedStyleSheets = css ? [...others, pageRules] : others;
+  }
+
   // The page: the table of contents (unless hidden) beside the route's <main>.
   function render() {
     const hadFocus = root.contains(document.activeElement);
@@ -198,6 +209,7 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null, p
     const page = (routes[state.example] ?? example.render)();
     const noToc = state.hide.includes('toc');
     root.replaceChildren(h('div', { class: `layout ${noToc ? 'no-toc' : ''}` }, noToc ? null : toc(), page.main));
+    showPageRules(page.pageRules);
     showCurrentInContents();
     document.title = `${page.title} — ${ui.appName}`;
     page.restore?.();

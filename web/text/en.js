@@ -148,6 +148,8 @@ export default {
     sheetFor: 'For {student}',
     sheetSeedsClass: 'The class’s numbers: seed {seed}, {n, plural, one {# problem} other {# problems}}.',
     sheetSeedsStudent: 'Numbers drawn for “{student}” (seed {seed}).',
+    // The top of every printed page, beside the assignment and the student: n counts the pages of the whole printout.
+    pageOf: 'page {n} of {m}',
     tooManyStudents:
       'These sheets cannot be printed at once: expected at most {most} students, received {got}. Print the class in parts.',
   },

@@ -156,6 +156,7 @@ export default {
     sheetFor: 'Para {student}',
     sheetSeedsClass: 'Los números de la clase: semilla {seed}, {n, plural, one {# problema} other {# problemas}}.',
     sheetSeedsStudent: 'Números generados para «{student}» (semilla {seed}).',
+    pageOf: 'página {n} de {m}',
     tooManyStudents:
       'Estas hojas no se pueden imprimir de una vez: se esperaban como mucho {most} estudiantes y se recibieron {got}. Imprime la clase por partes.',
   },

@@ -130,6 +130,7 @@ export default {
     sheetFor: '给 {student}',
     sheetSeedsClass: '全班的数字：种子 {seed}，共 {n} 道题。',
     sheetSeedsStudent: '为“{student}”生成的数字（种子 {seed}）。',
+    pageOf: '第 {n} 页，共 {m} 页',
     tooManyStudents: '这些练习单无法一次打印：最多 {most} 名学生，但收到了 {got} 名。请分批打印全班。',
   },
   examples: {

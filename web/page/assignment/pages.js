@@ -8,7 +8,7 @@ import { addressIn, language } from '../../text/language.js';
 import { ASSIGNMENT, TEACH, toHash } from '../state.js';
 import { h } from '../views/dom.js';
 import { assignmentView, resultView } from '../views/assignment.js';
-import { sheetView } from '../views/sheet.js';
+import { sheetPageRules, sheetView } from '../views/sheet.js';
 import { teachView } from '../views/teach.js';
 import { LIMITS, defaultAssignment, normalName, problemsOf, readAssignment } from './definition.js';
 import { lastStudent, openRun, readResult, rememberStudent } from './run.js';
@@ -40,15 +40,17 @@ export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, w
   }
   // A student's link opens in the teacher's language, whatever the student's browser prefers.
   const studentLink = (query) => `${addressIn(location.href.split('#')[0], language)}#/${ASSIGNMENT}?${query}`;
-  function main() {
+  // The view: its <main>, and for the sheets to print the @page rules that head each page.
+  function view() {
     const { state, practice, families, notice } = read();
-    const page = (...content) =>
-      h(
+    const page = (...content) => ({
+      main: h(
         'main',
         { id: 'main', class: 'main', tabindex: '-1' },
         notice && h('p', { class: 'notice', role: 'alert' }, notice),
         content,
-      );
+      ),
+    });
     if (!practice) return page(extrasWaiting(state.example === TEACH ? 'teach-title-heading' : 'assignment-title'));
     const ids = families.map((f) => f.id);
     if (state.example === TEACH) {
@@ -117,15 +119,11 @@ export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, w
             assignmentText.tooManyStudents({ most: LIMITS.students, got: students.length }),
           ),
         );
-      return page(
-        sheetView({
-          practice,
-          assignment: asked.assignment,
-          students,
-          key: state.sheet === 'key',
-          link: studentLink(state.query),
-        }),
-      );
+      const sheets = { assignment: asked.assignment, students, key: state.sheet === 'key' };
+      return {
+        ...page(sheetView({ ...sheets, practice, link: studentLink(state.query) })),
+        pageRules: sheetPageRules(sheets),
+      };
     }
     if (asked.problems)
       return page(
@@ -174,5 +172,5 @@ export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, w
       }),
     );
   }
-  return { main };
+  return { view };
 }

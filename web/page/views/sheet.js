@@ -1,17 +1,28 @@
-// An assignment on paper: the worksheet (each problem's prompt and numbers, and room for the
-// answer) or its answer key (the answer and the worked steps), one sheet per student when each
-// student's numbers are their own. Every sheet names the assignment, its seeds and its link, so a
-// sheet found on a desk can be matched to its problems. The print styles (style.css, @media print)
-// leave out the page's navigation and keep each problem on one page.
+// An assignment on paper: the worksheet (each problem's prompt and numbers, and room to work it
+// out and answer) or its answer key (the answer and the worked steps), one sheet per student when
+// each student's numbers are their own. Every sheet names the assignment, its seeds and its link,
+// so a sheet found on a desk can be matched to its problems, and every printed page names the
+// assignment and the student and gives its number (sheetPageRules). The print styles (style.css,
+// @media print) leave out the page's navigation, keep each problem on one page and start each
+// student's sheet on a new one.
 import { assignment as words, practice as practiceWords, ui } from '../../text/index.js';
 import { answerText, short } from '../format.js';
 import { STUDENT, problemsOf, studentSeed } from '../assignment/definition.js';
 import { h } from './dom.js';
 
+// §7.4's trace keeps a batch of one, and its attention weights a head of one too: a tensor whose
+// leading axes are of one is shown as the matrix it holds.
+function squeezed(value) {
+  let v = value;
+  while (v.length === 1 && Array.isArray(v[0]) && Array.isArray(v[0][0])) v = v[0];
+  return v;
+}
+
 // A given number, vector or matrix as a bordered table (readable in black and white).
 function numbers(name, value) {
   if (!Array.isArray(value)) return h('p', { class: 'given-scalar' }, `${name} = ${short(value)}`);
-  const rows = Array.isArray(value[0]) ? value : [value];
+  const matrix = squeezed(value);
+  const rows = Array.isArray(matrix[0]) ? matrix : [matrix];
   return h(
     'table',
     { class: 'sheet-matrix' },
@@ -47,56 +58,70 @@ function problemOnPaper(practice, { family, seed, edition }, i, n, key) {
     p.words.length && p.format === 'choice'
       ? h('p', {}, ui.labelled({ label: practiceWords.options, text: p.words.join(ui.wordSeparator) }))
       : null,
+    // Beside the given numbers, the worksheet's room to work, the answer's line at its foot, or
+    // the key's answer and worked steps: a problem is as tall as the larger of the two.
     h(
       'div',
-      { class: 'sheet-given' },
-      Object.entries(p.given).map(([name, value]) => numbers(name, value)),
-    ),
-    solution
-      ? h(
-          'div',
-          { class: 'sheet-solution' },
-          h(
-            'p',
-            { class: 'sheet-answer' },
-            `${practiceWords.answerIs} `,
-            h('strong', {}, answerText(solution.answerValue)),
-          ),
-          h(
-            'ol',
-            {},
-            solution.steps.map((s) =>
-              h(
-                'li',
-                {},
-                s.title,
+      { class: 'sheet-work' },
+      h(
+        'div',
+        { class: 'sheet-given' },
+        Object.entries(p.given).map(([name, value]) => numbers(name, value)),
+      ),
+      solution
+        ? h(
+            'div',
+            { class: 'sheet-solution' },
+            h(
+              'p',
+              { class: 'sheet-answer' },
+              `${practiceWords.answerIs} `,
+              h('strong', {}, answerText(solution.answerValue)),
+            ),
+            h(
+              'ol',
+              {},
+              solution.steps.map((s) =>
                 h(
-                  'div',
-                  { class: 'sheet-given' },
-                  Object.entries(s.values).map(([name, value]) => numbers(name, value)),
+                  'li',
+                  {},
+                  s.title,
+                  h(
+                    'div',
+                    { class: 'sheet-given' },
+                    Object.entries(s.values).map(([name, value]) => numbers(name, value)),
+                  ),
                 ),
               ),
             ),
+          )
+        : h(
+            'div',
+            { class: 'sheet-room' },
+            h('p', {}, `${practiceWords.answer} (${practiceWords.formats[p.format]}):`),
           ),
-        )
-      : h('div', { class: 'sheet-room' }, h('p', {}, `${practiceWords.answer} (${practiceWords.formats[p.format]}):`)),
+    ),
   );
 }
+
+// Whom the sheets are for: each student named when the numbers are each student's own (none
+// named, no sheet), else the class, on one sheet with a line for the name.
+const sheetsFor = (a, students) => (a.seed === STUDENT ? students : ['']);
+const headingOf = (title, key) => `${title}${key ? ` — ${words.keyTitle}` : ''}`;
 
 // students: who the sheets are for (a per-student assignment); link: the assignment's address.
 export function sheetView({ practice, assignment: a, students, key, link }) {
   const perStudent = a.seed === STUDENT;
-  const who = perStudent ? students : [''];
-  const sheets = who.map((student) => {
+  const sheets = sheetsFor(a, students).map((student) => {
     const problems = problemsOf(a, student);
     return h(
       'article',
       { class: 'sheet' },
-      h('h2', {}, `${a.title}${key ? ` — ${words.keyTitle}` : ''}`),
+      h('h2', {}, headingOf(a.title, key)),
       h(
         'p',
         { class: 'sheet-head' },
-        perStudent && student ? words.sheetFor({ student }) : words.nameLine,
+        student ? words.sheetFor({ student }) : words.nameLine,
         h('br'),
         perStudent
           ? words.sheetSeedsStudent({ student, seed: studentSeed(student) })
@@ -133,4 +158,39 @@ export function sheetView({ practice, assignment: a, students, key, link }) {
     ),
     sheets,
   );
+}
+
+// A text as a CSS string. A quote, a backslash or a line break in a title or a student's name
+// would end the string (or the rule) early: each, and every other control character, is written
+// as the escape of its code point.
+const cssString = (text) => `"${text.replace(/["\\\p{Cc}]/gu, (c) => `\\${c.codePointAt(0).toString(16)} `)}"`;
+
+// The @page rules that head every printed page of the sheets (app.js adopts them while the sheets
+// are shown): each sheet is a named page of its own, whose top left names the assignment and the
+// student (on a class's worksheet, a line for the name), and the top right gives the page's
+// number. In Chromium a counter-reset in an @page rule holds for each page of the named page
+// alone, not from the first on, so the number and the count are the whole printout's.
+export function sheetPageRules({ assignment: a, students, key }) {
+  const sheets = sheetsFor(a, students);
+  if (!sheets.length) return '';
+  const [before, between, after] = words.pageOf({ n: '\0', m: '\0' }).split('\0').map(cssString);
+  return [
+    `@page { @top-right { content: ${before} counter(page) ${between} counter(pages) ${after}; } }`,
+    ...sheets.map((student, k) => {
+      const who = student ? clipped(student) : key ? '' : words.nameLine;
+      const head = [headingOf(clipped(a.title), key), who].filter(Boolean).join(' — ');
+      return `.sheets > .sheet:nth-of-type(${k + 1}) { page: sheet${k + 1}; }
+@page sheet${k + 1} { @top-left { content: ${cssString(head)}; } }`;
+    }),
+  ].join('\n');
+}
+
+// The head has two lines at most, in the page's top margin: a title or a name longer than
+// HEAD_PART characters (a name has no limit) ends with "…" there, and is whole on the sheet.
+const HEAD_PART = 60;
+function clipped(text) {
+  const chars = [...text];
+  if (chars.length <= HEAD_PART) return text;
+  const kept = chars.slice(0, HEAD_PART - 1).join('');
+  return `${kept.trimEnd()}…`;
 }
