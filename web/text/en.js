@@ -687,7 +687,7 @@ export default {
       finalNorms: 'final norms',
       finalNormParts: 'one LayerNorm after each stack',
       ffn: 'FFN, D → {F} → D',
-      embeddingParts: 'V · D = {V} · {D}, also the output head (tied)',
+      embeddingParts: 'V · D = {V, number} · {D}, also the output head (tied)',
       modules: 'the modules at D = {D}',
       stack: 'the whole model, {N} + {N} blocks',
     },
@@ -921,7 +921,7 @@ export default {
     openedLine: 'Open: {name}, {count} parameters.',
     vocabLine: 'Vocabulary: {n} characters, {from}.',
     vocabMismatch:
-      'the vocabulary has {n} characters but the model has {V} token ids, one per character: it is another model’s vocabulary',
+      'the vocabulary has {n} characters but the model has {V, number} token ids, one per character: it is another model’s vocabulary',
     gpt2Line: 'Vocabulary: GPT-2’s byte-pair encoding, 50,257 tokens; type the prompt as text.',
     gpt2PaddedLine:
       'Vocabulary: GPT-2’s byte-pair encoding, 50,257 tokens (ids 50,257 to {last} are nanoGPT’s padding); type the prompt as text.',
@@ -1035,7 +1035,7 @@ export default {
           attention:
             'How many parameters do W_Q, W_K, W_V and W_O of one attention layer have at D = {D} with H = {H} heads, {bias, select, true {with} other {without}} biases?',
           vocabulary:
-            'A model has a vocabulary of V = {V}, width D = {D}, {learned, select, true {a learned position table for T_max = {T_max}} other {sinusoidal positions (T_max = {T_max})}}, and {tied, select, true {a head tied to the embedding} other {a separate (untied) output head without a bias}}. How many parameters are in its embedding, position table and output head together?',
+            'A model has a vocabulary of V = {V, number}, width D = {D}, {learned, select, true {a learned position table for T_max = {T_max}} other {sinusoidal positions (T_max = {T_max})}}, and {tied, select, true {a head tied to the embedding} other {a separate (untied) output head without a bias}}. How many parameters are in its embedding, position table and output head together?',
         },
       },
       'two-heads': {
@@ -1200,7 +1200,7 @@ export default {
         hints: ['The output at position i is scored on the token at position i + 1.'],
         prompt: {
           sentence: 'Training on “{sentence}”, what is the target of the output at input position {i} (zero-based)?',
-          ids: 'Training on the token ids {ids} (a vocabulary of {V} tokens), what is the target of the output at input position {i} (zero-based)? Give its token id.',
+          ids: 'Training on the token ids {ids} (a vocabulary of {V, number} tokens), what is the target of the output at input position {i} (zero-based)? Give its token id.',
         },
       },
       'cross-entropy': {
@@ -2015,7 +2015,7 @@ export default {
       same: 'a has shape {a} but b has shape {b}',
       axis: 'axis {axis} does not exist for shape {shape}',
       scaleRows: 'w has {n} entries but m has {rows} rows (one weight per row)',
-      head: 'params.head has shape {shape} but must be [D][V] = [{D}][{V}]',
+      head: 'params.head has shape {shape} but must be [D][V] = [{D}][{V, number}]',
       targets: 'targets has {n} entries but logits has {rows} rows (one target per row)',
       memoryBatch: 'x has shape {x} but memory has {memory}: they need the same leading (batch) axes',
       emptyAxes: 'every axis must be non-empty; got q {q}, k {k}, v {v}',

@@ -697,7 +697,7 @@ export default {
       finalNorms: 'normas finales',
       finalNormParts: 'una LayerNorm después de cada pila',
       ffn: 'FFN, D → {F} → D',
-      embeddingParts: 'V · D = {V} · {D}, también la cabeza de salida (atada)',
+      embeddingParts: 'V · D = {V, number} · {D}, también la cabeza de salida (atada)',
       modules: 'los módulos con D = {D}',
       stack: 'el modelo completo, {N} + {N} bloques',
     },
@@ -931,7 +931,7 @@ export default {
     openedLine: 'Abierto: {name}, {count} parámetros.',
     vocabLine: 'Vocabulario: {n} caracteres, {from}.',
     vocabMismatch:
-      'el vocabulario tiene {n} caracteres, pero el modelo tiene {V} ids de token, uno por carácter: es el vocabulario de otro modelo',
+      'el vocabulario tiene {n} caracteres, pero el modelo tiene {V, number} ids de token, uno por carácter: es el vocabulario de otro modelo',
     gpt2Line: 'Vocabulario: la codificación por pares de bytes de GPT-2, 50 257 tokens; escribe la entrada como texto.',
     gpt2PaddedLine:
       'Vocabulario: la codificación por pares de bytes de GPT-2, 50 257 tokens (los ids de 50 257 a {last} son el relleno de nanoGPT); escribe la entrada como texto.',
@@ -1048,7 +1048,7 @@ export default {
           attention:
             '¿Cuántos parámetros tienen W_Q, W_K, W_V y W_O de una capa de atención con D = {D} y H = {H} cabezas, {bias, select, true {con} other {sin}} sesgos?',
           vocabulary:
-            'Un modelo tiene un vocabulario de V = {V}, anchura D = {D}, {learned, select, true {una tabla de posiciones aprendida para T_max = {T_max}} other {posiciones sinusoidales (T_max = {T_max})}} y {tied, select, true {una cabeza atada al embedding} other {una cabeza de salida separada (no atada) sin sesgo}}. ¿Cuántos parámetros hay en total en su embedding, su tabla de posiciones y su cabeza de salida?',
+            'Un modelo tiene un vocabulario de V = {V, number}, anchura D = {D}, {learned, select, true {una tabla de posiciones aprendida para T_max = {T_max}} other {posiciones sinusoidales (T_max = {T_max})}} y {tied, select, true {una cabeza atada al embedding} other {una cabeza de salida separada (no atada) sin sesgo}}. ¿Cuántos parámetros hay en total en su embedding, su tabla de posiciones y su cabeza de salida?',
         },
       },
       'two-heads': {
@@ -1217,7 +1217,7 @@ export default {
         prompt: {
           sentence:
             'Entrenando con «{sentence}», ¿cuál es el objetivo de la salida en la posición de entrada {i} (contando desde cero)?',
-          ids: 'Entrenando con los identificadores de token {ids} (un vocabulario de {V} tokens), ¿cuál es el objetivo de la salida en la posición de entrada {i} (contando desde cero)? Da su identificador de token.',
+          ids: 'Entrenando con los identificadores de token {ids} (un vocabulario de {V, number} tokens), ¿cuál es el objetivo de la salida en la posición de entrada {i} (contando desde cero)? Da su identificador de token.',
         },
       },
       'cross-entropy': {
@@ -2019,7 +2019,7 @@ export default {
       same: 'a tiene forma {a}, pero b tiene forma {b}',
       axis: 'el eje {axis} no existe para la forma {shape}',
       scaleRows: 'w tiene {n} entradas, pero m tiene {rows} filas (un peso por fila)',
-      head: 'params.head tiene forma {shape}, pero debe ser [D][V] = [{D}][{V}]',
+      head: 'params.head tiene forma {shape}, pero debe ser [D][V] = [{D}][{V, number}]',
       targets: 'targets tiene {n} entradas, pero logits tiene {rows} filas (un objetivo por fila)',
       memoryBatch: 'x tiene forma {x}, pero memory tiene {memory}: necesitan los mismos ejes iniciales (de lote)',
       emptyAxes: 'ningún eje puede estar vacío; se recibieron q {q}, k {k}, v {v}',

@@ -663,7 +663,7 @@ export default {
       finalNorms: '最终归一化',
       finalNormParts: '每个堆栈之后一个 LayerNorm',
       ffn: 'FFN，D → {F} → D',
-      embeddingParts: 'V · D = {V} · {D}，同时也是输出头（绑定）',
+      embeddingParts: 'V · D = {V, number} · {D}，同时也是输出头（绑定）',
       modules: 'D = {D} 时的各模块',
       stack: '整个模型，{N} + {N} 个块',
     },
@@ -895,7 +895,7 @@ export default {
     reading: '正在读取文件… {percent}%',
     openedLine: '已打开：{name}，{count} 个参数。',
     vocabLine: '词表：{n} 个字符，{from}。',
-    vocabMismatch: '词表有 {n} 个字符，但模型有 {V} 个词元编号（每个字符一个）：这是另一个模型的词表',
+    vocabMismatch: '词表有 {n} 个字符，但模型有 {V, number} 个词元编号（每个字符一个）：这是另一个模型的词表',
     gpt2Line: '词表：GPT-2 的字节对编码，共 50,257 个词元；请把提示写成文本。',
     gpt2PaddedLine:
       '词表：GPT-2 的字节对编码，共 50,257 个词元（编号 50,257 到 {last} 是 nanoGPT 的填充）；请把提示写成文本。',
@@ -999,7 +999,7 @@ export default {
           attention:
             'D = {D}、H = {H} 个头时，一个注意力层的 W_Q、W_K、W_V 和 W_O {bias, select, true {连同偏置} other {不含偏置}}共有多少个参数？',
           vocabulary:
-            '一个模型的词表大小 V = {V}，宽度 D = {D}，{learned, select, true {有一张 T_max = {T_max} 的学习得到的位置表} other {使用正弦位置（T_max = {T_max}）}}，并且{tied, select, true {输出头与嵌入绑定} other {有一个单独的（不绑定的）无偏置输出头}}。它的嵌入、位置表和输出头一共有多少个参数？',
+            '一个模型的词表大小 V = {V, number}，宽度 D = {D}，{learned, select, true {有一张 T_max = {T_max} 的学习得到的位置表} other {使用正弦位置（T_max = {T_max}）}}，并且{tied, select, true {输出头与嵌入绑定} other {有一个单独的（不绑定的）无偏置输出头}}。它的嵌入、位置表和输出头一共有多少个参数？',
         },
       },
       'two-heads': {
@@ -1148,7 +1148,7 @@ export default {
         hints: ['位置 i 的输出按位置 i + 1 的词元评分。'],
         prompt: {
           sentence: '用“{sentence}”训练时，输入位置 {i}（从 0 开始计数）处输出的目标是什么？',
-          ids: '用词元 ID 序列 {ids}（词表共 {V} 个词元）训练时，输入位置 {i}（从 0 开始计数）处输出的目标是什么？请给出它的词元 ID。',
+          ids: '用词元 ID 序列 {ids}（词表共 {V, number} 个词元）训练时，输入位置 {i}（从 0 开始计数）处输出的目标是什么？请给出它的词元 ID。',
         },
       },
       'cross-entropy': {
@@ -1894,7 +1894,7 @@ export default {
       same: 'a 的形状是 {a}，但 b 的形状是 {b}',
       axis: '形状 {shape} 没有第 {axis} 个轴',
       scaleRows: 'w 有 {n} 个元素，但 m 有 {rows} 行（每行一个权重）',
-      head: 'params.head 的形状是 {shape}，但必须是 [D][V] = [{D}][{V}]',
+      head: 'params.head 的形状是 {shape}，但必须是 [D][V] = [{D}][{V, number}]',
       targets: 'targets 有 {n} 个元素，但 logits 有 {rows} 行（每行一个目标）',
       memoryBatch: 'x 的形状是 {x}，但 memory 的形状是 {memory}：它们需要相同的前导（批）轴',
       emptyAxes: '每个轴都不能为空；收到的是 q {q}、k {k}、v {v}',
