@@ -235,11 +235,16 @@ function propertyTs(p, indent) {
 // An interface of the entries `pick` selects, with its dotted groups (checks., ops., practice.)
 // as nested members.
 // A group the base interface has too is joined to the base's (practice: LabCommon['practice'] & …).
-function apiInterface(name, pick, { extend, properties = false, prefix = '' } = {}) {
+// `properties` picks the read-only values it has.
+function apiInterface(name, pick, { extend, properties = () => false, prefix = '' } = {}) {
   const own = API.filter(pick);
-  const props = properties ? PROPERTIES : [];
+  const props = PROPERTIES.filter(properties);
   const inBase = new Set(
-    extend ? [...API.filter((f) => f.part === 'common'), ...PROPERTIES].map((f) => f.name.split('.')[0]) : [],
+    extend
+      ? [...API.filter((f) => f.part === 'common'), ...PROPERTIES.filter((p) => !p.extras)].map(
+          (f) => f.name.split('.')[0],
+        )
+      : [],
   );
   const lines = [`export interface ${name}${extend ? ` extends ${extend}` : ''} {`];
   const nests = new Map();
@@ -343,13 +348,13 @@ function declarationText(declarations) {
     ...apiInterface('Model', (f) => f.name.startsWith('model.'), { prefix: 'model.' }),
     '',
     '/** What both modules have. */',
-    ...apiInterface('LabCommon', common, { properties: true }),
+    ...apiInterface('LabCommon', common, { properties: (p) => !p.extras }),
     '',
     '/** The worked examples’ module (loadEngine). */',
     ...apiInterface('Lab', examples, { extend: 'LabCommon' }),
     '',
     '/** The extras’ module (loadExtras): the practice set’s problems and the models. */',
-    ...apiInterface('LabExtras', (f) => !!f.extras, { extend: 'LabCommon' }),
+    ...apiInterface('LabExtras', (f) => !!f.extras, { extend: 'LabCommon', properties: (p) => !!p.extras }),
     '',
     '/** The worked examples’ `lab`; in Node and the single file it has the extras too. */',
     'export function loadEngine(): Promise<Lab>;',

@@ -272,7 +272,8 @@ test('a step with more cells than one frame draws its share at once and the rest
 });
 
 test('practice counts a stubborn student fairly: a token outside the sentence, Check twice, the solution copied', async () => {
-  const { page, problems, close } = await open(`${site.base}#/practice/teacher-forcing/1?hide=predict`);
+  // Variant 0, the handout's sentence: later variants ask for token ids.
+  const { page, problems, close } = await open(`${site.base}#/practice/teacher-forcing/0?hide=predict`);
   const box = '#answer-teacher-forcing';
   await page.locator(box).waitFor({ timeout: 15000 });
   const progress = () => page.textContent('.practice .mine');
@@ -281,8 +282,8 @@ test('practice counts a stubborn student fairly: a token outside the sentence, C
   await page.keyboard.press('Enter');
   assert.match(await page.textContent('#feedback-teacher-forcing'), /as one of the tokens of this problem \(/);
   assert.equal(await progress(), start, 'a word not in the sentence is no attempt');
-  const words = await page.evaluate(() => window.lab.practice.generate('teacher-forcing', 1).words);
-  const answer = await page.evaluate(() => window.lab.practice.solution('teacher-forcing', 1).answer);
+  const words = await page.evaluate(() => window.lab.practice.generate('teacher-forcing', 0).words);
+  const answer = await page.evaluate(() => window.lab.practice.solution('teacher-forcing', 0).answer);
   const wrong = words.find((w) => w !== answer);
   await typeKeys(page, box, wrong);
   await page.keyboard.press('Enter');

@@ -109,7 +109,10 @@ test('npm run build writes a SCORM 1.2 package: one SCO, the single file with th
   assert.doesNotMatch(manifest, /masteryscore/);
   const html = strFromU8(built['index.html']);
   const query = /<meta name="attention-lab-assignment" content="([^"]+)">/.exec(html)[1].replaceAll('&amp;', '&');
-  assert.deepEqual(new URLSearchParams(query).get('families').split(','), defaultAssignment(ids).families);
+  assert.deepEqual(
+    new URLSearchParams(query).get('families').split(','),
+    defaultAssignment(ids, lab.practice.edition).families,
+  );
   // Nothing is fetched from outside the package: no src or href to another site.
   assert.doesNotMatch(html, /(src|href)="https?:/);
   assert.match(strFromU8(packages.small['imsmanifest.xml']), /<title>Quiz &lt;1&gt; &amp; more<\/title>/);
@@ -160,9 +163,9 @@ test('in an LMS: the score, the status and the run go to the LMS after each answ
   assert.deepEqual(
     stored.interactions.map((i) => [i.id, i.type, i.result]),
     [
-      ['q1-retrieval-5', 'fill-in', 'correct'],
-      ['q2-rmsnorm-5', 'fill-in', 'correct'],
-      ['q3-ffn-5', 'fill-in', 'wrong'],
+      ['q1-retrieval-5-e2', 'fill-in', 'correct'],
+      ['q2-rmsnorm-5-e2', 'fill-in', 'correct'],
+      ['q3-ffn-5-e2', 'fill-in', 'wrong'],
     ],
   );
   assert.equal(stored.interactions[2].student_response, '[1, 2, 3]');

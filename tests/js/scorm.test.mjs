@@ -279,7 +279,7 @@ test('every answer fits: the largest runs a package allows, with every answer at
       solutionShown: true,
     }));
   // The default package (every kind once), and the largest of each family count the view allows.
-  const candidates = [defaultAssignment(ids)];
+  const candidates = [defaultAssignment(ids, lab.practice.edition)];
   for (let each = 1; each <= LIMITS.each; each++) {
     let families = [...ids];
     while (suspendProblem(problemsOf({ families, each, seed: MAX_SEED }))) families = families.slice(0, -1);

@@ -344,8 +344,8 @@ export const API = [
     group: 'practice',
     extras: true,
     doc: [
-      'the families of generated problems; fewAnswers: its answers come from a small set (a choice',
-      'of two words, a handful of einsum strings), so a class can share them whatever the seeds',
+      'the families of generated problems; fewAnswers: its answers come from a small set (a word,',
+      'a few runs of positions, an einsum string), so a class can share them whatever the seeds',
     ],
   },
   {

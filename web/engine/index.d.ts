@@ -423,11 +423,6 @@ export interface LabCommon {
      * `floor` times the largest counting as that size
      */
     readonly tolerance: { relative: number; floor: number };
-    /**
-     * the problem set’s latest edition; a family whose draws changed keeps its earlier ones
-     * for the earlier editions, so an assignment’s problems never change under a class
-     */
-    readonly edition: number;
     /** every answer format a problem or a prediction may have */
     readonly formats: string[];
   };
@@ -650,8 +645,8 @@ export interface Lab extends LabCommon {
 export interface LabExtras extends LabCommon {
   practice: LabCommon['practice'] & {
     /**
-     * the families of generated problems; fewAnswers: its answers come from a small set (a choice
-     * of two words, a handful of einsum strings), so a class can share them whatever the seeds
+     * the families of generated problems; fewAnswers: its answers come from a small set (a word,
+     * a few runs of positions, an einsum string), so a class can share them whatever the seeds
      */
     families(): { id: string; section: string; format: string; fewAnswers: boolean }[];
     /**
@@ -694,6 +689,11 @@ export interface LabExtras extends LabCommon {
       steps: { key: string; values: Record<string, Numbers> }[];
       misconceptions: { id: string; section: string; answer: string }[];
     };
+    /**
+     * the problem set’s latest edition; a family whose draws changed keeps its earlier ones
+     * for the earlier editions, so an assignment’s problems never change under a class
+     */
+    readonly edition: number;
   };
   /**
    * nanoGPT’s GPTConfig names may stand for the lab’s (one name per setting, not both); the

@@ -196,6 +196,7 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null, p
   // stylesheet. It is adopted while the view is shown, and dropped when another view is drawn.
   let pageRules = null;
   function showPageRules(css) {
+    if (!('adoptedStyleSheets' in document)) return; // a browser without them prints no heads
     if (css && !pageRules) pageRules = new CSSStyleSheet();
     const others = document.adoptedStyleSheets.filter((s) => s !== pageRules);
     if (css) pageRules.replaceSync(css);

@@ -1181,7 +1181,7 @@ export default {
           reads:
             'In cross-attention from a decoder of T_dec = {T_dec} positions to an encoder’s output of T_enc = {T_enc} positions (0 to {last}), which memory positions may the target position {i} attend to? Give a set of positions.',
           count:
-            'In one head of cross-attention, a decoder of T_dec = {T_dec} positions reads an encoder’s output of T_enc = {T_enc} positions. For one sequence, how many of the head’s attention weights are not masked to 0?',
+            'In one head of cross-attention, a decoder of T_dec = {T_dec} positions reads an encoder’s output of T_enc = {T_enc} positions. For one sequence, with no padding, how many of the head’s attention weights are not masked to 0?',
         },
       },
       'causal-mask': {
@@ -1454,6 +1454,7 @@ export default {
       value: 'Value',
       table: 'Table size',
       keep: 'Allowed positions',
+      pairs: 'Kept (query, key) pairs',
       cache: 'What the cache saves',
       rms: 'The root-mean-square',
       count: 'Weights and biases',
@@ -1578,7 +1579,7 @@ export default {
       '{n, plural, one {# problem} other {# problems}}{perStudent, select, true {, with numbers of each student’s own} other {, the same for everyone}}.',
     packaged: 'The package is downloaded ({file}, {kb} KB).',
     fewAnswers:
-      'Few possible answers: {families}. Each asks for a choice of words or an einsum string, so students can share the answer whatever their numbers.',
+      'Few possible answers: {families}. Each asks for one of a few answers (a word, a run of positions, an einsum string), so students can share the answer whatever their numbers.',
     oldEdition:
       'This assignment draws its problems from edition {edition} of the problem set, as when it was made, so its students keep the problems they started. New assignments use edition {latest}, whose wider ranges give neighbours different answers.',
     useLatest: 'Use edition {latest} (every problem changes)',

@@ -1194,7 +1194,7 @@ export default {
           reads:
             'En la atención cruzada desde un decodificador de T_dec = {T_dec} posiciones hacia la salida de un codificador de T_enc = {T_enc} posiciones (0 a {last}), ¿a qué posiciones de la memoria puede atender la posición objetivo {i}? Da un conjunto de posiciones.',
           count:
-            'En una cabeza de atención cruzada, un decodificador de T_dec = {T_dec} posiciones lee la salida de un codificador de T_enc = {T_enc} posiciones. Para una secuencia, ¿cuántos de los pesos de atención de la cabeza no quedan enmascarados a 0?',
+            'En una cabeza de atención cruzada, un decodificador de T_dec = {T_dec} posiciones lee la salida de un codificador de T_enc = {T_enc} posiciones. Para una secuencia, sin relleno, ¿cuántos de los pesos de atención de la cabeza no pone a 0 la máscara?',
         },
       },
       'causal-mask': {
@@ -1467,6 +1467,7 @@ export default {
       value: 'Valor',
       table: 'Tamaño de la tabla',
       keep: 'Posiciones permitidas',
+      pairs: 'Pares (consulta, clave) conservados',
       cache: 'Lo que guarda la caché',
       rms: 'La raíz cuadrática media',
       count: 'Pesos y sesgos',
@@ -1588,7 +1589,7 @@ export default {
       '{n, plural, one {# problema} other {# problemas}}{perStudent, select, true {, con números propios de cada estudiante} other {, los mismos para todos}}.',
     packaged: 'El paquete se ha descargado ({file}, {kb} KB).',
     fewAnswers:
-      'Pocas respuestas posibles: {families}. Cada una pide elegir entre palabras o una cadena einsum, así que los estudiantes pueden compartir la respuesta sean cuales sean sus números.',
+      'Pocas respuestas posibles: {families}. Cada una pide una respuesta entre pocas (una palabra, una serie de posiciones, una cadena einsum), así que los estudiantes pueden compartirla sean cuales sean sus números.',
     oldEdition:
       'Esta tarea toma sus problemas de la edición {edition} del conjunto de problemas, como cuando se creó, para que sus estudiantes conserven los problemas que empezaron. Las tareas nuevas usan la edición {latest}, cuyos rangos más amplios dan respuestas distintas a compañeros vecinos.',
     useLatest: 'Usar la edición {latest} (cambian todos los problemas)',

@@ -19,11 +19,12 @@ namespace {
 
 // ---- the practice set: problems carry keys and numbers; the page words them ----
 
-// `edition` 0 is the latest (practice.hpp): an assignment passes the edition it was made in.
+// `edition` 0 is the latest (practice.hpp): an assignment passes the edition it was made in. One
+// past the latest stands for any later one, which make_problem refuses.
 practice::Problem problem(val id, val seed, val edition) {
     const double e = whole_number(edition.as<double>(), "practice", "edition");
     return practice::make_problem(id.as<std::string>(), whole_number(seed.as<double>(), "practice", "seed"),
-                                  e == 0 ? practice::kEdition : int(std::min(e, 1e6)));
+                                  e == 0 ? practice::kEdition : int(std::min(e, double(practice::kEdition + 1))));
 }
 
 val practiceEdition() { return val(practice::kEdition); }

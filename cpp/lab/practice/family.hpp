@@ -26,7 +26,8 @@ namespace lab::practice::detail {
 inline const double kLn2 = std::log(2.0);
 inline const double kLn8 = std::log(8.0);
 
-// Small numbers a student can work with by hand, drawn from the family's own stream.
+// Numbers a problem is drawn from (small ones a student can work with by hand, or sizes), from
+// the family's own stream.
 struct Dice {
     Pcg32 rng;
     int edition;  // of the problem set (practice.hpp): a draw widened later keeps its earlier form
@@ -109,7 +110,10 @@ Answer einsum(const std::string& s);
 void wrong(Problem& p, const std::string& id, const std::string& section, const Answer& a);
 // A mistake that gives the run {from, ..., to - 1}, named only when a student would type the run
 // out: in a sequence of hundreds, "every row" is not a set anyone writes position by position.
+// Edition 1 names runs of up to 25 (cache-rows' every row of 24 tokens): fewer would drop its
+// mistakes and redraw its problems.
 constexpr long kTypedRun = 32;
+static_assert(kTypedRun >= 25, "edition 1's problems name runs of up to 25 positions");
 void wrong_run(Problem& p, const std::string& id, const std::string& section, long from, long to);
 
 // ---- what the fairness tests read ----

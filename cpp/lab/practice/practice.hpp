@@ -23,8 +23,8 @@ struct Family {
     std::string section;  // e.g. "§2.1"
     Format format;        // of most of its questions; each problem carries its own
     // Distinct answers the family reaches in 1,000 seeds, at least: kManyAnswers unless its
-    // registry row says why its answers come from a small set (a choice of two words, a handful
-    // of einsum strings). A family with few answers is one a class can share answers of, and a
+    // registry row says why its answers come from a small set (a choice of two words, a few runs
+    // of positions, a handful of einsum strings). A family with few answers is one a class can share answers of, and a
     // teacher is told so.
     std::size_t diversity = kManyAnswers;
     bool few_answers() const { return diversity < kManyAnswers; }

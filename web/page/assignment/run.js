@@ -108,7 +108,7 @@ export function openRun(
   const handle = {
     id, // the run's name in storage: its problems and its student
     assignment: applied,
-    problems, // [{family, seed}] in order
+    problems, // [{family, seed, edition}] in order
     options, // how many options each problem chooses among (0: a written answer)
     get student() {
       return run.student;

@@ -14,7 +14,7 @@
 // package depends on a git repository), so this is the little of it the page needs: the ADL's
 // way of finding the API, and calls whose results are checked.
 import { decodeSuspend, encodeSuspend } from './suspend.js';
-import { MAX_SEED } from './definition.js';
+import { FIRST_EDITION, MAX_SEED } from './definition.js';
 
 // The API object is `API` on the window that launched the SCO or one of its parents: up to 7
 // frames up, then the same from the opener (a SCO opened in a new window), as ADL's finder does.
@@ -55,8 +55,10 @@ export function lessonStatus(score, problems) {
 }
 
 // A SCORM 1.2 interaction id (CMIIdentifier: printable ASCII, no spaces, at most 255): the
-// problem's place, family and seed.
-export const interactionId = (i, { family, seed }) => `q${i + 1}-${family}-${seed}`;
+// problem's place, family and seed, and from edition 2 on the problem set's edition, so that an
+// LMS report does not pool one seed's problems of two editions under one id.
+export const interactionId = (i, { family, seed, edition = FIRST_EDITION }) =>
+  `q${i + 1}-${family}-${seed}${edition > FIRST_EDITION ? `-e${edition}` : ''}`;
 // student_response is CMIFeedback: at most 255 characters.
 const RESPONSE_MOST = 255;
 // Pauses before each retry of a refused save; after them the student can try again by hand.

@@ -173,9 +173,17 @@ const cssString = (text) => `"${text.replace(/["\\\p{Cc}]/gu, (c) => `\\${c.code
 export function sheetPageRules({ assignment: a, students, key }) {
   const sheets = sheetsFor(a, students);
   if (!sheets.length) return '';
-  const [before, between, after] = words.pageOf({ n: '\0', m: '\0' }).split('\0').map(cssString);
+  // "page {n} of {m}" in the page's language, its two numbers as counters in whichever order the
+  // language puts them.
+  const counters = { '\uE000': 'counter(page)', '\uE001': 'counter(pages)' };
+  const pageOf = words
+    .pageOf({ n: '\uE000', m: '\uE001' })
+    .split(/([\uE000\uE001])/u)
+    .filter(Boolean)
+    .map((piece) => counters[piece] ?? cssString(piece))
+    .join(' ');
   return [
-    `@page { @top-right { content: ${before} counter(page) ${between} counter(pages) ${after}; } }`,
+    `@page { @top-right { content: ${pageOf}; } }`,
     ...sheets.map((student, k) => {
       const who = student ? clipped(student) : key ? '' : words.nameLine;
       const head = [headingOf(clipped(a.title), key), who].filter(Boolean).join(' — ');

@@ -84,7 +84,8 @@ void cross_attention_solve(Problem& p) {
 }  // namespace
 
 std::vector<Entry> encoder_decoder_families() {
-    // Shapes of up to 8 x 8 x 64 x 64 and products of two lengths: far more than 200 answers.
+    // Edition 2: shapes of up to 8 x 8 x 64 x 64 and products of two lengths, far more than 200
+    // answers (edition 1: lengths up to 12, and runs of memory positions).
     return {{{"cross-attention", "§9.4", Format::shape}, cross_attention_draw, cross_attention_solve, always_fair}};
 }
 

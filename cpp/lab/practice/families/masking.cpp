@@ -43,7 +43,7 @@ void causal_mask_solve(Problem& p) {
         // Query i keeps keys 0..i: 1 + 2 + ... + T.
         const double n = double(T);
         p.answer = whole(n * (n + 1) / 2);
-        p.steps = {{"keep", {{"T (T + 1) / 2", scalar(n * (n + 1) / 2)}}}};
+        p.steps = {{"pairs", {{"T (T + 1) / 2", scalar(n * (n + 1) / 2)}}}};
         wrong(p, "included-future", "§7.3", whole(n * n));
         wrong(p, "excluded-diagonal", "§7.4", whole(n * (n - 1) / 2));
         return;

@@ -17,14 +17,14 @@ void saturation_draw(Problem& p, Dice& d, bool handout) {
     double s0 = 0, s1 = 8, dk = 64;
     if (!handout) {
         if (d.wide()) {
-            // Scores to one decimal: whole ones give a class of 200 about 120 answers. (Drawn in
-            // sequence: the operands of one product may be evaluated in either order.)
+            // Scores to one decimal: whole ones give a class of 200 about 120 answers.
             s0 = d(-30, 30) / 10.0;
             const double sign = d(0, 1) ? 1 : -1;
             s1 = s0 + sign * d(40, 240) / 10.0;
         } else {
             s0 = d(-3, 3);
-            s1 = s0 + (d(0, 1) ? 1 : -1) * d(4, 24);
+            const double sign = d(0, 1) ? 1 : -1;
+            s1 = s0 + sign * d(4, 24);
         }
         dk = d.pick<double>({4, 9, 16, 25, 36, 49, 64, 81, 100, 144});  // squares: the scale is a whole number
     }
