@@ -61,7 +61,10 @@ test('a teacher sets an assignment; a student runs it, reloads, and hands in a r
   );
   // A family whose answer is one of two words is named as one a class can share.
   await page.locator('.teach-family[value="pre-post"]').check();
-  assert.match(await page.textContent('#teach-few'), /^Few possible answers: §5\.1 .*\. Each asks for one of a few answers/);
+  assert.match(
+    await page.textContent('#teach-few'),
+    /^Few possible answers: §5\.1 .*\. Each asks for one of a few answers/,
+  );
   await page.locator('.teach-family[value="pre-post"]').uncheck();
   assert.equal(await page.textContent('#teach-few'), '');
   // The class's result files are read against this assignment from here.
