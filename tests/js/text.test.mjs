@@ -232,11 +232,26 @@ test('a choice typed in any language is checked as the engine’s word, and noth
 test('the misconception sentence reads in each language around every mistake', () => {
   for (const code of codes) {
     const words = compileCatalogue(catalogues[code], code).practice;
-    const open = { en: 'That is what you get when ', es: 'Es lo que sale cuando ', 'zh-Hans': '这正是' }[code];
+    // where each language's frame puts the mistake: after "when", after "cuando", after a colon
+    const open = {
+      en: 'That is what you get when ',
+      es: 'Es lo que sale cuando ',
+      'zh-Hans': '这个答案正是这种错误的结果：',
+    }[code];
     for (const [id, what] of Object.entries(words.misconceptions)) {
       const sentence = words.misconception({ what, section: '§4.2' });
-      assert.ok(sentence.startsWith(open + what), `${code} ${id}: ${sentence}`);
+      const where = `${code} ${id}: ${sentence}`;
+      assert.ok(sentence.startsWith(open + what), where);
       assert.doesNotMatch(what, /[.;:,。；：，]$/, `${code} ${id} ends where the sentence goes on`);
+      assert.doesNotMatch(sentence, /[{}]|undefined/, `${where}: a placeholder left`);
+      assert.doesNotMatch(sentence, /[.;:,。；：，！？!?]\s*[.;:,。；：，！？!?（(]/u, `${where}: doubled punctuation`);
+      assert.doesNotMatch(sentence, / {2}/, `${where}: a doubled space`);
+      if (code === 'zh-Hans')
+        assert.doesNotMatch(
+          sentence,
+          /\p{Script=Han}\s*[,.;:!?()]\s*\p{Script=Han}/u,
+          `${where}: ASCII punctuation between Chinese characters`,
+        );
     }
   }
 });

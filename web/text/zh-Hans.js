@@ -1430,7 +1430,9 @@ export default {
     unreadable: '需要{format}，但这无法读取：{error}。（这不算一次尝试。）',
     countMismatch: '答案有 {expected} 项。',
     wrongEntries: '{count, plural, other {第 {labels} 项}}不对（与表格一样从 0 开始计数）。',
-    misconception: '这正是{what}时得到的结果（见 {section}）。',
+    // The mistakes are whole clauses, some with a clause of why after "；": they follow the colon
+    // as they are, where "这正是…时得到的结果" read them backwards.
+    misconception: '这个答案正是这种错误的结果：{what}（见 {section}）。',
     variant: '变体 {seed}',
     progressLine: '已解出 {solved} 题，尝试 {attempts} 次',
     importFailed: '没有导入：{why}。',
