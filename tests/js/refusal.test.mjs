@@ -213,6 +213,24 @@ test('0,5 typed where one number goes: both readings are named, in each language
   );
 });
 
+test('[0,27, 0,73] for a vector of two: both readings named in each language, not an attempt, in the practice set and the worked examples', () => {
+  const es = wordedPractice(lab.practice, words.es.practice, 'es', words.es.refusals);
+  const zh = wordedPractice(lab.practice, words['zh-Hans'].practice, 'zh-Hans', words['zh-Hans'].refusals);
+  const expected = lab.practice.solution('saturation', 3).answerValue; // two weights
+  const typed = `[${expected.map((x) => x.toFixed(2).replace('.', ',')).join(', ')}]`;
+  const c = es.check('saturation', 3, typed);
+  assert.equal(c.readable, false, 'not an attempt');
+  assert.equal(c.error.code, 'parse.comma.list');
+  assert.match(c.feedback, /tiene 4 entradas y se esperaban 2; leído con comas decimales tiene 2/);
+  assert.match(c.feedback, new RegExp(`escribe \\[${expected[0].toFixed(2).replace('.', '\\.')}, `));
+  assert.match(zh.check('saturation', 3, typed).feedback, /有 4 个元素，而这里需要 2 个/);
+  // the same rule where a worked example's step is predicted
+  const spec = { format: 'vector', expected, misconceptions: [] };
+  assert.equal(lab.practice.checkValue(typed, spec).error.code, 'parse.comma.list');
+  // a list whose commas are all separators is read as typed
+  assert.equal(lab.practice.check('saturation', 3, '[1, 2]').readable, true);
+});
+
 test('a practice answer that cannot be read is told in the page’s language, with the options in that language', () => {
   const es = wordedPractice(lab.practice, words.es.practice, 'es', words.es.refusals);
   const en = wordedPractice(lab.practice, words.en.practice, 'en', words.en.refusals);

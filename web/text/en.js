@@ -1836,6 +1836,8 @@ export default {
           '“{text}” reads as two entries, {first} and {second}, where one number was expected; for the decimal number, write {point} with a decimal point',
         other:
           '“{text}”: one number was expected, and a comma separates entries: write the number without commas, with a decimal point',
+        list: '“{text}” has {typed} entries, where {expected} were expected; read with decimal commas it has {expected}: commas separate entries here, so write {point} with decimal points',
+        rows: '“{text}” does not read as {expected} entries, and read with decimal commas it does: commas separate entries here, so write {point} with decimal points',
       },
       notWhole: 'a whole number was expected, and this is {value}',
       matrixForVector:

@@ -1844,6 +1844,8 @@ export default {
           '«{text}» se lee como dos entradas, {first} y {second}, y se esperaba un solo número; si es el número decimal, escribe {point} con punto decimal (aquí la coma nunca es decimal)',
         other:
           '«{text}»: se esperaba un solo número, y la coma separa entradas: escribe el número sin comas, con punto decimal',
+        list: '«{text}» tiene {typed} entradas y se esperaban {expected}; leído con comas decimales tiene {expected}: aquí la coma separa entradas, así que escribe {point} con puntos decimales',
+        rows: '«{text}» no se lee como {expected} entradas, y leído con comas decimales sí: aquí la coma separa entradas, así que escribe {point} con puntos decimales',
       },
       notWhole: 'se esperaba un número entero, y este es {value}',
       matrixForVector:

@@ -1729,6 +1729,8 @@ export default {
         decimal:
           '“{text}”会被读作两个元素 {first} 和 {second}，而这里只需要一个数；如果想写小数，请用小数点写成 {point}',
         other: '“{text}”：这里只需要一个数，而逗号用来分隔元素：请不带逗号、用小数点写出这个数',
+        list: '“{text}”有 {typed} 个元素，而这里需要 {expected} 个；如果把逗号当作小数点，它正好有 {expected} 个：这里逗号用来分隔元素，所以请用小数点写成 {point}',
+        rows: '“{text}”读不成 {expected} 个元素，而把逗号当作小数点就可以：这里逗号用来分隔元素，所以请用小数点写成 {point}',
       },
       notWhole: '这里需要一个整数，而这个数是 {value}',
       matrixForVector:

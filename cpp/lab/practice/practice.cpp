@@ -1,6 +1,8 @@
 #include "lab/practice/practice.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <optional>
 
 #include "lab/practice/family.hpp"
 
@@ -144,9 +146,49 @@ Problem make_problem(const std::string& family, std::uint64_t seed, int edition)
     throw Refused("practice", refused("practice.noFairVariant", "family", family, "seed", double(seed)));
 }
 
+namespace {
+
+// The text with every comma between two digits ("0,27") read as a decimal point, as a student
+// who writes decimal commas means it; "" when it has none.
+std::string decimal_commas(const std::string& text) {
+    std::string out = text;
+    bool any = false;
+    const auto digit = [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)) != 0; };
+    for (std::size_t i = 1; i + 1 < out.size(); ++i)
+        if (out[i] == ',' && digit(out[i - 1]) && digit(out[i + 1])) {
+            out[i] = '.';
+            any = true;
+        }
+    return any ? out : "";
+}
+
+std::size_t entries(const Answer& a) { return a.numbers.size(); }
+
+// "[0,27, 0,73]" for a vector of two is four entries as typed, and the answer's two with decimal
+// commas ("[[0,5, 1], [2, 3]]" does not even read as a matrix): the student is told both readings,
+// and it is not an attempt. Nothing when the text reads as the answer's shape as typed.
+std::optional<Refusal> decimal_comma_list(const Problem& p, const std::string& text, const Parsed& parsed) {
+    if (p.format != Format::vector && p.format != Format::matrix) return std::nullopt;
+    if (parsed.ok && compare(parsed.answer, p.answer).comparable) return std::nullopt;
+    const std::string point = decimal_commas(text);
+    if (point.empty()) return std::nullopt;
+    const Parsed commas = parse_answer(point, p.format);
+    if (!commas.ok || !compare(commas.answer, p.answer).comparable) return std::nullopt;
+    if (!parsed.ok)
+        return refused("parse.comma.rows", "text", text, "point", point, "expected", double(entries(p.answer)));
+    return refused("parse.comma.list", "text", text, "point", point, "typed", double(entries(parsed.answer)),
+                   "expected", double(entries(p.answer)));
+}
+
+}  // namespace
+
 CheckResult check_answer(const Problem& p, const std::string& text) {
     CheckResult c;
     const Parsed parsed = parse_answer(text, p.format);
+    if (auto commas = decimal_comma_list(p, text, parsed)) {
+        c.error = *commas;
+        return c;
+    }
     if (!parsed.ok) {
         c.error = parsed.error;
         return c;

@@ -2,6 +2,7 @@
 // mistake gives the answer, the answer depends on what is given, no degenerate problem), its
 // answers are varied, the solution is accepted in any fair form, and every mistake is named.
 #include <catch2/catch.hpp>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -484,4 +485,58 @@ TEST_CASE("§10 edition 1 draws the problems it always drew") {
         CHECK(edition1.count(family.id) == 1);
         if (edition1.count(family.id)) CHECK(edition1.at(family.id) == h);
     }
+}
+
+namespace {
+// An answer as a student who writes decimal commas types it: each entry to 4 significant figures
+// with ',' for its point, entries separated by ", ".
+std::string with_decimal_commas(const Answer& a) {
+    const auto entry = [](double x) {
+        std::string s = fmt(x, 4);
+        for (char& ch : s)
+            if (ch == '.') ch = ',';
+        return s;
+    };
+    std::string out = "[";
+    const std::size_t columns = a.format == Format::matrix ? a.shape[1] : a.numbers.size();
+    for (std::size_t i = 0; i < a.numbers.size(); ++i) {
+        if (a.format == Format::matrix && i % columns == 0)
+            out += i ? "], [" : "[";
+        else if (i)
+            out += ", ";
+        out += entry(a.numbers[i]);
+    }
+    return out + (a.format == Format::matrix ? "]]" : "]");
+}
+}  // namespace
+
+// A student in Madrid types [0,27, 0,73]: not a wrong attempt of four entries, but a refusal that
+// names the two readings and how to write the numbers.
+TEST_CASE("§10 decimal commas in a vector or matrix: both readings named, never an attempt") {
+    int told = 0;
+    for (const auto& family : families()) {
+        if (family.format != Format::vector && family.format != Format::matrix) continue;
+        for (std::uint64_t seed = 0; seed < 200; ++seed) {
+            const Problem p = make_problem(family.id, seed);
+            if (p.format != Format::vector && p.format != Format::matrix) continue;
+            const std::string typed = with_decimal_commas(p.answer);
+            CAPTURE(family.id, seed, typed);
+            if (typed.find(',') == std::string::npos || typed.find_first_of("0123456789") == std::string::npos)
+                continue;
+            const CheckResult c = check_answer(p, typed);
+            bool decimal = false;  // an entry written with a decimal comma
+            for (std::size_t i = 1; i + 1 < typed.size(); ++i)
+                decimal |= typed[i] == ',' && std::isdigit(static_cast<unsigned char>(typed[i - 1])) &&
+                           std::isdigit(static_cast<unsigned char>(typed[i + 1]));
+            if (!decimal) {
+                REQUIRE(c.readable);  // whole numbers only: an ordinary answer
+                continue;
+            }
+            REQUIRE_FALSE(c.readable);
+            const std::string code = c.error.code;
+            REQUIRE((code == "parse.comma.list" || code == "parse.comma.rows"));
+            ++told;
+        }
+    }
+    REQUIRE(told > 500);
 }
