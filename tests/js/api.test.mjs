@@ -633,7 +633,7 @@ const badCalls = [
     'attention',
     'a vector for q',
     () => lab.attention([1, 0], [[1, 0]], [[1]]),
-    /^attention: q must be one of \[Tq\]\[dk\], \[B\]\[Tq\]\[dk\], \[B\]\[H\]\[Tq\]\[dk\] but has shape \[2\]/,
+    /^attention: q must be one of \[Tq\]\[dk\], \[B\]\[Tq\]\[dk\], or \[B\]\[H\]\[Tq\]\[dk\] but has shape \[2\]/,
   ],
   [
     'attention',
@@ -657,7 +657,7 @@ const badCalls = [
     'attention',
     'an unknown option',
     () => lab.attention([[1]], [[1]], [[1]], { casual: true }),
-    /^attention: unknown option “casual” \(expected one of causal, mask, scale\)/,
+    /^attention: unknown option “casual” \(expected one of causal, mask, or scale\)/,
   ],
   [
     'attention',
@@ -711,7 +711,7 @@ const badCalls = [
     'feedForward',
     'an unknown activation',
     () => lab.feedForward([[1]], { w1: [[1]], w2: [[1]] }, { activation: 'tanh' }),
-    /^feedForward: activation must be one of relu, gelu, gelu_tanh, silu, got “tanh”/,
+    /^feedForward: activation must be one of relu, gelu, gelu_tanh, or silu, got “tanh”/,
   ],
   [
     'feedForward',
@@ -723,9 +723,9 @@ const badCalls = [
     'block',
     'an unknown arrangement',
     () => lab.block(x2, toyModel.blocks[0], { arrangement: 'middle' }),
-    /^block: arrangement must be one of pre, post, got “middle”/,
+    /^block: arrangement must be one of pre or post, got “middle”/,
   ],
-  ['block', 'no ffn', () => lab.block(x2, { attn: mha }), /^block: each of params\.attn, params\.ffn is needed/],
+  ['block', 'no ffn', () => lab.block(x2, { attn: mha }), /^block: each of params\.attn and params\.ffn is needed/],
   [
     'sinusoidalPositions',
     'T = 0',
@@ -749,7 +749,7 @@ const badCalls = [
     'lmForward',
     'an unknown norm',
     () => lab.lmForward(toyTokens, toyModel, { ...toyOptions, norm: 'batch' }),
-    /^lmForward: norm must be one of layer, rms, none, got “batch”/,
+    /^lmForward: norm must be one of layer, rms, or none, got “batch”/,
   ],
   [
     'lmForward',
@@ -836,7 +836,7 @@ const badCalls = [
     'maxRowSumError',
     'a vector',
     () => lab.checks.maxRowSumError([0.5, 0.5]),
-    /^maxRowSumError: weights must be one of \[Tq\]\[Tk\], \[B\]\[Tq\]\[Tk\], \[B\]\[H\]\[Tq\]\[Tk\] but has shape \[2\]/,
+    /^maxRowSumError: weights must be one of \[Tq\]\[Tk\], \[B\]\[Tq\]\[Tk\], or \[B\]\[H\]\[Tq\]\[Tk\] but has shape \[2\]/,
   ],
   [
     'scoreVariance',

@@ -76,7 +76,7 @@ test('bad settings are refused with a clear message and the model untouched', ()
     assert.throws(() => model.trainStep(batch, { lr }), { message: why });
   }
   assert.throws(() => model.trainStep(batch, { optimizer: 'adam' }), {
-    message: /^trainStep: optimizer must be one of adamw, sgd, got “adam”/,
+    message: /^trainStep: optimizer must be one of adamw or sgd, got “adam”/,
   });
   assert.throws(() => model.trainStep([cycle(0, 9)], {}), {
     message: /^trainStep: the sequences have 8 input positions but the model was made for T = 6/,

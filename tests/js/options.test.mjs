@@ -24,7 +24,7 @@ test("the facade refuses an undeclared option and accepts every declared one's d
     }
   }
   assert.throws(() => lab.attention([[1]], [[1]], [[1]], { casual: true }), {
-    message: /^attention: unknown option “casual” \(expected one of causal, mask, scale\)/,
+    message: /^attention: unknown option “casual” \(expected one of causal, mask, or scale\)/,
   });
   assert.throws(() => lab.createModel({ vocab: 4, D: 4, T: 4, activaton: 'relu' }), {
     message:

@@ -240,10 +240,10 @@ test('a practice answer that cannot be read is told in the page’s language, wi
   assert.doesNotMatch(vector.feedback, /expected|could not/);
   const choice = es.check('pre-post', 0, 'medio');
   assert.equal(choice.readable, false);
-  assert.match(choice.feedback, /no se pudo leer «medio» como una de las opciones \(pre, post\)/);
+  assert.match(choice.feedback, /no se pudo leer «medio» como una de las opciones \(pre o post\)/);
   assert.match(
     en.check('pre-post', 0, 'middle').feedback,
-    /could not read “middle” as one of the options \(pre, post\)/,
+    /could not read “middle” as one of the options \(pre or post\)/,
   );
 });
 

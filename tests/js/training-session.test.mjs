@@ -81,7 +81,7 @@ test('bad settings are refused with what was expected and what was received; the
       { T: 250, corpus: 'english' },
       /T = 250 is longer than this corpus allows: its validation part has 219 tokens, so T must be at most 218/,
     ],
-    [{ corpus: 'nope' }, /corpus must be one of grammar, order, english, spanish, chinese, got "nope"/],
+    [{ corpus: 'nope' }, /corpus must be one of grammar, order, english, spanish, or chinese, got "nope"/],
   ]) {
     t.handle({ type: 'setup', experiment: 'custom', setup: { ...small, ...setup } });
     const r = t.last('refused');

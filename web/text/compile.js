@@ -1,8 +1,10 @@
 // The catalogues' ICU MessageFormat strings, compiled for one language by intl-messageformat: a
 // message without parameters becomes a string, one with parameters a function of one object.
 // Parameters are formatted here, never at the call site: a number by the page's one number
-// format (short), a list of numbers or words joined by ", ". A parameter that chooses between
-// forms (plural, select) receives its raw value.
+// format (short); a list as the language joins one (Intl.ListFormat: "0, 1 and 2", "0、1和2";
+// the options a student chooses from with "or"), except a list written inside brackets in the
+// message ("[{shape}]"), which is notation and keeps ", " in every language. A parameter that
+// chooses between forms (plural, select) receives its raw value.
 import { IntlMessageFormat } from 'intl-messageformat';
 import { short } from '../page/format.js';
 
@@ -26,7 +28,19 @@ function choosers(ast, into = new Set(), flags = new Set()) {
   return { raw: into, flags };
 }
 
-const shown = (v) => (Array.isArray(v) ? v.map(shown).join(', ') : typeof v === 'number' ? short(v) : v);
+const scalar = (v) => (typeof v === 'number' ? short(v) : String(v));
+// Parameters named so hold alternatives ("one of adamw or sgd", "expected [T] or [B][T]");
+// any other list is a conjunction.
+const ALTERNATIVES = new Set(['options', 'choices', 'known', 'formats', 'expected']);
+
+// The names of the parameters written right after "[" somewhere in the parsed message.
+function bracketed(ast, into = new Set()) {
+  ast.forEach((node, i) => {
+    if (node.type === 1 && ast[i - 1]?.type === 0 && ast[i - 1].value.endsWith('[')) into.add(node.value);
+    for (const option of Object.values(node.options ?? {})) bracketed(option.value, into);
+  });
+  return into;
+}
 
 // One message: a string if it has no parameters, else a function of its parameters by name.
 export function compileMessage(message, locale, key = '') {
@@ -34,12 +48,23 @@ export function compileMessage(message, locale, key = '') {
   const ast = format.getAst();
   if (ast.every((node) => node.type === 0)) return ast.map((node) => node.value).join('');
   const { raw, flags } = choosers(ast);
+  const notation = bracketed(ast);
+  const lists = {
+    and: new Intl.ListFormat(locale, { type: 'conjunction' }),
+    or: new Intl.ListFormat(locale, { type: 'disjunction' }),
+  };
+  const shown = (name, v) => {
+    if (!Array.isArray(v)) return scalar(v);
+    const items = v.map((x) => (Array.isArray(x) ? `[${x.map(scalar).join(', ')}]` : scalar(x)));
+    if (notation.has(name)) return items.join(', ');
+    return (ALTERNATIVES.has(name) ? lists.or : lists.and).format(items);
+  };
   const compiled = (params) => {
     if (params === null || typeof params !== 'object' || Array.isArray(params))
       throw new TypeError(`text ${key}: expected its parameters as one object, received ${String(params)}`);
     const values = {};
     for (const [name, v] of Object.entries(params))
-      values[name] = flags.has(name) ? v === true || v === 1 : raw.has(name) ? v : shown(v);
+      values[name] = flags.has(name) ? v === true || v === 1 : raw.has(name) ? v : shown(name, v);
     return format.format(values);
   };
   return compiled;

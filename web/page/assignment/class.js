@@ -92,7 +92,7 @@ export function resultsCsv(report) {
       continue;
     }
     const flags = [r.disagreements.length ? words.disagrees({ n: r.disagreements.length }) : words.agrees];
-    if (r.otherAssignment.length) flags.push(words.otherAssignment({ what: r.otherAssignment.join(', ') }));
+    if (r.otherAssignment.length) flags.push(words.otherAssignment({ what: r.otherAssignment }));
     rows.push([
       row.name,
       r.student,

@@ -279,7 +279,7 @@ function classSummary(report, { practice, teacher, sort, onSort, onShow }) {
     const r = row.result;
     if (!r) return [row.problem];
     const flags = [r.disagreements.length ? words.disagrees({ n: r.disagreements.length }) : words.agrees];
-    if (r.otherAssignment.length) flags.push(words.otherAssignment({ what: r.otherAssignment.join(', ') }));
+    if (r.otherAssignment.length) flags.push(words.otherAssignment({ what: r.otherAssignment }));
     if (row.duplicate) flags.push(words.duplicate);
     return flags;
   };
