@@ -65,3 +65,54 @@ test('the build typesets every step formula, each part with its MathML for scree
 test('a formula KaTeX cannot read stops the build with its name', () => {
   assert.throws(() => typesetPart('\\frac{a'), /ParseError|Expected/);
 });
+
+// What a formula says in words must come from the catalogues, so it has none: no \text{…} with a
+// word in it (a part is named by a label outside the maths, "pre-norm:"), and every upright name
+// is notation that reads the same in every language: the handout's operators and functions.
+// Code in a formula (\texttt{einsum}, typeset monospace) reads the same in every language too.
+const NOTATION = new Set(
+  'softmax logsumexp exp log sin cos arg min max Var LN FFN GLU MHA ReLU GELU RMSNorm Enc Attention head attn'.split(
+    ' ',
+  ),
+);
+test('no formula holds a word: only notation, read through its MathML', () => {
+  const wordsIn = (node, into) => {
+    if (typeof node === 'string') return into;
+    const [tag, , , attributes = {}, children = [], ns] = node;
+    if (attributes.mathvariant === 'monospace') return into;
+    const leaf = children.filter((c) => typeof c === 'string').join('');
+    if (ns === 'm' && tag === 'mtext' && /[A-Za-z]{2}/.test(leaf)) into.push(`text "${leaf}"`);
+    // An upright name is one <mi> or, from \mathrm{…}, a row of one-letter upright <mi>s.
+    const upright = (c) => Array.isArray(c) && c[0] === 'mi' && c[3]?.mathvariant === 'normal';
+    const name =
+      tag === 'mi'
+        ? leaf
+        : tag === 'mrow' && children.length > 1 && children.every(upright)
+          ? children.map((c) => c[4][0]).join('')
+          : '';
+    if (ns === 'm' && /[A-Za-z]{2}/.test(name) && !NOTATION.has(name)) into.push(`name "${name}"`);
+    for (const c of children) wordsIn(c, into);
+    return into;
+  };
+  const table = typesetFormulas();
+  assert.ok(Object.keys(table).length > 30);
+  for (const [tex, parts] of Object.entries(table)) {
+    const found = parts.flatMap((nodes) => nodes.flatMap((n) => wordsIn(n, [])));
+    assert.deepEqual(found, [], tex);
+  }
+  // The test can fail: a word in \text{} and an unknown upright name are found.
+  const probe = wordsIn(['span', '', {}, {}, typesetPart('\\text{tied: } z = \\mathrm{gate}(x)'), ''], []);
+  assert.deepEqual(
+    probe.map((w) => w.replace(/\s/g, ' ')),
+    ['text "tied: "', 'name "gate"'],
+  );
+});
+
+test('a formula’s part labels name existing parts, in words from the catalogue', () => {
+  for (const ex of examples)
+    for (const step of ex.steps.filter((s) => s.formulaLabels)) {
+      const where = `${ex.id} ${step.key}`;
+      assert.ok(step.formulaLabels.length <= formulaParts(step.formula).length, where);
+      for (const label of step.formulaLabels) assert.ok(typeof label === 'string' && label.trim(), where);
+    }
+});

@@ -5,8 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine } from '../../web/engine/index.js';
-import { practice as text } from '../../web/text/index.js';
-import { toleranceText, wordedPractice } from '../../web/page/practice-text.js';
+import { catalogues, compileCatalogue, practice as text } from '../../web/text/index.js';
+import { toleranceText, valueName, wordedPractice } from '../../web/page/practice-text.js';
 
 const lab = await loadEngine();
 const practice = wordedPractice(lab.practice);
@@ -241,4 +241,34 @@ test('every misconception sentence reads as what the student did, after "That is
   const used = pageMisconceptionIds();
   assert.ok(used.size >= 8, `the page's predictions and worksheets name ${used.size} mistakes`);
   for (const id of used) assert.ok(text.misconceptions[id], `the page's mistake "${id}" is worded in the catalogue`);
+});
+
+// A given value's name and a worked step's value's name are shown in the student's language: a
+// word the engine uses as a name (targets, first changed row) has a catalogue entry in every
+// language, and what has none is notation, which may hold no word but the handout's operators.
+test('every name of a given or worked value is a catalogue word in every language, or notation', () => {
+  const NOTATION = new Set(['Var', 'FFN', 'ReLU', 'dec', 'enc', 'max', 'ff', 'nh', 'hs', 'PE', 'LN']);
+  const names = new Set();
+  for (const edition of [1, lab.practice.edition])
+    for (const { id } of lab.practice.families())
+      for (let seed = 0; seed < 150; seed++) {
+        Object.keys(lab.practice.generate(id, seed, edition).given).forEach((n) => names.add(n));
+        for (const step of lab.practice.solution(id, seed, edition).steps)
+          Object.keys(step.values).forEach((n) => names.add(n));
+      }
+  assert.ok(names.size > 80, `${names.size} names`);
+  const words = Object.fromEntries(
+    Object.entries(catalogues).map(([code, c]) => [code, compileCatalogue(c.practice, code)]),
+  );
+  const wrong = [];
+  for (const name of names)
+    for (const [code, w] of Object.entries(words)) {
+      const shown = valueName(name, w);
+      const word = (shown.match(/[A-Za-z]{2,}/g) ?? []).find((run) => !NOTATION.has(run));
+      if (!(name in w.values) && word) wrong.push(`${code}: "${name}" is shown as "${shown}"`);
+    }
+  assert.deepEqual(wrong, []);
+  assert.equal(valueName('tau', words.es), 'τ');
+  assert.equal(valueName('Var(q . k / sqrt(d_k))', words.es), 'Var(q · k / √d_k)');
+  assert.equal(valueName('targets', words['zh-Hans']), '目标');
 });

@@ -57,6 +57,21 @@ const derived = {
   'toy-trace': (g, p, text) => ({ model: text.families['toy-trace'].model }),
 };
 
+// A given value's or a worked step's value's name as the page shows it: a word from the
+// catalogue (targets, objetivos, 目标), or notation, the same in every language, with its Greek
+// letters, roots and squares as symbols (tau → τ, sqrt(d_k) → √d_k, sigma^2 → σ²).
+const SYMBOLS = [
+  // a root of one symbol needs no brackets: √d_k, √(Var(q · k))
+  [/\bsqrt\(((?:[^()]|\([^()]*\))*)\)/g, (_, inner) => (/^\w+$/.test(inner) ? `√${inner}` : `√(${inner})`)],
+  [/\btau\b/g, 'τ'],
+  [/\bsigma\b/g, 'σ'],
+  [/\bmu\b/g, 'μ'],
+  [/\^2\b/g, '²'],
+  [/ \. /g, ' · '],
+];
+export const valueName = (name, text = pageWords) =>
+  text.values[name] ?? SYMBOLS.reduce((shown, [pattern, symbol]) => shown.replace(pattern, symbol), name);
+
 // A problem's prompt: one message per family, or one per question of the family.
 function promptOf(p, text, locale) {
   const message = text.families[p.id].prompt;

@@ -432,7 +432,7 @@ export default {
         },
         loss: {
           title: 'Logits, probabilities and the loss',
-          text: 'The head maps each row [h0, h1] to [h0, h1, −h0 − h1]. Softmax now runs over the vocabulary, and each row pays −log of the probability of its target.',
+          text: 'The head maps each row [h0, h1] to [h0, h1, −h0 − h1]. Softmax now runs over the vocabulary, and each row i pays −log of the probability of its target t_i.',
           result: 'The mean is about 3.02041 nats; row 2 alone would predict A.',
         },
       },
@@ -611,6 +611,8 @@ export default {
     named: 'input "{name}": {error}',
   },
   labels: {
+    // names of the parts of a displayed formula, outside the typeset maths
+    formula: { tiedHead: 'tied head', preNorm: 'pre-norm', postNorm: 'post-norm' },
     tutorial: {
       codeFrom: 'the course tutorial',
       cat: 'torch.cat of the heads',
@@ -945,6 +947,39 @@ export default {
     gap: '§6.1: the logits of the prompt read backwards, put back in the prompt’s order, differ from the prompt’s own by up to {g}. A model with neither positions nor the mask would give 0: it could not tell one order from another.',
   },
   practice: {
+    // the engine's names of given values and of a solution's values that are words (notation,
+    // d_k, T_max, sigma^2, is shown as symbols in every language)
+    values: {
+      logits: 'logits',
+      'memory positions': 'memory positions',
+      bias: 'bias',
+      learned: 'learned',
+      tied: 'tied',
+      mask: 'mask',
+      targets: 'targets',
+      tokens: 'tokens',
+      angle: 'angle',
+      biases: 'biases',
+      weights: 'weights',
+      cached: 'cached',
+      recomputed: 'recomputed',
+      'per block and position': 'per block and position',
+      concat: 'concatenated',
+      dependence: 'dependence',
+      'first changed row': 'first changed row',
+      'last row': 'last row',
+      'new row': 'new row',
+      'head 1': 'head 1',
+      'head 2': 'head 2',
+      input: 'input',
+      target: 'target',
+      keys: 'keys',
+      queries: 'queries',
+      losses: 'losses',
+      'root-mean-square': 'root mean square',
+      'X swapped': 'X swapped',
+      'Y for the swapped input': 'Y for the swapped input',
+    },
     families: {
       retrieval: {
         title: 'One query’s output',
@@ -1680,6 +1715,10 @@ export default {
     save: 'Save model to file',
     load: 'Load model from file',
     logScale: 'Log scale',
+    // the plots' axes, drawn on their canvases
+    stepAxis: 'step',
+    lossAxis: 'loss (nats)',
+    entropyAxis: 'entropy (nats)',
     lossPlot: 'Loss (nats) against training step',
     plotWaitingLoaded:
       'This model was loaded from a file: its earlier training is not recorded there, so its curves start at the next step here. Press Start to train it further.',
@@ -1741,6 +1780,8 @@ export default {
     listSeparator: '; ',
     labelled: '{label}: {text}',
     wordSeparator: ', ',
+    // between the parts of one phrase: a cell's place and value, said by a screen reader
+    clauseSeparator: ', ',
     appName: 'Attention Lab',
     pageTitle: 'Attention Lab — Handout #11',
     tagline:
@@ -1777,6 +1818,14 @@ export default {
     addressRefused: 'the inputs in the address were refused by the engine:',
     pass: 'pass',
     fail: 'fail',
+    // what a browser without JavaScript shows (the page's shell, in every language at once)
+    // shown, in Traditional characters, above the Simplified Chinese page to a reader whose browser
+    // asks for Traditional Chinese (zh-TW, zh-HK): English is offered, and the choice is kept
+    traditionalNote: 'A reader whose browser asks for Traditional Chinese reads the Simplified Chinese page.',
+    traditionalEnglish: 'Read in English',
+    traditionalKeep: 'Keep Simplified Chinese',
+    noScript:
+      'Attention Lab computes everything in your browser with JavaScript and WebAssembly: turn JavaScript on to use it.',
     skip: 'Skip to the example',
     edited: 'You changed the inputs: the numbers quoted in the text are the handout’s; the tables show yours.',
     editedByLink:

@@ -440,7 +440,7 @@ export default {
         },
         loss: {
           title: 'Logits, probabilidades y la pérdida',
-          text: 'La cabeza lleva cada fila [h0, h1] a [h0, h1, −h0 − h1]. El softmax recorre ahora el vocabulario, y cada fila paga −log de la probabilidad de su objetivo.',
+          text: 'La cabeza lleva cada fila [h0, h1] a [h0, h1, −h0 − h1]. El softmax recorre ahora el vocabulario, y cada fila i paga −log de la probabilidad de su objetivo t_i.',
           result: 'La media es de unos 3.02041 nats; la fila 2 sola predeciría A.',
         },
       },
@@ -621,6 +621,8 @@ export default {
     named: 'entrada "{name}": {error}',
   },
   labels: {
+    // names of the parts of a displayed formula, outside the typeset maths
+    formula: { tiedHead: 'cabeza compartida', preNorm: 'pre-norm', postNorm: 'post-norm' },
     tutorial: {
       codeFrom: 'el tutorial del curso',
       cat: 'torch.cat de las cabezas',
@@ -955,6 +957,39 @@ export default {
     gap: '§6.1: los logits de la entrada leída al revés, devueltos al orden de la entrada, difieren de los de la propia entrada hasta en {g}. Un modelo sin posiciones ni máscara daría 0: no podría distinguir un orden de otro.',
   },
   practice: {
+    // the engine's names of given values and of a solution's values that are words (notation,
+    // d_k, T_max, sigma^2, is shown as symbols in every language)
+    values: {
+      logits: 'logits',
+      'memory positions': 'posiciones de la memoria',
+      bias: 'sesgo',
+      learned: 'aprendidas',
+      tied: 'compartida',
+      mask: 'máscara',
+      targets: 'objetivos',
+      tokens: 'tokens',
+      angle: 'ángulo',
+      biases: 'sesgos',
+      weights: 'pesos',
+      cached: 'en caché',
+      recomputed: 'recalculadas',
+      'per block and position': 'por bloque y posición',
+      concat: 'concatenadas',
+      dependence: 'dependencia',
+      'first changed row': 'primera fila cambiada',
+      'last row': 'última fila',
+      'new row': 'fila nueva',
+      'head 1': 'cabeza 1',
+      'head 2': 'cabeza 2',
+      input: 'entrada',
+      target: 'objetivo',
+      keys: 'claves',
+      queries: 'consultas',
+      losses: 'pérdidas',
+      'root-mean-square': 'raíz cuadrática media',
+      'X swapped': 'X intercambiada',
+      'Y for the swapped input': 'Y de la entrada intercambiada',
+    },
     families: {
       retrieval: {
         title: 'La salida de una consulta',
@@ -1689,6 +1724,10 @@ export default {
     save: 'Guardar el modelo en un archivo',
     load: 'Cargar un modelo de un archivo',
     logScale: 'Escala logarítmica',
+    // the plots' axes, drawn on their canvases
+    stepAxis: 'paso',
+    lossAxis: 'pérdida (nats)',
+    entropyAxis: 'entropía (nats)',
     lossPlot: 'Pérdida (nats) frente al paso de entrenamiento',
     plotWaitingLoaded:
       'Este modelo se cargó de un archivo: su entrenamiento anterior no está registrado ahí, así que sus curvas empiezan en el paso siguiente aquí. Pulsa Empezar para seguir entrenándolo.',
@@ -1751,6 +1790,8 @@ export default {
     listSeparator: '; ',
     labelled: '{label}: {text}',
     wordSeparator: ', ',
+    // between the parts of one phrase: a cell's place and value, said by a screen reader
+    clauseSeparator: ', ',
     appName: 'Attention Lab',
     pageTitle: 'Attention Lab — apunte n.º 11',
     tagline:
@@ -1787,6 +1828,14 @@ export default {
     addressRefused: 'el motor rechazó las entradas de la dirección:',
     pass: 'correcto',
     fail: 'falla',
+    // what a browser without JavaScript shows (the page's shell, in every language at once)
+    // shown, in Traditional characters, above the Simplified Chinese page to a reader whose browser
+    // asks for Traditional Chinese (zh-TW, zh-HK): English is offered, and the choice is kept
+    traditionalNote: 'Quien pide chino tradicional lee la página en chino simplificado.',
+    traditionalEnglish: 'Leer en inglés',
+    traditionalKeep: 'Seguir en chino simplificado',
+    noScript:
+      'Attention Lab lo calcula todo en tu navegador con JavaScript y WebAssembly: activa JavaScript para usarlo.',
     skip: 'Saltar al ejemplo',
     edited:
       'Has cambiado las entradas: los números citados en el texto son los del apunte; las tablas muestran los tuyos.',

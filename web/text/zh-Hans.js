@@ -410,7 +410,7 @@ export default {
         },
         loss: {
           title: 'Logits、概率与损失',
-          text: '输出头把每一行 [h0, h1] 映射为 [h0, h1, −h0 − h1]。softmax 现在在词表上计算，每一行付出其目标概率的 −log。',
+          text: '输出头把每一行 [h0, h1] 映射为 [h0, h1, −h0 − h1]。softmax 现在在词表上计算，第 i 行付出其目标 t_i 的概率的 −log。',
           result: '平均值约为 3.02041 nats；仅看第 2 行，它会预测 A。',
         },
       },
@@ -588,6 +588,8 @@ export default {
     named: '输入“{name}”：{error}',
   },
   labels: {
+    // names of the parts of a displayed formula, outside the typeset maths
+    formula: { tiedHead: '绑定的输出头', preNorm: 'pre-norm', postNorm: 'post-norm' },
     tutorial: {
       codeFrom: '课程教程',
       cat: '各头的 torch.cat',
@@ -918,6 +920,39 @@ export default {
     gap: '§6.1：把提示倒过来读得到的 logits，放回提示的顺序后，与提示本身的 logits 最多相差 {g}。既没有位置也没有掩码的模型会给出 0：它分不清一种顺序和另一种顺序。',
   },
   practice: {
+    // the engine's names of given values and of a solution's values that are words (notation,
+    // d_k, T_max, sigma^2, is shown as symbols in every language)
+    values: {
+      logits: 'logits',
+      'memory positions': '记忆的位置',
+      bias: '偏置',
+      learned: '可学习',
+      tied: '绑定',
+      mask: '掩码',
+      targets: '目标',
+      tokens: '词元',
+      angle: '角度',
+      biases: '偏置数',
+      weights: '权重数',
+      cached: '已缓存',
+      recomputed: '重新计算',
+      'per block and position': '每块每位置',
+      concat: '拼接',
+      dependence: '依赖',
+      'first changed row': '第一个改变的行',
+      'last row': '最后一行',
+      'new row': '新的行',
+      'head 1': '头 1',
+      'head 2': '头 2',
+      input: '输入',
+      target: '目标',
+      keys: '键',
+      queries: '查询',
+      losses: '损失',
+      'root-mean-square': '均方根',
+      'X swapped': '交换后的 X',
+      'Y for the swapped input': '交换后输入的 Y',
+    },
     families: {
       retrieval: {
         title: '一个查询的输出',
@@ -1585,6 +1620,10 @@ export default {
     save: '把模型保存到文件',
     load: '从文件加载模型',
     logScale: '对数刻度',
+    // the plots' axes, drawn on their canvases
+    stepAxis: '训练步数',
+    lossAxis: '损失（nats）',
+    entropyAxis: '熵（nats）',
     lossPlot: '损失（nats）随训练步数的变化',
     plotWaitingLoaded:
       '这个模型是从文件加载的：文件中没有记录它之前的训练，所以它的曲线从这里的下一步开始。按“开始”继续训练。',
@@ -1642,6 +1681,8 @@ export default {
     listSeparator: '；',
     labelled: '{label}：{text}',
     wordSeparator: '、',
+    // between the parts of one phrase: a cell's place and value, said by a screen reader
+    clauseSeparator: '，',
     appName: 'Attention Lab',
     pageTitle: 'Attention Lab — 第 11 号讲义',
     tagline: '第 11 号讲义：自注意力与下一个词元预测，由在你的浏览器中运行的 C++ 引擎实时计算。',
@@ -1677,6 +1718,13 @@ export default {
     addressRefused: '引擎拒绝了地址中的输入：',
     pass: '通过',
     fail: '失败',
+    // what a browser without JavaScript shows (the page's shell, in every language at once)
+    // shown, in Traditional characters, above the Simplified Chinese page to a reader whose browser
+    // asks for Traditional Chinese (zh-TW, zh-HK): English is offered, and the choice is kept
+    traditionalNote: '本頁沒有繁體中文版，以下顯示的是簡體中文。',
+    traditionalEnglish: '改用英文（English）',
+    traditionalKeep: '繼續使用簡體中文',
+    noScript: 'Attention Lab 在你的浏览器中用 JavaScript 和 WebAssembly 完成全部计算：请启用 JavaScript 后使用。',
     skip: '跳到例题',
     edited: '你修改了输入：正文中引用的数字是讲义中的；表格显示的是你的数字。',
     editedByLink: '这个链接设置了自己的输入：正文中引用的数字是讲义中的；表格显示的是链接中的数字。',

@@ -134,7 +134,8 @@ export const blockExample = {
     {
       key: 'prePost',
       formula:
-        '\\text{pre: } \\begin{aligned} H &= X + \\mathrm{MHA}(\\mathrm{LN}(X)) \\\\ Y &= H + \\mathrm{FFN}(\\mathrm{LN}(H)) \\end{aligned} \\qquad \\text{post: } \\begin{aligned} H &= \\mathrm{LN}(X + \\mathrm{MHA}(X)) \\\\ Y &= \\mathrm{LN}(H + \\mathrm{FFN}(H)) \\end{aligned}',
+        '\\begin{aligned} H &= X + \\mathrm{MHA}(\\mathrm{LN}(X)) \\\\ Y &= H + \\mathrm{FFN}(\\mathrm{LN}(H)) \\end{aligned} \\qquad \\begin{aligned} H &= \\mathrm{LN}(X + \\mathrm{MHA}(X)) \\\\ Y &= \\mathrm{LN}(H + \\mathrm{FFN}(H)) \\end{aligned}',
+      formulaLabels: [L.formula.preNorm, L.formula.postNorm],
       show: (r) => [
         // one colour scale for the two, to compare them
         ...[

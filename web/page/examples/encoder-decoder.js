@@ -195,7 +195,7 @@ export const encoderDecoderExample = {
     },
     {
       key: 'encoder',
-      formula: 'M = \\mathrm{Encoder}(S)',
+      formula: 'M = \\mathrm{Enc}(S)',
       show: (r) => [
         { matrix: r.source[0], label: L.encdec.source, rowLabels: r.source[0].map((_, i) => `s${i}`) },
         {
@@ -210,7 +210,8 @@ export const encoderDecoderExample = {
     },
     {
       key: 'self',
-      formula: 'A = \\mathrm{softmax}(Q K^\\top / \\sqrt{d_k} + M_{\\text{causal}}), \\quad Q, K, V \\text{ from } X',
+      formula:
+        'A = \\mathrm{softmax}(Q K^\\top / \\sqrt{d_k} + C), \\quad C_{ij} = \\begin{cases} 0 & j \\le i \\\\ -\\infty & j > i \\end{cases}, \\quad Q = X W_Q, \\; K = X W_K, \\; V = X W_V',
       show: (r) => [
         { matrix: r.target[0], label: L.encdec.target, rowLabels: r.target[0].map((_, i) => `t${i}`) },
         {
@@ -245,8 +246,8 @@ export const encoderDecoderExample = {
     },
     {
       key: 'output',
-      formula:
-        '\\text{post: } Y = \\mathrm{LN}_3(h_2 + \\mathrm{FFN}(h_2)) \\qquad \\text{pre: } Y = h_2 + \\mathrm{FFN}(\\mathrm{LN}_3(h_2))',
+      formula: 'Y = \\mathrm{LN}_3(h_2 + \\mathrm{FFN}(h_2)) \\qquad Y = h_2 + \\mathrm{FFN}(\\mathrm{LN}_3(h_2))',
+      formulaLabels: [L.formula.postNorm, L.formula.preNorm],
       show: (r) => [
         { matrix: r.decoder.output[0], label: 'Y', rowLabels: r.target[0].map((_, i) => `t${i}`) },
         { facts: [{ label: L.encdec.outputShape, value: shapeText(r.decoder.output), result: 'output-shape' }] },

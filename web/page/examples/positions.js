@@ -18,7 +18,8 @@ export const headExample = {
   steps: [
     {
       key: 'head',
-      formula: '\\text{tied: } z_i = h_i E^\\top, \\quad E \\in \\mathbb{R}^{V \\times D}',
+      formula: 'z_i = h_i E^\\top, \\quad E \\in \\mathbb{R}^{V \\times D}',
+      formulaLabels: [L.formula.tiedHead],
       show: (r) => [
         { number: 'V', label: L.vocabularySize },
         { number: 'D', label: 'D' },

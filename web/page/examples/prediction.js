@@ -415,8 +415,7 @@ export const traceExample = {
     },
     {
       key: 'loss',
-      formula:
-        '\\ell_i = \\operatorname{logsumexp}(z_i) - z_{i,\\text{target}}, \\qquad L = \\frac{1}{3} \\sum_i \\ell_i',
+      formula: '\\ell_i = \\operatorname{logsumexp}(z_i) - z_{i, t_i}, \\qquad L = \\frac{1}{3} \\sum_i \\ell_i',
       predict: {
         what: L.predict.loss,
         format: 'number',

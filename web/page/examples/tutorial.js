@@ -179,7 +179,7 @@ export const tutorialExample = {
     {
       key: 'gated',
       formula:
-        '\\mathrm{FFN}(x) = \\varphi(x W_1) W_2 \\qquad \\mathrm{FFN}_{\\text{gated}}(x) = \\big(\\varphi(x W_1) \\odot x W_g\\big) W_2',
+        '\\mathrm{FFN}(x) = \\varphi(x W_1) W_2 \\qquad \\mathrm{FFN}_{\\mathrm{GLU}}(x) = \\big(\\varphi(x W_1) \\odot x W_g\\big) W_2',
       show: (r) => [
         { matrix: r.plain.output, label: L.tutorial.plainOut },
         { matrix: r.gated.hidden, label: L.tutorial.gatedHidden },
@@ -195,7 +195,7 @@ export const tutorialExample = {
     {
       key: 'block',
       formula:
-        'H = X + \\mathrm{MHA}(\\mathrm{RMSNorm}_1(X)), \\qquad Y = H + \\mathrm{FFN}_{\\text{gated}}(\\mathrm{RMSNorm}_2(H))',
+        'H = X + \\mathrm{MHA}(\\mathrm{RMSNorm}_1(X)), \\qquad Y = H + \\mathrm{FFN}_{\\mathrm{GLU}}(\\mathrm{RMSNorm}_2(H))',
       show: (r) => [
         { matrix: r.block.attention.weights[0][0], label: L.tutorial.blockWeights, kind: 'prob' },
         { matrix: r.block.output[0], label: 'Y' },

@@ -2,6 +2,7 @@
 // KaTeX output is replayed with DOM calls, and styles are set as properties, so it runs under a
 // Content-Security-Policy without 'unsafe-inline' and the page carries no TeX engine.
 import typeset from 'attention-lab:formulas';
+import { ui } from '../../text/index.js';
 import { h } from './dom.js';
 
 const NAMESPACES = { m: 'http://www.w3.org/1998/Math/MathML', s: 'http://www.w3.org/2000/svg' };
@@ -21,7 +22,9 @@ function replay(node) {
 const built = new Map();
 
 // A displayed formula: its parts side by side, each wrapping as a word does on a narrow column.
-export function formula(tex) {
+// `labels[i]`, if given, names part i in the page's language ("pre-norm:"): words stay out of
+// the typeset maths, which is the same in every language.
+export function formula(tex, labels = []) {
   if (!built.has(tex)) {
     const parts = typeset[tex];
     if (!parts) throw new Error(`formula: "${tex}" was not typeset when the page was built (is it a step's formula?)`);
@@ -34,5 +37,9 @@ export function formula(tex) {
       ),
     );
   }
-  return built.get(tex).cloneNode(true);
+  const shown = built.get(tex).cloneNode(true);
+  labels.forEach((label, i) => {
+    if (label) shown.children[i]?.prepend(h('span', { class: 'formula-label' }, ui.labelled({ label, text: '' })));
+  });
+  return shown;
 }

@@ -314,7 +314,9 @@ export function matrixView({
       row.slice(0, most).map((x, c) => {
         const paint = colour(x);
         const shown = short(x);
-        const cellLabel = `${label} ${ui.row} ${r}, ${ui.column} ${c}${isMarked(r, c) ? `, ${marked.meaning}` : ''}`;
+        const cellLabel = [`${label} ${ui.row} ${r}`, `${ui.column} ${c}`, isMarked(r, c) && marked.meaning]
+          .filter(Boolean)
+          .join(ui.clauseSeparator);
         const td = h('td', { dataset: { r, c }, class: isMarked(r, c) ? 'marked' : null });
         if (paint) {
           td.style.backgroundColor = paint.bg;
@@ -340,7 +342,7 @@ export function matrixView({
           td.textContent = shown;
           td.title = exact(x);
           // The name starts with what the cell shows, then says where it is and its every digit.
-          td.setAttribute('aria-label', `${shown}, ${cellLabel}, ${ui.exactly} ${td.title}`);
+          td.setAttribute('aria-label', [shown, cellLabel, `${ui.exactly} ${td.title}`].join(ui.clauseSeparator));
           td.tabIndex = -1;
         }
         return td;

@@ -6,6 +6,7 @@ import { answerText, short } from '../format.js';
 import { download, h } from './dom.js';
 import { matrixView } from './matrix.js';
 import { isAttempt } from '../progress.js';
+import { valueName } from '../practice-text.js';
 import { storedLength } from '../assignment/suspend.js';
 
 // The answer last counted as an attempt, per practice variant ("family/seed"): the same answer
@@ -19,10 +20,12 @@ const draftOf = (key) => {
   return drafts.get(key);
 };
 
-const givenView = (name, value, hideCopy) =>
-  Array.isArray(value)
-    ? matrixView({ label: name, caption: h('var', {}, name), value, kind: 'plain', hideCopy, id: `given-${name}` })
-    : h('p', { class: 'given-scalar' }, h('var', {}, name), ` = ${short(value)}`);
+const givenView = (name, value, hideCopy) => {
+  const shown = valueName(name);
+  return Array.isArray(value)
+    ? matrixView({ label: shown, caption: h('var', {}, shown), value, kind: 'plain', hideCopy, id: `given-${name}` })
+    : h('p', { class: 'given-scalar' }, h('var', {}, shown), ` = ${short(value)}`);
+};
 
 // A problem: its prompt, given numbers, answer box checked by the engine, staged hints and
 // worked solution. `tracker` keeps the record: record(answer, verdict, solutionShown) for every

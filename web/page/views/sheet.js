@@ -8,6 +8,7 @@
 import { assignment as words, practice as practiceWords, ui } from '../../text/index.js';
 import { answerText, short } from '../format.js';
 import { STUDENT, problemsOf, studentSeed } from '../assignment/definition.js';
+import { valueName } from '../practice-text.js';
 import { h } from './dom.js';
 
 // §7.4's trace keeps a batch of one, and its attention weights a head of one too: a tensor whose
@@ -19,7 +20,8 @@ function squeezed(value) {
 }
 
 // A given number, vector or matrix as a bordered table (readable in black and white).
-function numbers(name, value) {
+function numbers(engineName, value) {
+  const name = valueName(engineName);
   if (!Array.isArray(value)) return h('p', { class: 'given-scalar' }, `${name} = ${short(value)}`);
   const matrix = squeezed(value);
   const rows = Array.isArray(matrix[0]) ? matrix : [matrix];

@@ -33,7 +33,7 @@ export function worksheetView(sheet, { draft, verdicts, onCheck, onClear, onEdit
     const v = verdicts?.[id]?.blank ? null : verdicts?.[id];
     const common = {
       id,
-      'aria-label': `${row.label}, ${colLabel}`,
+      'aria-label': [row.label, colLabel].join(ui.clauseSeparator),
       'aria-invalid': v ? String(!v.correct) : null,
       'aria-describedby': v && !v.correct ? `${id}-why` : null,
     };
@@ -141,7 +141,12 @@ export function worksheetView(sheet, { draft, verdicts, onCheck, onClear, onEdit
         { class: 'worksheet-why' },
         wrong.map(({ row, col, colLabel }) => {
           const id = cellId(sheet, row, col);
-          return h('li', { id: `${id}-why` }, h('strong', {}, `${row.label}, ${colLabel}: `), verdicts[id].feedback);
+          return h(
+            'li',
+            { id: `${id}-why` },
+            h('strong', {}, ui.labelled({ label: [row.label, colLabel].join(ui.clauseSeparator), text: '' })),
+            verdicts[id].feedback,
+          );
         }),
       ),
   );

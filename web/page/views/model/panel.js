@@ -311,7 +311,11 @@ export function createModelPanel({ lab, workerUrl }) {
       [text.temperature, temperature],
       [text.seed, seed],
     ].find(([, r]) => r.error);
-    if (bad) return say(`${text.settingRefused} ${bad[0]}: ${sentence(bad[1].error)}`, 'generate');
+    if (bad)
+      return say(
+        sentences(text.settingRefused, ui.labelled({ label: bad[0], text: sentence(bad[1].error) })),
+        'generate',
+      );
     say('', 'generate');
     busy.generate.textContent = text.generating({ n: steps.value });
     rateLine.textContent = '';
@@ -330,7 +334,11 @@ export function createModelPanel({ lab, workerUrl }) {
   function check() {
     const T = state.tokens.length;
     const position = readNumber(positionInput.value, { integer: true, min: 0, max: T - 1 }, lab.parseNumber);
-    if (position.error) return say(`${text.settingRefused} ${text.position}: ${sentence(position.error)}`, 'check');
+    if (position.error)
+      return say(
+        sentences(text.settingRefused, ui.labelled({ label: text.position, text: sentence(position.error) })),
+        'check',
+      );
     say('', 'check');
     busy.check.textContent = text.checking;
     inspector.send({ type: 'check', tokens: state.tokens, position: position.value });

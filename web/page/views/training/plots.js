@@ -39,7 +39,7 @@ export function lossPlot() {
     if (!history) return;
     const empty = history.steps.length === 0;
     waiting.hidden = !empty;
-    const series = [{ label: 'step' }];
+    const series = [{ label: text.stepAxis }];
     const data = [empty ? [0] : history.steps];
     // One colour per run; the kind of loss is the line's style, which the legend shows too.
     // Validation is drawn wide and dashed, and the causal-mask validation thin and dotted with a
@@ -80,7 +80,7 @@ export function lossPlot() {
       x: { time: false, ...(empty && { range: [0, 100] }) },
       y: { distr: logScale.checked ? 3 : 1, ...(empty && { range: [0.1, 4] }) },
     };
-    const axes = [{ label: 'step' }, { label: 'loss (nats)' }];
+    const axes = [{ label: text.stepAxis }, { label: text.lossAxis }];
     const legend = { live: false, markers: { width: 3, dash: (u, i) => lineStyle(u.series[i].dash) } };
     plot = new uPlot({ width: plotWidth(box), height: 260, series, scales, axes, legend }, data, box);
   }
@@ -136,10 +136,10 @@ export function entropyPlot() {
       const data = [history.steps, ...history.runs.map((r) => r.entropy)];
       if (plot) return plot.setData(data);
       const series = [
-        { label: 'step' },
+        { label: text.stepAxis },
         ...history.runs.map((r, i) => ({ label: runName(r.id), stroke: colour(i), width: 2 })),
       ];
-      const axes = [{ label: 'step' }, { label: 'entropy (nats)' }];
+      const axes = [{ label: text.stepAxis }, { label: text.entropyAxis }];
       plot = new uPlot(
         { width: plotWidth(box), height: 200, series, scales: { x: { time: false } }, axes, legend: { live: false } },
         data,
