@@ -21,6 +21,7 @@ import { usedFaces } from './typeset-formulas.mjs';
 import { loadEngine } from '../web/engine/index.js';
 import { defaultAssignment } from '../web/page/assignment/definition.js';
 import { scormPackage } from '../web/page/assignment/package.js';
+import { catalogues } from '../web/text/index.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -136,10 +137,21 @@ const workerBuild = {
   define: {},
 };
 
+// The page's shell (web/page/index.html) with its <noscript> filled: what the page needs, in
+// every language of the catalogues, each marked with its language.
+const escapeHtml = (t) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+export function shellHtml() {
+  const said = Object.entries(catalogues).map(([code, c]) => `<p lang="${code}">${escapeHtml(c.ui.noScript)}</p>`);
+  return readFileSync(path.join(root, 'web/page/index.html'), 'utf8').replace(
+    '<noscript></noscript>',
+    () => `<noscript>${said.join('')}</noscript>`,
+  );
+}
+
 export function copyStatic() {
   rmSync(dist, { recursive: true, force: true }); // no stale files from an earlier build
   mkdirSync(dist, { recursive: true });
-  copyFileSync(path.join(root, 'web/page/index.html'), path.join(dist, 'index.html'));
+  writeFileSync(path.join(dist, 'index.html'), shellHtml());
   for (const wasm of ['attention_lab_site.wasm', 'attention_lab_site_extras.wasm'])
     copyFileSync(path.join(root, 'build/wasm', wasm), path.join(dist, wasm));
 }
@@ -214,7 +226,7 @@ async function writeSingleFile() {
   // "</script" inside the inlined code would end the script element early.
   const js = find('.js').replace(/<\/script/gi, '<\\/script');
   const css = find('.css');
-  const html = readFileSync(path.join(root, 'web/page/index.html'), 'utf8')
+  const html = shellHtml()
     .replace(/script-src 'self'/, `script-src ${sha256(js)}`)
     .replace(/style-src 'self'/, `style-src ${sha256(css)}`)
     .replace('<link rel="stylesheet" href="app.css">', () => `<style>${css}</style>`)

@@ -233,3 +233,64 @@ for (const [code, says] of Object.entries(refusals)) {
     assert.deepEqual(problems, []);
   });
 }
+
+// A browser that asks for Traditional Chinese gets the Simplified Chinese page, with a note in
+// Traditional characters offering English; either answer is kept for the next visit.
+test('zh-TW and zh-HK: Simplified Chinese with a note that offers English, and the choice is kept', async () => {
+  for (const [locale, answer] of [
+    ['zh-TW', 'english'],
+    ['zh-HK', 'keep'],
+  ]) {
+    const ctx = await site.browser.newContext({ locale });
+    const page = await ctx.newPage();
+    const problems = await watch(page);
+    await page.goto(`${site.base}#/2.1/1`);
+    await page.locator('.step').waitFor({ timeout: 15000 });
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-Hans', locale);
+    const note = page.locator('.language-note[lang="zh-Hant"]');
+    assert.match(await note.textContent(), /繁體中文/, `${locale}: the note, in Traditional characters`);
+    if (answer === 'english') {
+      await Promise.all([page.waitForURL(/lang=en/), note.getByRole('button', { name: /English/ }).click()]);
+      await page.locator('.step').waitFor({ timeout: 15000 });
+      assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+      await page.goto(`${site.base}#/2.1/1`);
+      await page.locator('.step').waitFor({ timeout: 15000 });
+      assert.equal(await page.evaluate(() => document.documentElement.lang), 'en', `${locale}: English is kept`);
+    } else {
+      await note.getByRole('button', { name: '繼續使用簡體中文' }).click();
+      assert.equal(await note.count(), 0, 'the note is gone');
+      await page.reload();
+      await page.locator('.step').waitFor({ timeout: 15000 });
+      assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-Hans');
+      assert.equal(await page.locator('.language-note').count(), 0, `${locale}: not asked again`);
+    }
+    assert.equal(await page.locator('.language-note').count(), 0);
+    assert.deepEqual(problems, []);
+    await ctx.close();
+  }
+});
+
+// Before any script runs, the shell says nothing in one language: its only words are the
+// page's name and, for a browser without JavaScript, what it needs in every language, each
+// marked with its own.
+test('the page’s shell carries no words of one language; without JavaScript it speaks every language', async () => {
+  const ctx = await site.browser.newContext({ javaScriptEnabled: false, locale: 'es-ES' });
+  const page = await ctx.newPage();
+  await page.goto(`${site.base}?lang=es`);
+  const shown = await page.evaluate(() => {
+    const out = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode())
+      if (n.data.trim()) out.push({ text: n.data.trim(), lang: n.parentElement.closest('[lang]')?.lang });
+    return { out, title: document.title, description: document.querySelector('meta[name="description"]') };
+  });
+  assert.equal(shown.title, 'Attention Lab');
+  assert.equal(shown.description, null);
+  const marked = shown.out.filter((t) => t.text !== 'Attention Lab');
+  assert.deepEqual(
+    marked.map((t) => t.lang),
+    Object.keys(catalogues),
+  );
+  for (const t of marked) assert.equal(t.text, catalogues[t.lang].ui.noScript);
+  await ctx.close();
+});

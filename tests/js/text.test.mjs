@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { catalogues, compileCatalogue } from '../../web/text/index.js';
-import { chooseLanguage, languages, supportedLanguage } from '../../web/text/language.js';
+import { chooseLanguage, forTraditionalReader, languages, supportedLanguage } from '../../web/text/language.js';
 import { loadEngine } from '../../web/engine/index.js';
 import { wordedPractice } from '../../web/page/practice-text.js';
 
@@ -163,7 +163,26 @@ test('the language: ?lang= first, then the stored choice, then the browser’s l
   assert.equal(chooseLanguage({ stored: 'es', preferred: ['zh-CN'] }), 'es');
   assert.equal(chooseLanguage({ preferred: ['fr-FR', 'zh-CN', 'es'] }), 'zh-Hans');
   assert.equal(chooseLanguage({ preferred: ['es-MX'] }), 'es');
-  assert.equal(chooseLanguage({ preferred: ['zh-TW', 'zh-Hant-HK'] }), 'en', 'Traditional Chinese is not offered');
+  // Traditional Chinese has no catalogue: its readers get Simplified Chinese, and a note offering English.
+  for (const seen of [
+    { preferred: ['zh-TW', 'en'] },
+    { preferred: ['fr', 'zh-Hant-HK'] },
+    { preferred: ['zh-HK'] },
+    { preferred: ['zh-MO'] },
+    { search: '?lang=zh-TW', stored: 'en' },
+  ]) {
+    assert.equal(chooseLanguage(seen), 'zh-Hans', JSON.stringify(seen));
+    assert.equal(forTraditionalReader(seen), true, JSON.stringify(seen));
+  }
+  for (const seen of [
+    { preferred: ['en', 'zh-TW'] },
+    { preferred: ['zh-CN', 'zh-TW'] },
+    { stored: 'zh-Hans', preferred: ['zh-TW'] },
+    { stored: 'en', preferred: ['zh-TW'] },
+    {},
+  ])
+    assert.equal(forTraditionalReader(seen), false, JSON.stringify(seen));
+  assert.equal(chooseLanguage({ stored: 'en', preferred: ['zh-TW'] }), 'en', 'the reader’s choice is kept');
   for (const tag of ['zh', 'zh-Hans', 'zh-hans-cn', 'zh-CN', 'zh-SG'])
     assert.equal(supportedLanguage(tag), 'zh-Hans', tag);
   for (const tag of [null, 3, '', 'e', 'esp', 'english']) assert.equal(supportedLanguage(tag), null, String(tag));

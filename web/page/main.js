@@ -8,16 +8,19 @@ import { loadEngine, loadExtras } from '../engine/index.js';
 import { createApp } from './app.js';
 import { examples } from './examples/index.js';
 import { language, ui } from '../text/index.js';
-import { languageMenu } from './views/language-menu.js';
+import { traditionalReader } from '../text/language.js';
+import { languageMenu, traditionalNote } from './views/language-menu.js';
+import { h } from './views/dom.js';
 
-// The static page (index.html) is English for a browser without scripts; everything else is
-// in the page's language from here on.
+// The static page (index.html) has no words of its own; from here on everything is in the
+// page's language.
 document.documentElement.lang = language;
 document.title = ui.pageTitle;
-document.querySelector('meta[name="description"]')?.setAttribute('content', ui.tagline);
+document.head.append(h('meta', { name: 'description', content: ui.tagline }));
 document.querySelector('header.top p').textContent = ui.tagline;
 document.querySelector('header.top').append(languageMenu());
-document.querySelector('a.skip').textContent = ui.skip;
+if (traditionalReader) document.querySelector('header.top').after(traditionalNote());
+document.body.prepend(h('a', { class: 'skip', href: '#main' }, ui.skip));
 const status = document.getElementById('status');
 status.textContent = ui.loading;
 

@@ -16,7 +16,7 @@ export const languages = [
 const STORAGE_KEY = 'attention-lab.language';
 
 // The supported language a BCP 47 tag asks for, or null: "es-MX" is Spanish, "zh-CN" and
-// "zh-SG" are Simplified Chinese; "zh-TW" and "zh-Hant" are not offered (Traditional script).
+// "zh-SG" are Simplified Chinese. Traditional Chinese has no catalogue: see traditionalChinese.
 export function supportedLanguage(tag) {
   if (typeof tag !== 'string') return null;
   const t = tag.trim().toLowerCase();
@@ -26,13 +26,32 @@ export function supportedLanguage(tag) {
   return null;
 }
 
-// The page's language from what it can see; every argument may be missing.
-export function chooseLanguage({ search = '', stored = null, preferred = [] } = {}) {
-  const asked = new URLSearchParams(search).get('lang');
+// Whether a tag asks for Traditional Chinese ("zh-TW", "zh-HK", "zh-MO", "zh-Hant-…"). Such a
+// reader gets the Simplified Chinese page, closer to what they asked for than English, with a
+// note in Traditional characters that offers English (main.js); their choice is then kept.
+export function traditionalChinese(tag) {
+  if (typeof tag !== 'string') return false;
+  const t = tag.trim().toLowerCase();
+  return t === 'zh-hant' || t.startsWith('zh-hant-') || ['zh-tw', 'zh-hk', 'zh-mo'].includes(t);
+}
+const TRADITIONAL = 'zh-Hant';
+const readable = (tag) => supportedLanguage(tag) ?? (traditionalChinese(tag) ? TRADITIONAL : null);
+
+// What the reader asked for, from what the page can see; every argument may be missing. A
+// stored choice was made on this page, so it is never Traditional.
+function asked({ search = '', stored = null, preferred = [] } = {}) {
   return (
-    supportedLanguage(asked) ?? supportedLanguage(stored) ?? preferred.map(supportedLanguage).find(Boolean) ?? 'en'
+    readable(new URLSearchParams(search).get('lang')) ??
+    supportedLanguage(stored) ??
+    preferred.map(readable).find(Boolean) ??
+    'en'
   );
 }
+
+// The page's language.
+export const chooseLanguage = (seen) => (asked(seen) === TRADITIONAL ? 'zh-Hans' : asked(seen));
+// Whether it is Simplified Chinese for a reader who asked for Traditional.
+export const forTraditionalReader = (seen) => asked(seen) === TRADITIONAL;
 
 function storedLanguage() {
   try {
@@ -43,11 +62,13 @@ function storedLanguage() {
 }
 
 // In Node and in workers there is no address or storage: English, unless the caller says.
-export const language = chooseLanguage({
+const seen = {
   search: globalThis.location?.search ?? '',
   stored: storedLanguage(),
   preferred: globalThis.navigator?.languages ?? [],
-});
+};
+export const language = chooseLanguage(seen);
+export const traditionalReader = forTraditionalReader(seen);
 
 // The language's entry in the table above.
 export const languageInfo = (code = language) => languages.find((l) => l.code === code);

@@ -18,3 +18,37 @@ export function languageMenu({ open = (href) => location.assign(href) } = {}) {
   );
   return h('p', { class: 'language' }, h('label', { for: 'language' }, `${ui.language} `), select);
 }
+
+// Above the Simplified Chinese page, for a reader who asked for Traditional Chinese: a note in
+// Traditional characters that offers English. Either answer is kept, and the note not shown again.
+export function traditionalNote({ open = (href) => location.assign(href) } = {}) {
+  const note = h(
+    'div',
+    { class: 'language-note', lang: 'zh-Hant', role: 'note' },
+    h('p', {}, ui.traditionalNote),
+    h(
+      'button',
+      {
+        type: 'button',
+        onclick: () => {
+          rememberLanguage('en');
+          open(addressIn(location.href, 'en'));
+        },
+      },
+      ui.traditionalEnglish,
+    ),
+    h(
+      'button',
+      {
+        type: 'button',
+        onclick: () => {
+          rememberLanguage(language);
+          history.replaceState(history.state, '', addressIn(location.href, language));
+          note.remove();
+        },
+      },
+      ui.traditionalKeep,
+    ),
+  );
+  return note;
+}
