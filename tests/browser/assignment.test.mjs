@@ -280,7 +280,7 @@ test('eight large problems print on at most two A4 pages a student, worksheet an
     ['en', 'worksheet', 'Week4', (n, m) => `page${n}of${m}`],
     ['en', 'key', 'Week4—answerkey', (n, m) => `page${n}of${m}`],
     ['es', 'worksheet', 'Week4', (n, m) => `página${n}de${m}`],
-    ['es', 'key', 'Week4—soluciones', (n, m) => `página${n}de${m}`],
+    ['es', 'key', 'Week4—solucionario', (n, m) => `página${n}de${m}`],
   ]) {
     await page.goto(`${site.base}?lang=${lang}#/assignment/${kind}?${query}${names}`);
     await page

@@ -174,7 +174,7 @@ test('the language menu reopens the same view in the chosen language, and the ch
 // English word either.
 const refusals = {
   es: {
-    cell: /dos entradas, 0 y 5.*escribe 0\.5 con punto decimal/,
+    cell: /dos componentes, 0 y 5.*escribe 0\.5 con punto decimal/,
     heads: /D = 8 no es divisible entre heads = 3/,
     answer: /se esperaba «\]» para cerrar la lista, al final/,
     training: /D = 32 no es divisible entre H = 3/,

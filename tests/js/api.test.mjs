@@ -548,7 +548,7 @@ test('ops: exponentials, sums along an axis, matmul, contributions, softmax Jaco
   assert.deepEqual(lab.attentionCost({ B: 2, H: 4, T: 16, D: 64 }), { weightEntries: 2048, multiplyAdds: 65536 });
   assert.throws(() => lab.ops.sum(w, 1.5), { message: /^sum: axis must be an integer/ });
   assert.throws(() => lab.ops.sum(w, 3), { message: /^sum: axis 3 does not exist for shape \[2, 3\]/ });
-  assert.throws(() => lab.ops.matmul([[1, 2]], [[1]]), { message: /^matmul: b has 1 rows/ });
+  assert.throws(() => lab.ops.matmul([[1, 2]], [[1]]), { message: /^matmul: b has 1 row but/ });
   close(lab.ops.sum(w), [1, 1]);
 });
 
@@ -621,7 +621,7 @@ const badCalls = [
     'attention',
     'a ragged array',
     () => lab.attention([[1, 0], [1]], [[1, 0]], [[1]]),
-    /^attention: q\[1\] has 1 entries but q\[0\] has 2/,
+    /^attention: q\[1\] has 1 entry but q\[0\] has 2/,
   ],
   [
     'attention',
@@ -681,7 +681,7 @@ const badCalls = [
     'multiHeadAttention',
     'D not divisible by H',
     () => lab.multiHeadAttention(x2, mha, { heads: 3 }),
-    /^multiHeadAttention: wQ has 1 columns, not divisible by heads = 3/,
+    /^multiHeadAttention: wQ has 1 column, not divisible by heads = 3/,
   ],
   [
     'layerNorm',
@@ -717,7 +717,7 @@ const badCalls = [
     'feedForward',
     'w2 rows != F',
     () => lab.feedForward([[1]], { w1: [[1, 1]], w2: [[1]] }),
-    /^feedForward: w2 has 1 rows but w1 has 2 columns/,
+    /^feedForward: w2 has 1 row but w1 has 2 columns/,
   ],
   [
     'block',
@@ -798,7 +798,7 @@ const badCalls = [
         ],
         [0],
       ),
-    /^crossEntropy: targets has 1 entries but logits has 2 rows/,
+    /^crossEntropy: targets has 1 entry but logits has 2 rows/,
   ],
   [
     'generate',
@@ -830,7 +830,7 @@ const badCalls = [
     'fusedVsSeparateGap',
     'd_k != d_v',
     () => lab.checks.fusedVsSeparateGap([x2], mha),
-    /^fusedVsSeparateGap: a fused wQKV needs d_k = d_v, but wQ has 1 columns and wV has 2/,
+    /^fusedVsSeparateGap: a fused wQKV needs d_k = d_v, but wQ has 1 column and wV has 2/,
   ],
   [
     'maxRowSumError',

@@ -156,7 +156,7 @@ test('createModel takes maskBlocks (§7.3) and scaled (§3.1), and save() keeps 
   assert.equal(model.evaluate(batch, { causal: true }).loss, copy.evaluate(batch).loss);
   copy.delete();
   assert.throws(() => lab.createModel({ ...config, maskBlocks: [true] }), {
-    message: /^createModel: maskBlocks has 1 entries but the model has 2 layers/,
+    message: /^createModel: maskBlocks has 1 entry but the model has 2 layers/,
   });
   model.delete();
 });

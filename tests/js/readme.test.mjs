@@ -41,3 +41,50 @@ test('README.es.md and README.zh.md translate the part for users: its sections, 
     assert.match(english, new RegExp(`\\(${name.replace('.', '\\.')}\\)`), `README.md links to ${name}`);
   }
 });
+
+// The READMEs name the page's controls as the page shows them. In the part for users (README.md
+// up to "Translating", and the whole of README.es.md and README.zh.md), text in bold is a control's
+// name (**Show solution**, **Lab · Train a model** for a contents entry and its title), unless it
+// leads a paragraph (it ends with "." or "。": **Scoring.**) or holds code (**`intervention`
+// (§2.2)**). A control's name is a message of the README's language as the page shows it, read
+// without an arrow (← Previous), a closing "…" or ":", or a closing parenthesis (Download the table
+// for "Download the table (CSV, for a gradebook)"); curly and straight apostrophes are the same.
+test('the READMEs name every control in bold exactly as the page in their language shows it', async () => {
+  const { catalogues } = await import('../../web/text/index.js');
+  const read = (name) => readFileSync(path.join(root, name), 'utf8');
+  const leaves = (c) => (typeof c === 'string' ? [c] : Object.values(c).flatMap(leaves));
+  const plain = (s) =>
+    s
+      .replace(/\s+/g, ' ')
+      .replace(/[’‘]/g, "'")
+      .replace(/^← |^[→←] | [→←]$/g, '')
+      .replace(/[…:：]$/, '')
+      .trim();
+  const shown = (code) => {
+    const names = new Set();
+    for (const m of leaves(catalogues[code])) {
+      if (/[{}]/.test(m)) continue; // a message with parameters is no control's name
+      names.add(plain(m));
+      names.add(plain(m.replace(/\s*[(（][^()（）]*[)）]$/, '')));
+    }
+    return names;
+  };
+  const readmes = {
+    'README.md': ['en', (t) => t.slice(0, t.indexOf('### Translating'))],
+    'README.es.md': ['es', (t) => t],
+    'README.zh.md': ['zh-Hans', (t) => t],
+  };
+  const wrong = [];
+  let checked = 0;
+  for (const [name, [code, users]] of Object.entries(readmes)) {
+    const names = shown(code);
+    for (const [, bold] of users(read(name)).matchAll(/\*\*([^*]+?)\*\*/g)) {
+      const text = plain(bold);
+      if (/[.。]$/.test(text) || text.includes('`')) continue;
+      checked++;
+      if (!text.split(' · ').every((part) => names.has(part))) wrong.push(`${name}: **${text}**`);
+    }
+  }
+  assert.deepEqual(wrong, [], 'names the page does not show');
+  assert.ok(checked >= 3 * 20, `${checked} control names`);
+});

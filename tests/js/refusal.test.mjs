@@ -201,7 +201,7 @@ test('0,5 typed where one number goes: both readings are named, in each language
     '“0,5” reads as two entries, 0 and 5, where one number was expected; for the decimal number, write 0.5 with a decimal point',
   );
   const es = refusalText(r.error, words.es.refusals);
-  assert.match(es, /dos entradas, 0 y 5/);
+  assert.match(es, /dos componentes, 0 y 5/);
   assert.match(es, /escribe 0\.5 con punto decimal/);
   const zh = refusalText(r.error, words['zh-Hans'].refusals);
   assert.match(zh, /两个元素 0 和 5/);
@@ -221,7 +221,7 @@ test('[0,27, 0,73] for a vector of two: both readings named in each language, no
   const c = es.check('saturation', 3, typed);
   assert.equal(c.readable, false, 'not an attempt');
   assert.equal(c.error.code, 'parse.comma.list');
-  assert.match(c.feedback, /tiene 4 entradas y se esperaban 2; leído con comas decimales tiene 2/);
+  assert.match(c.feedback, /tiene 4 componentes y se esperaban 2; leído con comas decimales tiene 2/);
   assert.match(c.feedback, new RegExp(`escribe \\[${expected[0].toFixed(2).replace('.', '\\.')}, `));
   assert.match(zh.check('saturation', 3, typed).feedback, /有 4 个元素，而这里需要 2 个/);
   // the same rule where a worked example's step is predicted

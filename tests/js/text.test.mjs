@@ -127,7 +127,7 @@ test('§4 parameter counting says what its given values say: a learned table, a 
     const p = practice.generate('parameter-count', seed);
     const g = Object.fromEntries(Object.entries(p.given).map(([k, v]) => [k, Number(v)]));
     if (p.variant === 'attention') {
-      assert.match(p.prompt, g.bias ? /heads, with biases/ : /heads, without biases/, `seed ${seed}: ${p.prompt}`);
+      assert.match(p.prompt, g.bias ? /heads?, with biases/ : /heads?, without biases/, `seed ${seed}: ${p.prompt}`);
     } else {
       assert.match(p.prompt, g.learned ? /a learned position table/ : /sinusoidal positions/, `seed ${seed}`);
       assert.match(

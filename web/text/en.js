@@ -55,13 +55,14 @@ export default {
       'check',
       'duplicate',
     ],
-    tooManyFiles: 'Not opened: expected at most {most} result files at once, received {got}. Open the class in parts.',
+    tooManyFiles:
+      'Not opened: expected at most {most, plural, one {# result file} other {# result files}} at once, received {got}. Open the class in parts.',
     otherAssignment: 'the file’s assignment is not yours ({what})',
     duplicate: 'this student has another file here',
     checkedAgainst:
       'Checked against your assignment “{title}”: its problems, seeds, pass mark and settings, not the file’s.',
     mixedAssignments:
-      'These files belong to {n} different assignments. Open them from your assignment in the teacher’s view to check each against it.',
+      'These files belong to {n, plural, one {# different assignment} other {# different assignments}}. Open them from your assignment in the teacher’s view to check each against it.',
     statsTitle: 'Each problem',
     statsColumns: ['Problem', 'Solved', 'Solved at the first attempt', 'Misconception met most often'],
     metTimes: '{what} ({n, plural, one {# time} other {# times}})',
@@ -94,7 +95,7 @@ export default {
     nameLine: 'Name: ____________________________',
     sheetLink: 'The same problems on the page:',
     unknownSetting: 'unknown setting "{key}"',
-    longTitle: 'title: expected at most {most} characters, received {got}',
+    longTitle: 'title: expected at most {most, plural, one {# character} other {# characters}}, received {got}',
     unknownFamily: 'families: no practice problem "{id}"',
     badEach: 'each: expected a whole number from 1 to {most}, received "{got}"',
     badSeed: 'seed: expected a whole number from 0 to {most} or "student", received "{got}"',
@@ -133,25 +134,27 @@ export default {
     passMark: 'Pass mark: {pass} %.',
     attemptsOf: '{n, plural, one {# attempt} other {# attempts}}',
     resultUnreadable: '{name} cannot be read: {problem}.',
-    summaryTitle: '{n} result files',
+    summaryTitle: '{n, plural, one {# result file} other {# result files}}',
     resultOf: '{student}: {title}',
     aStudent: 'A student',
     resultTimes: 'Started {started}, saved {saved}.',
     disagrees:
       '{n, plural, one {# verdict in the file is} other {# verdicts in the file are}} not the engine’s (marked below): the file was changed',
     badAssignment: 'its assignment cannot be read: {problems}',
-    problemCount: 'it should list {n} problems',
+    problemCount: 'it should list {n, plural, one {# problem} other {# problems}}',
     notTheProblem: 'problem {i} is not the assignment’s ({family}, variant {seed})',
     noAnswers: 'problem {i} has no list of answers',
-    fileTooLarge: 'the file has {got} characters, more than the {most} a result file may have',
-    tooManyAttempts: 'problem {i} lists {got} attempts, more than the {most} a problem counts',
+    fileTooLarge:
+      'the file has {got, plural, one {# character} other {# characters}}, more than the {most} a result file may have',
+    tooManyAttempts:
+      'problem {i} lists {got, plural, one {# attempt} other {# attempts}}, more than the {most} a problem counts',
     sheetFor: 'For {student}',
     sheetSeedsClass: 'The class’s numbers: seed {seed}, {n, plural, one {# problem} other {# problems}}.',
     sheetSeedsStudent: 'Numbers drawn for “{student}” (seed {seed}).',
     // The top of every printed page, beside the assignment and the student: n counts the pages of the whole printout.
     pageOf: 'page {n} of {m}',
     tooManyStudents:
-      'These sheets cannot be printed at once: expected at most {most} students, received {got}. Print the class in parts.',
+      'These sheets cannot be printed at once: expected at most {most, plural, one {# student} other {# students}}, received {got}. Print the class in parts.',
   },
   examples: {
     4: {
@@ -605,9 +608,8 @@ export default {
       atMost: ' of at most {max}',
     },
     expectedChoice: 'expected one of the menu’s choices, received {received}',
-    expectedAxes:
-      'expected {axes, select, 1 {a list of numbers} other {an array with {axes} axes}}, received {received}',
-    expectedLength: 'expected 1 to {max} entries, received {n}',
+    expectedAxes: 'expected {axes, plural, =1 {a list of numbers} other {an array with # axes}}, received {received}',
+    expectedLength: 'expected 1 to {max, plural, one {# entry} other {# entries}}, received {n}',
     named: 'input "{name}": {error}',
   },
   labels: {
@@ -691,7 +693,7 @@ export default {
       ffn: 'FFN, D → {F} → D',
       embeddingParts: 'V · D = {V, number} · {D}, also the output head (tied)',
       modules: 'the modules at D = {D}',
-      stack: 'the whole model, {N} + {N} blocks',
+      stack: 'the whole model, N + N blocks at N = {N}',
     },
     columnSums: 'column sums',
     // paramCount's breakdown of an attention layer, by the engine's key
@@ -920,23 +922,23 @@ export default {
       'expected a JSON object such as {example}, and this is not valid JSON{at, select, none {} other { (it breaks at character {at}, counting from 0)}}',
     notObject: 'expected a JSON object such as {example}, got {got}',
     reading: 'Reading the file… {percent} %',
-    openedLine: 'Open: {name}, {count} parameters.',
-    vocabLine: 'Vocabulary: {n} characters, {from}.',
+    openedLine: 'Open: {name}, {count, plural, one {# parameter} other {# parameters}}.',
+    vocabLine: 'Vocabulary: {n, plural, one {# character} other {# characters}}, {from}.',
     vocabMismatch:
-      'the vocabulary has {n} characters but the model has {V, number} token ids, one per character: it is another model’s vocabulary',
+      'the vocabulary has {n, plural, one {# character} other {# characters}} but the model has {V, plural, one {# token id} other {# token ids}}, one per character: it is another model’s vocabulary',
     gpt2Line: 'Vocabulary: GPT-2’s byte-pair encoding, 50,257 tokens; type the prompt as text.',
     gpt2PaddedLine:
       'Vocabulary: GPT-2’s byte-pair encoding, 50,257 tokens (ids 50,257 to {last} are nanoGPT’s padding); type the prompt as text.',
     badId: '"{word}" is not a token id from 0 to {last}',
-    tooLong: 'the prompt has {n} tokens but the model reads at most T = {T}',
+    tooLong: 'the prompt has {n, plural, one {# token} other {# tokens}} but the model reads at most T = {T}',
     headLabel: 'block {l}, head {hd}',
-    entropy: 'mean row entropy {nats} nats',
+    entropy: 'mean row entropy {nats, plural, one {# nat} other {# nats}}',
     ablate: 'ablate head {hd}',
     nextCaption: 'Most likely tokens after “{tok}”, as the model is and with the interventions',
     generating:
       '{n, plural, one {Generating # token} other {Generating # tokens}}: the prompt is one pass of the whole model; each token after it is a single position, run against the keys and values kept from the earlier ones…',
     stop: 'Stop',
-    rate: '{n, plural, one {# token: the prompt’s pass and the first token took {first} ms.} other {# tokens: the prompt’s pass and the first took {first} ms, then {rate} tokens per second.}}',
+    rate: '{n, plural, one {# token: the prompt’s pass and the first token took {first} ms.} other {# tokens: the prompt’s pass and the first took {first} ms, then {rate, plural, one {# token} other {# tokens}} per second.}}',
     generatedLine:
       '{stopped, select, yes {Stopped after {n, plural, one {# token} other {# tokens}}.} other {{n, plural, one {Generated # token.} other {Generated # tokens.}}}}',
     dependenceHelp:
@@ -1011,9 +1013,9 @@ export default {
         ],
         prompt: {
           weights:
-            'Multi-head attention with B = {B}, T = {T}, D = {D} and H = {H} heads keeps its attention weights for the backward pass. How many weight entries does it store in all?',
+            'Multi-head attention with B = {B}, T = {T}, D = {D} and H = {H, plural, one {# head} other {# heads}} keeps its attention weights for the backward pass. How many weight entries does it store in all?',
           products:
-            'Multi-head attention with B = {B}, T = {T}, D = {D} and H = {H} heads computes Q Kᵀ and then A V in every head. How many multiply-adds do these two products take in all (the projections not included)?',
+            'Multi-head attention with B = {B}, T = {T}, D = {D} and H = {H, plural, one {# head} other {# heads}} computes Q Kᵀ and then A V in every head. How many multiply-adds do these two products take in all (the projections not included)?',
         },
       },
       saturation: {
@@ -1055,7 +1057,7 @@ export default {
           heads:
             'In nanoGPT, q = q.view(B, T, nh, C // nh).transpose(1, 2) with B = {B}, T = {T}, C = {D}, nh = {H}. What is q’s shape?',
           weights:
-            'With B = {B}, T = {T}, D = {D} and H = {H} heads, what is the shape of the stored attention weights?',
+            'With B = {B}, T = {T}, D = {D} and H = {H, plural, one {# head} other {# heads}}, what is the shape of the stored attention weights?',
           fused:
             'nanoGPT computes q, k and v together as c_attn(x), one linear layer. With B = {B}, T = {T}, C = {D} and nh = {H}, what is the shape of c_attn(x) before it is split?',
         },
@@ -1068,7 +1070,7 @@ export default {
         ],
         prompt: {
           attention:
-            'How many parameters do W_Q, W_K, W_V and W_O of one attention layer have at D = {D} with H = {H} heads, {bias, select, true {with} other {without}} biases?',
+            'How many parameters do W_Q, W_K, W_V and W_O of one attention layer have at D = {D} with H = {H, plural, one {# head} other {# heads}}, {bias, select, true {with} other {without}} biases?',
           vocabulary:
             'A model has a vocabulary of V = {V, number}, width D = {D}, {learned, select, true {a learned position table for T_max = {T_max}} other {sinusoidal positions (T_max = {T_max})}}, and {tied, select, true {a head tied to the embedding} other {a separate (untied) output head without a bias}}. How many parameters are in its embedding, position table and output head together?',
         },
@@ -1089,7 +1091,7 @@ export default {
           'Subtract the mean, divide by the standard deviation.',
         ],
         prompt:
-          'Apply LayerNorm to the token in row 0 of X, across its {features} features (γ = 1, β = 0; ε = 1e-5 is small enough to ignore).',
+          'Apply LayerNorm to the token in row 0 of X, across its {features, plural, one {# feature} other {# features}} (γ = 1, β = 0; ε = 1e-5 is small enough to ignore).',
       },
       ffn: {
         title: 'The feed-forward sub-layer',
@@ -1128,7 +1130,7 @@ export default {
           sinusoidal:
             'What is the sinusoidal position encoding PE[{p}, {i}] for D = {D}? Positions and features count from 0; an even feature uses sin, an odd one cos.',
           learned:
-            'How many trainable parameters does a learned position table add for T_max = {T_max} positions and width D = {D}?',
+            'How many trainable parameters does a learned position table add for T_max = {T_max, plural, one {# position} other {# positions}} and width D = {D}?',
         },
       },
       'kv-cache': {
@@ -1139,9 +1141,9 @@ export default {
         ],
         prompt: {
           stored:
-            'A causal model of L = {L} blocks and width D = {D} generates with a key-value cache. How many numbers does the cache hold for one sequence once it holds T = {T} positions?',
+            'A causal model of L = {L, plural, one {# block} other {# blocks}} and width D = {D} generates with a key-value cache. How many numbers does the cache hold for one sequence once it holds T = {T, plural, one {# position} other {# positions}}?',
           recompute:
-            'A causal model generates N = {N} new tokens after a prompt of P = {P} tokens, without a cache: each step recomputes the whole prefix. How many key rows does one block compute in all?',
+            'A causal model generates N = {N, plural, one {# new token} other {# new tokens}} after a prompt of P = {P, plural, one {# token} other {# tokens}}, without a cache: each step recomputes the whole prefix. How many key rows does one block compute in all?',
         },
       },
       'cache-rows': {
@@ -1152,8 +1154,8 @@ export default {
         ],
         prompt: {
           append:
-            'A causal model has processed T = {T} tokens, at positions 0 to {last}. One more token is appended. In any one block, the rows of which positions (their keys, values and outputs) differ from before? Give a set of positions, counting from 0; a row that did not exist before counts as changed.',
-          edit: 'A causal model has processed T = {T} tokens, at positions 0 to {last}. The token at position {i} is replaced by another. In any one block, the rows of which positions (their keys, values and outputs) change? Give a set of positions, counting from 0.',
+            'A causal model has processed T = {T, plural, one {# token} other {# tokens}}, at positions 0 to {last}. One more token is appended. In any one block, the rows of which positions (their keys, values and outputs) differ from before? Give a set of positions, counting from 0; a row that did not exist before counts as changed.',
+          edit: 'A causal model has processed T = {T, plural, one {# token} other {# tokens}}, at positions 0 to {last}. The token at position {i} is replaced by another. In any one block, the rows of which positions (their keys, values and outputs) change? Give a set of positions, counting from 0.',
         },
       },
       'nanogpt-shapes': {
@@ -1177,8 +1179,8 @@ export default {
           'In c_attn all of W_Q comes first, then all of W_K, then all of W_V.',
         ],
         prompt: {
-          q: 'The tutorial’s H = {H} heads each have a W_Q^h of width d_h = D / H, with D = {D}. They are fused into one W_Q = [W_Q^0 W_Q^1 … W_Q^{lastHead}] of {D} columns (0 to {lastColumn}), so that one multi-head attention layer computes the same heads. Which columns of the fused W_Q are head {h}’s? Give a set of column indices.',
-          k: 'nanoGPT’s c_attn weight, read as [in, out], is [W_Q W_K W_V] with C = {D} columns each (0 to {lastColumn} in all), and n_head = {H}. Which of its columns give head {h}’s keys? Give a set of column indices.',
+          q: 'The tutorial’s H = {H, plural, one {# head} other {# heads}} each have a W_Q^h of width d_h = D / H, with D = {D}. They are fused into one W_Q = [W_Q^0 W_Q^1 … W_Q^{lastHead}] of {D, plural, one {# column} other {# columns}} (0 to {lastColumn}), so that one multi-head attention layer computes the same heads. Which columns of the fused W_Q are head {h}’s? Give a set of column indices.',
+          k: 'nanoGPT’s c_attn weight, read as [in, out], is [W_Q W_K W_V] with C = {D, plural, one {# column} other {# columns}} each (0 to {lastColumn} in all), and n_head = {H}. Which of its columns give head {h}’s keys? Give a set of column indices.',
         },
       },
       rmsnorm: {
@@ -1197,9 +1199,9 @@ export default {
           'A bias has one number per output feature of its map.',
         ],
         prompt: {
-          bias: 'A gated FFN maps D = {D} features to D_ff = {D_ff} features twice (the features and the gates), multiplies the two feature by feature, and maps D_ff back to D. How many parameters does it have with a bias on each of its three maps?',
+          bias: 'A gated FFN maps D = {D, plural, one {# feature} other {# features}} to D_ff = {D_ff, plural, one {# feature} other {# features}} twice (the features and the gates), multiplies the two feature by feature, and maps D_ff back to D. How many parameters does it have with a bias on each of its three maps?',
           'no-bias':
-            'A gated FFN maps D = {D} features to D_ff = {D_ff} features twice (the features and the gates), multiplies the two feature by feature, and maps D_ff back to D. How many parameters does it have without biases?',
+            'A gated FFN maps D = {D, plural, one {# feature} other {# features}} to D_ff = {D_ff, plural, one {# feature} other {# features}} twice (the features and the gates), multiplies the two feature by feature, and maps D_ff back to D. How many parameters does it have without biases?',
         },
       },
       'cross-attention': {
@@ -1210,24 +1212,24 @@ export default {
         ],
         prompt: {
           weights:
-            'A decoder block with H = {H} heads and width D = {D} reads an encoder’s output of T_enc = {T_enc} positions, for a batch of B = {B} target sequences of T_dec = {T_dec} positions. What is the shape of its cross-attention weights?',
+            'A decoder block with H = {H, plural, one {# head} other {# heads}} and width D = {D} reads an encoder’s output of T_enc = {T_enc, plural, one {# position} other {# positions}}, for a batch of B = {B, plural, one {# target sequence} other {# target sequences}} of T_dec = {T_dec, plural, one {# position} other {# positions}}. What is the shape of its cross-attention weights?',
           output:
-            'A decoder block with H = {H} heads and width D = {D} reads an encoder’s output of T_enc = {T_enc} positions, for a batch of B = {B} target sequences of T_dec = {T_dec} positions. What is the shape of its cross-attention’s output?',
+            'A decoder block with H = {H, plural, one {# head} other {# heads}} and width D = {D} reads an encoder’s output of T_enc = {T_enc, plural, one {# position} other {# positions}}, for a batch of B = {B, plural, one {# target sequence} other {# target sequences}} of T_dec = {T_dec, plural, one {# position} other {# positions}}. What is the shape of its cross-attention’s output?',
           reads:
-            'In cross-attention from a decoder of T_dec = {T_dec} positions to an encoder’s output of T_enc = {T_enc} positions (0 to {last}), which memory positions may the target position {i} attend to? Give a set of positions.',
+            'In cross-attention from a decoder of T_dec = {T_dec, plural, one {# position} other {# positions}} to an encoder’s output of T_enc = {T_enc, plural, one {# position} other {# positions}} (0 to {last}), which memory positions may the target position {i} attend to? Give a set of positions.',
           count:
-            'In one head of cross-attention, a decoder of T_dec = {T_dec} positions reads an encoder’s output of T_enc = {T_enc} positions. For one sequence, with no padding, how many of the head’s attention weights are not masked to 0?',
+            'In one head of cross-attention, a decoder of T_dec = {T_dec, plural, one {# position} other {# positions}} reads an encoder’s output of T_enc = {T_enc, plural, one {# position} other {# positions}}. For one sequence, with no padding, how many of the head’s attention weights are not masked to 0?',
         },
       },
       'causal-mask': {
         title: 'What the mask allows',
         hints: ['The causal mask keeps key j for query i exactly when j ≤ i.', 'A position may attend to itself.'],
         prompt: {
-          keys: 'In a causal model with T = {T} positions (0 to {last}), which key positions may the query at position {i} attend to? Give a set of positions.',
+          keys: 'In a causal model with T = {T, plural, one {# position} other {# positions}} (0 to {last}), which key positions may the query at position {i} attend to? Give a set of positions.',
           pairs:
-            'In a causal model with T = {T} positions, how many (query, key) pairs does the mask keep, that is, how many attention weights of one head may be non-zero?',
+            'In a causal model with T = {T, plural, one {# position} other {# positions}}, how many (query, key) pairs does the mask keep, that is, how many attention weights of one head may be non-zero?',
           queries:
-            'In a causal model with T = {T} positions (0 to {last}), which query positions may attend to the key at position {j}? Give a set of positions.',
+            'In a causal model with T = {T, plural, one {# position} other {# positions}} (0 to {last}), which query positions may attend to the key at position {j}? Give a set of positions.',
         },
       },
       'teacher-forcing': {
@@ -1235,7 +1237,7 @@ export default {
         hints: ['The output at position i is scored on the token at position i + 1.'],
         prompt: {
           sentence: 'Training on “{sentence}”, what is the target of the output at input position {i} (zero-based)?',
-          ids: 'Training on the token ids {ids} (a vocabulary of {V, number} tokens), what is the target of the output at input position {i} (zero-based)? Give its token id.',
+          ids: 'Training on the token ids {ids} (a vocabulary of {V, plural, one {# token} other {# tokens}}), what is the target of the output at input position {i} (zero-based)? Give its token id.',
         },
       },
       'cross-entropy': {
@@ -1260,7 +1262,7 @@ export default {
           'Once a block has mixed a later token into an earlier row, a mask in a later block cannot take it out.',
         ],
         model:
-          'A {blocks, select, 1 {one} 2 {two} 3 {three} 4 {four} other {{blocks}}}-block model {pattern, select, every {applies the causal mask in every block} none {applies no mask in any block} other {applies the causal mask in {masked, plural, one {block {list}} other {blocks {list}}} only (blocks count from 0, in the order they run)}}. It reads {T} tokens, at positions 0 to {last}.',
+          'A {blocks, select, 1 {one} 2 {two} 3 {three} 4 {four} other {{blocks}}}-block model {pattern, select, every {applies the causal mask in every block} none {applies no mask in any block} other {applies the causal mask in {masked, plural, one {block {list}} other {blocks {list}}} only (blocks count from 0, in the order they run)}}. It reads {T, plural, one {# token} other {# tokens}}, at positions 0 to {last}.',
         prompt: {
           can: '{model} Can the output at position {a} depend on the token at position {b}? Answer yes or no.',
           which:
@@ -1538,7 +1540,7 @@ export default {
     notCounted:
       'The solution was shown, so this variant is not counted in your progress: New variant gives a fresh one.',
     answerTooLong:
-      'Not checked: in your course an answer may have at most {most} characters, and this one has {got}. Write the numbers to 4 significant digits.',
+      'Not checked: in your course an answer may have at most {most, plural, one {# character} other {# characters}}, and this one has {got}. Write the numbers to 4 significant digits.',
     noTriesLeft: 'No attempts left on this problem: every attempt it allows has been made.',
     newVariant: 'New variant',
     solution: 'Worked solution',
@@ -1553,7 +1555,7 @@ export default {
       'Each number must be within {percent} % of the engine’s value; an entry smaller than {part} of the answer’s largest entry may be off by {percent} % of {part} of that largest entry. Three significant figures are always enough. Whole-number counts, shapes and positions must be exact.',
     readAs: 'Read as {text}.',
     unreadable: 'Expected {format}, and this could not be read: {error}. (This did not count as an attempt.)',
-    countMismatch: 'The answer has {expected} entries.',
+    countMismatch: 'The answer has {expected, plural, one {# entry} other {# entries}}.',
     wrongEntries:
       '{count, plural, one {Entry {labels} is off} other {Entries {labels} are off}} (counting from 0, as the tables do).',
     misconception: 'That is what you get when {what} (see {section}).',
@@ -1566,7 +1568,7 @@ export default {
     notProgress: 'not progress data of this version',
     cannotStore: 'the browser does not let this page store progress',
     notJson: 'the file is not JSON',
-    damagedEntry: 'the entry for "{id}" is damaged',
+    damagedEntry: 'the record for "{id}" is damaged',
   },
   teach: {
     title: 'Set an assignment',
@@ -1619,7 +1621,7 @@ export default {
       'This assignment draws its problems from edition {edition} of the problem set, as when it was made, so its students keep the problems they started. New assignments use edition {latest}, whose wider ranges give neighbours different answers.',
     useLatest: 'Use edition {latest} (every problem changes)',
     packageTooLarge:
-      'No SCORM package of this assignment: the LMS keeps each student’s run in {most} characters (SCORM 1.2’s cmi.suspend_data), and with every answer at its longest this one could need {needs}. Choose fewer problems.',
+      'No SCORM package of this assignment: the LMS keeps each student’s run in {most, plural, one {# character} other {# characters}} (SCORM 1.2’s cmi.suspend_data), and with every answer at its longest this one could need {needs}. Choose fewer problems.',
   },
   training: {
     title: 'Train a model',
@@ -1765,9 +1767,9 @@ export default {
     notWhole: '{field}: expected a whole number, got {typed}',
     notJson: 'the file is not JSON{at, select, none {} other { (it breaks at character {at}, counting from 0)}}',
     discardModel:
-      'Another experiment or new settings start new models, and the one here ({steps} steps trained) will be lost. Save it first to keep it. Start new models anyway?',
+      'Another experiment or new settings start new models, and the one here ({steps, plural, one {# step} other {# steps}} trained) will be lost. Save it first to keep it. Start new models anyway?',
     stepLine: 'Step {step}',
-    stepLineSpeed: 'Step {step} · {tps} tokens/s',
+    stepLineSpeed: 'Step {step} · {tps, plural, one {# token/s} other {# tokens/s}}',
     lossSeries: '{run}: {kind}',
     headLabel: 'Block {block}, head {head}',
     ablate: 'Turn off block {block} head {head}',
@@ -1818,12 +1820,12 @@ export default {
     addressRefused: 'the inputs in the address were refused by the engine:',
     pass: 'pass',
     fail: 'fail',
-    // what a browser without JavaScript shows (the page's shell, in every language at once)
     // shown, in Traditional characters, above the Simplified Chinese page to a reader whose browser
     // asks for Traditional Chinese (zh-TW, zh-HK): English is offered, and the choice is kept
     traditionalNote: 'A reader whose browser asks for Traditional Chinese reads the Simplified Chinese page.',
     traditionalEnglish: 'Read in English',
     traditionalKeep: 'Keep Simplified Chinese',
+    // what a browser without JavaScript shows (the page's shell, in every language at once)
     noScript:
       'Attention Lab computes everything in your browser with JavaScript and WebAssembly: turn JavaScript on to use it.',
     skip: 'Skip to the example',
@@ -1838,12 +1840,13 @@ export default {
     worksheetFormats: 'Shapes as [a, b, …], or the tensor’s name (S, X, M, h1, h2); the mask from the list.',
     stepOf: 'Step {i} of {n}',
     matrixWindow:
-      '{label} is [{rows}, {cols}], {count} numbers, too many to draw at once: rows {from} to {to} are shown (Copy copies them all).',
+      '{label} is [{rows}, {cols}], {count, plural, one {# number} other {# numbers}}, too many to draw at once: rows {from} to {to} are shown (Copy copies them all).',
     scrollsSideways: '{what}, wider than the screen: scroll sideways (arrow keys when focused)',
     predictTitle: 'Predict {what} first',
     worksheetNamed: '{name} read as its shape, {shape}.',
-    worksheetAllRight: 'All {all} answers are right.',
-    worksheetRight: '{right} of {all} answers are right.',
+    worksheetAllRight: '{all, plural, one {The answer is right.} other {All # answers are right.}}',
+    worksheetRight:
+      '{right} of {all, plural, one {# answer} other {# answers}} {right, plural, one {is} other {are}} right.',
     worksheetBlank: '{blank, plural, one {# is still empty.} other {# are still empty.}}',
     worksheetWrong: 'Not yet right:',
   },
@@ -1856,8 +1859,8 @@ export default {
     atEnd: '{what}, at the end',
     parse: {
       empty: 'the answer is empty',
-      tooLong: 'the answer is longer than {max} characters',
-      tooManyEntries: 'an answer has at most {max} entries, and this one has {n}',
+      tooLong: 'the answer is longer than {max, plural, one {# character} other {# characters}}',
+      tooManyEntries: 'an answer has at most {max, plural, one {# entry} other {# entries}}, and this one has {n}',
       character:
         '“{character}” (character {position}, counting from 0) is not part of any answer format: write numbers, brackets and commas as plain ASCII',
       nested: 'brackets are nested more than {max} deep',
@@ -1870,14 +1873,14 @@ export default {
       logDigits:
         '“log{digits}” is ambiguous: write log({digits}) or ln {digits} for the natural logarithm of {digits}; log10(x) and log2(x) are the base-10 and base-2 logarithms',
       unknownName: 'an unknown name “{name}” (known: pi, e, ln, log (natural), log10, log2, exp, sqrt, sin, cos, tan)',
-      numberTooLong: 'a number with more than {max} characters',
+      numberTooLong: 'a number with more than {max, plural, one {# character} other {# characters}}',
       twoPoints: 'a number with two decimal points: “{number}”',
       lonePoint: 'a point that is not part of a number',
       unreadableNumber: 'an unreadable number “{number}”',
       notFinite:
         '{what, select, value {the value} entry {an entry} dimension {a dimension} other {a position}} is not a finite number (too large, or 0 divided by 0)',
       emptyRow: 'row {row} is empty',
-      rowLength: 'row {row} has {n} entries but row 0 has {first}',
+      rowLength: 'row {row} has {n, plural, one {# entry} other {# entries}} but row 0 has {first}',
       comma: {
         thousands:
           '“{text}”: one number was expected, and a comma separates entries: write {whole} without the comma, or {point} with a decimal point',
@@ -1885,8 +1888,8 @@ export default {
           '“{text}” reads as two entries, {first} and {second}, where one number was expected; for the decimal number, write {point} with a decimal point',
         other:
           '“{text}”: one number was expected, and a comma separates entries: write the number without commas, with a decimal point',
-        list: '“{text}” has {typed} entries, where {expected} were expected; read with decimal commas it has {expected}: commas separate entries here, so write {point} with decimal points',
-        rows: '“{text}” does not read as {expected} entries, and read with decimal commas it does: commas separate entries here, so write {point} with decimal points',
+        list: '“{text}” has {typed, plural, one {# entry} other {# entries}}, where {expected} were expected; read with decimal commas it has {expected}: commas separate entries here, so write {point} with decimal points',
+        rows: '“{text}” does not read as {expected, plural, one {# entry} other {# entries}}, and read with decimal commas it does: commas separate entries here, so write {point} with decimal points',
       },
       notWhole: 'a whole number was expected, and this is {value}',
       matrixForVector:
@@ -1927,15 +1930,15 @@ export default {
         lr: 'the learning rate must be a number above 0 and at most 1, got {got}',
         divisible: 'D = {D} is not divisible by H = {heads}: each head needs D / H columns',
         corpusShort:
-          'T = {T} is longer than this corpus allows: its validation part has {tokens} tokens, so T must be at most {max}',
+          'T = {T} is longer than this corpus allows: its validation part has {tokens, plural, one {# token} other {# tokens}}, so T must be at most {max}',
       },
       experiment: 'there is no experiment “{got}” (there are {choices})',
       sentence: {
         empty: 'the sentence is empty',
-        tooLong: 'the sentence has {n} tokens but the model reads at most T = {T}',
+        tooLong: 'the sentence has {n, plural, one {# token} other {# tokens}} but the model reads at most T = {T}',
       },
       savedVocabulary:
-        'this model was trained on a vocabulary of {saved} tokens, but the corpus {corpus} has {n}; choose the corpus it was trained on',
+        'this model was trained on a vocabulary of {saved, plural, one {# token} other {# tokens}}, but the corpus {corpus} has {n}; choose the corpus it was trained on',
     },
     // a tokenizer (web/training/tokenize.js): what a typed sentence or prompt holds that the
     // vocabulary does not
@@ -1961,15 +1964,17 @@ export default {
       positive: '{name} must be a positive integer',
       divisible: 'D = {D} is not divisible by heads = {heads} (d_h = D / H must be a whole number)',
       learnedNeedsMaxT: 'positions “learned” needs maxT, the number of rows of the table',
-      maskBlocks: 'maskBlocks has {n} entries but the model has {layers} layers (one per block)',
+      maskBlocks:
+        'maskBlocks has {n, plural, one {# entry} other {# entries}} but the model has {layers, plural, one {# layer} other {# layers}} (one per block)',
       twoNames: '{nanogpt} (nanoGPT’s GPTConfig name) and {ours} name the same setting; give one of them',
       dropout:
         'dropout must be 0, got {got}: the lab computes without dropout (§9.2), so every number it shows is reproducible',
     },
     size: {
       positionTable:
-        'a table of T = {T} rows by D = {D} would hold {count} numbers, more than the {max} this engine allows',
-      model: 'this model would hold {count} numbers, more than the {max} this engine allows',
+        'a table of T = {T, plural, one {# row} other {# rows}} by D = {D} would hold {count, plural, one {# number} other {# numbers}}, more than the {max} this engine allows',
+      model:
+        'this model would hold {count, plural, one {# number} other {# numbers}}, more than the {max} this engine allows',
     },
     values: {
       notFinite: '{name} must contain only finite numbers',
@@ -2002,11 +2007,12 @@ export default {
         control: 'the header is not valid JSON at byte {byte}: a control character inside quotes',
         escape: 'the header is not valid JSON at byte {byte}: an unknown escape “\\{character}”',
       },
-      short: 'the file is {size} bytes long, shorter than the 8 bytes that give its header’s length',
+      short:
+        'the file is {size, plural, one {# byte} other {# bytes}} long, shorter than the 8 bytes that give its header’s length',
       notSafetensors:
-        'this is not a safetensors file: its first 8 bytes should give the length of its header, and read so they give {header} bytes, more than the {max} a checkpoint’s header may be',
+        'this is not a safetensors file: its first 8 bytes should give the length of its header, and read so they give {header, plural, one {# byte} other {# bytes}}, more than the {max} a checkpoint’s header may be',
       pastEnd:
-        'the header’s length is {header} bytes, past the end of the file ({rest} bytes after the length): the file is cut short or not a safetensors file',
+        'the header’s length is {header, plural, one {# byte} other {# bytes}}, past the end of the file ({rest, plural, one {# byte} other {# bytes}} after the length): the file is cut short or not a safetensors file',
       notObject: 'the header must be a JSON object of tensors',
       twice: 'the header names “{name}” twice',
       metadataObject: '__metadata__ must be an object of texts',
@@ -2022,8 +2028,8 @@ export default {
         offsets: 'tensor “{tensor}”: data_offsets must be [begin, end]',
         whole: 'tensor “{tensor}”: {field} must be a whole number from 0 to {max}',
         outside:
-          'tensor “{tensor}” has data_offsets [{begin}, {end}], outside the {size} bytes of data after the header',
-        span: 'tensor “{tensor}” is {dtype} of shape {shape}, so {bytes} bytes, but its data_offsets span {span}',
+          'tensor “{tensor}” has data_offsets [{begin}, {end}], outside the {size, plural, one {# byte} other {# bytes}} of data after the header',
+        span: 'tensor “{tensor}” is {dtype} of shape {shape}, so {bytes, plural, one {# byte} other {# bytes}}, but its data_offsets span {span}',
         notFinite:
           'tensor “{tensor}” entry {entry} is {value}{dtype, select, F64 { (or too large for float32)} other {}}: a checkpoint’s weights must be finite numbers',
       },
@@ -2050,7 +2056,8 @@ export default {
       noHeads:
         'the number of heads is not in the checkpoint’s __metadata__ (n_head) and the shapes cannot tell it: give it as the option n_head (on the page, the number of heads when opening the model)',
       notHeld: 'the configuration has a parameter {name} that a nanoGPT checkpoint does not hold',
-      headShape: '{tensor} has shape {shape} but one of {heads} heads of a model of width {D} needs {needs}',
+      headShape:
+        '{tensor} has shape {shape} but {heads, plural, one {the one head} other {one of the # heads}} of a model of width {D} needs {needs}',
       shape: '{tensor} has shape {shape} but the configuration needs {needs}',
       unusedBias:
         'the checkpoint has {tensor}, which a model of this configuration does not use: a model has biases everywhere (bias=True) or nowhere, and RMSNorm has none',
@@ -2061,24 +2068,27 @@ export default {
     },
     shape: {
       residual:
-        '{name, select, attn {the attention output} ffn {the FFN output (w2 must be [F][D])} other {{name}’s output}} has {n} features but the residual stream has D = {D}',
+        '{name, select, attn {the attention output} ffn {the FFN output (w2 must be [F][D])} other {{name}’s output}} has {n, plural, one {# feature} other {# features}} but the residual stream has D = {D}',
       memory: 'memory must be [B][Tenc][D] = [{B}][Tenc >= 1][{D}] like x {x}, got {memory}',
       scalar: '{name} must be an array of rank >= 1',
       same: 'a has shape {a} but b has shape {b}',
       axis: 'axis {axis} does not exist for shape {shape}',
-      scaleRows: 'w has {n} entries but m has {rows} rows (one weight per row)',
+      scaleRows:
+        'w has {n, plural, one {# entry} other {# entries}} but m has {rows, plural, one {# row} other {# rows}} (one weight per row)',
       head: 'params.head has shape {shape} but must be [D][V] = [{D}][{V, number}]',
-      targets: 'targets has {n} entries but logits has {rows} rows (one target per row)',
+      targets:
+        'targets has {n, plural, one {# entry} other {# entries}} but logits has {rows, plural, one {# row} other {# rows}} (one target per row)',
       memoryBatch: 'x has shape {x} but memory has {memory}: they need the same leading (batch) axes',
       emptyAxes: 'every axis must be non-empty; got q {q}, k {k}, v {v}',
-      keysValues: 'v has {v} rows but k has {k} (one value per key)',
-      dk: 'k has {k} columns but q has {q} (d_k must match)',
+      keysValues: 'v has {v, plural, one {# row} other {# rows}} but k has {k} (one value per key)',
+      dk: 'k has {k, plural, one {# column} other {# columns}} but q has {q} (d_k must match)',
       batch: 'q, k and v must have the same batch axes; got q {q}, k {k}, v {v}',
-      weightRows: '{name} has {rows} rows but its input has {features} features ({name} must be [{features}][out])',
-      bias: 'the bias of {name} has {n} entries but {name} has {columns} columns',
+      weightRows:
+        '{name} has {rows, plural, one {# row} other {# rows}} but its input has {features, plural, one {# feature} other {# features}} ({name} must be [{features}][out])',
+      bias: 'the bias of {name} has {n, plural, one {# entry} other {# entries}} but {name} has {columns, plural, one {# column} other {# columns}}',
       emptyLastAxis: 'the last axis is empty (softmax needs at least one entry)',
       rank: '{name} must be {count, plural, =1 {{expected}} other {one of {expected}}} but has shape {shape}',
-      count: '{name} has {n} numbers for shape {shape}',
+      count: '{name} has {n, plural, one {# number} other {# numbers}} for shape {shape}',
       empty: '{name} is empty (shape {shape})',
     },
     param: {
@@ -2101,13 +2111,14 @@ export default {
         function: 'a function',
         object: 'an object',
       },
-      tooMany: 'takes at most {max} arguments ({names}), got {n}',
+      tooMany: 'takes at most {max, plural, one {# argument} other {# arguments}} ({names}), got {n}',
       notArray:
         '{name} must be an array of {entries, select, integer {integer token ids} boolean {true/false values} other {finite numbers}}, got {got}',
       entry:
         '{path} is {got}, expected {entries, select, integer {an integer token id} boolean {true or false} other {a finite number}}',
       notRow: '{path} is {got}, expected an array of {n} (all rows the same length)',
-      rowLength: '{path} has {n} entries but {first} has {m} (rows must all be the same length)',
+      rowLength:
+        '{path} has {n, plural, one {# entry} other {# entries}} but {first} has {m} (rows must all be the same length)',
       type: '{name} must be {expected, select, number {a number} whole {a whole number >= 0} integer {an integer (negative counts from the end)} text {a string} answer {a string or a number} bytes {a Uint8Array (the file’s contents)} progress {a function (done, total)} list {an array} other {an object}}, got {got}',
       names:
         "names must be an object of '{'\"their name\": \"nanoGPT’s name\"'}' texts, with '{'layer'}' and '{'head'}' for numbers, got {got}",
@@ -2126,7 +2137,8 @@ export default {
       notFinite: '{path} is {value}: the engine returned a value that is not finite',
     },
     checks: {
-      permLength: 'perm has {n} entries but the sequence has {T} positions',
+      permLength:
+        'perm has {n, plural, one {# entry} other {# entries}} but the sequence has {T, plural, one {# position} other {# positions}}',
       permPositions: 'perm must list each position 0 to {last} once',
       oneToken: 'a vocabulary of one token leaves nothing to perturb',
       samples: 'samples must be at least 2 for a sample variance, got {got}',
@@ -2178,26 +2190,29 @@ export default {
       emptyPrompt: 'the prompt is empty (generation needs at least one token to condition on)',
       temperature: 'temperature must be a finite number >= 0 (0 = greedy), got {got}',
       tooLong:
-        'the prompt ({prompt} tokens) plus {steps} steps needs {needed} positions but params.positions has {rows} rows (Tmax)',
+        'the prompt ({prompt, plural, one {# token} other {# tokens}}) plus {steps, plural, one {# step} other {# steps}} needs {needed, plural, one {# position} other {# positions}} but params.positions has {rows, plural, one {# row} other {# rows}} (Tmax)',
     },
     model: {
       parameterNotFinite: 'parameter {name} holds a value that is not a finite float32 number',
       savedMismatch: 'the saved parameters do not match the saved configuration (names or sizes differ)',
       tooLargeToCopy:
-        'this model has {count} parameters, more than the {max} the lab copies out as numbers; exportSafetensors() writes them as a file',
+        'this model has {count, plural, one {# parameter} other {# parameters}}, more than the {max} the lab copies out as numbers; exportSafetensors() writes them as a file',
       tooLargeToTrain:
-        'this model has {count} parameters, more than the {max} the lab trains (training keeps gradients and AdamW’s two moments beside the weights: four copies); it can still be read: evaluate, generate and inspect work',
+        'this model has {count, plural, one {# parameter} other {# parameters}}, more than the {max} the lab trains (training keeps gradients and AdamW’s two moments beside the weights: four copies); it can still be read: evaluate, generate and inspect work',
       lossDiverged: 'the loss is {loss}: training diverged; the parameters were not changed (lower the learning rate)',
       gradientDiverged:
         'the gradient is not finite: training diverged; the parameters were not changed (lower the learning rate)',
       notFinite:
         'the {what, select, loss {loss} logits {logits} probabilities {probabilities} other {attention weights}} stopped being finite: the parameters are too large for float32 sums, as after a step with too large a learning rate',
       emptySequence: 'the sequence is empty',
-      sequenceTooLong: 'the sequence has {n} tokens but the model was made for T = {T}',
+      sequenceTooLong:
+        'the sequence has {n, plural, one {# token} other {# tokens}} but the model was made for T = {T}',
       position: '{name} names position {got} but the sequence has positions 0 to {last}',
-      ablateHeads: 'ablateHeads names layer {layer} head {head} but the model has {layers} layers of {heads} heads',
+      ablateHeads:
+        'ablateHeads names layer {layer} head {head} but the model has {layers, plural, one {# layer} other {# layers}} of {heads, plural, one {# head} other {# heads}}',
       emptyBatch: 'a batch needs at least one sequence of 2 token ids',
-      batchTooLong: 'the sequences have {n} input positions but the model was made for T = {T}',
+      batchTooLong:
+        'the sequences have {n, plural, one {# input position} other {# input positions}} but the model was made for T = {T}',
     },
     saved: {
       format: 'expected a model saved as format “{format}” version {version}, got “{gotFormat}” version {gotVersion}',
@@ -2211,18 +2226,22 @@ export default {
       givenButNone: '{name} was given but norm is “none”',
       rmsBeta: '{name} is an RMSNorm: give it gain, not beta',
       epsZero: 'eps must be a finite number >= 0, got {got}',
-      gainSize: '{name} has {n} entries but x has {D} features',
+      gainSize:
+        '{name} has {n, plural, one {# entry} other {# entries}} but x has {D, plural, one {# feature} other {# features}}',
       noFeatures: 'x has no features (the last axis is empty)',
       eps: 'eps must be a finite number > 0, got {got}: a row whose entries are all equal has variance 0, and the norm divides by sqrt(variance + eps)',
     },
     lm: {
       noInputs: 'there are no input tokens (a sequence needs at least 2 tokens: inputs and targets)',
       learnedNeedsTable: 'positions “learned” needs params.positions [Tmax][D]',
-      positionsWidth: 'params.positions has {n} columns but the embedding has D = {D}',
-      tooLong: 'the sequence has {T} input positions but params.positions has only {rows} rows (Tmax)',
+      positionsWidth:
+        'params.positions has {n, plural, one {# column} other {# columns}} but the embedding has D = {D}',
+      tooLong:
+        'the sequence has {T, plural, one {# input position} other {# input positions}} but params.positions has only {rows, plural, one {# row} other {# rows}} (Tmax)',
       positionsGiven:
         'params.positions was given but positions is {positions, select, sinusoidal {“sinusoidal” (a fixed table, nothing to learn)} other {“none”}}',
-      maskBlocks: 'maskBlocks has {n} entries but there are {blocks} blocks',
+      maskBlocks:
+        'maskBlocks has {n, plural, one {# entry} other {# entries}} but there {blocks, plural, one {is # block} other {are # blocks}}',
       tooShort: 'tokens needs at least 2 ids per sequence (inputs tokens[:-1], targets tokens[1:]), got {got}',
     },
     cache: {
@@ -2238,21 +2257,25 @@ export default {
       fusedBias: 'with a fused wQKV give its bias as bQKV',
       fusedBiasAlone: 'bQKV goes with a fused wQKV',
       fusedSplit:
-        'wQKV has {columns} columns, which do not split into 3 groups of {heads} heads (need a multiple of 3 × heads = {multiple})',
-      qkWidth: 'wQ has {q} columns but wK has {k} (queries and keys need the same width)',
-      columnsPerHead: '{name} has {columns} columns, not divisible by heads = {heads}',
+        'wQKV has {columns, plural, one {# column} other {# columns}}, which do not split into 3 groups of {heads, plural, one {# head} other {# heads}} (need a multiple of 3 × heads = {multiple})',
+      qkWidth:
+        'wQ has {q, plural, one {# column} other {# columns}} but wK has {k} (queries and keys need the same width)',
+      columnsPerHead:
+        '{name} has {columns, plural, one {# column} other {# columns}}, not divisible by heads = {heads}',
       noColumns: 'the projections have no columns',
       noOutput:
-        'without wO the concatenated heads ({H} × {dv} = {width} features) must have the model width D = {D}; give wO [{width}][{D}]',
+        'without wO the concatenated heads ({H} × {dv} = {width, plural, one {# feature} other {# features}}) must have the model width D = {D}; give wO [{width}][{D}]',
       noMask: 'multi-head attention takes causal (true or false), not a mask',
       fuseNeedsSeparate: 'fusing needs separate wQ, wK and wV',
-      fuseWidths: 'a fused wQKV needs d_k = d_v, but wQ has {q} columns and wV has {v}',
+      fuseWidths:
+        'a fused wQKV needs d_k = d_v, but wQ has {q, plural, one {# column} other {# columns}} and wV has {v}',
     },
     ffn: {
-      hidden: 'w2 has {rows} rows but w1 has {F} columns (the hidden width F must match)',
+      hidden:
+        'w2 has {rows, plural, one {# row} other {# rows}} but w1 has {F, plural, one {# column} other {# columns}} (the hidden width F must match)',
       gatedNeedsGate: 'gated: true needs wGate [D][F]',
       gateNotGated: 'wGate was given but gated is false',
-      gateWidth: 'wGate has {columns} columns but w1 has {F}',
+      gateWidth: 'wGate has {columns, plural, one {# column} other {# columns}} but w1 has {F}',
     },
     check: {
       notAnOption: 'could not read “{word}” as one of the options ({options})',

@@ -40,7 +40,7 @@ export default {
     noHints: 'Las pistas están desactivadas en esta tarea.',
     noSolutions: 'Las soluciones están desactivadas en esta tarea.',
     cannotStore:
-      'Este navegador no deja que la página guarde tu progreso, así que se perderá al recargar: descarga tu archivo de resultados antes de salir.',
+      'Este navegador no deja que la página guarde tu recorrido, así que se perderá al recargar: descarga tu archivo de resultados antes de salir.',
     resultTitle: 'Un archivo de resultados',
     resultIntro:
       'Abre los archivos de resultados que descargaron los estudiantes (hasta 300 a la vez): el motor vuelve a comprobar cada respuesta y se marca todo veredicto del archivo que el motor no da.',
@@ -59,13 +59,13 @@ export default {
       'duplicado',
     ],
     tooManyFiles:
-      'No se abrió nada: se esperaban como mucho {most} archivos de resultados a la vez, y se recibieron {got}. Abre la clase por partes.',
+      'No se abrió nada: se esperaban como mucho {most, plural, one {# archivo de resultados} other {# archivos de resultados}} a la vez, y se recibieron {got}. Abre la clase por partes.',
     otherAssignment: 'la tarea del archivo no es la tuya ({what})',
     duplicate: 'este estudiante tiene otro archivo aquí',
     checkedAgainst:
       'Comprobado con tu tarea «{title}»: sus problemas, semillas, nota de aprobado y configuración, no los del archivo.',
     mixedAssignments:
-      'Estos archivos pertenecen a {n} tareas distintas. Ábrelos desde tu tarea en la vista del profesor para comprobar cada uno con ella.',
+      'Estos archivos pertenecen a {n, plural, one {# tarea distinta} other {# tareas distintas}}. Ábrelos desde tu tarea en la vista del profesor para comprobar cada uno con ella.',
     statsTitle: 'Cada problema',
     statsColumns: ['Problema', 'Resuelto', 'Resuelto al primer intento', 'Error conceptual más frecuente'],
     metTimes: '{what} ({n, plural, one {# vez} other {# veces}})',
@@ -88,10 +88,10 @@ export default {
     afterSolution: 'solución mostrada',
     notJson: 'el archivo no es JSON',
     notResult: 'no es un archivo de resultados de esta página',
-    storeRefused: 'el navegador no deja que esta página guarde el progreso',
+    storeRefused: 'el navegador no deja que esta página guarde el recorrido',
     worksheetHeading: 'Hoja de ejercicios',
-    keyHeading: 'Soluciones',
-    keyTitle: 'soluciones',
+    keyHeading: 'Solucionario',
+    keyTitle: 'solucionario',
     sheetIntro: 'Imprime esta página (la navegación y estas líneas no salen en la impresión).',
     sheetNeedsNames:
       'En esta tarea los números de cada estudiante salen de su nombre o número: escribe los nombres de los estudiantes en la vista del profesor para imprimir una hoja para cada uno.',
@@ -99,7 +99,8 @@ export default {
     nameLine: 'Nombre: ____________________________',
     sheetLink: 'Los mismos problemas en la página:',
     unknownSetting: 'ajuste desconocido "{key}"',
-    longTitle: 'title: se esperaban como mucho {most} caracteres y se recibieron {got}',
+    longTitle:
+      'title: se esperaban como mucho {most, plural, one {# carácter} other {# caracteres}} y se recibieron {got}',
     unknownFamily: 'families: no hay ningún problema de práctica "{id}"',
     badEach: 'each: se esperaba un número entero de 1 a {most} y se recibió "{got}"',
     badSeed: 'seed: se esperaba un número entero de 0 a {most} o "student" y se recibió "{got}"',
@@ -110,7 +111,7 @@ export default {
     badTries: 'tries: se esperaba un número entero de 0 (sin límite) a {most}, y se recibió "{got}"',
     badPenalty: 'penalty: se esperaba un porcentaje, un número entero de 0 a 100, y se recibió "{got}"',
     settingsHeld:
-      'Este intento conserva la configuración con la que se abrió por primera vez: la dirección que abriste pide otra, que solo aplicaría a un intento nuevo.',
+      'Este recorrido conserva la configuración con la que se abrió por primera vez: la dirección que abriste pide otra, que solo aplicaría a un recorrido nuevo.',
     triesRule:
       '{tries, plural, one {Cada problema admite un intento.} other {Cada problema admite como mucho # intentos.}}',
     penaltyRule:
@@ -131,34 +132,36 @@ export default {
     lmsNotConnected:
       'Tu curso abrió esta página pero no se conectó con ella ({error}): nada de lo que hagas aquí llega al libro de calificaciones del curso. Avisa a tu profesor. Puedes seguir trabajando aquí y descargar tu archivo de resultados.',
     lmsUnreadable:
-      'Tu curso guarda un intento anterior de esta actividad que esta versión de la página no puede leer (lo escribió una versión anterior de la tarea, o está dañado). Se deja tal cual, y la puntuación que tiene tu curso ({score} %) no bajará. El curso no guarda tus nuevas respuestas hasta que decidas empezar de nuevo aquí.',
+      'Tu curso guarda un recorrido anterior de esta actividad que esta versión de la página no puede leer (lo escribió una versión anterior de la tarea, o está dañado). Se deja tal cual, y la puntuación que tiene tu curso ({score} %) no bajará. El curso no guarda tus nuevas respuestas hasta que decidas empezar de nuevo aquí.',
     lmsAfresh: 'Empezar de nuevo en el curso',
     lmsDropped:
       '{n, plural, one {# problema que respondiste ya no está} other {# problemas que respondiste ya no están}} en esta tarea: tu curso conserva la puntuación que tenía ({score} %), y el resto de tus respuestas siguen aquí.',
     problemOf: 'Problema {i} de {n}',
     score:
-      '{solved} de {total} resueltos, {attempts, plural, one {# intento} other {# intentos}}, puntuación {percent} %',
+      '{solved} de {total, plural, one {# resuelto} other {# resueltos}}, {attempts, plural, one {# intento} other {# intentos}}, puntuación {percent} %',
     passMark: 'Nota de aprobado: {pass} %.',
     attemptsOf: '{n, plural, one {# intento} other {# intentos}}',
     resultUnreadable: 'No se puede leer {name}: {problem}.',
-    summaryTitle: '{n} archivos de resultados',
+    summaryTitle: '{n, plural, one {# archivo de resultados} other {# archivos de resultados}}',
     resultOf: '{student}: {title}',
     aStudent: 'Un estudiante',
     resultTimes: 'Empezado el {started}, guardado el {saved}.',
     disagrees:
       '{n, plural, one {# veredicto del archivo no es} other {# veredictos del archivo no son}} del motor (marcados abajo): el archivo fue modificado',
     badAssignment: 'no se puede leer su tarea: {problems}',
-    problemCount: 'debería contener {n} problemas',
+    problemCount: 'debería contener {n, plural, one {# problema} other {# problemas}}',
     notTheProblem: 'el problema {i} no es el de la tarea ({family}, variante {seed})',
     noAnswers: 'el problema {i} no tiene lista de respuestas',
-    fileTooLarge: 'el archivo tiene {got} caracteres, más de los {most} que puede tener un archivo de resultados',
-    tooManyAttempts: 'el problema {i} enumera {got} intentos, más de los {most} que cuenta un problema',
+    fileTooLarge:
+      'el archivo tiene {got, plural, one {# carácter} other {# caracteres}}, más de los {most} que puede tener un archivo de resultados',
+    tooManyAttempts:
+      'el problema {i} enumera {got, plural, one {# intento} other {# intentos}}, más de los {most} que cuenta un problema',
     sheetFor: 'Para {student}',
     sheetSeedsClass: 'Los números de la clase: semilla {seed}, {n, plural, one {# problema} other {# problemas}}.',
     sheetSeedsStudent: 'Números generados para «{student}» (semilla {seed}).',
     pageOf: 'página {n} de {m}',
     tooManyStudents:
-      'Estas hojas no se pueden imprimir de una vez: se esperaban como mucho {most} estudiantes y se recibieron {got}. Imprime la clase por partes.',
+      'Estas hojas no se pueden imprimir de una vez: se esperaban como mucho {most, plural, one {# estudiante} other {# estudiantes}} y se recibieron {got}. Imprime la clase por partes.',
   },
   examples: {
     4: {
@@ -204,8 +207,8 @@ export default {
       title: 'La cabeza de vocabulario',
       steps: {
         head: {
-          title: 'Atada o no atada',
-          text: 'Tras el último bloque, las D características de cada posición se convierten en V logits. Una cabeza atada reutiliza la matriz de embeddings E (logits = h Eᵀ) y no añade parámetros; una cabeza no atada tiene su propia matriz D × V.',
+          title: 'Pesos compartidos o pesos propios',
+          text: 'Tras el último bloque, las D características de cada posición se convierten en V logits. Una cabeza que comparte pesos con el embedding reutiliza su matriz E (logits = h Eᵀ) y no añade parámetros; una cabeza con pesos propios tiene una matriz D × V para ella sola.',
         },
       },
     },
@@ -260,7 +263,7 @@ export default {
         },
         gradient: {
           title: 'La derivada dice lo mismo',
-          text: 'La entrada (i, j) es la rapidez con que se mueve el peso i cuando sube la puntuación j. La diagonal es positiva, todo lo demás negativo, y cada columna suma cero. El entrenamiento sigue estas derivadas desde la pérdida hasta las consultas y las claves; un peso grande no prueba por sí solo que un valor importara para la predicción.',
+          text: 'La componente (i, j) es la rapidez con que se mueve el peso i cuando sube la puntuación j. La diagonal es positiva, todo lo demás negativo, y cada columna suma cero. El entrenamiento sigue estas derivadas desde la pérdida hasta las consultas y las claves; un peso grande no prueba por sí solo que un valor importara para la predicción.',
         },
       },
     },
@@ -405,7 +408,7 @@ export default {
       steps: {
         mask: {
           title: 'Dos maneras de escribir la misma máscara',
-          text: 'Una matriz de permisos dice dónde se permite la atención (tril: j ≤ i). La matriz aditiva equivalente vale 0 donde se permite y −∞ donde no (las entradas de triu(ones, 1)), y se suma a las puntuaciones antes del softmax. Cambia entre las dos vistas.',
+          text: 'Una matriz de permisos dice dónde se permite la atención (tril: j ≤ i). La matriz aditiva equivalente vale 0 donde se permite y −∞ donde no (las componentes de triu(ones, 1)), y se suma a las puntuaciones antes del softmax. Cambia entre las dos vistas.',
         },
         unmasked: {
           title: 'Sin la máscara, la respuesta está al lado',
@@ -486,7 +489,7 @@ export default {
         },
         softmax: {
           title: 'Pesos',
-          text: 'El softmax recorre el último eje, el de las claves: cada fila de cada cabeza suma 1, y las entradas −∞ son exactamente 0.',
+          text: 'El softmax recorre el último eje, el de las claves: cada fila de cada cabeza suma 1, y las componentes −∞ son exactamente 0.',
         },
         y: {
           title: 'La salida de cada cabeza',
@@ -507,7 +510,7 @@ export default {
       steps: {
         forward: {
           title: 'Block.forward es pre-norm',
-          text: 'Cada subcapa lee una copia normalizada de x y suma su resultado a la propia x: la disposición pre-norm del §5.1. La misma x y los mismos pesos que en el §9.1; aquí ln_1 va primero. Las líneas se citan de model.py de nanoGPT (© 2022 Andrej Karpathy, licencia MIT).',
+          text: 'Cada subcapa lee una copia normalizada de x y suma su resultado a la propia x: es la posición de la norma que el §5.1 llama pre-norm. La misma x y los mismos pesos que en el §9.1; aquí ln_1 va primero. Las líneas se citan de model.py de nanoGPT (© 2022 Andrej Karpathy, licencia MIT).',
           tryIt: 'Pon bias en False: LayerNorm pierde beta y cada capa lineal su sesgo, y la cuenta cambia.',
         },
         ln1: {
@@ -616,13 +619,13 @@ export default {
     },
     expectedChoice: 'se esperaba una de las opciones del menú y se recibió {received}',
     expectedAxes:
-      'se esperaba {axes, select, 1 {una lista de números} other {un array con {axes} ejes}} y se recibió {received}',
-    expectedLength: 'se esperaban de 1 a {max} entradas y se recibieron {n}',
+      'se esperaba {axes, plural, =1 {una lista de números} other {un array con # ejes}} y se recibió {received}',
+    expectedLength: 'se esperaban de 1 a {max, plural, one {# componente} other {# componentes}} y se recibieron {n}',
     named: 'entrada "{name}": {error}',
   },
   labels: {
     // names of the parts of a displayed formula, outside the typeset maths
-    formula: { tiedHead: 'cabeza compartida', preNorm: 'pre-norm', postNorm: 'post-norm' },
+    formula: { tiedHead: 'cabeza con pesos compartidos', preNorm: 'pre-norm', postNorm: 'post-norm' },
     tutorial: {
       codeFrom: 'el tutorial del curso',
       cat: 'torch.cat de las cabezas',
@@ -699,9 +702,9 @@ export default {
       finalNorms: 'normas finales',
       finalNormParts: 'una LayerNorm después de cada pila',
       ffn: 'FFN, D → {F} → D',
-      embeddingParts: 'V · D = {V, number} · {D}, también la cabeza de salida (atada)',
+      embeddingParts: 'V · D = {V, number} · {D}, también la cabeza de salida (pesos compartidos)',
       modules: 'los módulos con D = {D}',
-      stack: 'el modelo completo, {N} + {N} bloques',
+      stack: 'el modelo completo, N + N bloques con N = {N}',
     },
     columnSums: 'sumas por columna',
     breakdown: { W_Q: 'W_Q', W_K: 'W_K', W_V: 'W_V', W_O: 'W_O', 'attention.bias': 'sesgos de la atención' },
@@ -737,9 +740,9 @@ export default {
     postNormY: 'Y post-norm',
     postNormTitle: 'post-norm (Transformer original)',
     vocabularySize: 'V (vocabulario)',
-    tiedModel: 'modelo atado',
-    untiedModel: 'modelo no atado',
-    untiedHead: 'cabeza no atada W_vocab',
+    tiedModel: 'modelo con pesos compartidos',
+    untiedModel: 'modelo con pesos propios',
+    untiedHead: 'cabeza con pesos propios W_vocab',
     positions: 'posiciones',
     learnedTable: 'tabla aprendida',
     sinusoidal: 'sinusoidal',
@@ -811,7 +814,7 @@ export default {
     },
     logits: 'logits',
     logitsSwapped: 'logits, filas 0 y 2 intercambiadas',
-    prompt: 'entrada',
+    prompt: 'prompt',
     handout: 'apunte',
     checks: {
       retrieval: 'la recuperación da [2, 1.5]',
@@ -841,7 +844,7 @@ export default {
     weightOnTarget: 'peso de la fila {i} en su objetivo (posición {next})',
     dependence: 'dependencia ({title})',
     dependenceCaption: '{title}: cuánto cambia la salida i cuando cambia el token j',
-    out: 'sal {i}',
+    out: 'salida {i}',
     tok: 'tok {j}',
     targetNamed: 'objetivo {name}',
     largestError: 'mayor error {e}',
@@ -860,7 +863,7 @@ export default {
     fileHelp: 'El state_dict de nanoGPT guardado con safetensors (cómo: abajo), o un archivo GPT-2 de Hugging Face.',
     howToSummary: 'Cómo escribir estos archivos desde nanoGPT',
     howToCheckpoint:
-      'En Python, con el modelo entrenado por nanoGPT (se omiten los buffers de la máscara y se copia la cabeza atada, porque safetensors rechaza un tensor guardado dos veces):',
+      'En Python, con el modelo entrenado por nanoGPT (se omiten los buffers de la máscara y se copia la cabeza, que comparte pesos con el embedding, porque safetensors rechaza un tensor guardado dos veces):',
     howToVocabulary: 'El vocabulario de un modelo de caracteres (data/…/meta.pkl de nanoGPT) como JSON:',
     howToNames:
       'Un modelo cuyos tensores tienen otros nombres se abre con un mapa de nombres en Otros ajustes: cada nombre del archivo (a la izquierda), con {layer} y {head} para los números, se lee como el de nanoGPT (a la derecha). Por ejemplo:',
@@ -892,16 +895,16 @@ export default {
       characters: 'los caracteres del archivo',
       text: 'los caracteres distintos del texto',
     },
-    idsOnly: 'Sin vocabulario: escribe la entrada como ids de token separados por espacios, por ejemplo 12 5 40.',
+    idsOnly: 'Sin vocabulario: escribe el prompt como ids de token separados por espacios, por ejemplo 12 5 40.',
     gpt2Loading: 'Cargando el tokenizador de GPT-2…',
     gpt2NotInFile:
       'El tokenizador de GPT-2 no forma parte del archivo único sin conexión (doblaría su tamaño); abre el sitio (npm start) para escribir texto, o escribe aquí ids de token',
-    prompt: 'Entrada',
-    promptHelpChars: 'Pulsa Intro para verla; Mayús+Intro empieza una línea nueva.',
-    promptHelpIds: 'Ids de token separados por espacios; pulsa Intro para verla.',
-    emptyPrompt: 'la entrada está vacía',
-    promptRefused: 'Esta entrada no se usó:',
-    promptKept: 'Se sigue mostrando la última entrada.',
+    prompt: 'Prompt',
+    promptHelpChars: 'Pulsa Intro para verlo; Mayús+Intro empieza una línea nueva.',
+    promptHelpIds: 'Ids de token separados por espacios; pulsa Intro para verlo.',
+    emptyPrompt: 'el prompt está vacío',
+    promptRefused: 'Este prompt no se usó:',
+    promptKept: 'Se sigue mostrando el último prompt.',
     settingRefused: 'No se ejecutó:',
     attention: 'Atención (§2.1)',
     block: 'Bloque',
@@ -930,23 +933,23 @@ export default {
       'se esperaba un objeto JSON como {example}, y esto no es JSON válido{at, select, none {} other { (se rompe en el carácter {at}, contando desde 0)}}',
     notObject: 'se esperaba un objeto JSON como {example} y se recibió {got}',
     reading: 'Leyendo el archivo… {percent} %',
-    openedLine: 'Abierto: {name}, {count} parámetros.',
-    vocabLine: 'Vocabulario: {n} caracteres, {from}.',
+    openedLine: 'Abierto: {name}, {count, plural, one {# parámetro} other {# parámetros}}.',
+    vocabLine: 'Vocabulario: {n, plural, one {# carácter} other {# caracteres}}, {from}.',
     vocabMismatch:
-      'el vocabulario tiene {n} caracteres, pero el modelo tiene {V, number} ids de token, uno por carácter: es el vocabulario de otro modelo',
-    gpt2Line: 'Vocabulario: la codificación por pares de bytes de GPT-2, 50 257 tokens; escribe la entrada como texto.',
+      'el vocabulario tiene {n, plural, one {# carácter} other {# caracteres}}, pero el modelo tiene {V, plural, one {# id de token} other {# ids de token}}, uno por carácter: es el vocabulario de otro modelo',
+    gpt2Line: 'Vocabulario: la codificación por pares de bytes de GPT-2, 50 257 tokens; escribe el prompt como texto.',
     gpt2PaddedLine:
-      'Vocabulario: la codificación por pares de bytes de GPT-2, 50 257 tokens (los ids de 50 257 a {last} son el relleno de nanoGPT); escribe la entrada como texto.',
+      'Vocabulario: la codificación por pares de bytes de GPT-2, 50 257 tokens (los ids de 50 257 a {last} son el relleno de nanoGPT); escribe el prompt como texto.',
     badId: '"{word}" no es un id de token de 0 a {last}',
-    tooLong: 'la entrada tiene {n} tokens, pero el modelo lee como mucho T = {T}',
+    tooLong: 'el prompt tiene {n, plural, one {# token} other {# tokens}}, pero el modelo lee como mucho T = {T}',
     headLabel: 'bloque {l}, cabeza {hd}',
-    entropy: 'entropía media por fila {nats} nats',
+    entropy: 'entropía media por fila {nats, plural, one {# nat} other {# nats}}',
     ablate: 'anular la cabeza {hd}',
     nextCaption: 'Tokens más probables tras «{tok}», con el modelo tal como es y con las intervenciones',
     generating:
       '{n, plural, one {Generando # token} other {Generando # tokens}}: el prompt es una pasada del modelo completo; cada token que sigue es una sola posición, calculada contra las claves y los valores guardados de los anteriores…',
     stop: 'Detener',
-    rate: '{n, plural, one {# token: la pasada del prompt y el primer token tardaron {first} ms.} other {# tokens: la pasada del prompt y el primero tardaron {first} ms; después, {rate} tokens por segundo.}}',
+    rate: '{n, plural, one {# token: la pasada del prompt y el primer token tardaron {first} ms.} other {# tokens: la pasada del prompt y el primero tardaron {first} ms; después, {rate, plural, one {# token} other {# tokens}} por segundo.}}',
     generatedLine:
       '{stopped, select, yes {Detenido tras {n, plural, one {# token} other {# tokens}}.} other {{n, plural, one {Generado # token.} other {Generados # tokens.}}}}',
     dependenceHelp:
@@ -954,7 +957,7 @@ export default {
     dependenceCaption: 'Mayor cambio de los logits tras cambiar la posición {j}',
     causalOk: 'Todas las posiciones anteriores a {j} siguen igual: este modelo no lee el futuro.',
     causalLeak: 'La posición {i} cambió aunque el cambio está en {j}: este modelo lee el futuro.',
-    gap: '§6.1: los logits de la entrada leída al revés, devueltos al orden de la entrada, difieren de los de la propia entrada hasta en {g}. Un modelo sin posiciones ni máscara daría 0: no podría distinguir un orden de otro.',
+    gap: '§6.1: los logits del prompt leído al revés, devueltos al orden del prompt, difieren de los del propio prompt hasta en {g}. Un modelo sin posiciones ni máscara daría 0: no podría distinguir un orden de otro.',
   },
   practice: {
     // the engine's names of given values and of a solution's values that are words (notation,
@@ -964,7 +967,7 @@ export default {
       'memory positions': 'posiciones de la memoria',
       bias: 'sesgo',
       learned: 'aprendidas',
-      tied: 'compartida',
+      tied: 'pesos compartidos',
       mask: 'máscara',
       targets: 'objetivos',
       tokens: 'tokens',
@@ -1021,9 +1024,9 @@ export default {
         ],
         prompt: {
           weights:
-            'Una atención multicabeza con B = {B}, T = {T}, D = {D} y H = {H} cabezas guarda sus pesos de atención para la pasada hacia atrás. ¿Cuántas entradas de pesos guarda en total?',
+            'Una atención multicabeza con B = {B}, T = {T}, D = {D} y H = {H, plural, one {# cabeza} other {# cabezas}} guarda sus pesos de atención para la pasada hacia atrás. ¿Cuántas componentes de pesos guarda en total?',
           products:
-            'Una atención multicabeza con B = {B}, T = {T}, D = {D} y H = {H} cabezas calcula Q Kᵀ y luego A V en cada cabeza. ¿Cuántas multiplicaciones-sumas cuestan estos dos productos en total (sin contar las proyecciones)?',
+            'Una atención multicabeza con B = {B}, T = {T}, D = {D} y H = {H, plural, one {# cabeza} other {# cabezas}} calcula Q Kᵀ y luego A V en cada cabeza. ¿Cuántas multiplicaciones-sumas cuestan estos dos productos en total (sin contar las proyecciones)?',
         },
       },
       saturation: {
@@ -1068,7 +1071,7 @@ export default {
           heads:
             'En nanoGPT, q = q.view(B, T, nh, C // nh).transpose(1, 2) con B = {B}, T = {T}, C = {D}, nh = {H}. ¿Cuál es la forma de q?',
           weights:
-            'Con B = {B}, T = {T}, D = {D} y H = {H} cabezas, ¿cuál es la forma de los pesos de atención guardados?',
+            'Con B = {B}, T = {T}, D = {D} y H = {H, plural, one {# cabeza} other {# cabezas}}, ¿cuál es la forma de los pesos de atención guardados?',
           fused:
             'nanoGPT calcula q, k y v juntas como c_attn(x), una sola capa lineal. Con B = {B}, T = {T}, C = {D} y nh = {H}, ¿cuál es la forma de c_attn(x) antes de dividirla?',
         },
@@ -1077,13 +1080,13 @@ export default {
         title: 'Contar parámetros',
         hints: [
           'Cada una de W_Q, W_K, W_V, W_O es una matriz D × D, sea cual sea H.',
-          'Una cabeza atada reutiliza E; las posiciones sinusoidales no tienen nada que aprender.',
+          'Una cabeza con pesos compartidos reutiliza E; las posiciones sinusoidales no tienen nada que aprender.',
         ],
         prompt: {
           attention:
-            '¿Cuántos parámetros tienen W_Q, W_K, W_V y W_O de una capa de atención con D = {D} y H = {H} cabezas, {bias, select, true {con} other {sin}} sesgos?',
+            '¿Cuántos parámetros tienen W_Q, W_K, W_V y W_O de una capa de atención con D = {D} y H = {H, plural, one {# cabeza} other {# cabezas}}, {bias, select, true {con} other {sin}} sesgos?',
           vocabulary:
-            'Un modelo tiene un vocabulario de V = {V, number}, anchura D = {D}, {learned, select, true {una tabla de posiciones aprendida para T_max = {T_max}} other {posiciones sinusoidales (T_max = {T_max})}} y {tied, select, true {una cabeza atada al embedding} other {una cabeza de salida separada (no atada) sin sesgo}}. ¿Cuántos parámetros hay en total en su embedding, su tabla de posiciones y su cabeza de salida?',
+            'Un modelo tiene un vocabulario de V = {V, number}, anchura D = {D}, {learned, select, true {una tabla de posiciones aprendida para T_max = {T_max}} other {posiciones sinusoidales (T_max = {T_max})}} y {tied, select, true {una cabeza que comparte pesos con el embedding} other {una cabeza de salida aparte, con pesos propios y sin sesgo}}. ¿Cuántos parámetros hay en total en su embedding, su tabla de posiciones y su cabeza de salida?',
         },
       },
       'two-heads': {
@@ -1102,11 +1105,11 @@ export default {
           'Resta la media y divide por la desviación típica.',
         ],
         prompt:
-          'Aplica LayerNorm al token de la fila 0 de X, a lo largo de sus {features} características (γ = 1, β = 0; ε = 1e-5 es lo bastante pequeño para ignorarlo).',
+          'Aplica LayerNorm al token de la fila 0 de X, a lo largo de sus {features, plural, one {# característica} other {# características}} (γ = 1, β = 0; ε = 1e-5 es lo bastante pequeño para ignorarlo).',
       },
       ffn: {
         title: 'La subcapa feed-forward',
-        hints: ['Calcula x W1 y pon a 0 sus entradas negativas.', 'Multiplica por W2 y vuelve a sumar x.'],
+        hints: ['Calcula x W1 y pon a 0 sus componentes negativas.', 'Multiplica por W2 y vuelve a sumar x.'],
         prompt:
           'Calcula el flujo residual tras la subcapa feed-forward, x + ReLU(x W1) W2, para el vector fila x (sin sesgos).',
       },
@@ -1118,8 +1121,8 @@ export default {
         ],
         prompt: {
           'final-norm':
-            'Cada bloque de un modelo calcula las dos líneas de abajo, y una LayerNorm más, ln_f, se aplica una vez tras el último bloque. ¿Qué disposición tienen sus bloques? Responde pre o post.',
-          formula: '¿Qué disposición es {intro}? Responde pre o post.',
+            'Cada bloque de un modelo calcula las dos líneas de abajo, y una LayerNorm más, ln_f, se aplica una vez tras el último bloque. ¿Qué posición de la norma tienen sus bloques? Responde pre o post.',
+          formula: '¿Qué posición de la norma usa {intro}? Responde pre o post.',
         },
       },
       permutation: {
@@ -1141,7 +1144,7 @@ export default {
           sinusoidal:
             '¿Cuál es la codificación posicional sinusoidal PE[{p}, {i}] para D = {D}? Las posiciones y las características se cuentan desde 0; una característica par usa sin y una impar, cos.',
           learned:
-            '¿Cuántos parámetros entrenables añade una tabla de posiciones aprendida para T_max = {T_max} posiciones y anchura D = {D}?',
+            '¿Cuántos parámetros entrenables añade una tabla de posiciones aprendida para T_max = {T_max, plural, one {# posición} other {# posiciones}} y anchura D = {D}?',
         },
       },
       'kv-cache': {
@@ -1152,9 +1155,9 @@ export default {
         ],
         prompt: {
           stored:
-            'Un modelo causal de L = {L} bloques y anchura D = {D} genera con una caché de claves y valores. ¿Cuántos números guarda la caché para una secuencia cuando contiene T = {T} posiciones?',
+            'Un modelo causal de L = {L, plural, one {# bloque} other {# bloques}} y anchura D = {D} genera con una caché de claves y valores. ¿Cuántos números guarda la caché para una secuencia cuando contiene T = {T, plural, one {# posición} other {# posiciones}}?',
           recompute:
-            'Un modelo causal genera N = {N} tokens nuevos tras una entrada de P = {P} tokens, sin caché: cada paso recalcula todo el prefijo. ¿Cuántas filas de claves calcula un bloque en total?',
+            'Un modelo causal genera N = {N, plural, one {# token nuevo} other {# tokens nuevos}} tras un prompt de P = {P, plural, one {# token} other {# tokens}}, sin caché: cada paso recalcula todo el prefijo. ¿Cuántas filas de claves calcula un bloque en total?',
         },
       },
       'cache-rows': {
@@ -1165,8 +1168,8 @@ export default {
         ],
         prompt: {
           append:
-            'Un modelo causal ha procesado T = {T} tokens, en las posiciones 0 a {last}. Se añade un token más. En un bloque cualquiera, ¿las filas de qué posiciones (sus claves, valores y salidas) son distintas de antes? Da un conjunto de posiciones, contando desde 0; una fila que antes no existía cuenta como cambiada.',
-          edit: 'Un modelo causal ha procesado T = {T} tokens, en las posiciones 0 a {last}. El token de la posición {i} se sustituye por otro. En un bloque cualquiera, ¿las filas de qué posiciones (sus claves, valores y salidas) cambian? Da un conjunto de posiciones, contando desde 0.',
+            'Un modelo causal ha procesado T = {T, plural, one {# token} other {# tokens}}, en las posiciones 0 a {last}. Se añade un token más. En un bloque cualquiera, ¿las filas de qué posiciones (sus claves, valores y salidas) son distintas de antes? Da un conjunto de posiciones, contando desde 0; una fila que antes no existía cuenta como cambiada.',
+          edit: 'Un modelo causal ha procesado T = {T, plural, one {# token} other {# tokens}}, en las posiciones 0 a {last}. El token de la posición {i} se sustituye por otro. En un bloque cualquiera, ¿las filas de qué posiciones (sus claves, valores y salidas) cambian? Da un conjunto de posiciones, contando desde 0.',
         },
       },
       'nanogpt-shapes': {
@@ -1190,18 +1193,18 @@ export default {
           'En c_attn va primero toda W_Q, luego toda W_K y luego toda W_V.',
         ],
         prompt: {
-          q: 'Las H = {H} cabezas del tutorial tienen cada una una W_Q^h de anchura d_h = D / H, con D = {D}. Se fusionan en una sola W_Q = [W_Q^0 W_Q^1 … W_Q^{lastHead}] de {D} columnas (0 a {lastColumn}), para que una capa de atención multicabeza calcule las mismas cabezas. ¿Qué columnas de la W_Q fusionada son de la cabeza {h}? Da un conjunto de índices de columna.',
-          k: 'El peso c_attn de nanoGPT, leído como [in, out], es [W_Q W_K W_V] con C = {D} columnas cada una (0 a {lastColumn} en total), y n_head = {H}. ¿Cuáles de sus columnas dan las claves de la cabeza {h}? Da un conjunto de índices de columna.',
+          q: 'Las H = {H, plural, one {# cabeza} other {# cabezas}} del tutorial tienen cada una una W_Q^h de anchura d_h = D / H, con D = {D}. Se fusionan en una sola W_Q = [W_Q^0 W_Q^1 … W_Q^{lastHead}] de {D, plural, one {# columna} other {# columnas}} (0 a {lastColumn}), para que una capa de atención multicabeza calcule las mismas cabezas. ¿Qué columnas de la W_Q fusionada son de la cabeza {h}? Da un conjunto de índices de columna.',
+          k: 'El peso c_attn de nanoGPT, leído como [in, out], es [W_Q W_K W_V] con C = {D, plural, one {# columna} other {# columnas}} cada una (0 a {lastColumn} en total), y n_head = {H}. ¿Cuáles de sus columnas dan las claves de la cabeza {h}? Da un conjunto de índices de columna.',
         },
       },
       rmsnorm: {
         title: 'RMSNorm de una fila',
         hints: [
-          'RMSNorm divide cada entrada por la raíz de la media de los cuadrados de la fila.',
+          'RMSNorm divide cada componente por la raíz de la media de los cuadrados de la fila.',
           'A diferencia de LayerNorm, no resta antes la media de la fila.',
         ],
         prompt:
-          'El tutorial del curso normaliza con RMSNorm. Con ganancia 1 y ε = 0, ¿cuál es la entrada {i} (contando desde cero) de RMSNorm(x) para la fila x = [{x}]?',
+          'El tutorial del curso normaliza con RMSNorm. Con ganancia 1 y ε = 0, ¿cuál es la componente {i} (contando desde cero) de RMSNorm(x) para la fila x = [{x}]?',
       },
       'gated-ffn': {
         title: 'Los parámetros de la FFN con compuerta',
@@ -1210,9 +1213,9 @@ export default {
           'Un sesgo tiene un número por característica de salida de su aplicación.',
         ],
         prompt: {
-          bias: 'Una FFN con compuerta lleva D = {D} características a D_ff = {D_ff} características dos veces (las características y las compuertas), multiplica las dos característica a característica y lleva D_ff de vuelta a D. ¿Cuántos parámetros tiene con un sesgo en cada una de sus tres aplicaciones?',
+          bias: 'Una FFN con compuerta lleva D = {D, plural, one {# característica} other {# características}} a D_ff = {D_ff, plural, one {# característica} other {# características}} dos veces (las características y las compuertas), multiplica las dos característica a característica y lleva D_ff de vuelta a D. ¿Cuántos parámetros tiene con un sesgo en cada una de sus tres aplicaciones?',
           'no-bias':
-            'Una FFN con compuerta lleva D = {D} características a D_ff = {D_ff} características dos veces (las características y las compuertas), multiplica las dos característica a característica y lleva D_ff de vuelta a D. ¿Cuántos parámetros tiene sin sesgos?',
+            'Una FFN con compuerta lleva D = {D, plural, one {# característica} other {# características}} a D_ff = {D_ff, plural, one {# característica} other {# características}} dos veces (las características y las compuertas), multiplica las dos característica a característica y lleva D_ff de vuelta a D. ¿Cuántos parámetros tiene sin sesgos?',
         },
       },
       'cross-attention': {
@@ -1223,13 +1226,13 @@ export default {
         ],
         prompt: {
           weights:
-            'Un bloque decodificador con H = {H} cabezas y anchura D = {D} lee la salida de un codificador de T_enc = {T_enc} posiciones, para un lote de B = {B} secuencias objetivo de T_dec = {T_dec} posiciones. ¿Cuál es la forma de sus pesos de atención cruzada?',
+            'Un bloque decodificador con H = {H, plural, one {# cabeza} other {# cabezas}} y anchura D = {D} lee la salida de un codificador de T_enc = {T_enc, plural, one {# posición} other {# posiciones}}, para un lote de B = {B, plural, one {# secuencia objetivo} other {# secuencias objetivo}} de T_dec = {T_dec, plural, one {# posición} other {# posiciones}}. ¿Cuál es la forma de sus pesos de atención cruzada?',
           output:
-            'Un bloque decodificador con H = {H} cabezas y anchura D = {D} lee la salida de un codificador de T_enc = {T_enc} posiciones, para un lote de B = {B} secuencias objetivo de T_dec = {T_dec} posiciones. ¿Cuál es la forma de la salida de su atención cruzada?',
+            'Un bloque decodificador con H = {H, plural, one {# cabeza} other {# cabezas}} y anchura D = {D} lee la salida de un codificador de T_enc = {T_enc, plural, one {# posición} other {# posiciones}}, para un lote de B = {B, plural, one {# secuencia objetivo} other {# secuencias objetivo}} de T_dec = {T_dec, plural, one {# posición} other {# posiciones}}. ¿Cuál es la forma de la salida de su atención cruzada?',
           reads:
-            'En la atención cruzada desde un decodificador de T_dec = {T_dec} posiciones hacia la salida de un codificador de T_enc = {T_enc} posiciones (0 a {last}), ¿a qué posiciones de la memoria puede atender la posición objetivo {i}? Da un conjunto de posiciones.',
+            'En la atención cruzada desde un decodificador de T_dec = {T_dec, plural, one {# posición} other {# posiciones}} hacia la salida de un codificador de T_enc = {T_enc, plural, one {# posición} other {# posiciones}} (0 a {last}), ¿a qué posiciones de la memoria puede atender la posición objetivo {i}? Da un conjunto de posiciones.',
           count:
-            'En una cabeza de atención cruzada, un decodificador de T_dec = {T_dec} posiciones lee la salida de un codificador de T_enc = {T_enc} posiciones. Para una secuencia, sin relleno, ¿cuántos de los pesos de atención de la cabeza no pone a 0 la máscara?',
+            'En una cabeza de atención cruzada, un decodificador de T_dec = {T_dec, plural, one {# posición} other {# posiciones}} lee la salida de un codificador de T_enc = {T_enc, plural, one {# posición} other {# posiciones}}. Para una secuencia, sin relleno, ¿cuántos de los pesos de atención de la cabeza no pone a 0 la máscara?',
         },
       },
       'causal-mask': {
@@ -1239,11 +1242,11 @@ export default {
           'Una posición puede atenderse a sí misma.',
         ],
         prompt: {
-          keys: 'En un modelo causal con T = {T} posiciones (0 a {last}), ¿a qué posiciones de clave puede atender la consulta de la posición {i}? Da un conjunto de posiciones.',
+          keys: 'En un modelo causal con T = {T, plural, one {# posición} other {# posiciones}} (0 a {last}), ¿a qué posiciones de clave puede atender la consulta de la posición {i}? Da un conjunto de posiciones.',
           pairs:
-            'En un modelo causal con T = {T} posiciones, ¿cuántos pares (consulta, clave) conserva la máscara, es decir, cuántos pesos de atención de una cabeza pueden ser distintos de 0?',
+            'En un modelo causal con T = {T, plural, one {# posición} other {# posiciones}}, ¿cuántos pares (consulta, clave) conserva la máscara, es decir, cuántos pesos de atención de una cabeza pueden ser distintos de 0?',
           queries:
-            'En un modelo causal con T = {T} posiciones (0 a {last}), ¿qué posiciones de consulta pueden atender a la clave de la posición {j}? Da un conjunto de posiciones.',
+            'En un modelo causal con T = {T, plural, one {# posición} other {# posiciones}} (0 a {last}), ¿qué posiciones de consulta pueden atender a la clave de la posición {j}? Da un conjunto de posiciones.',
         },
       },
       'teacher-forcing': {
@@ -1252,7 +1255,7 @@ export default {
         prompt: {
           sentence:
             'Entrenando con «{sentence}», ¿cuál es el objetivo de la salida en la posición de entrada {i} (contando desde cero)?',
-          ids: 'Entrenando con los identificadores de token {ids} (un vocabulario de {V, number} tokens), ¿cuál es el objetivo de la salida en la posición de entrada {i} (contando desde cero)? Da su identificador de token.',
+          ids: 'Entrenando con los identificadores de token {ids} (un vocabulario de {V, plural, one {# token} other {# tokens}}), ¿cuál es el objetivo de la salida en la posición de entrada {i} (contando desde cero)? Da su identificador de token.',
         },
       },
       'cross-entropy': {
@@ -1280,7 +1283,7 @@ export default {
           'Una vez que un bloque ha mezclado un token posterior en una fila anterior, una máscara en un bloque posterior ya no puede sacarlo.',
         ],
         model:
-          'Un modelo de {blocks, select, 1 {un bloque} other {{blocks} bloques}} {pattern, select, every {aplica la máscara causal en todos los bloques} none {no aplica máscara en ningún bloque} other {aplica la máscara causal solo en {masked, plural, one {el bloque {list}} other {los bloques {list}}} (los bloques se cuentan desde 0, en el orden en que se ejecutan)}}. Lee {T} tokens, en las posiciones 0 a {last}.',
+          'Un modelo de {blocks, plural, one {un bloque} other {# bloques}} {pattern, select, every {aplica la máscara causal en todos los bloques} none {no aplica máscara en ningún bloque} other {aplica la máscara causal solo en {masked, plural, one {el bloque {list}} other {los bloques {list}}} (los bloques se cuentan desde 0, en el orden en que se ejecutan)}}. Lee {T, plural, one {# token} other {# tokens}}, en las posiciones 0 a {last}.',
         prompt: {
           can: '{model} ¿Puede la salida en la posición {a} depender del token en la posición {b}? Responde sí o no.',
           which:
@@ -1294,11 +1297,11 @@ export default {
           'La máscara impide que la consulta i vea claves posteriores a i; U = X + salida de la atención.',
         ],
         model:
-          'Ejecuta el modelo de juguete del §7.4 sobre la secuencia A B C A (entradas A B C en las posiciones 0, 1, 2; objetivos B C A): X = E[token] + P con los embeddings E y las posiciones P de abajo; una cabeza con W_Q = [1, 0]ᵀ, W_K = [ln 2, 0]ᵀ, W_V = I, d_k = 1 (escala 1) y la máscara causal; U = X + salida de la atención; H = U + ReLU(U W_1) W_2 con W_1 = I y W_2 = I/2; sin LayerNorm; logits H W_vocab con la cabeza no atada W_vocab = [[1, 0, −1], [0, 1, −1]], sin sesgo.',
+          'Ejecuta el modelo de juguete del §7.4 sobre la secuencia A B C A (entradas A B C en las posiciones 0, 1, 2; objetivos B C A): X = E[token] + P con los embeddings E y las posiciones P de abajo; una cabeza con W_Q = [1, 0]ᵀ, W_K = [ln 2, 0]ᵀ, W_V = I, d_k = 1 (escala 1) y la máscara causal; U = X + salida de la atención; H = U + ReLU(U W_1) W_2 con W_1 = I y W_2 = I/2; sin LayerNorm; logits H W_vocab con la cabeza de pesos propios W_vocab = [[1, 0, −1], [0, 1, −1]], sin sesgo.',
         prompt: {
           loss: '{model} ¿Cuál es la pérdida media en nats?',
           weight: '{model} ¿Qué peso de atención da la consulta de la posición {i} a la clave de la posición {j}?',
-          residual: '{model} ¿Cuál es la entrada [{i}][{c}] de U (fila {i}, característica {c})?',
+          residual: '{model} ¿Cuál es la componente [{i}][{c}] de U (fila {i}, característica {c})?',
         },
       },
       einsum: {
@@ -1412,8 +1415,8 @@ export default {
       'counted-biases': 'se cuentan sesgos aunque no los hay',
       'counted-sinusoidal': 'se cuentan las posiciones sinusoidales como parámetros (son fijas)',
       'forgot-positions': 'no se cuenta la tabla de posiciones aprendida (T_max · D)',
-      'tied-twice': 'se cuenta por segunda vez una cabeza atada',
-      'forgot-head': 'no se cuenta la cabeza no atada (D · V)',
+      'tied-twice': 'se cuenta por segunda vez una cabeza con pesos compartidos',
+      'forgot-head': 'no se cuenta la cabeza con pesos propios (D · V)',
       averaged: 'se promedian las cabezas en lugar de concatenarlas',
       summed: 'se suman las cabezas en lugar de concatenarlas',
       'heads-swapped': 'se concatenan las cabezas en el orden equivocado',
@@ -1423,7 +1426,7 @@ export default {
       'not-centred': 'no se resta la media antes de dividir por la desviación típica',
       'no-nonlinearity': 'se deja fuera la ReLU',
       'no-residual': 'se deja fuera la suma residual',
-      swapped: 'se intercambian las dos disposiciones',
+      swapped: 'se intercambian las dos posiciones de la norma',
       'final-norm-post': 'se supone que una LayerNorm final tras la pila hace que los bloques sean post-norm',
       invariant:
         'se supone que la atención es invariante por permutaciones (salidas sin cambios) en lugar de equivariante (salidas intercambiadas)',
@@ -1524,7 +1527,7 @@ export default {
     stepNotes: {
       arrangement:
         'Pre-norm aplica LN a la entrada de cada subcapa y suma la salida de la subcapa al flujo sin normalizar; post-norm aplica LN después de cada suma residual. Una LN final tras una pila pre-norm forma parte de esa pila, no es señal de post-norm.',
-      copy: 'La entrada (i, j) es cuánto se mueve la salida i cuando cambia el token j, medido por el motor. Cualquier valor por encima de la diagonal significa que una salida lee un token posterior: un bloque sin máscara copia tokens posteriores en filas anteriores, y una máscara en un bloque posterior no puede deshacerlo.',
+      copy: 'La componente (i, j) es cuánto se mueve la salida i cuando cambia el token j, medido por el motor. Cualquier valor por encima de la diagonal significa que una salida lee un token posterior: un bloque sin máscara copia tokens posteriores en filas anteriores, y una máscara en un bloque posterior no puede deshacerlo.',
       'summed-axis':
         'Una letra que aparece en las entradas pero no después de -> se suma; las letras después de -> nombran los ejes de la salida en orden; "..." representa los ejes iniciales.',
     },
@@ -1548,7 +1551,7 @@ export default {
     showSolution: 'Ver la solución',
     notCounted: 'Se mostró la solución, así que esta variante no cuenta en tu progreso: Nueva variante te da otra.',
     answerTooLong:
-      'Sin comprobar: en tu curso una respuesta puede tener como mucho {most} caracteres, y esta tiene {got}. Escribe los números con 4 cifras significativas.',
+      'Sin comprobar: en tu curso una respuesta puede tener como mucho {most, plural, one {# carácter} other {# caracteres}}, y esta tiene {got}. Escribe los números con 4 cifras significativas.',
     noTriesLeft: 'No quedan intentos en este problema: ya hiciste todos los que admite.',
     newVariant: 'Nueva variante',
     solution: 'Solución paso a paso',
@@ -1560,15 +1563,16 @@ export default {
     imported: 'Progreso importado.',
     practiseThis: 'Practicar esta sección',
     tolerance:
-      'Cada número debe estar a menos del {percent} % del valor del motor; una entrada menor que {part} de la mayor entrada de la respuesta puede desviarse un {percent} % de {part} de esa mayor entrada. Tres cifras significativas bastan siempre. Los recuentos enteros, las formas y las posiciones deben ser exactos.',
+      'Cada número debe estar a menos del {percent} % del valor del motor; una componente menor que {part} de la mayor componente de la respuesta puede desviarse un {percent} % de {part} de esa mayor componente. Tres cifras significativas bastan siempre. Los recuentos enteros, las formas y las posiciones deben ser exactos.',
     readAs: 'Leído como {text}.',
     unreadable: 'Se esperaba {format}, y esto no se pudo leer: {error}. (No contó como intento).',
-    countMismatch: 'La respuesta tiene {expected} entradas.',
+    countMismatch: 'La respuesta tiene {expected, plural, one {# componente} other {# componentes}}.',
     wrongEntries:
-      '{count, plural, one {La entrada {labels} no es correcta} other {Las entradas {labels} no son correctas}} (contando desde 0, como en las tablas).',
+      '{count, plural, one {La componente {labels} no es correcta} other {Las componentes {labels} no son correctas}} (contando desde 0, como en las tablas).',
     misconception: 'Es lo que sale cuando {what} (ver {section}).',
     variant: 'variante {seed}',
-    progressLine: '{solved} resueltos, {attempts, plural, one {# intento} other {# intentos}}',
+    progressLine:
+      '{solved, plural, one {# resuelto} other {# resueltos}}, {attempts, plural, one {# intento} other {# intentos}}',
     importFailed: 'No se importó: {why}.',
     progressReset: 'No se pudo usar tu progreso guardado ({why}); se apartó y se empezó un registro nuevo.',
   },
@@ -1576,14 +1580,14 @@ export default {
     notProgress: 'no son datos de progreso de esta versión',
     cannotStore: 'el navegador no deja que esta página guarde el progreso',
     notJson: 'el archivo no es JSON',
-    damagedEntry: 'la entrada de "{id}" está dañada',
+    damagedEntry: 'el registro de "{id}" está dañado',
   },
   teach: {
     title: 'Poner una tarea',
     tocTitle: 'Para profesores',
     fromPractice: '¿Das clase? Pon una tarea con estos problemas',
     intro:
-      'Elige los problemas, cuántos de cada tipo y cómo se generan sus números, y envía el enlace a tus estudiantes. El mismo motor que el de los problemas de práctica comprueba las respuestas de cada estudiante, y su trabajo conserva su sitio cuando recargan.',
+      'Elige los problemas, cuántos de cada tipo y cómo se generan sus números, y envía el enlace a tus estudiantes. El mismo motor que el de los problemas de práctica comprueba las respuestas de cada estudiante, y su recorrido conserva su sitio cuando recargan.',
     titleLabel: 'Título',
     familiesLabel: 'Problemas',
     all: 'Elegir todos',
@@ -1610,7 +1614,7 @@ export default {
     studentsNote:
       'Solo para números propios de cada estudiante: se imprime una hoja por nombre (tal como lo escribirá el estudiante).',
     worksheet: 'Hoja de ejercicios para imprimir',
-    answerKey: 'Soluciones para imprimir',
+    answerKey: 'Solucionario para imprimir',
     resultsLink: 'Leer los archivos de resultados de tus estudiantes con esta tarea',
     packageHeading: 'Para tu LMS (Moodle, Canvas)',
     packageWhy:
@@ -1629,7 +1633,7 @@ export default {
       'Esta tarea toma sus problemas de la edición {edition} del conjunto de problemas, como cuando se creó, para que sus estudiantes conserven los problemas que empezaron. Las tareas nuevas usan la edición {latest}, cuyos rangos más amplios dan respuestas distintas a compañeros vecinos.',
     useLatest: 'Usar la edición {latest} (cambian todos los problemas)',
     packageTooLarge:
-      'No hay paquete SCORM para esta tarea: el LMS guarda el intento de cada estudiante en {most} caracteres (cmi.suspend_data de SCORM 1.2), y con todas las respuestas en su máxima longitud esta podría necesitar {needs}. Elige menos problemas.',
+      'No hay paquete SCORM para esta tarea: el LMS guarda el recorrido de cada estudiante en {most, plural, one {# carácter} other {# caracteres}} (cmi.suspend_data de SCORM 1.2), y con todas las respuestas en su máxima longitud esta podría necesitar {needs}. Elige menos problemas.',
   },
   training: {
     title: 'Entrenar un modelo',
@@ -1776,9 +1780,9 @@ export default {
     notWhole: '{field}: se esperaba un número entero y se recibió {typed}',
     notJson: 'el archivo no es JSON{at, select, none {} other { (se rompe en el carácter {at}, contando desde 0)}}',
     discardModel:
-      'Otro experimento u otros ajustes empiezan modelos nuevos, y el de aquí ({steps} pasos entrenados) se perderá. Guárdalo antes si quieres conservarlo. ¿Empezar modelos nuevos de todos modos?',
+      'Otro experimento u otros ajustes empiezan modelos nuevos, y el de aquí ({steps, plural, one {# paso entrenado} other {# pasos entrenados}}) se perderá. Guárdalo antes si quieres conservarlo. ¿Empezar modelos nuevos de todos modos?',
     stepLine: 'Paso {step}',
-    stepLineSpeed: 'Paso {step} · {tps} tokens/s',
+    stepLineSpeed: 'Paso {step} · {tps, plural, one {# token/s} other {# tokens/s}}',
     lossSeries: '{run}: {kind}',
     headLabel: 'Bloque {block}, cabeza {head}',
     ablate: 'Apagar el bloque {block} cabeza {head}',
@@ -1826,14 +1830,14 @@ export default {
     engineRefused: 'No se usó, el motor lo rechazó:',
     addressProblem: 'Se ignoró parte de la dirección:',
     addressRefused: 'el motor rechazó las entradas de la dirección:',
-    pass: 'correcto',
-    fail: 'falla',
-    // what a browser without JavaScript shows (the page's shell, in every language at once)
+    pass: 'cumple',
+    fail: 'no cumple',
     // shown, in Traditional characters, above the Simplified Chinese page to a reader whose browser
     // asks for Traditional Chinese (zh-TW, zh-HK): English is offered, and the choice is kept
     traditionalNote: 'Quien pide chino tradicional lee la página en chino simplificado.',
     traditionalEnglish: 'Leer en inglés',
     traditionalKeep: 'Seguir en chino simplificado',
+    // what a browser without JavaScript shows (the page's shell, in every language at once)
     noScript:
       'Attention Lab lo calcula todo en tu navegador con JavaScript y WebAssembly: activa JavaScript para usarlo.',
     skip: 'Saltar al ejemplo',
@@ -1849,12 +1853,13 @@ export default {
     worksheetFormats: 'Formas como [a, b, …], o el nombre del tensor (S, X, M, h1, h2); la máscara, de la lista.',
     stepOf: 'Paso {i} de {n}',
     matrixWindow:
-      '{label} es [{rows}, {cols}], {count} números, demasiados para dibujarlos de una vez: se muestran las filas {from} a {to} (Copiar las copia todas).',
+      '{label} es [{rows}, {cols}], {count, plural, one {# número} other {# números}}, demasiados para dibujarlos de una vez: se muestran las filas {from} a {to} (Copiar las copia todas).',
     scrollsSideways: '{what}, más ancho que la pantalla: desplázate de lado (con las flechas cuando tiene el foco)',
     predictTitle: 'Predice primero {what}',
     worksheetNamed: '{name} leído como su forma, {shape}.',
-    worksheetAllRight: 'Las {all} respuestas son correctas.',
-    worksheetRight: '{right} de {all} respuestas son correctas.',
+    worksheetAllRight: '{all, plural, one {La respuesta es correcta.} other {Las # respuestas son correctas.}}',
+    worksheetRight:
+      '{right} de {all, plural, one {# respuesta} other {# respuestas}} {right, plural, one {es correcta} other {son correctas}}.',
     worksheetBlank: '{blank, plural, one {# sigue vacía.} other {# siguen vacías.}}',
     worksheetWrong: 'Todavía no son correctas:',
   },
@@ -1863,13 +1868,14 @@ export default {
     atEnd: '{what}, al final',
     parse: {
       empty: 'la respuesta está vacía',
-      tooLong: 'la respuesta tiene más de {max} caracteres',
-      tooManyEntries: 'una respuesta tiene como máximo {max} entradas, y esta tiene {n}',
+      tooLong: 'la respuesta tiene más de {max, plural, one {# carácter} other {# caracteres}}',
+      tooManyEntries:
+        'una respuesta tiene como máximo {max, plural, one {# componente} other {# componentes}}, y esta tiene {n}',
       character:
         '«{character}» (carácter {position}, contando desde 0) no forma parte de ningún formato de respuesta: escribe los números, los corchetes y las comas en ASCII simple',
-      nested: 'los corchetes están anidados a más de {max} niveles',
+      nested: 'los corchetes están anidados a más de {max, plural, one {# nivel} other {# niveles}}',
       signAfterSpace:
-        '«{text}» puede ser una resta o dos entradas: para una resta, deja un espacio a cada lado del signo (1 - 2); para dos entradas, sepáralas con comas (1, -2)',
+        '«{text}» puede ser una resta o dos componentes: para una resta, deja un espacio a cada lado del signo (1 - 2); para dos componentes, sepáralas con comas (1, -2)',
       divisionByZero: 'una división entre cero',
       needsArgument: '{name} necesita un argumento, como en {name}(2)',
       sqrtNegative: 'la raíz cuadrada de un número negativo',
@@ -1878,23 +1884,24 @@ export default {
         '«log{digits}» es ambiguo: escribe log({digits}) o ln {digits} para el logaritmo natural de {digits}; log10(x) y log2(x) son los logaritmos en base 10 y en base 2',
       unknownName:
         'un nombre desconocido, «{name}» (se conocen: pi, e, ln, log (natural), log10, log2, exp, sqrt, sin, cos, tan)',
-      numberTooLong: 'un número de más de {max} caracteres',
+      numberTooLong: 'un número de más de {max, plural, one {# carácter} other {# caracteres}}',
       twoPoints: 'un número con dos puntos decimales: «{number}»',
       lonePoint: 'un punto que no forma parte de ningún número',
       unreadableNumber: 'un número ilegible, «{number}»',
       notFinite:
-        '{what, select, value {el valor} entry {una entrada} dimension {una dimensión} other {una posición}} no es un número finito (demasiado grande, o 0 dividido entre 0)',
+        '{what, select, value {el valor} entry {una componente} dimension {una dimensión} other {una posición}} no es un número finito (demasiado grande, o 0 dividido entre 0)',
       emptyRow: 'la fila {row} está vacía',
-      rowLength: 'la fila {row} tiene {n} entradas, pero la fila 0 tiene {first}',
+      rowLength:
+        'la fila {row} tiene {n, plural, one {# componente} other {# componentes}}, pero la fila 0 tiene {first}',
       comma: {
         thousands:
-          '«{text}»: se esperaba un solo número, y la coma separa entradas: escribe {whole} sin la coma, o {point} con punto decimal',
+          '«{text}»: se esperaba un solo número, y la coma separa componentes: escribe {whole} sin la coma, o {point} con punto decimal',
         decimal:
-          '«{text}» se lee como dos entradas, {first} y {second}, y se esperaba un solo número; si es el número decimal, escribe {point} con punto decimal (aquí la coma nunca es decimal)',
+          '«{text}» se lee como dos componentes, {first} y {second}, y se esperaba un solo número; si es el número decimal, escribe {point} con punto decimal (aquí la coma nunca es decimal)',
         other:
-          '«{text}»: se esperaba un solo número, y la coma separa entradas: escribe el número sin comas, con punto decimal',
-        list: '«{text}» tiene {typed} entradas y se esperaban {expected}; leído con comas decimales tiene {expected}: aquí la coma separa entradas, así que escribe {point} con puntos decimales',
-        rows: '«{text}» no se lee como {expected} entradas, y leído con comas decimales sí: aquí la coma separa entradas, así que escribe {point} con puntos decimales',
+          '«{text}»: se esperaba un solo número, y la coma separa componentes: escribe el número sin comas, con punto decimal',
+        list: '«{text}» tiene {typed, plural, one {# componente} other {# componentes}} y se esperaban {expected}; leído con comas decimales tiene {expected}: aquí la coma separa componentes, así que escribe {point} con puntos decimales',
+        rows: '«{text}» no se lee como {expected, plural, one {# componente} other {# componentes}}, y leído con comas decimales sí: aquí la coma separa componentes, así que escribe {point} con puntos decimales',
       },
       notWhole: 'se esperaba un número entero, y este es {value}',
       matrixForVector:
@@ -1933,15 +1940,15 @@ export default {
         lr: 'la tasa de aprendizaje debe ser un número mayor que 0 y como mucho 1, y se recibió {got}',
         divisible: 'D = {D} no es divisible entre H = {heads}: cada cabeza necesita D / H columnas',
         corpusShort:
-          'T = {T} es más largo de lo que permite este corpus: su parte de validación tiene {tokens} tokens, así que T debe ser como mucho {max}',
+          'T = {T} es más largo de lo que permite este corpus: su parte de validación tiene {tokens, plural, one {# token} other {# tokens}}, así que T debe ser como mucho {max}',
       },
       experiment: 'no hay ningún experimento «{got}» (los que hay: {choices})',
       sentence: {
         empty: 'la frase está vacía',
-        tooLong: 'la frase tiene {n} tokens, pero el modelo lee como mucho T = {T}',
+        tooLong: 'la frase tiene {n, plural, one {# token} other {# tokens}}, pero el modelo lee como mucho T = {T}',
       },
       savedVocabulary:
-        'este modelo se entrenó con un vocabulario de {saved} tokens, pero el corpus {corpus} tiene {n}; elige el corpus con el que se entrenó',
+        'este modelo se entrenó con un vocabulario de {saved, plural, one {# token} other {# tokens}}, pero el corpus {corpus} tiene {n}; elige el corpus con el que se entrenó',
     },
     vocabulary: {
       character: 'el carácter «{character}» no está en este vocabulario',
@@ -1963,7 +1970,8 @@ export default {
       positive: '{name} debe ser un número entero positivo',
       divisible: 'D = {D} no es divisible entre heads = {heads} (d_h = D / H debe ser un número entero)',
       learnedNeedsMaxT: 'las posiciones «learned» necesitan maxT, el número de filas de la tabla',
-      maskBlocks: 'maskBlocks tiene {n} entradas, pero el modelo tiene {layers} capas (una por bloque)',
+      maskBlocks:
+        'maskBlocks tiene {n, plural, one {# componente} other {# componentes}}, pero el modelo tiene {layers, plural, one {# capa} other {# capas}} (una por bloque)',
       twoNames:
         '{nanogpt} (el nombre de GPTConfig en nanoGPT) y {ours} nombran el mismo ajuste; da solo uno de los dos',
       dropout:
@@ -1971,12 +1979,13 @@ export default {
     },
     size: {
       positionTable:
-        'una tabla de T = {T} filas por D = {D} tendría {count} números, más que los {max} que admite este motor',
-      model: 'este modelo tendría {count} números, más que los {max} que admite este motor',
+        'una tabla de T = {T, plural, one {# fila} other {# filas}} por D = {D} tendría {count, plural, one {# número} other {# números}}, más que los {max} que admite este motor',
+      model:
+        'este modelo tendría {count, plural, one {# número} other {# números}}, más que los {max} que admite este motor',
     },
     values: {
       notFinite: '{name} debe contener solo números finitos',
-      entryNotFinite: 'la entrada {entry} de {name} no es un número finito',
+      entryNotFinite: 'la componente {entry} de {name} no es un número finito',
     },
     optimizer: {
       lr: 'lr debe ser un número finito > 0, y se recibió {got}',
@@ -1991,7 +2000,8 @@ export default {
     safetensors: {
       json: {
         trailing: 'la cabecera no es JSON válido en el byte {byte}: hay más texto después de su objeto',
-        nested: 'la cabecera no es JSON válido en el byte {byte}: está anidada a más de {max} niveles',
+        nested:
+          'la cabecera no es JSON válido en el byte {byte}: está anidada a más de {max, plural, one {# nivel} other {# niveles}}',
         end: 'la cabecera no es JSON válido en el byte {byte}: termina donde se esperaba un valor',
         name: 'la cabecera no es JSON válido en el byte {byte}: se esperaba un nombre entre comillas',
         colon: 'la cabecera no es JSON válido en el byte {byte}: se esperaba «:» después de un nombre',
@@ -2004,11 +2014,12 @@ export default {
         control: 'la cabecera no es JSON válido en el byte {byte}: un carácter de control entre comillas',
         escape: 'la cabecera no es JSON válido en el byte {byte}: un escape desconocido, «\\{character}»',
       },
-      short: 'el archivo tiene {size} bytes, menos que los 8 bytes que dan la longitud de su cabecera',
+      short:
+        'el archivo tiene {size, plural, one {# byte} other {# bytes}}, menos que los 8 bytes que dan la longitud de su cabecera',
       notSafetensors:
-        'esto no es un archivo safetensors: sus 8 primeros bytes deberían dar la longitud de su cabecera, y leídos así dan {header} bytes, más que los {max} que puede tener la cabecera de un checkpoint',
+        'esto no es un archivo safetensors: sus 8 primeros bytes deberían dar la longitud de su cabecera, y leídos así dan {header, plural, one {# byte} other {# bytes}}, más que los {max} que puede tener la cabecera de un checkpoint',
       pastEnd:
-        'la cabecera dice medir {header} bytes, más allá del final del archivo ({rest} bytes después de la longitud): el archivo está cortado o no es safetensors',
+        'la cabecera dice medir {header, plural, one {# byte} other {# bytes}}, más allá del final del archivo ({rest, plural, one {# byte} other {# bytes}} después de la longitud): el archivo está cortado o no es safetensors',
       notObject: 'la cabecera debe ser un objeto JSON de tensores',
       twice: 'la cabecera nombra dos veces «{name}»',
       metadataObject: '__metadata__ debe ser un objeto de textos',
@@ -2025,10 +2036,10 @@ export default {
         offsets: 'tensor «{tensor}»: data_offsets debe ser [inicio, fin]',
         whole: 'tensor «{tensor}»: {field} debe ser un número entero de 0 a {max}',
         outside:
-          'el tensor «{tensor}» tiene data_offsets [{begin}, {end}], fuera de los {size} bytes de datos que siguen a la cabecera',
-        span: 'el tensor «{tensor}» es {dtype} de forma {shape}, así que ocupa {bytes} bytes, pero sus data_offsets abarcan {span}',
+          'el tensor «{tensor}» tiene data_offsets [{begin}, {end}], fuera de {size, plural, one {el único byte} other {los # bytes}} de datos que siguen a la cabecera',
+        span: 'el tensor «{tensor}» es {dtype} de forma {shape}, así que ocupa {bytes, plural, one {# byte} other {# bytes}}, pero sus data_offsets abarcan {span}',
         notFinite:
-          'la entrada {entry} del tensor «{tensor}» es {value}{dtype, select, F64 { (o demasiado grande para float32)} other {}}: los pesos de un checkpoint deben ser números finitos',
+          'la componente {entry} del tensor «{tensor}» es {value}{dtype, select, F64 { (o demasiado grande para float32)} other {}}: los pesos de un checkpoint deben ser números finitos',
       },
     },
     checkpoint: {
@@ -2054,36 +2065,38 @@ export default {
         'el número de cabezas no está en el __metadata__ del checkpoint (n_head) y las formas no lo dicen: indícalo con la opción n_head (en la página, el número de cabezas al abrir el modelo)',
       notHeld: 'la configuración tiene un parámetro {name} que un checkpoint de nanoGPT no guarda',
       headShape:
-        '{tensor} tiene forma {shape}, pero una de las {heads} cabezas de un modelo de anchura {D} necesita {needs}',
+        '{tensor} tiene forma {shape}, pero {heads, plural, one {la única cabeza} other {una de las # cabezas}} de un modelo de anchura {D} necesita {needs}',
       shape: '{tensor} tiene forma {shape}, pero la configuración necesita {needs}',
       unusedBias:
         'el checkpoint tiene {tensor}, que un modelo con esta configuración no usa: un modelo tiene sesgos en todas partes (bias=True) o en ninguna, y RMSNorm no tiene',
       unused:
         'el checkpoint tiene {tensor}, que un modelo con esta configuración no usa: revisa las opciones (norm, gated, tied)',
       notNanogpt:
-        'este modelo tiene {feature, select, rmsnorm {RMSNorm} gated {una FFN con compuerta} postNorm {bloques post-norm} positions {posiciones que no son una tabla aprendida} activation {una activación que no es la GELU exacta} untied {una cabeza no atada al embedding} ffnWidth {una FFN de anchura distinta de 4 n_embd} unscaled {puntuaciones no divididas por sqrt(d_k)} other {bloques sin la máscara causal}}, y el GPT de nanoGPT no; no se puede escribir como checkpoint de nanoGPT',
+        'este modelo tiene {feature, select, rmsnorm {RMSNorm} gated {una FFN con compuerta} postNorm {bloques post-norm} positions {posiciones que no son una tabla aprendida} activation {una activación que no es la GELU exacta} untied {una cabeza que no comparte pesos con el embedding} ffnWidth {una FFN de anchura distinta de 4 n_embd} unscaled {puntuaciones no divididas por sqrt(d_k)} other {bloques sin la máscara causal}}, y el GPT de nanoGPT no; no se puede escribir como checkpoint de nanoGPT',
     },
     shape: {
       residual:
-        '{name, select, attn {la salida de la atención} ffn {la salida de la FFN (w2 debe ser [F][D])} other {la salida de {name}}} tiene {n} rasgos, pero el flujo residual tiene D = {D}',
+        '{name, select, attn {la salida de la atención} ffn {la salida de la FFN (w2 debe ser [F][D])} other {la salida de {name}}} tiene {n, plural, one {# característica} other {# características}}, pero el flujo residual tiene D = {D}',
       memory: 'memory debe ser [B][Tenc][D] = [{B}][Tenc >= 1][{D}] como x {x}; se recibió {memory}',
       scalar: '{name} debe ser una lista de rango >= 1',
       same: 'a tiene forma {a}, pero b tiene forma {b}',
       axis: 'el eje {axis} no existe para la forma {shape}',
-      scaleRows: 'w tiene {n} entradas, pero m tiene {rows} filas (un peso por fila)',
+      scaleRows:
+        'w tiene {n, plural, one {# componente} other {# componentes}}, pero m tiene {rows, plural, one {# fila} other {# filas}} (un peso por fila)',
       head: 'params.head tiene forma {shape}, pero debe ser [D][V] = [{D}][{V, number}]',
-      targets: 'targets tiene {n} entradas, pero logits tiene {rows} filas (un objetivo por fila)',
+      targets:
+        'targets tiene {n, plural, one {# componente} other {# componentes}}, pero logits tiene {rows, plural, one {# fila} other {# filas}} (un objetivo por fila)',
       memoryBatch: 'x tiene forma {x}, pero memory tiene {memory}: necesitan los mismos ejes iniciales (de lote)',
       emptyAxes: 'ningún eje puede estar vacío; se recibieron q {q}, k {k}, v {v}',
-      keysValues: 'v tiene {v} filas, pero k tiene {k} (un valor por clave)',
-      dk: 'k tiene {k} columnas, pero q tiene {q} (d_k debe coincidir)',
+      keysValues: 'v tiene {v, plural, one {# fila} other {# filas}}, pero k tiene {k} (un valor por clave)',
+      dk: 'k tiene {k, plural, one {# columna} other {# columnas}}, pero q tiene {q} (d_k debe coincidir)',
       batch: 'q, k y v deben tener los mismos ejes de lote; se recibieron q {q}, k {k}, v {v}',
       weightRows:
-        '{name} tiene {rows} filas, pero su entrada tiene {features} rasgos ({name} debe ser [{features}][out])',
-      bias: 'el sesgo de {name} tiene {n} entradas, pero {name} tiene {columns} columnas',
-      emptyLastAxis: 'el último eje está vacío (softmax necesita al menos una entrada)',
+        '{name} tiene {rows, plural, one {# fila} other {# filas}}, pero su entrada tiene {features, plural, one {# característica} other {# características}} ({name} debe ser [{features}][out])',
+      bias: 'el sesgo de {name} tiene {n, plural, one {# componente} other {# componentes}}, pero {name} tiene {columns, plural, one {# columna} other {# columnas}}',
+      emptyLastAxis: 'el último eje está vacío (softmax necesita al menos una componente)',
       rank: '{name} debe ser {count, plural, =1 {{expected}} other {de una de estas formas: {expected}}}, pero tiene forma {shape}',
-      count: '{name} tiene {n} números para la forma {shape}',
+      count: '{name} tiene {n, plural, one {# número} other {# números}} para la forma {shape}',
       empty: '{name} está vacío (forma {shape})',
     },
     param: {
@@ -2104,18 +2117,19 @@ export default {
         function: 'una función',
         object: 'un objeto',
       },
-      tooMany: 'admite como mucho {max} argumentos ({names}), y recibió {n}',
+      tooMany: 'admite como mucho {max, plural, one {# argumento} other {# argumentos}} ({names}), y recibió {n}',
       notArray:
         '{name} debe ser una lista de {entries, select, integer {identificadores de token enteros} boolean {valores true/false} other {números finitos}}; se recibió {got}',
       entry:
         '{path} es {got}; se esperaba {entries, select, integer {un identificador de token entero} boolean {true o false} other {un número finito}}',
       notRow: '{path} es {got}; se esperaba una lista de {n} (todas las filas con la misma longitud)',
-      rowLength: '{path} tiene {n} entradas, pero {first} tiene {m} (todas las filas deben tener la misma longitud)',
+      rowLength:
+        '{path} tiene {n, plural, one {# componente} other {# componentes}}, pero {first} tiene {m} (todas las filas deben tener la misma longitud)',
       type: '{name} debe ser {expected, select, number {un número} whole {un número entero >= 0} integer {un entero (los negativos cuentan desde el final)} text {un texto} answer {un texto o un número} bytes {un Uint8Array (el contenido del archivo)} progress {una función (done, total)} list {una lista} other {un objeto}}; se recibió {got}',
       names:
         "names debe ser un objeto de textos '{'\"su nombre\": \"el nombre de nanoGPT\"'}', con '{'layer'}' y '{'head'}' en lugar de números; se recibió {got}",
       unknownParam: 'parámetro desconocido {path} (se esperaba uno de estos: {known})',
-      deleted: 'este modelo se eliminó (llame a lab.createModel o lab.loadModel para tener uno nuevo)',
+      deleted: 'este modelo se eliminó (llama a lab.createModel o lab.loadModel para tener uno nuevo)',
       deletedTwice: 'este modelo ya se había eliminado',
       saved:
         'se esperaba un objeto guardado por model.save() (formato «attention-lab-model», versión 1); se recibió {got}',
@@ -2130,7 +2144,8 @@ export default {
       notFinite: '{path} es {value}: el motor devolvió un valor que no es finito',
     },
     checks: {
-      permLength: 'perm tiene {n} entradas, pero la secuencia tiene {T} posiciones',
+      permLength:
+        'perm tiene {n, plural, one {# componente} other {# componentes}}, pero la secuencia tiene {T, plural, one {# posición} other {# posiciones}}',
       permPositions: 'perm debe nombrar cada posición de 0 a {last} una sola vez',
       oneToken: 'con un vocabulario de un solo token no hay nada que perturbar',
       samples: 'samples debe ser al menos 2 para una varianza muestral; se recibió {got}',
@@ -2143,9 +2158,9 @@ export default {
       unknownFamily: 'no hay ninguna familia de problemas «{family}» (hay estas: {known})',
       edition: 'no existe la edición {edition} del conjunto de práctica (hay de la 1 a la {latest})',
       noFairVariant:
-        'la familia {family} no encontró ningún problema justo para la semilla {seed}: es un error del laboratorio; por favor, avísenos',
+        'la familia {family} no encontró ningún problema justo para la semilla {seed}: es un error del laboratorio; por favor, avísanos',
       invariant:
-        'el conjunto de práctica creó un problema que no sabe resolver (familia {family}, regla {rule}{name, select, none {} other {, valor {name}}}): es un error del laboratorio; por favor, avísenos',
+        'el conjunto de práctica creó un problema que no sabe resolver (familia {family}, regla {rule}{name, select, none {} other {, valor {name}}}): es un error del laboratorio; por favor, avísanos',
     },
     option: {
       choice: '{what} debe ser uno de estos: {choices}; se recibió «{got}»',
@@ -2155,14 +2170,14 @@ export default {
     },
     overflow: {
       inputs:
-        '{step} dejó de ser finito ({kind, select, nan {una entrada no es un número: un desbordamiento se encontró con otro, o 0 con 0} other {una entrada desbordó ±1.8e308, el mayor double}}); la mayor entrada de los datos es {largest}: datos tan grandes son demasiado grandes para multiplicarlos y sumarlos',
+        '{step} dejó de ser finito ({kind, select, nan {una componente no es un número: un desbordamiento se encontró con otro, o 0 con 0} other {una componente desbordó ±1.8e308, el mayor double}}); la mayor componente de la entrada es {largest}: entradas tan grandes no se pueden multiplicar ni sumar',
       weights:
-        '{step} dejó de ser finito ({kind, select, nan {una entrada no es un número: un desbordamiento se encontró con otro, o 0 con 0} other {una entrada desbordó ±1.8e308, el mayor double}}); algunos pesos son demasiado grandes para multiplicarlos y sumarlos',
+        '{step} dejó de ser finito ({kind, select, nan {una componente no es un número: un desbordamiento se encontró con otro, o 0 con 0} other {una componente desbordó ±1.8e308, el mayor double}}); algunos pesos son demasiado grandes para multiplicarlos y sumarlos',
       block:
-        '{step} dejó de ser finito (una entrada desbordó ±1.8e308, el mayor double): la entrada o los pesos son demasiado grandes para multiplicarlos y sumarlos',
+        '{step} dejó de ser finito (una componente desbordó ±1.8e308, el mayor double): la entrada o los pesos son demasiado grandes para multiplicarlos y sumarlos',
       scores:
         'las puntuaciones dejaron de ser finitas: s[{row}][{column}] = q · k × escala desbordó ±1.8e308, el mayor double (q, k o la escala son demasiado grandes para multiplicarlos)',
-      exp: 'e^{x} (entrada {entry} de x) es mayor que el mayor double, unos 1.8e308, que e^x supera en x = 709.78; softmax nunca lo necesita, porque antes resta el máximo de la fila (expShifted)',
+      exp: 'e^{x} (componente {entry} de x) es mayor que el mayor double, unos 1.8e308, que e^x supera en x = 709.78; softmax nunca lo necesita, porque antes resta el máximo de la fila (expShifted)',
     },
     mask: {
       shape:
@@ -2172,7 +2187,7 @@ export default {
     },
     token: {
       at: 'el token {got} de la posición {position} no es un id de [0, {last}]',
-      notInteger: 'la entrada {entry} de {name} es {got}, que no es un id de token entero',
+      notInteger: 'la componente {entry} de {name} es {got}, que no es un id de token entero',
       rank: '{name} deben ser ids de tokens {batched, select, yes {[T] o [B][T]} other {[T]}}, pero tiene forma {shape}',
       id: '{name} = {got} no es un id de token de [0, {last}]',
     },
@@ -2184,15 +2199,15 @@ export default {
       emptyPrompt: 'el prompt está vacío (generar necesita al menos un token del que partir)',
       temperature: 'la temperatura debe ser un número finito >= 0 (0 = voraz), y se recibió {got}',
       tooLong:
-        'el prompt ({prompt} tokens) más {steps} pasos necesita {needed} posiciones, pero params.positions tiene {rows} filas (Tmax)',
+        'el prompt ({prompt, plural, one {# token} other {# tokens}}) más {steps, plural, one {# paso} other {# pasos}} necesita {needed, plural, one {# posición} other {# posiciones}}, pero params.positions tiene {rows, plural, one {# fila} other {# filas}} (Tmax)',
     },
     model: {
       parameterNotFinite: 'el parámetro {name} contiene un valor que no es un número float32 finito',
       savedMismatch: 'los parámetros guardados no coinciden con la configuración guardada (difieren nombres o tamaños)',
       tooLargeToCopy:
-        'este modelo tiene {count} parámetros, más que los {max} que el laboratorio copia como números; exportSafetensors() los escribe como archivo',
+        'este modelo tiene {count, plural, one {# parámetro} other {# parámetros}}, más que los {max} que el laboratorio copia como números; exportSafetensors() los escribe como archivo',
       tooLargeToTrain:
-        'este modelo tiene {count} parámetros, más que los {max} que entrena el laboratorio (entrenar guarda los gradientes y los dos momentos de AdamW junto a los pesos: cuatro copias); aun así se puede leer: evaluate, generate e inspect funcionan',
+        'este modelo tiene {count, plural, one {# parámetro} other {# parámetros}}, más que los {max} que entrena el laboratorio (entrenar guarda los gradientes y los dos momentos de AdamW junto a los pesos: cuatro copias); aun así se puede leer: evaluate, generate e inspect funcionan',
       lossDiverged:
         'la pérdida es {loss}: el entrenamiento divergió; los parámetros no se cambiaron (baja la tasa de aprendizaje)',
       gradientDiverged:
@@ -2200,12 +2215,14 @@ export default {
       notFinite:
         '{what, select, loss {la pérdida dejó} logits {los logits dejaron} probabilities {las probabilidades dejaron} other {los pesos de atención dejaron}} de ser finitos: los parámetros son demasiado grandes para las sumas en float32, como tras un paso con una tasa de aprendizaje demasiado grande',
       emptySequence: 'la secuencia está vacía',
-      sequenceTooLong: 'la secuencia tiene {n} tokens, pero el modelo se hizo para T = {T}',
+      sequenceTooLong:
+        'la secuencia tiene {n, plural, one {# token} other {# tokens}}, pero el modelo se hizo para T = {T}',
       position: '{name} nombra la posición {got}, pero la secuencia tiene las posiciones de 0 a {last}',
       ablateHeads:
-        'ablateHeads nombra la capa {layer}, cabeza {head}, pero el modelo tiene {layers} capas de {heads} cabezas',
+        'ablateHeads nombra la capa {layer}, cabeza {head}, pero el modelo tiene {layers, plural, one {# capa} other {# capas}} de {heads, plural, one {# cabeza} other {# cabezas}}',
       emptyBatch: 'un lote necesita al menos una secuencia de 2 ids de tokens',
-      batchTooLong: 'las secuencias tienen {n} posiciones de entrada, pero el modelo se hizo para T = {T}',
+      batchTooLong:
+        'las secuencias tienen {n, plural, one {# posición de entrada} other {# posiciones de entrada}}, pero el modelo se hizo para T = {T}',
     },
     saved: {
       format:
@@ -2220,18 +2237,22 @@ export default {
       givenButNone: 'se dio {name}, pero norm es «none»',
       rmsBeta: '{name} es una RMSNorm: dale gain, no beta',
       epsZero: 'eps debe ser un número finito >= 0, y se recibió {got}',
-      gainSize: '{name} tiene {n} entradas, pero x tiene {D} rasgos',
-      noFeatures: 'x no tiene rasgos (el último eje está vacío)',
-      eps: 'eps debe ser un número finito > 0, y se recibió {got}: una fila con todas sus entradas iguales tiene varianza 0, y la norma divide por sqrt(varianza + eps)',
+      gainSize:
+        '{name} tiene {n, plural, one {# componente} other {# componentes}}, pero x tiene {D, plural, one {# característica} other {# características}}',
+      noFeatures: 'x no tiene características (el último eje está vacío)',
+      eps: 'eps debe ser un número finito > 0, y se recibió {got}: una fila con todas sus componentes iguales tiene varianza 0, y la norma divide por sqrt(varianza + eps)',
     },
     lm: {
       noInputs: 'no hay tokens de entrada (una secuencia necesita al menos 2 tokens: entradas y objetivos)',
       learnedNeedsTable: 'las posiciones «learned» necesitan params.positions [Tmax][D]',
-      positionsWidth: 'params.positions tiene {n} columnas, pero el embedding tiene D = {D}',
-      tooLong: 'la secuencia tiene {T} posiciones de entrada, pero params.positions solo tiene {rows} filas (Tmax)',
+      positionsWidth:
+        'params.positions tiene {n, plural, one {# columna} other {# columnas}}, pero el embedding tiene D = {D}',
+      tooLong:
+        'la secuencia tiene {T, plural, one {# posición de entrada} other {# posiciones de entrada}}, pero params.positions solo tiene {rows, plural, one {# fila} other {# filas}} (Tmax)',
       positionsGiven:
         'se dio params.positions, pero positions es {positions, select, sinusoidal {«sinusoidal» (una tabla fija, nada que aprender)} other {«none»}}',
-      maskBlocks: 'maskBlocks tiene {n} entradas, pero hay {blocks} bloques',
+      maskBlocks:
+        'maskBlocks tiene {n, plural, one {# componente} other {# componentes}}, pero hay {blocks, plural, one {# bloque} other {# bloques}}',
       tooShort:
         'tokens necesita al menos 2 ids por secuencia (entradas tokens[:-1], objetivos tokens[1:]), y se recibió {got}',
     },
@@ -2243,27 +2264,31 @@ export default {
       crossFused:
         'crossAttn necesita wQ, wK y wV por separado: sus consultas vienen de x, y sus claves y valores, de memory',
       crossWidths:
-        'las cabezas de crossAttn tienen anchura {cdk} (claves) y {cdv} (valores), pero las de selfAttn tienen {dk} y {dv}; dé a ambas las mismas anchuras',
+        'las cabezas de crossAttn tienen anchura {cdk} (claves) y {cdv} (valores), pero las de selfAttn tienen {dk} y {dv}; da a ambas las mismas anchuras',
       fusedAndSeparate: 'da o bien wQKV (fusionada) o bien wQ, wK y wV (por separado), no las dos cosas',
       separateNeedsAll: 'las proyecciones por separado necesitan wQ, wK y wV',
       fusedBias: 'con una wQKV fusionada, da su sesgo como bQKV',
       fusedBiasAlone: 'bQKV va con una wQKV fusionada',
       fusedSplit:
-        'wQKV tiene {columns} columnas, que no se reparten en 3 grupos de {heads} cabezas (hace falta un múltiplo de 3 × cabezas = {multiple})',
-      qkWidth: 'wQ tiene {q} columnas, pero wK tiene {k} (consultas y claves necesitan la misma anchura)',
-      columnsPerHead: '{name} tiene {columns} columnas, que no son divisibles entre heads = {heads}',
+        'wQKV tiene {columns, plural, one {# columna} other {# columnas}}, que no se reparten en 3 grupos de {heads, plural, one {# cabeza} other {# cabezas}} (hace falta un múltiplo de 3 × cabezas = {multiple})',
+      qkWidth:
+        'wQ tiene {q, plural, one {# columna} other {# columnas}}, pero wK tiene {k} (consultas y claves necesitan la misma anchura)',
+      columnsPerHead:
+        '{name} tiene {columns, plural, one {# columna} other {# columnas}}, que no son divisibles entre heads = {heads}',
       noColumns: 'las proyecciones no tienen columnas',
       noOutput:
-        'sin wO, las cabezas concatenadas ({H} × {dv} = {width} rasgos) deben tener la anchura del modelo D = {D}; da wO [{width}][{D}]',
+        'sin wO, las cabezas concatenadas ({H} × {dv} = {width, plural, one {# característica} other {# características}}) deben tener la anchura del modelo D = {D}; da wO [{width}][{D}]',
       noMask: 'la atención multicabeza admite causal (true o false), no una máscara',
       fuseNeedsSeparate: 'fusionar necesita wQ, wK y wV por separado',
-      fuseWidths: 'una wQKV fusionada necesita d_k = d_v, pero wQ tiene {q} columnas y wV tiene {v}',
+      fuseWidths:
+        'una wQKV fusionada necesita d_k = d_v, pero wQ tiene {q, plural, one {# columna} other {# columnas}} y wV tiene {v}',
     },
     ffn: {
-      hidden: 'w2 tiene {rows} filas, pero w1 tiene {F} columnas (la anchura oculta F debe coincidir)',
+      hidden:
+        'w2 tiene {rows, plural, one {# fila} other {# filas}}, pero w1 tiene {F, plural, one {# columna} other {# columnas}} (la anchura oculta F debe coincidir)',
       gatedNeedsGate: 'gated: true necesita wGate [D][F]',
       gateNotGated: 'se dio wGate, pero gated es false',
-      gateWidth: 'wGate tiene {columns} columnas, pero w1 tiene {F}',
+      gateWidth: 'wGate tiene {columns, plural, one {# columna} other {# columnas}}, pero w1 tiene {F}',
     },
     check: {
       notAnOption: 'no se pudo leer «{word}» como una de las opciones ({options})',

@@ -32,12 +32,12 @@ export default {
     notPassed: '尚未通过。',
     solvedMark: '已解出',
     formative:
-      '这个分数是在你的浏览器里算出来的：它帮助你和老师了解你的进度，但它证明不了什么，因为任何人都可以在浏览器的控制台里修改它。',
+      '这个得分是在你的浏览器里算出来的：它帮助你和老师了解你的进度，但它证明不了什么，因为任何人都可以在浏览器的控制台里修改它。',
     download: '下载我的结果文件',
     downloadWhy: '文件里保存了你输入的每个答案、它的判定和时间：老师要求时请提交它。',
     noHints: '这份作业不提供提示。',
     noSolutions: '这份作业不提供解答。',
-    cannotStore: '这个浏览器不允许页面保存你的进度，重新加载后进度会丢失：离开前请下载你的结果文件。',
+    cannotStore: '这个浏览器不允许页面保存你的答题过程，重新加载后答题过程会丢失：离开前请下载你的结果文件。',
     resultTitle: '结果文件',
     resultIntro:
       '打开学生下载的结果文件（一次最多 300 个）：引擎会重新检查其中的每个答案，文件记录的判定若与引擎不符，就会被标出。',
@@ -70,10 +70,10 @@ export default {
     afterSolution: '已显示解答',
     notJson: '文件不是 JSON',
     notResult: '它不是本页面的结果文件',
-    storeRefused: '浏览器不允许本页面保存进度',
+    storeRefused: '浏览器不允许本页面保存答题过程',
     worksheetHeading: '练习单',
-    keyHeading: '答案',
-    keyTitle: '答案',
+    keyHeading: '参考答案',
+    keyTitle: '参考答案',
     sheetIntro: '打印本页（导航和这几行不会打印出来）。',
     sheetNeedsNames: '这份作业中每个学生的数字由其姓名或学号生成：请在教师视图中写下学生的名字，为每人打印一张练习单。',
     print: '打印',
@@ -89,16 +89,16 @@ export default {
     badPass: 'pass：需要一个百分比，即 0 到 100 的整数，但收到了“{got}”',
     badTries: 'tries：需要 0（不限）到 {most} 的整数，但收到了“{got}”',
     badPenalty: 'penalty：需要一个百分比，即 0 到 100 的整数，但收到了“{got}”',
-    settingsHeld: '这次作答保留第一次打开时的设置：你打开的地址要求不同的设置，只有新的作答才会采用。',
+    settingsHeld: '这次答题过程保留第一次打开时的设置：你打开的地址要求不同的设置，只有新的答题过程才会采用。',
     triesRule: '每道题最多可尝试 {tries} 次。',
-    penaltyRule: '答对之前每答错一次，扣去这道题 {penalty}% 的得分。',
+    penaltyRule: '答对之前，每次错误的尝试扣去这道题 {penalty}% 的得分。',
     choiceRule:
-      '在从若干选项中选择的题目上，每答错一次都会扣去一部分得分（只有两个选项时扣去全部），所以靠猜平均只能得到半道题的分。',
+      '在从若干选项中选择的题目上，每次错误的尝试都会扣去一部分得分（只有两个选项时扣去全部），所以靠猜平均只能得到半道题的分。',
     unreadable: '无法打开这个作业链接：{problems}。',
     as: '当前身份：{student}。',
     inLms: '当前身份：{name}，在你的课程中：你可以离开，回来时从原处继续。',
-    lmsWaiting: '每检查一个答案，课程都会收到你的分数和这个答案。',
-    lmsSaved: '截至 {time}，课程已保存你的分数和答案。',
+    lmsWaiting: '每检查一个答案，课程都会收到你的得分和这个答案。',
+    lmsSaved: '截至 {time}，课程已保存你的得分和答案。',
     lmsError: '错误 {code}',
     lmsErrorSaid: '错误 {code}：{message}',
     lmsRetrying: '课程没有接收你的上一个答案（{error}）：正在重试…',
@@ -108,9 +108,9 @@ export default {
     lmsNotConnected:
       '课程打开了这个页面，但没有与它建立连接（{error}）：你在这里做的一切都不会进入课程的成绩册。请告诉老师。你仍然可以在这里作答，并下载你的结果文件。',
     lmsUnreadable:
-      '课程里存有这个活动以前的一次作答记录，但这个版本的页面无法读取（可能由旧版本的作业写入，或已损坏）。它会保持原样，课程里的分数（{score}%）不会降低。在你选择在这里重新开始之前，课程不会保存你的新答案。',
+      '课程里存有这个活动以前的一次答题过程，但这个版本的页面无法读取（可能由旧版本的作业写入，或已损坏）。它会保持原样，课程里的得分（{score}%）不会降低。在你选择在这里重新开始之前，课程不会保存你的新答案。',
     lmsAfresh: '在课程中重新开始',
-    lmsDropped: '你以前回答过的 {n} 道题已不在这份作业中：课程保留原有的分数（{score}%），你的其余答案在这里继续有效。',
+    lmsDropped: '你以前回答过的 {n} 道题已不在这份作业中：课程保留原有的得分（{score}%），你的其余答案在这里继续有效。',
     problemOf: '第 {i} 题，共 {n} 题',
     score: '已解出 {solved}/{total}，尝试 {attempts} 次，得分 {percent}%',
     passMark: '及格线：{pass}%。',
@@ -183,10 +183,10 @@ export default {
       },
     },
     8: {
-      title: '实验的检查，实时进行',
+      title: '实验室的检查，实时进行',
       steps: {
         checks: {
-          title: '原实验的每一项检查',
+          title: '原实验室的每一项检查',
           text: '每个徽章都由本页面中的引擎现场算出：讲义中的数字、结构性质，以及对未来依赖的检验。',
         },
       },
@@ -233,7 +233,7 @@ export default {
         },
         gradient: {
           title: '导数说明了同样的事',
-          text: '第 (i, j) 项是分数 j 增大时权重 i 变化的快慢。对角线为正，其余为负，每一列加起来为零。训练沿着这些导数从损失一路回到查询和键；仅凭一个权重大，并不能证明某个值对预测起了作用。',
+          text: '元素 (i, j) 是分数 j 增大时权重 i 变化的快慢。对角线为正，其余为负，每一列加起来为零。训练沿着这些导数从损失一路回到查询和键；仅凭一个权重大，并不能证明某个值对预测起了作用。',
         },
       },
     },
@@ -257,16 +257,16 @@ export default {
       },
     },
     3.2: {
-      title: '一批注意力矩阵',
+      title: '一个批次的注意力矩阵',
       steps: {
         shapes: {
-          title: '整批数据用同一个矩阵形式',
-          text: 'Q 的行是查询，K 和 V 的行是键和值；批次中的各项位于第一个轴上。只交换 K 的最后两个轴（transpose(-2, -1)），因此批次中的每一项都得到自己的 [T, T] 分数矩阵。',
+          title: '整个批次用同一个矩阵形式',
+          text: 'Q 的行是查询，K 和 V 的行是键和值；批次中的各样本位于第一个轴上。只交换 K 的最后两个轴（transpose(-2, -1)），因此批次中的每个样本都得到自己的 [T, T] 分数矩阵。',
         },
         perItem: {
-          title: '各项之间从不混合',
-          text: '每一项都有自己的注意力矩阵：行是查询，列是键。',
-          tryIt: '修改第 1 项，第 0 项的矩阵不会改变。',
+          title: '各样本之间从不混合',
+          text: '每个样本都有自己的注意力矩阵：行是查询，列是键。',
+          tryIt: '修改样本 1，样本 0 的矩阵不会改变。',
         },
         sums: {
           title: '每行和为一，每列则不一定',
@@ -306,7 +306,7 @@ export default {
         },
         split: {
           title: '拆分、重塑、转置',
-          text: '3D 列分成三组，每组 D 列；每组重塑为 [B, T, H, d_h] 并转置为 [B, H, T, d_h]，于是每个头都成为独立的一批注意力计算。',
+          text: '3D 列分成三组，每组 D 列；每组重塑为 [B, T, H, d_h] 并转置为 [B, H, T, d_h]，于是每个头都成为一个独立的注意力批次。',
           tryIt: '改变 H，观察各个形状。',
         },
         same: {
@@ -376,7 +376,7 @@ export default {
       steps: {
         mask: {
           title: '同一个掩码的两种写法',
-          text: '保留矩阵说明哪里允许注意（tril：j ≤ i）。等价的加性矩阵在允许处为 0，不允许处为 −∞（即 triu(ones, 1) 的非零项），在 softmax 之前加到分数上。在两种视图之间切换看看。',
+          text: '保留矩阵说明哪里允许关注（tril：j ≤ i）。等价的加性矩阵在允许处为 0，不允许处为 −∞（即 triu(ones, 1) 的非零元素），在 softmax 之前加到分数上。在两种视图之间切换看看。',
         },
         unmasked: {
           title: '没有掩码，答案就在隔壁',
@@ -400,7 +400,7 @@ export default {
           text: 'd_k = 1 时缩放因子为 1。W_V = I，所以 V = X。',
         },
         attend: {
-          title: '注意前缀',
+          title: '关注前缀',
           text: '九个分数都存在，但掩码让第 i 行看不到 i 之后的键。',
           result: '第 2 行的指数为 [2, 1, 2]，所以权重为 [2/5, 1/5, 2/5]，检索得到 [0.8, 0.6]。',
         },
@@ -456,7 +456,7 @@ export default {
         },
         softmax: {
           title: '权重',
-          text: 'softmax 沿最后一个轴（即各键）计算：每个头的每一行和为 1，−∞ 处恰好为 0。',
+          text: 'softmax 沿最后一个轴（即各键）计算：每个头的每一行和为 1，−∞ 元素恰好为 0。',
         },
         y: {
           title: '每个头的输出',
@@ -477,7 +477,7 @@ export default {
       steps: {
         forward: {
           title: 'Block.forward 是 pre-norm',
-          text: '每个子层读取 x 的归一化副本，并把结果加到 x 本身上：即 §5.1 中的 pre-norm 排列。x 和权重与 §9.1 相同；这里 ln_1 在最前面。这些代码行引自 nanoGPT 的 model.py（© 2022 Andrej Karpathy，MIT 许可证）。',
+          text: '每个子层读取 x 的归一化副本，并把结果加到 x 本身上：即 §5.1 中称为 pre-norm 的归一化位置。x 和权重与 §9.1 相同；这里 ln_1 在最前面。这些代码行引自 nanoGPT 的 model.py（© 2022 Andrej Karpathy，MIT 许可证）。',
           tryIt: '把 bias 切换为 False：LayerNorm 失去 beta，每个线性层失去偏置，参数数量随之改变。',
         },
         ln1: {
@@ -545,7 +545,7 @@ export default {
         },
         plan: {
           title: '构建计划',
-          text: '三个模块，由同样的部件构成。编码器的块让每个源位置读取所有其他位置；它的输出，即记忆，只计算一次。解码器的块先在因果掩码下于目标位置之间做注意力，再从每个目标位置注意记忆，然后应用 FFN。表格给出引擎返回的每个模块的形状。',
+          text: '三个模块，由同样的部件构成。编码器的块让每个源位置读取所有其他位置；它的输出，即记忆，只计算一次。解码器的块先在因果掩码下让目标位置彼此关注，再让每个目标位置关注记忆，然后应用 FFN。表格给出引擎返回的每个模块的形状。',
           tryIt: '改变 T_dec 和 T_enc：只有交叉注意力混合了两种长度。',
         },
         encoder: {
@@ -584,7 +584,7 @@ export default {
     },
     expectedChoice: '需要菜单中的一个选项，但收到了 {received}',
     expectedAxes: '需要{axes, select, 1 {一个数的列表} other {一个有 {axes} 个轴的数组}}，但收到了 {received}',
-    expectedLength: '需要 1 到 {max} 个条目，但收到了 {n} 个',
+    expectedLength: '需要 1 到 {max} 个元素，但收到了 {n} 个',
     named: '输入“{name}”：{error}',
   },
   labels: {
@@ -622,7 +622,7 @@ export default {
     encdec: {
       predictCross: '交叉注意力权重的形状，批次轴在前',
       plan: '构建计划',
-      arrangement: '归一化的位置',
+      arrangement: '归一化位置',
       post: 'post-norm（PyTorch 的默认）',
       pre: 'pre-norm（norm_first）',
       queries: '输入（查询来自）',
@@ -741,9 +741,9 @@ export default {
     positionCaption: '位置',
     meanLoss: '平均损失（nats）',
     showMaskAs: '掩码显示为',
-    keepMatrix: '保留矩阵（true = 可以注意）',
+    keepMatrix: '保留矩阵（true = 可以关注）',
     additiveMatrix: '加性矩阵（0 或 −∞）',
-    keepCaption: '保留矩阵：1 = true（可以注意），0 = false',
+    keepCaption: '保留矩阵：1 = true（可以关注），0 = false',
     additiveCaption: '加性掩码：保留处为 0，屏蔽处为 −∞（= triu(ones, 1) × −∞）',
     tokens: '词元',
     unmaskedWeights: '无掩码时的 A',
@@ -777,7 +777,7 @@ export default {
     },
     logits: 'logits',
     logitsSwapped: 'logits，第 0 行与第 2 行交换',
-    prompt: '提示',
+    prompt: '提示词',
     handout: '讲义',
     checks: {
       retrieval: '检索得到 [2, 1.5]',
@@ -794,7 +794,7 @@ export default {
     expTooLarge:
       '不显示 exp(s)：大于约 709.78 的分数，其指数超过 double 能表示的最大数（约 1.8 × 10^308）。权重不受影响：它们来自平移后的指数，而那些指数从不超过 1。（引擎：{why}）',
     totalCost: '重新计算 {naive}，使用缓存 {cached}',
-    batchItem: 'A[{b}]（第 {b} 项）',
+    batchItem: 'A[{b}]（样本 {b}）',
     headScores: 's（头 {n}）',
     headWeights: 'a（头 {n}）',
     head: '头 {n}',
@@ -814,7 +814,7 @@ export default {
   },
   opened: {
     title: '打开模型',
-    tocSection: '实验',
+    tocSection: '实验室',
     loading: '正在加载模型面板…',
     notLoaded: '无法加载模型面板。请重新加载页面再试一次。浏览器给出的信息：',
     intro:
@@ -857,16 +857,16 @@ export default {
       characters: '文件中的字符',
       text: '文本中出现的不同字符',
     },
-    idsOnly: '没有词表：请把提示写成用空格分隔的词元编号，例如 12 5 40。',
+    idsOnly: '没有词表：请把提示词写成用空格分隔的词元编号，例如 12 5 40。',
     gpt2Loading: '正在加载 GPT-2 的分词器…',
     gpt2NotInFile:
       'GPT-2 的分词器不在单个离线文件中（它会使文件大小翻倍）；要输入文本，请打开网站（npm start），或者在这里输入词元编号',
-    prompt: '提示',
+    prompt: '提示词',
     promptHelpChars: '按 Enter 查看；Shift+Enter 换行。',
     promptHelpIds: '用空格分隔的词元编号；按 Enter 查看。',
-    emptyPrompt: '提示为空',
-    promptRefused: '这个提示没有使用：',
-    promptKept: '仍然显示上一个提示。',
+    emptyPrompt: '提示词为空',
+    promptRefused: '这个提示词没有使用：',
+    promptKept: '仍然显示上一个提示词。',
     settingRefused: '没有运行：',
     attention: '注意力（§2.1）',
     block: '块',
@@ -898,26 +898,26 @@ export default {
     openedLine: '已打开：{name}，{count} 个参数。',
     vocabLine: '词表：{n} 个字符，{from}。',
     vocabMismatch: '词表有 {n} 个字符，但模型有 {V, number} 个词元编号（每个字符一个）：这是另一个模型的词表',
-    gpt2Line: '词表：GPT-2 的字节对编码，共 50,257 个词元；请把提示写成文本。',
+    gpt2Line: '词表：GPT-2 的字节对编码，共 50,257 个词元；请把提示词写成文本。',
     gpt2PaddedLine:
-      '词表：GPT-2 的字节对编码，共 50,257 个词元（编号 50,257 到 {last} 是 nanoGPT 的填充）；请把提示写成文本。',
+      '词表：GPT-2 的字节对编码，共 50,257 个词元（编号 50,257 到 {last} 是 nanoGPT 的填充）；请把提示词写成文本。',
     badId: '“{word}”不是 0 到 {last} 之间的词元编号',
-    tooLong: '提示有 {n} 个词元，但模型最多读取 T = {T} 个',
+    tooLong: '提示词有 {n} 个词元，但模型最多读取 T = {T} 个',
     headLabel: '块 {l}，头 {hd}',
     entropy: '行平均熵 {nats} nats',
     ablate: '消融头 {hd}',
     nextCaption: '“{tok}”之后最可能的词元：模型原样与干预后',
     generating:
-      '正在生成 {n} 个词元：提示是整个模型的一次前向计算；之后每个新词元只算一个位置，与之前保存的键和值做注意力…',
+      '正在生成 {n} 个词元：提示词是整个模型的一次前向计算；之后每个新词元只算一个位置，与之前保存的键和值做注意力…',
     stop: '停止',
-    rate: '已生成 {n} 个词元：提示的计算和第一个词元用了 {first} 毫秒{n, plural, one {} other {，之后每秒 {rate} 个词元}}。',
+    rate: '已生成 {n} 个词元：提示词的计算和第一个词元用了 {first} 毫秒{n, plural, one {} other {，之后每秒 {rate} 个词元}}。',
     generatedLine: '{stopped, select, yes {在 {n} 个词元后停止。} other {已生成 {n} 个词元。}}',
     dependenceHelp:
       '§7.3：位置 {j} 的词元被替换为下一个编号，然后比较每个位置的 logits。在因果掩码下，{j} 之前的任何位置都看不到这个变化，所以它们的最大变化恰好为 0。',
     dependenceCaption: '改变位置 {j} 后 logits 的最大变化',
     causalOk: '{j} 之前的每个位置都没有变化：这个模型不读取未来。',
     causalLeak: '变化发生在 {j}，位置 {i} 却变了：这个模型读取了未来。',
-    gap: '§6.1：把提示倒过来读得到的 logits，放回提示的顺序后，与提示本身的 logits 最多相差 {g}。既没有位置也没有掩码的模型会给出 0：它分不清一种顺序和另一种顺序。',
+    gap: '§6.1：把提示词倒过来读得到的 logits，放回提示词的顺序后，与提示词本身的 logits 最多相差 {g}。既没有位置也没有掩码的模型会给出 0：它分不清一种顺序和另一种顺序。',
   },
   practice: {
     // the engine's names of given values and of a solution's values that are words (notation,
@@ -976,12 +976,12 @@ export default {
       'attention-cost': {
         title: '内存与运算量',
         hints: [
-          '每一项、每个头都有自己的权重矩阵，每个查询一行，每个键一列。',
+          '每个样本、每个头都有自己的权重矩阵，每个查询一行，每个键一列。',
           '宽度为 d_h = D / H 的头，在 Q Kᵀ 中每对（查询，键）花 d_h 次乘加，在 A V 中也一样多。',
         ],
         prompt: {
           weights:
-            'B = {B}、T = {T}、D = {D}、H = {H} 个头的多头注意力为反向传播保存注意力权重。它总共保存多少个权重项？',
+            'B = {B}、T = {T}、D = {D}、H = {H} 个头的多头注意力为反向传播保存注意力权重。它总共保存多少个权重元素？',
           products:
             'B = {B}、T = {T}、D = {D}、H = {H} 个头的多头注意力在每个头中先算 Q Kᵀ，再算 A V。这两个乘积总共需要多少次乘加（不计投影）？',
         },
@@ -1011,7 +1011,7 @@ export default {
         prompt: '对下面 Q 和 K 的各行（d_k = {d_k}，无掩码），计算注意力矩阵 A = softmax(Q Kᵀ / √d_k)。',
       },
       shapes: {
-        title: '带头的形状',
+        title: '含多个头的形状',
         hints: [
           'd_h = D / H；c_attn 把 C 个特征映射为 3·C 个。',
           'view 把头轴放在 T 之后；transpose(1, 2) 交换 T 与头轴。',
@@ -1049,7 +1049,7 @@ export default {
       },
       ffn: {
         title: '前馈子层',
-        hints: ['先算 x W1，再把其中的负数置为 0。', '乘以 W2，再加回 x。'],
+        hints: ['先算 x W1，再把其中为负的元素置为 0。', '乘以 W2，再加回 x。'],
         prompt: '对行向量 x（无偏置），计算前馈子层之后的残差流 x + ReLU(x W1) W2。',
       },
       'pre-post': {
@@ -1060,8 +1060,8 @@ export default {
         ],
         prompt: {
           'final-norm':
-            '一个模型的每个块都计算下面两行，并在最后一个块之后再应用一次 LayerNorm，即 ln_f。它的块是哪种排列？回答 pre 或 post。',
-          formula: '{intro}是哪种排列？回答 pre 或 post。',
+            '一个模型的每个块都计算下面两行，并在最后一个块之后再应用一次 LayerNorm，即 ln_f。它的块采用哪种归一化位置？回答 pre 或 post。',
+          formula: '{intro}采用哪种归一化位置？回答 pre 或 post。',
         },
       },
       permutation: {
@@ -1095,7 +1095,7 @@ export default {
           stored:
             '一个有 L = {L} 个块、宽度 D = {D} 的因果模型使用键值缓存进行生成。当缓存中有 T = {T} 个位置时，它为一个序列保存了多少个数？',
           recompute:
-            '一个因果模型在 P = {P} 个词元的提示之后生成 N = {N} 个新词元，不使用缓存：每一步都重新计算整个前缀。一个块总共计算了多少行键？',
+            '一个因果模型在 P = {P} 个词元的提示词之后生成 N = {N} 个新词元，不使用缓存：每一步都重新计算整个前缀。一个块总共计算了多少行键？',
         },
       },
       'cache-rows': {
@@ -1137,9 +1137,9 @@ export default {
       },
       rmsnorm: {
         title: '一行的 RMSNorm',
-        hints: ['RMSNorm 把每一项除以该行各项平方的均值的平方根。', '与 LayerNorm 不同，它不先减去该行的均值。'],
+        hints: ['RMSNorm 把每个元素除以该行各元素平方的均值的平方根。', '与 LayerNorm 不同，它不先减去该行的均值。'],
         prompt:
-          '课程教程用 RMSNorm 做归一化。增益为 1、ε = 0 时，对行 x = [{x}]，RMSNorm(x) 的第 {i} 项（从 0 开始计数）是多少？',
+          '课程教程用 RMSNorm 做归一化。增益为 1、ε = 0 时，对行 x = [{x}]，RMSNorm(x) 的第 {i} 个元素（从 0 开始计数）是多少？',
       },
       'gated-ffn': {
         title: '门控 FFN 的参数',
@@ -1158,24 +1158,24 @@ export default {
         ],
         prompt: {
           weights:
-            '一个有 H = {H} 个头、宽度 D = {D} 的解码器块，读取一个长 T_enc = {T_enc} 个位置的编码器输出，处理一批 B = {B} 个长 T_dec = {T_dec} 个位置的目标序列。它的交叉注意力权重是什么形状？',
+            '一个有 H = {H} 个头、宽度 D = {D} 的解码器块，读取一个长 T_enc = {T_enc} 个位置的编码器输出，处理一个由 B = {B} 个长 T_dec = {T_dec} 个位置的目标序列组成的批次。它的交叉注意力权重是什么形状？',
           output:
-            '一个有 H = {H} 个头、宽度 D = {D} 的解码器块，读取一个长 T_enc = {T_enc} 个位置的编码器输出，处理一批 B = {B} 个长 T_dec = {T_dec} 个位置的目标序列。它的交叉注意力的输出是什么形状？',
+            '一个有 H = {H} 个头、宽度 D = {D} 的解码器块，读取一个长 T_enc = {T_enc} 个位置的编码器输出，处理一个由 B = {B} 个长 T_dec = {T_dec} 个位置的目标序列组成的批次。它的交叉注意力的输出是什么形状？',
           reads:
-            '在从长 T_dec = {T_dec} 个位置的解码器到长 T_enc = {T_enc} 个位置（0 到 {last}）的编码器输出的交叉注意力中，目标位置 {i} 可以注意哪些记忆位置？给出一个位置的集合。',
+            '在从长 T_dec = {T_dec} 个位置的解码器到长 T_enc = {T_enc} 个位置（0 到 {last}）的编码器输出的交叉注意力中，目标位置 {i} 可以关注哪些记忆位置？给出一个位置的集合。',
           count:
             '在交叉注意力的一个头中，长 T_dec = {T_dec} 个位置的解码器读取长 T_enc = {T_enc} 个位置的编码器输出。对一个没有填充的序列而言，这个头的注意力权重中有多少个没有被掩码置为 0？',
         },
       },
       'causal-mask': {
         title: '掩码允许什么',
-        hints: ['因果掩码对查询 i 保留键 j，当且仅当 j ≤ i。', '一个位置可以注意它自己。'],
+        hints: ['因果掩码对查询 i 保留键 j，当且仅当 j ≤ i。', '一个位置可以关注它自己。'],
         prompt: {
-          keys: '在一个有 T = {T} 个位置（0 到 {last}）的因果模型中，位置 {i} 的查询可以注意哪些键位置？给出一个位置的集合。',
+          keys: '在一个有 T = {T} 个位置（0 到 {last}）的因果模型中，位置 {i} 的查询可以关注哪些键位置？给出一个位置的集合。',
           pairs:
             '在一个有 T = {T} 个位置的因果模型中，掩码保留多少个（查询，键）对？也就是说，一个头的注意力权重中有多少个可以不为 0？',
           queries:
-            '在一个有 T = {T} 个位置（0 到 {last}）的因果模型中，哪些查询位置可以注意位置 {j} 的键？给出一个位置的集合。',
+            '在一个有 T = {T} 个位置（0 到 {last}）的因果模型中，哪些查询位置可以关注位置 {j} 的键？给出一个位置的集合。',
         },
       },
       'teacher-forcing': {
@@ -1220,7 +1220,7 @@ export default {
         prompt: {
           loss: '{model}以 nats 计的平均损失是多少？',
           weight: '{model}位置 {i} 的查询给位置 {j} 的键多大的注意力权重？',
-          residual: '{model}U 的第 [{i}][{c}] 项（第 {i} 行，特征 {c}）是多少？',
+          residual: '{model}U 的元素 [{i}][{c}]（第 {i} 行，特征 {c}）是多少？',
         },
       },
       einsum: {
@@ -1231,7 +1231,7 @@ export default {
         ],
         prompt: {
           scores:
-            'q 和 k 的轴都是 [批次, 位置, 特征]。写出未缩放分数的 einsum 字符串：对每个批次项、查询位置和键位置（按这个顺序）各一个数，即该查询行与该键行的点积。',
+            'q 和 k 的轴都是 [批次, 位置, 特征]。写出未缩放分数的 einsum 字符串：对每个样本、查询位置和键位置（按这个顺序）各一个数，即该查询行与该键行的点积。',
           values:
             'weights 的轴是 [批次, 查询位置, 键位置]，v 的轴是 [批次, 键位置, 特征]。写出注意力输出的 einsum 字符串，其轴为 [批次, 查询位置, 特征]：每个输出行是用该查询的权重对各值行的加权和。',
           'head-scores':
@@ -1306,7 +1306,7 @@ export default {
       'not-renormalised':
         '划掉了 a_j v_j 项而其他权重保持不变；去掉位置 j 后，它们会重新归一化并增大以填补它的份额，所以即使去掉一个零值，y 也会移动',
       'reversed-change': '把变化量算成了之前减之后（y − y′），而不是 y′ − y',
-      'no-batch': '只算了一个批次项',
+      'no-batch': '只算了一个样本',
       'linear-in-T': 'T 只算了一次而不是两次：每个查询都与每个键相遇，共 T × T 对',
       'one-product': '只算了 Q Kᵀ；A V 还需要同样多的乘加',
       'heads-add-work': '给每个头都算了完整的宽度 D；各头分摊 D，所以 H 个头合起来做的是一个宽度为 D 的头的工作',
@@ -1328,7 +1328,7 @@ export default {
       'not-centred': '除以标准差之前没有减去均值',
       'no-nonlinearity': '漏掉了 ReLU',
       'no-residual': '漏掉了残差相加',
-      swapped: '把两种排列弄反了',
+      swapped: '把两种归一化位置弄反了',
       'final-norm-post': '以为堆栈之后的最终 LayerNorm 使各块成为 post-norm',
       invariant: '以为注意力是置换不变的（输出不变），而不是等变的（输出随之交换）',
       'inputs-swapped': '给出了交换后的输入，而不是注意力的输出',
@@ -1426,7 +1426,7 @@ export default {
     stepNotes: {
       arrangement:
         'Pre-norm 把 LN 作用于每个子层的输入，并把子层的输出加到未归一化的流上；post-norm 在每次残差相加之后应用 LN。pre-norm 堆栈之后的最终 LN 属于这个堆栈，不代表 post-norm。',
-      copy: '第 (i, j) 项是词元 j 改变时输出 i 移动了多少，由引擎测量。对角线以上只要有非零值，就说明某个输出读取了后面的词元：没有掩码的块会把后面的词元复制进前面的行，而后面块中的掩码无法撤销这一点。',
+      copy: '元素 (i, j) 是词元 j 改变时输出 i 移动了多少，由引擎测量。对角线以上只要有非零值，就说明某个输出读取了后面的词元：没有掩码的块会把后面的词元复制进前面的行，而后面块中的掩码无法撤销这一点。',
       'summed-axis':
         '出现在输入中、却不出现在 -> 之后的字母会被求和；-> 之后的字母按顺序命名输出的各轴；"..." 代表前导轴。',
     },
@@ -1437,7 +1437,7 @@ export default {
     notLoaded: '无法加载练习题；例题仍然可以使用。请重新加载页面再试一次。浏览器给出的信息：',
     setTitle: '练习题',
     setIntro:
-      '各类题目按讲义的章节排列，每类都放在讲授它的例题旁边。每道题都有无限多个变体；引擎检查你的答案，并告诉你它符合哪种错误。在能构成合理题目时，变体 0 使用讲义自己的数字。只有能被读取的答案才算作尝试。',
+      '各题型按讲义的章节排列，每个题型都放在讲授它的例题旁边。每道题都有无限多个变体；引擎检查你的答案，并告诉你它符合哪种错误。在能构成合理题目时，变体 0 使用讲义自己的数字。只有能被读取的答案才算作尝试。',
     section: '章节',
     problem: '题目',
     workedExample: '例题',
@@ -1460,11 +1460,11 @@ export default {
     imported: '进度已导入。',
     practiseThis: '练习这一节',
     tolerance:
-      '每个数与引擎给出的值相差必须在 {percent}% 以内；小于答案最大项的 {part} 的项，允许的偏差为该最大项的 {part} 的 {percent}%。三位有效数字总是足够的。整数计数、形状和位置必须精确。',
+      '每个数与引擎给出的值相差必须在 {percent}% 以内；小于答案最大元素的 {part} 的元素，允许的偏差为该最大元素的 {part} 的 {percent}%。三位有效数字总是足够的。整数计数、形状和位置必须精确。',
     readAs: '读作 {text}。',
     unreadable: '需要{format}，但这无法读取：{error}。（这不算一次尝试。）',
-    countMismatch: '答案有 {expected} 项。',
-    wrongEntries: '{count, plural, other {第 {labels} 项}}不对（与表格一样从 0 开始计数）。',
+    countMismatch: '答案有 {expected} 个元素。',
+    wrongEntries: '{count, plural, other {元素 {labels}}} 不对（与表格一样从 0 开始计数）。',
     // The mistakes are whole clauses, some with a clause of why after "；": they follow the colon
     // as they are, where "这正是…时得到的结果" read them backwards.
     misconception: '这个答案正是这种错误的结果：{what}（见 {section}）。',
@@ -1477,14 +1477,14 @@ export default {
     notProgress: '不是这个版本的进度数据',
     cannotStore: '浏览器不允许本页面保存进度',
     notJson: '文件不是 JSON',
-    damagedEntry: '“{id}”的条目已损坏',
+    damagedEntry: '“{id}”的记录已损坏',
   },
   teach: {
     title: '布置作业',
     tocTitle: '教师专用',
     fromPractice: '要给全班上课？用这些题目布置作业',
     intro:
-      '选择题目、每类几道以及数字如何生成，然后把链接发给学生。每个学生的答案都由与练习题相同的引擎检查，学生重新加载页面时进度会保留。',
+      '选择题目、每类几道以及数字如何生成，然后把链接发给学生。每个学生的答案都由与练习题相同的引擎检查，学生重新加载页面时答题过程会保留。',
     titleLabel: '标题',
     familiesLabel: '题目',
     all: '全选',
@@ -1498,9 +1498,9 @@ export default {
     solutionsLabel: '允许查看解答（显示过解答的题目算作未解出）',
     passLabel: '及格线，解出题目的百分比',
     triesLabel: '每道题允许的尝试次数（0：不限）',
-    penaltyLabel: '每答错一次扣去的得分（占该题的百分比）',
+    penaltyLabel: '每次错误的尝试扣去的得分（占该题的百分比）',
     penaltyNote:
-      '从若干选项中选择的题目，每答错一次总会扣去一部分得分（只有两个选项时扣去全部），这样靠猜平均只能得到半道题的分。',
+      '从若干选项中选择的题目，每次错误的尝试总会扣去一部分得分（只有两个选项时扣去全部），这样靠猜平均只能得到半道题的分。',
     linkHeading: '作业',
     linkLabel: '给学生的链接',
     open: '以学生的身份打开',
@@ -1510,11 +1510,11 @@ export default {
     studentsLabel: '学生，每行一个',
     studentsNote: '仅用于每个学生各有其数字的情况：为每个名字（按学生将输入的写法）打印一张练习单。',
     worksheet: '要打印的练习单',
-    answerKey: '要打印的答案',
+    answerKey: '要打印的参考答案',
     resultsLink: '按这份作业读取学生的结果文件',
     packageHeading: '用于你的 LMS（Moodle、Canvas）',
     packageWhy:
-      '这份作业的 SCORM 1.2 包：把它作为 SCORM 活动上传到你的课程，每个学生每检查一个答案，其分数和状态就会进入成绩册。这个包包含整个页面及其引擎，不需要访问互联网。',
+      '这份作业的 SCORM 1.2 包：把它作为 SCORM 活动上传到你的课程，每个学生每检查一个答案，其得分和状态就会进入成绩册。这个包包含整个页面及其引擎，不需要访问互联网。',
     packageButton: '下载 SCORM 包',
     packaging: '正在制作包…',
     noPackage: '无法制作包：',
@@ -1528,11 +1528,11 @@ export default {
     useLatest: '改用第 {latest} 版（所有题目都会改变）',
     packaged: '包已下载（{file}，{kb} KB）。',
     packageTooLarge:
-      '无法为这份作业生成 SCORM 包：LMS 用 {most} 个字符（SCORM 1.2 的 cmi.suspend_data）保存每个学生的作答记录，而当每个答案都达到最长时，这份作业可能需要 {needs} 个字符。请减少题目数量。',
+      '无法为这份作业生成 SCORM 包：LMS 用 {most} 个字符（SCORM 1.2 的 cmi.suspend_data）保存每个学生的答题过程，而当每个答案都达到最长时，这份作业可能需要 {needs} 个字符。请减少题目数量。',
   },
   training: {
     title: '训练模型',
-    tocSection: '实验',
+    tocSection: '实验室',
     loading: '正在加载训练面板…',
     notLoaded: '无法加载训练面板，所以这里暂时无法训练。请重新加载页面再试一次。浏览器给出的信息：',
     intro:
@@ -1588,12 +1588,12 @@ export default {
       ffnMult: 'FFN 宽度（× D）',
       activation: '激活函数',
       gated: '门控 FFN',
-      arrangement: '归一化的位置',
+      arrangement: '归一化位置',
       norm: '归一化',
       positions: '位置',
       optimizer: '优化器',
       lr: '学习率',
-      batch: '批大小',
+      batch: '批次大小',
       seed: '种子',
     },
     corpora: {
@@ -1617,7 +1617,7 @@ export default {
     pause: '暂停',
     step: '单步',
     reset: '重置',
-    save: '把模型保存到文件',
+    save: '保存模型到文件',
     load: '从文件加载模型',
     logScale: '对数刻度',
     // the plots' axes, drawn on their canvases
@@ -1640,10 +1640,10 @@ export default {
       entropy: '注意力熵（nats）',
       answers: '完全答对的保留问题（共 {n} 个，每 100 步统计一次）',
     },
-    samples: '样本',
+    samples: '生成的文本',
     greedy: '贪心',
     sampled: '采样（温度 0.8）',
-    noSamples: '每 100 步以及每次暂停时会出现样本。',
+    noSamples: '每 100 步以及每次暂停时会显示生成的文本。',
     samplesCausal: '在每个块都使用因果掩码的情况下生成，与测量验证损失时一样：生成时，下一个词元还不存在，无从读取。',
     attention: '训练后模型的注意力',
     attentionOf: '运行',
@@ -1717,13 +1717,13 @@ export default {
     addressProblem: '地址的一部分被忽略了：',
     addressRefused: '引擎拒绝了地址中的输入：',
     pass: '通过',
-    fail: '失败',
-    // what a browser without JavaScript shows (the page's shell, in every language at once)
+    fail: '未通过',
     // shown, in Traditional characters, above the Simplified Chinese page to a reader whose browser
     // asks for Traditional Chinese (zh-TW, zh-HK): English is offered, and the choice is kept
     traditionalNote: '本頁沒有繁體中文版，以下顯示的是簡體中文。',
     traditionalEnglish: '改用英文（English）',
     traditionalKeep: '繼續使用簡體中文',
+    // what a browser without JavaScript shows (the page's shell, in every language at once)
     noScript: 'Attention Lab 在你的浏览器中用 JavaScript 和 WebAssembly 完成全部计算：请启用 JavaScript 后使用。',
     skip: '跳到例题',
     edited: '你修改了输入：正文中引用的数字是讲义中的；表格显示的是你的数字。',
@@ -1886,7 +1886,7 @@ export default {
       },
       short: '文件只有 {size} 个字节，不足给出文件头长度的 8 个字节',
       notSafetensors:
-        '这不是 safetensors 文件：它的前 8 个字节应当给出文件头的长度，这样读出的是 {header} 个字节，超过了 checkpoint 文件头最多的 {max} 个字节',
+        '这不是 safetensors 文件：它的前 8 个字节应当给出文件头的长度，这样读出的是 {header} 个字节，超过了检查点文件头最多的 {max} 个字节',
       pastEnd:
         '文件头的长度是 {header} 个字节，超出了文件末尾（长度之后只有 {rest} 个字节）：文件被截断了，或者不是 safetensors 文件',
       notObject: '文件头必须是由张量组成的 JSON 对象',
@@ -1906,38 +1906,38 @@ export default {
         outside: '张量“{tensor}”的 data_offsets 是 [{begin}, {end}]，超出了文件头之后 {size} 个字节的数据',
         span: '张量“{tensor}”是形状为 {shape} 的 {dtype}，应有 {bytes} 个字节，但它的 data_offsets 只覆盖 {span} 个',
         notFinite:
-          '张量“{tensor}”的第 {entry} 个元素是 {value}{dtype, select, F64 {（或对 float32 而言太大）} other {}}：checkpoint 的权重必须是有限数',
+          '张量“{tensor}”的第 {entry} 个元素是 {value}{dtype, select, F64 {（或对 float32 而言太大）} other {}}：检查点的权重必须是有限数',
       },
     },
     checkpoint: {
       nameMapPlaceholder: '名称映射把 {tensor} 读作 {name}：其中的占位符不在“{pattern}”中',
       unknownTensor:
-        'checkpoint 中有一个名为“{tensor}”的张量，它不是 nanoGPT 或 GPT-2 的张量（例如 transformer.h.0.attn.c_attn.weight）；使用其他名称的模型需要名称映射',
+        '检查点中有一个名为“{tensor}”的张量，它不是 nanoGPT 或 GPT-2 的张量（例如 transformer.h.0.attn.c_attn.weight）；使用其他名称的模型需要名称映射',
       unknownTensorRead:
-        'checkpoint 中有一个名为“{tensor}”（读作 {name}）的张量，它不是 nanoGPT 或 GPT-2 的张量（例如 transformer.h.0.attn.c_attn.weight）；使用其他名称的模型需要名称映射',
-      twice: 'checkpoint 中 {name} 出现了两次',
-      missing: 'checkpoint 中没有 {name}',
-      noEmbedding: 'checkpoint 中没有词元嵌入（transformer.wte.weight 或 lm_head.weight）',
+        '检查点中有一个名为“{tensor}”（读作 {name}）的张量，它不是 nanoGPT 或 GPT-2 的张量（例如 transformer.h.0.attn.c_attn.weight）；使用其他名称的模型需要名称映射',
+      twice: '检查点中 {name} 出现了两次',
+      missing: '检查点中没有 {name}',
+      noEmbedding: '检查点中没有词元嵌入（transformer.wte.weight 或 lm_head.weight）',
       embeddingShape: '{tensor} 必须是 [vocab_size, n_embd]，两者都至少为 1，而它是 {shape}',
-      noBlocks: 'checkpoint 中没有块（transformer.h.0. …）',
+      noBlocks: '检查点中没有块（transformer.h.0. …）',
       attentionShape:
         '{tensor} 必须是 [3 n_embd, n_embd]（nanoGPT）或 [n_embd, 3 n_embd]（GPT-2），其中 n_embd = {D} 来自 {embedding}，而它是 {shape}',
       ffnShape: '{tensor} 必须是 [k n_embd, n_embd]（k 为整数），而它是 {shape}',
       metadataBias: '__metadata__.bias 必须是 True 或 False，而它是“{got}”',
-      biasSaysTrue: '__metadata__ 写着 bias={value}，但 checkpoint 中没有 transformer.h.0.attn.c_attn.bias',
-      biasSaysFalse: '__metadata__ 写着 bias={value}，但 checkpoint 中有 transformer.h.0.attn.c_attn.bias',
+      biasSaysTrue: '__metadata__ 写着 bias={value}，但检查点中没有 transformer.h.0.attn.c_attn.bias',
+      biasSaysFalse: '__metadata__ 写着 bias={value}，但检查点中有 transformer.h.0.attn.c_attn.bias',
       metadataWhole: '__metadata__.{key} 必须是至少为 1 的整数，而它是“{got}”',
       metadataShapes: '__metadata__ 写着 {key}={value}，但张量的形状给出的是 {shapes}',
       noHeads:
-        'checkpoint 的 __metadata__ 中没有头数（n_head），形状也无法说明：请用选项 n_head 给出（在页面上，就是打开模型时填写的头数）',
-      notHeld: '配置中有一个参数 {name}，而 nanoGPT 的 checkpoint 不保存它',
+        '检查点的 __metadata__ 中没有头数（n_head），形状也无法说明：请用选项 n_head 给出（在页面上，就是打开模型时填写的头数）',
+      notHeld: '配置中有一个参数 {name}，而 nanoGPT 的检查点不保存它',
       headShape: '{tensor} 的形状是 {shape}，但宽度为 {D} 的模型的 {heads} 个头中的每一个都需要 {needs}',
       shape: '{tensor} 的形状是 {shape}，但配置需要 {needs}',
       unusedBias:
-        'checkpoint 中有 {tensor}，而这种配置的模型用不到它：模型要么处处都有偏置（bias=True），要么处处都没有，RMSNorm 则没有偏置',
-      unused: 'checkpoint 中有 {tensor}，而这种配置的模型用不到它：请检查选项（norm、gated、tied）',
+        '检查点中有 {tensor}，而这种配置的模型用不到它：模型要么处处都有偏置（bias=True），要么处处都没有，RMSNorm 则没有偏置',
+      unused: '检查点中有 {tensor}，而这种配置的模型用不到它：请检查选项（norm、gated、tied）',
       notNanogpt:
-        '这个模型有{feature, select, rmsnorm {RMSNorm} gated {门控 FFN} postNorm {后归一化的块} positions {不是可学习表的位置编码} activation {不是精确 GELU 的激活函数} untied {没有与嵌入绑定的输出头} ffnWidth {宽度不是 4 n_embd 的 FFN} unscaled {没有除以 sqrt(d_k) 的分数} other {没有因果掩码的块}}，而 nanoGPT 的 GPT 没有；它不能写成 nanoGPT 的 checkpoint',
+        '这个模型有{feature, select, rmsnorm {RMSNorm} gated {门控 FFN} postNorm {post-norm 的块} positions {不是可学习表的位置编码} activation {不是精确 GELU 的激活函数} untied {没有与嵌入绑定的输出头} ffnWidth {宽度不是 4 n_embd 的 FFN} unscaled {没有除以 sqrt(d_k) 的分数} other {没有因果掩码的块}}，而 nanoGPT 的 GPT 没有；它不能写成 nanoGPT 的检查点',
     },
     shape: {
       residual:
@@ -1949,11 +1949,11 @@ export default {
       scaleRows: 'w 有 {n} 个元素，但 m 有 {rows} 行（每行一个权重）',
       head: 'params.head 的形状是 {shape}，但必须是 [D][V] = [{D}][{V, number}]',
       targets: 'targets 有 {n} 个元素，但 logits 有 {rows} 行（每行一个目标）',
-      memoryBatch: 'x 的形状是 {x}，但 memory 的形状是 {memory}：它们需要相同的前导（批）轴',
+      memoryBatch: 'x 的形状是 {x}，但 memory 的形状是 {memory}：它们需要相同的前导（批次）轴',
       emptyAxes: '每个轴都不能为空；收到的是 q {q}、k {k}、v {v}',
       keysValues: 'v 有 {v} 行，但 k 有 {k} 行（每个键一个值）',
       dk: 'k 有 {k} 列，但 q 有 {q} 列（d_k 必须一致）',
-      batch: 'q、k 和 v 必须有相同的批轴；收到的是 q {q}、k {k}、v {v}',
+      batch: 'q、k 和 v 必须有相同的批次轴；收到的是 q {q}、k {k}、v {v}',
       weightRows: '{name} 有 {rows} 行，但它的输入有 {features} 个特征（{name} 必须是 [{features}][out]）',
       bias: '{name} 的偏置有 {n} 个元素，但 {name} 有 {columns} 列',
       emptyLastAxis: '最后一个轴是空的（softmax 至少需要一个元素）',
@@ -2014,9 +2014,9 @@ export default {
     practice: {
       unknownFamily: '没有名为“{family}”的题型（现有：{known}）',
       edition: '练习题集没有第 {edition} 版（现有第 1 至第 {latest} 版）',
-      noFairVariant: '题型 {family} 在种子 {seed} 下找不到公平的题目：这是本实验的缺陷，请报告它',
+      noFairVariant: '题型 {family} 在种子 {seed} 下找不到公平的题目：这是本实验室的缺陷，请报告它',
       invariant:
-        '练习集生成了一道它无法求解的题目（题型 {family}，规则 {rule}{name, select, none {} other {，数值 {name}}}）：这是本实验的缺陷，请报告它',
+        '练习集生成了一道它无法求解的题目（题型 {family}，规则 {rule}{name, select, none {} other {，数值 {name}}}）：这是本实验室的缺陷，请报告它',
     },
     option: {
       choice: '{what} 必须是以下之一：{choices}；收到的是“{got}”',
@@ -2047,9 +2047,10 @@ export default {
     generate: {
       temperatureOverflow: '温度 {temperature} 太小，logits / 温度 会溢出；贪心生成请用 0',
       nothingToContinue: '没有可以继续的生成：请先调用 generate（trainStep 或失败的一步会结束它）',
-      emptyPrompt: '提示是空的（生成至少需要一个词元作为条件）',
+      emptyPrompt: '提示词是空的（生成至少需要一个词元作为条件）',
       temperature: '温度必须是 >= 0 的有限数（0 = 贪心），收到的是 {got}',
-      tooLong: '提示（{prompt} 个词元）加上 {steps} 步需要 {needed} 个位置，但 params.positions 只有 {rows} 行（Tmax）',
+      tooLong:
+        '提示词（{prompt} 个词元）加上 {steps} 步需要 {needed} 个位置，但 params.positions 只有 {rows} 行（Tmax）',
     },
     model: {
       parameterNotFinite: '参数 {name} 中有一个不是有限 float32 数的值',
@@ -2092,7 +2093,7 @@ export default {
       positionsGiven:
         '给出了 params.positions，但 positions 是{positions, select, sinusoidal {“sinusoidal”（固定的表，没有可学习的东西）} other {“none”}}',
       maskBlocks: 'maskBlocks 有 {n} 个元素，但有 {blocks} 个块',
-      tooShort: 'tokens 的每个序列至少需要 2 个 id（输入 tokens[:-1]，目标 tokens[1:]），收到的是 {got}',
+      tooShort: 'tokens 的每个序列至少需要 2 个词元 id（输入 tokens[:-1]，目标 tokens[1:]），收到的是 {got}',
     },
     cache: {
       notCausal:
