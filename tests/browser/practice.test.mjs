@@ -146,7 +146,7 @@ test('damaged stored progress is set aside with a notice, never a crash', async 
   }, KEY);
   const { page, problems } = await open(`${site.base}#/practice`, ctx);
   await page.locator('.practice-set').waitFor();
-  assert.match(await page.textContent('.practice-set .notice'), /could not be used \(the entry for "x" is damaged\)/);
+  assert.match(await page.textContent('.practice-set .notice'), /could not be used \(the record for "x" is damaged\)/);
   assert.equal(
     await page.evaluate((key) => localStorage.getItem(`${key}.damaged`), KEY),
     '{"version":1,"families":{"x":{"attempts":"many"}}}',
