@@ -131,7 +131,7 @@ export const pageBuild = {
 // file, which the browser has already cached).
 const workerBuild = {
   ...pageBuild,
-  entryPoints: { trainer: 'web/training/worker.js' },
+  entryPoints: { trainer: 'web/worker/worker.js' },
   format: 'iife', // a classic worker script, which every browser starts
   splitting: false,
   define: {},

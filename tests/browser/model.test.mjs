@@ -10,7 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import { loadEngine } from '../../web/engine/index.js';
-import { charTokenizer } from '../../web/training/tokenize.js';
+import { charTokenizer } from '../../web/tokenizers/tokenize.js';
 import { root, shots, siteForTests, watch } from './site.mjs';
 
 const site = siteForTests();

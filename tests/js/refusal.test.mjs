@@ -7,7 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { catalogues, compileCatalogue } from '../../web/text/index.js';
 import { messageAt, refusalText } from '../../web/text/refusal.js';
-import { languages } from '../../web/text/language.js';
+import { languages } from '../../web/locale/language.js';
 import { loadEngine } from '../../web/engine/index.js';
 import { wordedPractice } from '../../web/page/practice-text.js';
 import { xorshift32 } from '../../web/training/xorshift.js';

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { catalogues, compileCatalogue } from '../../web/text/index.js';
-import { chooseLanguage, forTraditionalReader, languages, supportedLanguage } from '../../web/text/language.js';
+import { chooseLanguage, forTraditionalReader, languages, supportedLanguage } from '../../web/locale/language.js';
 import { loadEngine } from '../../web/engine/index.js';
 import { wordedPractice } from '../../web/page/practice-text.js';
 

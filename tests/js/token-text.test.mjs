@@ -1,11 +1,11 @@
-// Tokens from any script, as the training and model panels write them (web/training/token-text.js,
+// Tokens from any script, as the training and model panels write them (web/tokenizers/token-text.js,
 // web/models/gpt2.js): characters a label would hide made visible, code-point order as Python's
 // sorted() gives, bytes that are not whole UTF-8 characters as <0xE4>, never "�"; and a Chinese
 // corpus that tokenises, trains and reads back as its own characters.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { byCodePoint, shownText, textOfBytes } from '../../web/training/token-text.js';
-import { charTokenizer } from '../../web/training/tokenize.js';
+import { byCodePoint, shownText, textOfBytes } from '../../web/tokenizers/token-text.js';
+import { charTokenizer } from '../../web/tokenizers/tokenize.js';
 import { chinese, spanish } from '../../web/training/corpora.js';
 import { createSession } from '../../web/training/session.js';
 import { gpt2Vocabulary } from '../../web/models/gpt2.js';

@@ -2,7 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { english, orderTasks, toyGrammar } from '../../web/training/corpora.js';
-import { charTokenizer, split, windows, wordTokenizer } from '../../web/training/tokenize.js';
+import { charTokenizer, wordTokenizer } from '../../web/tokenizers/tokenize.js';
+import { split, windows } from '../../web/training/batches.js';
 import { loadEngine } from '../../web/engine/index.js';
 
 test('the corpora are the same on every call, and the right size', () => {

@@ -3,7 +3,7 @@
 // vocabulary: 200 KB gzipped that no other part of the page needs. The offline single file
 // leaves it out (scripts/build-page.mjs) and says so.
 import { opened as text } from '../text/index.js';
-import { textOfBytes } from '../training/token-text.js';
+import { textOfBytes } from '../tokenizers/token-text.js';
 
 const MERGEABLE = 50256; // tokens 0 … 50255 are byte sequences; 50256 is <|endoftext|>
 const END_OF_TEXT = '<|endoftext|>';

@@ -1,8 +1,8 @@
 // An opened model's vocabulary, read from the file a student has: nanoGPT's character
 // vocabularies (shakespeare_char's meta.pkl, whose itos and stoi a line of Python writes as
 // JSON), a text file of the characters, or the training text itself. No model arithmetic here.
-import { listTokenizer } from '../training/tokenize.js';
-import { byCodePoint, shownText } from '../training/token-text.js';
+import { listTokenizer } from '../tokenizers/tokenize.js';
+import { byCodePoint, shownText } from '../tokenizers/token-text.js';
 import { jsonBreak, refused } from '../text/refusal.js';
 
 // Each refusal (codes vocabulary.file.*) ends by saying which files are vocabularies. `part` is

@@ -9,7 +9,7 @@
 // A value the check refuses gets a message with the bound and what was received, and the
 // example keeps its last good state.
 import { inputs as words, said } from '../text/index.js';
-import { short } from './format.js';
+import { short } from '../locale/number.js';
 
 // The longest axis an array input may have unless it declares its own: every handout value is
 // at most 7 long, and 16 keeps the largest tables of a step (16 × 16 per matrix) within a frame.

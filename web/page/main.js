@@ -8,7 +8,7 @@ import { loadEngine, loadExtras } from '../engine/index.js';
 import { createApp } from './app.js';
 import { examples } from './examples/index.js';
 import { language, ui } from '../text/index.js';
-import { traditionalReader } from '../text/language.js';
+import { traditionalReader } from '../locale/language.js';
 import { languageMenu, traditionalNote } from './views/language-menu.js';
 import { h } from './views/dom.js';
 

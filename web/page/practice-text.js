@@ -3,8 +3,8 @@
 // catalogue (web/text): a problem's title, prompt and hints, a verdict's feedback, a
 // solution's step titles and the names of the mistakes. A translation adds a catalogue only.
 import { catalogues, practice as pageWords, refusals as pageRefusalWords, said, sentencesIn } from '../text/index.js';
-import { answerText } from './format.js';
-import { language } from '../text/language.js';
+import { answerText } from '../locale/number.js';
+import { language } from '../locale/language.js';
 
 // An entry as the page labels it, counting from 0: [1] in a vector, [1][0] in a matrix.
 const entryLabel = (i, shape) => (shape.length === 2 ? `[${Math.floor(i / shape[1])}][${i % shape[1]}]` : `[${i}]`);

@@ -6,7 +6,7 @@
 // message ("[{shape}]"), which is notation and keeps ", " in every language. A parameter that
 // chooses between forms (plural, select) receives its raw value.
 import { IntlMessageFormat } from 'intl-messageformat';
-import { short } from '../page/format.js';
+import { short } from '../locale/number.js';
 
 const numberFormat = { format: (x) => short(x) };
 const formatters = {

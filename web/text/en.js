@@ -1940,7 +1940,7 @@ export default {
       savedVocabulary:
         'this model was trained on a vocabulary of {saved, plural, one {# token} other {# tokens}}, but the corpus {corpus} has {n}; choose the corpus it was trained on',
     },
-    // a tokenizer (web/training/tokenize.js): what a typed sentence or prompt holds that the
+    // a tokenizer (web/tokenizers/tokenize.js): what a typed sentence or prompt holds that the
     // vocabulary does not
     vocabulary: {
       character: 'the character “{character}” is not in this vocabulary',

@@ -4,7 +4,7 @@
 // import: a message without parameters is a string, one with parameters a function of one object.
 import { compileCatalogue } from './compile.js';
 import { messageAt, refusalText } from './refusal.js';
-import { language } from './language.js';
+import { language } from '../locale/language.js';
 import en from './en.js';
 import es from './es.js';
 import zhHans from './zh-Hans.js';

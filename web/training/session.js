@@ -2,7 +2,8 @@
 // engine's models and the data; it has no DOM, and every number it reports comes from the engine
 // (losses, entropies, probabilities) or is a count or a clock reading (steps, tokens per second).
 import { CORPORA, DEFAULT_SETUP, EXPERIMENTS } from './experiments.js';
-import { charTokenizer, split, windows, wordTokenizer } from './tokenize.js';
+import { charTokenizer, wordTokenizer } from '../tokenizers/tokenize.js';
+import { split, windows } from './batches.js';
 import { refused } from '../text/refusal.js';
 
 // Validation always scores the same windows (drawn with their own seed), so that the points of a

@@ -4,7 +4,7 @@
 // are here; a link that cannot be read opens nothing and says why. Runs are kept per assignment
 // and student; inside an LMS the package's run is the LMS's.
 import { assignment as assignmentText, teach as teachText } from '../../text/index.js';
-import { addressIn, language } from '../../text/language.js';
+import { addressIn, language } from '../../locale/language.js';
 import { ASSIGNMENT, TEACH, toHash } from '../state.js';
 import { h } from '../views/dom.js';
 import { assignmentView, resultView } from '../views/assignment.js';

@@ -1,6 +1,7 @@
 // §3.1 why divide by sqrt(d_k), and §3.2 the batched matrix form.
 import { labels as L } from '../../text/index.js';
-import { shapeText, vector } from '../format.js';
+import { vector } from '../../locale/number.js';
+import { shapeText } from '../format.js';
 import { MAX_SEED } from '../inputs.js';
 
 // q = e_0 and k_j = s_j e_0 in d_k dimensions, so that q . k_j = s_j: the engine's attention then

@@ -4,7 +4,8 @@
 // the same rows, the gated FFN against the plain one with their parameter counts, and a pre-norm
 // block with all three. Weights are rows of a sinusoidal table; every number is the engine's.
 import { labels as L } from '../../text/index.js';
-import { shapeText, short, vector } from '../format.js';
+import { short, vector } from '../../locale/number.js';
+import { shapeText } from '../format.js';
 import { countUnder, tableRows as rowsOf } from './handout.js';
 
 // T = 3 positions of D = 4 features, as in §5.

@@ -6,7 +6,7 @@ import { assignment as words, practice as practiceWords, sentence, sentences, ui
 import { LIMITS, SETTINGS, STUDENT, normalName } from '../assignment/definition.js';
 import { ANSWER_MOST } from '../assignment/suspend.js';
 import { resultFileName } from '../assignment/run.js';
-import { language } from '../../text/language.js';
+import { language } from '../../locale/language.js';
 import { download, h } from './dom.js';
 import { cellText, classReport, resultsCsv, sortRows } from '../assignment/class.js';
 import { problemPanel } from './practice.js';

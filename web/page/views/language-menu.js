@@ -1,7 +1,7 @@
 // The language menu in the page's header: each language named in itself. Choosing one keeps
-// the choice and reopens the same address in it (see text/language.js).
+// the choice and reopens the same address in it (see locale/language.js).
 import { ui } from '../../text/index.js';
-import { addressIn, language, languages, rememberLanguage } from '../../text/language.js';
+import { addressIn, language, languages, rememberLanguage } from '../../locale/language.js';
 import { h } from './dom.js';
 
 export function languageMenu({ open = (href) => location.assign(href) } = {}) {

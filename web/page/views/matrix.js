@@ -1,7 +1,8 @@
 // A matrix as a table: heatmap colours with a legend, numbers rounded for display and exact on
 // hover or focus, arrow keys to move between cells, optional editing, copy as LaTeX or NumPy.
 import { interpolateBlues, interpolatePuOr } from 'd3-scale-chromatic';
-import { editable, exact, short, toLatex, toNumpy } from '../format.js';
+import { exact, short } from '../../locale/number.js';
+import { editable, toLatex, toNumpy } from '../format.js';
 import { ui } from '../../text/index.js';
 import { h } from './dom.js';
 

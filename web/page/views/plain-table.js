@@ -1,7 +1,7 @@
 // A table of a few columns with a caption, as the Lab's panels list tokens and numbers: the first
 // column's headers are `scope="col"`, a row's `th` names it, and a number shows rounded with
 // every digit on hover.
-import { exact, short } from '../format.js';
+import { exact, short } from '../../locale/number.js';
 import { h } from './dom.js';
 
 // rows: arrays of cells (elements, from numberCell, rowHeader or h('td', ...)).

@@ -2,7 +2,7 @@
 // hints, the worked solution, and a new variant. Also the practice-set overview. `practice` is
 // the engine's practice set in words (web/page/practice-text.js).
 import { practice as text, teach as teachWords, ui } from '../../text/index.js';
-import { answerText, short } from '../format.js';
+import { answerText, short } from '../../locale/number.js';
 import { download, h } from './dom.js';
 import { matrixView } from './matrix.js';
 import { isAttempt } from '../progress.js';

@@ -6,7 +6,7 @@
 // @media print) leave out the page's navigation, keep each problem on one page and start each
 // student's sheet on a new one.
 import { assignment as words, practice as practiceWords, ui } from '../../text/index.js';
-import { answerText, short } from '../format.js';
+import { answerText, short } from '../../locale/number.js';
 import { STUDENT, problemsOf, studentSeed } from '../assignment/definition.js';
 import { valueName } from '../practice-text.js';
 import { h } from './dom.js';

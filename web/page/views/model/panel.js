@@ -4,13 +4,13 @@
 // §7.1's draw, and the §7.3 and §6.1 checks. State flows one way: controls send requests; the
 // inspector's answers update `state`; each part is drawn from it. A refused file, vocabulary or
 // prompt says why and leaves what was shown.
-import { connectWorker } from '../../../training/client.js';
+import { connectWorker } from '../../../worker/client.js';
 import { createInspector } from '../../../models/inspector.js';
 import { readVocabulary } from '../../../models/vocabulary.js';
 import { gpt2Vocabulary, isGpt2Sized } from '../../../models/gpt2.js';
 import { opened as text, said, sentence, sentences, ui } from '../../../text/index.js';
 import { jsonBreak } from '../../../text/refusal.js';
-import { exact } from '../../format.js';
+import { exact } from '../../../locale/number.js';
 import { readNumber } from '../../inputs.js';
 import { h } from '../dom.js';
 import { interventionControls, nextTokenTable } from '../intervention.js';

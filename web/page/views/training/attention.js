@@ -8,7 +8,7 @@ import { h } from '../dom.js';
 import { interventionControls, nextTokenTable } from '../intervention.js';
 import { matrixView } from '../matrix.js';
 import { runName } from './plots.js';
-import { shownText } from '../../../training/token-text.js';
+import { shownText } from '../../../tokenizers/token-text.js';
 
 const TOP_TOKENS = 5; // the most likely tokens listed, before and after an intervention
 

@@ -4,7 +4,7 @@
 // way: controls send messages to the trainer (web/training/trainer.js); the trainer's reports
 // update `state`, and each view draws its part of it at the next frame.
 import { DEFAULT_SETUP, EXPERIMENTS } from '../../../training/experiments.js';
-import { connectTrainer } from '../../../training/client.js';
+import { connectTrainer } from '../../../worker/client.js';
 import { said, sentence, sentences, training as text, ui } from '../../../text/index.js';
 import { jsonBreak } from '../../../text/refusal.js';
 import { h } from '../dom.js';

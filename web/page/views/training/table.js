@@ -2,7 +2,7 @@
 // asks, its causal validation loss, attention entropy (§3.1) and answers right.
 import { EXPERIMENTS } from '../../../training/experiments.js';
 import { training as text } from '../../../text/index.js';
-import { exact, short } from '../../format.js';
+import { exact, short } from '../../../locale/number.js';
 import { h } from '../dom.js';
 import { runName } from './plots.js';
 

@@ -3,7 +3,7 @@
 // for an opened checkpoint (web/models/inspector.js), else the training loop (trainer.js).
 import { loadExtras } from '../engine/index.js';
 import { createInspector } from '../models/inspector.js';
-import { createTrainer } from './trainer.js';
+import { createTrainer } from '../training/trainer.js';
 
 loadExtras()
   .then((lab) => {

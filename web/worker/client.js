@@ -1,7 +1,7 @@
 // The page's end of a worker protocol (the trainer, trainer.js; an opened model's inspector,
 // web/models/inspector.js): a Web Worker when one can be started, else the same handler on the
 // page's thread. Views talk to this, never to the worker directly.
-import { createTrainer } from './trainer.js';
+import { createTrainer } from '../training/trainer.js';
 
 // role: which protocol the worker serves (worker.js reads it from the worker's name); create:
 // the same protocol's handler, for the page's thread. A message's `transfer` list (an opened
