@@ -137,7 +137,7 @@ const CONVERT = { Numbers: fromTensor, Trace: trace, Named: named, SavedModel: s
 function result(type, value) {
   if (Array.isArray(type)) return value.map((item) => result(type[0], item));
   if (typeof type === 'object') {
-    const extra = Object.keys(value).find((k) => !(k in type));
+    const extra = Object.keys(value).find((k) => !Object.hasOwn(type, k));
     if (extra !== undefined) throw new Error(`web/engine/api.js declares no result key ${extra}`);
     return Object.fromEntries(Object.keys(type).map((k) => [k, result(type[k], value[k])]));
   }

@@ -15,7 +15,7 @@
 //                                  and start=1 to begin training as soon as the models are made
 // e.g. #/7.4/3?hide=edit,reset opens §7.4 at step 3 with editing and reset hidden. Steps are
 // 1-based in the URL, 0-based in the state.
-import { DEFAULT_SETUP } from '../training/experiments.js';
+import { DEFAULT_SETUP, EXPERIMENTS } from '../training/experiments.js';
 import { checkInput } from './inputs.js';
 import { address as words, inputs as inputWords } from '../text/index.js';
 
@@ -68,11 +68,31 @@ export function toHash(state) {
   return `#/${state.example}/${state.step + 1}${query ? `?${query}` : ''}`;
 }
 
+// The largest practice variant: the engine's seeds are 32-bit.
+const MAX_SEED = 2 ** 32 - 1;
+
+// The first escape of an address that does not spell UTF-8 text ("%E0%A4%A", "%/", a lone
+// surrogate's "%ED%A0%80"), or null: such an address is refused as a whole, so that no part of
+// the page ever decodes one (decodeURIComponent throws on it).
+function malformedEscape(hash) {
+  for (const [run] of hash.matchAll(/(?:%[0-9A-Fa-f]{2})+|%.{0,2}/gs)) {
+    try {
+      decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  }
+  return null;
+}
+
 // Parses a hash; anything it cannot read falls back to `fallback` and is reported in `problems`
-// (shown to the user) rather than thrown.
+// (shown to the user) rather than thrown. Names from the address are looked up as own keys only,
+// so "__proto__" or "constructor" names nothing.
 export function fromHash(hash, examples, fallback, families = []) {
   // families: null while not yet known
   const problems = [];
+  const escape = malformedEscape(hash || '');
+  if (escape !== null) return { state: fallback, problems: [words.malformedEscape({ escape })] };
   const train = /^#\/train(?:\/([^/?]+))?(?:\?(.*))?$/.exec(hash || '');
   if (train) {
     const params = new URLSearchParams(train[2] || '');
@@ -80,13 +100,18 @@ export function fromHash(hash, examples, fallback, families = []) {
     // Settings stay as typed: the training panel reads them, and says which it cannot.
     const settings = {};
     for (const [key, value] of params) {
-      if (key in DEFAULT_SETUP) settings[key] = value;
+      if (Object.hasOwn(DEFAULT_SETUP, key)) settings[key] = value;
       else if (key !== 'hide' && key !== 'start') problems.push(words.unknownSetting({ key }));
+    }
+    let experiment = train[1] ? decodeURIComponent(train[1]) : null;
+    if (experiment !== null && !Object.hasOwn(EXPERIMENTS, experiment)) {
+      problems.push(words.noExperiment({ id: experiment, choices: Object.keys(EXPERIMENTS) }));
+      experiment = null;
     }
     return {
       state: {
         example: TRAIN,
-        experiment: train[1] ? decodeURIComponent(train[1]) : null,
+        experiment,
         settings,
         start: params.get('start') === '1',
         step: 0,
@@ -131,11 +156,18 @@ export function fromHash(hash, examples, fallback, families = []) {
         problems: [words.noFamily({ id: decodeURIComponent(practice[1]) })],
       };
     }
+    const seed = Number(practice[2] || 0);
+    if (!(seed <= MAX_SEED)) {
+      return {
+        state: { example: PRACTICE, step: 0, edits: {}, hide },
+        problems: [words.noVariant({ seed: practice[2], max: MAX_SEED })],
+      };
+    }
     return {
       state: {
         example: PRACTICE,
         family: practice[1] ? decodeURIComponent(practice[1]) : null,
-        seed: Number(practice[2] || 0),
+        seed,
         step: 0,
         edits: {},
         hide,
@@ -161,7 +193,7 @@ export function fromHash(hash, examples, fallback, families = []) {
     try {
       const parsed = JSON.parse(params.get('in'));
       for (const [name, value] of Object.entries(parsed)) {
-        if (!(name in example.inputs)) {
+        if (!Object.hasOwn(example.inputs, name)) {
           problems.push(words.notThisExample({ name }));
           continue;
         }

@@ -1,5 +1,9 @@
 export default {
   address: {
+    malformedEscape:
+      'the address cannot be read: “{escape}” is not an escape of UTF-8 text (expected % and two hexadecimal digits, such as %20 for a space)',
+    noExperiment: 'no training experiment "{id}" (expected one of {choices})',
+    noVariant: 'no variant {seed} (expected a whole number from 0 to {max})',
     notJson: 'the inputs in the address are not valid JSON',
     unknownSetting: 'unknown training setting "{key}"',
     noStep: 'step {step} does not exist (this example has {steps})',
@@ -1765,6 +1769,7 @@ export default {
     settingsKept: 'The current model is unchanged.',
     notANumber: '{field}: expected {whole, select, true {a whole number} other {a number}}, got “{typed}” ({error})',
     notWhole: '{field}: expected a whole number, got {typed}',
+    notAChoice: '{field}: expected {choices}, got “{typed}”',
     notJson: 'the file is not JSON{at, select, none {} other { (it breaks at character {at}, counting from 0)}}',
     discardModel:
       'Another experiment or new settings start new models, and the one here ({steps, plural, one {# step} other {# steps}} trained) will be lost. Save it first to keep it. Start new models anyway?',

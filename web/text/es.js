@@ -2,6 +2,10 @@
 // notation (Q, K, V, d_k, §-numbers, code) stays as it is.
 export default {
   address: {
+    malformedEscape:
+      'no se puede leer la dirección: «{escape}» no es un escape de texto UTF-8 (se esperaba % y dos dígitos hexadecimales, como %20 para un espacio)',
+    noExperiment: 'no hay ningún experimento de entrenamiento "{id}" (se esperaba {choices})',
+    noVariant: 'no hay ninguna variante {seed} (se esperaba un número entero de 0 a {max})',
     notJson: 'las entradas de la dirección no son JSON válido',
     unknownSetting: 'ajuste de entrenamiento desconocido "{key}"',
     noStep: 'el paso {step} no existe (este ejemplo tiene {steps})',
@@ -1778,6 +1782,7 @@ export default {
     notANumber:
       '{field}: se esperaba {whole, select, true {un número entero} other {un número}} y se recibió «{typed}» ({error})',
     notWhole: '{field}: se esperaba un número entero y se recibió {typed}',
+    notAChoice: '{field}: se esperaba {choices}, y se recibió «{typed}»',
     notJson: 'el archivo no es JSON{at, select, none {} other { (se rompe en el carácter {at}, contando desde 0)}}',
     discardModel:
       'Otro experimento u otros ajustes empiezan modelos nuevos, y el de aquí ({steps, plural, one {# paso entrenado} other {# pasos entrenados}}) se perderá. Guárdalo antes si quieres conservarlo. ¿Empezar modelos nuevos de todos modos?',

@@ -2,6 +2,9 @@
 // handout's notation (Q, K, V, d_k, §-numbers, code) stays as it is.
 export default {
   address: {
+    malformedEscape: '无法读取这个地址：“{escape}”不是 UTF-8 文本的转义（应为 % 加两位十六进制数字，例如空格写作 %20）',
+    noExperiment: '没有训练实验“{id}”（应为 {choices}）',
+    noVariant: '没有变体 {seed}（应为 0 到 {max, number} 之间的整数）',
     notJson: '地址中的输入不是有效的 JSON',
     unknownSetting: '未知的训练设置“{key}”',
     noStep: '第 {step} 步不存在（这个例子共有 {steps} 步）',
@@ -1665,6 +1668,7 @@ export default {
     settingsKept: '当前模型没有改变。',
     notANumber: '{field}：需要{whole, select, true {一个整数} other {一个数}}，但收到了“{typed}”（{error}）',
     notWhole: '{field}：需要一个整数，但收到了 {typed}',
+    notAChoice: '{field}：应为 {choices}，收到的是“{typed}”',
     notJson: '文件不是 JSON{at, select, none {} other {（在第 {at} 个字符处出错，从 0 开始计数）}}',
     discardModel:
       '换一个实验或新的设置会开始新的模型，这里的模型（已训练 {steps} 步）会丢失。要保留它，请先保存。仍然开始新的模型吗？',

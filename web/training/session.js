@@ -21,7 +21,7 @@ export function checkSetup(setup) {
     if (!Number.isInteger(v) || v < lo || v > hi)
       throw refused('training.setup.whole', { field: k, min: lo, max: hi, got: JSON.stringify(v) ?? String(v) });
   };
-  if (!(setup.corpus in CORPORA))
+  if (!Object.hasOwn(CORPORA, setup.corpus))
     throw refused('training.setup.corpus', {
       choices: Object.keys(CORPORA),
       got: JSON.stringify(setup.corpus) ?? String(setup.corpus),

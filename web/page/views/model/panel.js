@@ -384,7 +384,7 @@ export function createModelPanel({ lab, workerUrl }) {
       }
       shown();
     } else if (m.type === 'refused') {
-      if (m.request in busy) busy[m.request].textContent = '';
+      if (Object.hasOwn(busy, m.request)) busy[m.request].textContent = '';
       if (m.request === 'generate') stopButton.disabled = true;
       if (m.request === 'open') {
         openButton.disabled = false;

@@ -46,7 +46,12 @@ export function choices(lab) {
 // Reads one typed value of `key`; throws saying what was expected and what was typed.
 export function readSetting(lab, key, typed) {
   if (FLAGS.includes(key)) return typed === true || typed === 'true';
-  if (key in choices(lab)) return String(typed);
+  const menus = choices(lab);
+  if (Object.hasOwn(menus, key)) {
+    if (!menus[key].includes(String(typed)))
+      throw new Error(text.notAChoice({ field: text.fields[key], choices: menus[key], typed: String(typed) }));
+    return String(typed);
+  }
   const parsed = lab.parseNumber(String(typed));
   const field = text.fields[key];
   if (!parsed.ok)

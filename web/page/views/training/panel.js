@@ -282,7 +282,7 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
     // as soon as they are made.
     show(id, { setup: typed = {}, start = false } = {}) {
       if (!id) id = state.ready ? state.experiment : 'custom';
-      if (!(id in EXPERIMENTS)) id = 'custom';
+      if (!Object.hasOwn(EXPERIMENTS, id)) id = 'custom';
       const setup = {};
       const unreadable = [];
       for (const [key, value] of Object.entries(typed)) {
