@@ -1,12 +1,10 @@
 // The training panel's loop without a browser (web/training/session.js and trainer.js): each
-// experiment builds, steps and reports, and the §3.1 and §6.1 presets show their claims with their
-// own settings; bad settings are refused and the running session kept; a pause takes effect
+// experiment builds, steps and reports (the presets' claims are training-presets.test.mjs'); bad settings are refused and the running session kept; a pause takes effect
 // before the next step, and every run or pause is answered; a saved model comes back.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine } from '../../web/engine/index.js';
 import { EXPERIMENTS } from '../../web/training/experiments.js';
-import { createSession } from '../../web/training/session.js';
 import { createTrainer } from '../../web/training/trainer.js';
 
 const lab = await loadEngine();
@@ -159,28 +157,4 @@ test('save, then set up from the saved model: the same predictions', () => {
   assert.deepEqual(t.last('inspected').base.probs, before);
   t.handle({ type: 'setup', experiment: 'custom', setup: { ...small, corpus: 'english' }, saved });
   assert.match(t.last('refused').message, /trained on a vocabulary of 14 tokens, but the corpus english has \d+/);
-});
-
-test('§3.1 preset: without the 1/sqrt(d_k) scale the attention saturates (its entropy collapses)', () => {
-  const s = createSession(lab, { experiment: 'scaling' });
-  const entropy = () => s.runIds.map((_, i) => s.inspect(i).entropy[0][0]);
-  const [scaled0, unscaled0] = entropy();
-  assert.ok(Math.abs(scaled0 - unscaled0) < 0.2, `alike at initialisation: ${scaled0}, ${unscaled0}`);
-  for (let i = 0; i < 60; i++) s.trainStep();
-  const [scaled, unscaled] = entropy();
-  assert.ok(unscaled < scaled - 0.5, `after 60 steps: scaled ${scaled}, unscaled ${unscaled} nats`);
-  s.dispose();
-});
-
-test('§6.1 preset: with learned positions the model answers more order questions exactly', () => {
-  const s = createSession(lab, { experiment: 'positions' });
-  assert.equal(s.answerCount, 30);
-  assert.deepEqual(s.answers(), [0, 0, 0], 'nothing is answered before training');
-  for (let i = 0; i < 1000; i++) s.trainStep();
-  const [learned, sinusoidal, none] = s.answers();
-  assert.ok(
-    learned > none && learned > sinusoidal,
-    `after 1,000 steps: learned ${learned}, sinusoidal ${sinusoidal}, none ${none} of 30`,
-  );
-  s.dispose();
 });
