@@ -24,7 +24,9 @@ export function createExampleRoute(app, { checker, atEnd }) {
   const predictions = new Map();
 
   const inputsOf = (ex, edits) =>
-    Object.fromEntries(Object.entries(ex.inputs).map(([k, spec]) => [k, clone(k in edits ? edits[k] : spec.value)]));
+    Object.fromEntries(
+      Object.entries(ex.inputs).map(([k, spec]) => [k, clone(Object.hasOwn(edits, k) ? edits[k] : spec.value)]),
+    );
   const compute = (ex, edits) => {
     const x = inputsOf(ex, edits);
     return { x, r: ex.run(lab, x) };
