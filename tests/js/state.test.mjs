@@ -45,3 +45,35 @@ test('a worked example: step, edits, hide and predict round-trip; a step past th
   assert.deepEqual(past.problems, ['step 9 does not exist (this example has 3)']);
   assert.equal(past.state.step, 2);
 });
+
+// A menu input's values are declared once, on the input: its step's menu offers exactly those,
+// and an address with any other value is refused with them listed, not read as the default.
+test('every menu input declares its choices; its menu offers exactly them; an address with another is refused', async () => {
+  const { loadEngine } = await import('../../web/engine/index.js');
+  const { examples: all } = await import('../../web/page/examples/index.js');
+  const lab = await loadEngine();
+  let menus = 0;
+  for (const ex of all) {
+    const x = Object.fromEntries(Object.entries(ex.inputs).map(([k, spec]) => [k, spec.value]));
+    for (const [name, spec] of Object.entries(ex.inputs))
+      if (typeof spec.value === 'string') assert.ok(spec.choices?.includes(spec.value), `${ex.id} ${name}`);
+    const r = ex.run(lab, x);
+    for (const step of ex.steps)
+      for (const item of step.show?.(r, x, lab) ?? [])
+        if (item?.choice !== undefined) {
+          menus += 1;
+          const values = item.options.map(([value]) => value);
+          assert.deepEqual(values, ex.inputs[item.choice].choices, `${ex.id} ${step.key} ${item.choice}`);
+        }
+    for (const [name] of Object.entries(ex.inputs).filter(([, s]) => typeof s.value === 'string')) {
+      const hash = `#/${ex.id}/1?in=${encodeURIComponent(JSON.stringify({ [name]: 'bogus' }))}`;
+      const { state, problems } = fromHash(hash, all, fallback);
+      assert.deepEqual(state.edits, {}, hash);
+      assert.match(
+        problems.join(),
+        new RegExp(`input "${name}": expected one of the menu’s choices \\(.+\\), received "bogus"`),
+      );
+    }
+  }
+  assert.ok(menus >= 8, `${menus} menus`);
+});

@@ -1,7 +1,8 @@
 // What a worked example's input accepts, and the one check every value passes before the engine
 // or a view does any work with it: a typed cell, a number field and a teacher's address alike.
 // An example declares each input beside its handout value (examples/*.js):
-//   {value, integer, min, max, token, maxLength, depth}
+//   {value, integer, min, max, token, maxLength, depth, choices}
+// - choices: the values a menu input takes (its step's menu shows them, labelled);
 // - integer, min, max: every number in it (a token id is an integer from 0 to the last id);
 // - maxLength: the longest each axis of an array may be (MAX_LENGTH unless declared), so that
 //   the work an address can ask for is bounded before it starts;
@@ -76,9 +77,9 @@ export function readNumber(text, spec, read) {
 // in the array ("[2]", "[0][1]"; "" for the whole value).
 export function checkInput(value, spec) {
   if (typeof spec.value === 'string') {
-    return typeof value === 'string' && value.length <= 64
+    return spec.choices.includes(value)
       ? { value }
-      : { error: words.expectedChoice({ received: shown(value) }) };
+      : { error: words.expectedChoice({ choices: spec.choices, received: shown(value) }) };
   }
   if (typeof spec.value === 'number') {
     const error = numberError(value, spec);

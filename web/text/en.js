@@ -611,7 +611,7 @@ export default {
       atLeast: ' of at least {min}',
       atMost: ' of at most {max}',
     },
-    expectedChoice: 'expected one of the menu’s choices, received {received}',
+    expectedChoice: 'expected one of the menu’s choices ({choices}), received {received}',
     expectedAxes: 'expected {axes, plural, =1 {a list of numbers} other {an array with # axes}}, received {received}',
     expectedLength: 'expected 1 to {max, plural, one {# entry} other {# entries}}, received {n}',
     named: 'input "{name}": {error}',

@@ -621,7 +621,7 @@ export default {
       atLeast: ' de al menos {min}',
       atMost: ' de como mucho {max}',
     },
-    expectedChoice: 'se esperaba una de las opciones del menú y se recibió {received}',
+    expectedChoice: 'se esperaba una de las opciones del menú ({choices}) y se recibió {received}',
     expectedAxes:
       'se esperaba {axes, plural, =1 {una lista de números} other {un array con # ejes}} y se recibió {received}',
     expectedLength: 'se esperaban de 1 a {max, plural, one {# componente} other {# componentes}} y se recibieron {n}',

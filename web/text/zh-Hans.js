@@ -585,7 +585,7 @@ export default {
       atLeast: '（至少 {min}）',
       atMost: '（至多 {max}）',
     },
-    expectedChoice: '需要菜单中的一个选项，但收到了 {received}',
+    expectedChoice: '需要菜单中的一个选项（{choices}），但收到了 {received}',
     expectedAxes: '需要{axes, select, 1 {一个数的列表} other {一个有 {axes} 个轴的数组}}，但收到了 {received}',
     expectedLength: '需要 1 到 {max} 个元素，但收到了 {n} 个',
     named: '输入“{name}”：{error}',

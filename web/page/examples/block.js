@@ -65,7 +65,7 @@ export const blockExample = {
   section: '§5',
   inputs: {
     X: { value: X },
-    activation: { value: 'gelu' },
+    activation: { value: 'gelu', choices: ['gelu', 'relu', 'gelu_tanh', 'silu'] },
   },
   run(lab, x) {
     const opts = { heads: 2, activation: x.activation };

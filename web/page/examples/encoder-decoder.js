@@ -36,7 +36,7 @@ export const encoderDecoderExample = {
     Tdec: { value: 3, integer: true, min: 1, max: 8 },
     Tenc: { value: 2, integer: true, min: 1, max: 8 },
     heads: { value: 2, integer: true, min: 1, max: 4 },
-    arrangement: { value: 'post' },
+    arrangement: { value: 'post', choices: ['post', 'pre'] },
     layers: { value: 6, integer: true, min: 1, max: 12 },
     vocab: { value: 100, integer: true, min: 1, max: 100000 },
   },

@@ -13,7 +13,7 @@ export const paramCountExample = {
   inputs: {
     D: { value: 8, integer: true, min: 1, max: 4096 },
     H: { value: 2, integer: true, min: 1, max: 4096 },
-    bias: { value: 'no' },
+    bias: { value: 'no', choices: ['no', 'yes'] },
   },
   run(lab, x) {
     const count = (heads, bias) => lab.paramCount({ D: x.D, heads, attentionOnly: true, bias });

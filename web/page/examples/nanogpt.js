@@ -47,7 +47,7 @@ const inputs = {
   T: { value: 3, integer: true, min: 1, max: 8 },
   C: { value: 8, integer: true, min: 1, max: 32 },
   nh: { value: 2, integer: true, min: 1, max: 8 },
-  bias: { value: 'True' },
+  bias: { value: 'True', choices: ['True', 'False'] },
   // x is made from B, T and C (inputRows): as many rows as B·T and columns as C can be.
   x: { value: null, depth: 2, maxLength: 32 },
 };

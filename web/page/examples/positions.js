@@ -54,7 +54,7 @@ export const orderExample = {
   section: '§6.1',
   inputs: {
     tokens: { value: [0, 1, 2], integer: true, token: true, min: 0, max: 2 },
-    positions: { value: 'learned' },
+    positions: { value: 'learned', choices: ['learned', 'sinusoidal', 'none'] },
     // 256 × 256 is 65,536 numbers, made and copied out in about 25 ms; the view draws a window of them.
     T: { value: 24, integer: true, min: 1, max: 256 },
     D: { value: 16, integer: true, min: 2, max: 256 },

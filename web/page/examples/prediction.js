@@ -17,7 +17,7 @@ export const generationExample = {
     temperature: { value: 1, min: 0, max: 100 },
     seed: { value: 7, integer: true, min: 0, max: MAX_SEED },
     steps: { value: 4, integer: true, min: 1, max: 32 },
-    eos: { value: 'none' },
+    eos: { value: 'none', choices: ['none', ...toyVocabulary] },
   },
   run(lab, x) {
     const greedy = lab.generate(x.prompt, toyModel, { ...toyOptions, steps: 1 });
@@ -234,7 +234,7 @@ export const leakExample = {
   section: '§7.3',
   inputs: {
     tokens: { value: [0, 1, 2, 0, 1], integer: true, token: true, min: 0, max: 2 },
-    convention: { value: 'keep' },
+    convention: { value: 'keep', choices: ['keep', 'additive'] },
   },
   run(lab, x) {
     const dep = (o) => lab.checks.futureDependence(x.tokens, twoBlocks, { ...sinusoidal, ...o });

@@ -59,7 +59,7 @@ export const tutorialExample = {
   inputs: {
     X: { value: X },
     H: { value: 2, integer: true, min: 1, max: 4 },
-    order: { value: 'in-order' },
+    order: { value: 'in-order', choices: ['in-order', 'swapped', 'interleaved'] },
   },
   run(lab, x) {
     const dh = lab.paramCount({ D, heads: x.H, attentionOnly: true }).headWidth;
