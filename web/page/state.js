@@ -68,8 +68,9 @@ export function toHash(state) {
   return `#/${state.example}/${state.step + 1}${query ? `?${query}` : ''}`;
 }
 
-// The largest practice variant: the engine's seeds are 32-bit.
-const MAX_SEED = 2 ** 32 - 1;
+// The largest practice variant: a problem's seed is 32-bit in the engine (practice.generate
+// refuses more). Not inputs.js's MAX_SEED, a worked example's sampling seed.
+const MAX_VARIANT = 2 ** 32 - 1;
 
 // The first escape of an address that does not spell UTF-8 text ("%E0%A4%A", "%/", a lone
 // surrogate's "%ED%A0%80"), or null: such an address is refused as a whole, so that no part of
@@ -157,10 +158,10 @@ export function fromHash(hash, examples, fallback, families = []) {
       };
     }
     const seed = Number(practice[2] || 0);
-    if (!(seed <= MAX_SEED)) {
+    if (!(seed <= MAX_VARIANT)) {
       return {
         state: { example: PRACTICE, step: 0, edits: {}, hide },
-        problems: [words.noVariant({ seed: practice[2], max: MAX_SEED })],
+        problems: [words.noVariant({ seed: practice[2], max: MAX_VARIANT })],
       };
     }
     return {
