@@ -146,6 +146,9 @@ for (const big of [1e6, 1e9]) {
       const page = await ctx.newPage();
       const problems = await watch(page);
       await page.goto(site.base);
+      // Timed from a page that has started: the engine's download and first draw are not the
+      // link's work (timing them made the first link flaky on a loaded machine).
+      await page.locator('.step').waitFor({ timeout: 20000 });
       for (const example of examples) {
         const edits = everyNumber(example, big);
         if (!Object.keys(edits).length) continue;
