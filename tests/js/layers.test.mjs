@@ -1,6 +1,7 @@
-// The folders of web/ are layers: a module imports only from its own folder or from a folder
-// below it, so that the engine's npm entry never pulls in a view, and a folder can be read (and
-// replaced) knowing only what lies under it.
+// The folders of web/ and of cpp/lab/ are layers: a module imports (a source includes) only from
+// its own folder or from a folder below it, so that the engine's npm entry never pulls in a view,
+// the model's layers never reach for the page's options, and a folder can be read (and replaced)
+// knowing only what lies under it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -77,4 +78,60 @@ test('the rule finds an upward import, a sideways one and one that leaves web/',
   assert.equal(probe('page', '../../build/wasm/attention_lab.cjs'), 1);
   assert.equal(probe('text', './compile.js'), 0);
   assert.equal(probe('page', '../locale/number.js'), 0);
+});
+
+// ---- C++: cpp/lab/, bottom to top; the Embind layer (cpp/bindings/) stands on all of it ----
+
+const lab = path.join(root, 'cpp/lab');
+const CPP_LAYERS = [
+  ['core'], // tensors, the matrix product, the RNG, refusals
+  ['layers'], // the maths of the handout, one function per layer; the model, its configuration and count
+  ['training'], // initialisation, optimisers, the trainable model
+  ['boundary'], // arrays of any rank, options, files: what a caller outside C++ hands in
+  ['page'], // the page's own computations and checks over the boundary's arrays
+  ['practice'], // the generated problems and the answer checker
+];
+const cppRank = new Map(CPP_LAYERS.flatMap((folders, i) => folders.map((f) => [f, i])));
+
+const sourcesOf = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourcesOf(path.join(dir, e.name)) : /\.(cpp|hpp)$/.test(e.name) ? [path.join(dir, e.name)] : [],
+  );
+
+// The includes of cpp/lab/'s sources ({file, source}) that land in a folder above or beside their own.
+function cppViolations(sources) {
+  const found = [];
+  for (const { file, source } of sources) {
+    const from = path.relative(lab, file).split(path.sep)[0];
+    for (const [, folder] of source.matchAll(/^\s*#\s*include\s*"lab\/([^/"]+)\//gm)) {
+      if (folder === from) continue;
+      if (!(cppRank.get(folder) < cppRank.get(from)))
+        found.push(`${path.relative(root, file)} (${from}) includes lab/${folder}/, not below it`);
+    }
+  }
+  return found;
+}
+
+test('every folder of cpp/lab/ has its place among the layers', () => {
+  const folders = readdirSync(lab, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
+  assert.deepEqual(folders, [...cppRank.keys()].sort());
+});
+
+test('no source of cpp/lab/ includes a header from a folder above or beside its own', () => {
+  const sources = sourcesOf(lab).map((file) => ({ file, source: readFileSync(file, 'utf8') }));
+  assert.ok(sources.length > 50);
+  assert.deepEqual(cppViolations(sources), []);
+});
+
+test('the rule finds an upward include and passes a downward one', () => {
+  const probe = (from, include) =>
+    cppViolations([{ file: path.join(lab, from, 'probe.hpp'), source: `#include "lab/${include}"\n` }]).length;
+  assert.equal(probe('boundary', 'page/checks.hpp'), 1);
+  assert.equal(probe('layers', 'training/train.hpp'), 1);
+  assert.equal(probe('core', 'layers/lm.hpp'), 1);
+  assert.equal(probe('page', 'boundary/ndarray.hpp'), 0);
+  assert.equal(probe('layers', 'layers/lm.hpp'), 0);
 });

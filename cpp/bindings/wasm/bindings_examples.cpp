@@ -4,6 +4,8 @@
 #include <emscripten/val.h>
 
 #include "convert.hpp"
+#include "lab/layers/param_count.hpp"
+#include "lab/page/checks.hpp"
 #include "lab/page/ops.hpp"
 
 using emscripten::val;

@@ -6,8 +6,6 @@
 #include "lab/boundary/ndarray.hpp"
 #include "lab/layers/decoder.hpp"
 #include "lab/layers/generate.hpp"
-#include "lab/page/checks.hpp"
-#include "lab/page/param_count.hpp"
 
 namespace lab::api {
 

@@ -73,19 +73,19 @@ void fields(V& v, GenerateCall& o) {
 }
 template <class V>
 void fields(V& v, ParamCountConfig& c) {
-    v("vocab", c.vocab, kNoDefault);
-    v("D", c.D, kNoDefault);
-    v("heads", c.heads);
-    v("layers", c.layers);
+    v("vocab", c.model.vocab, kNoDefault);
+    v("D", c.model.D, kNoDefault);
+    v("heads", c.model.heads);
+    v("layers", c.model.layers);
     v("encoderLayers", c.encoder_layers);
-    v("ffnMult", c.ffn_mult);
-    v("bias", c.bias);
-    v("positions", c.positions);
-    v("maxT", c.max_t, kNoDefault);
-    v("tied", c.tied);
-    v("norm", c.norm);
+    v("ffnMult", c.model.ffn_mult);
+    v("bias", c.model.bias);
+    v("positions", c.model.positions);
+    v("maxT", c.model.T, kNoDefault);
+    v("tied", c.model.tied);
+    v("norm", c.model.norm);
     v("finalNorm", c.final_norm);
-    v("gated", c.gated);
+    v("gated", c.model.gated);
     v("attentionOnly", c.attention_only);
 }
 template <class V>

@@ -17,7 +17,7 @@
 
 #include "lab/boundary/ndarray.hpp"
 #include "lab/layers/generate.hpp"
-#include "lab/page/param_count.hpp"
+#include "lab/layers/param_count.hpp"
 #include "lab/training/optimizer.hpp"
 #include "lab/training/train.hpp"
 

@@ -6,65 +6,6 @@
 
 namespace lab {
 
-LmOptions options_of(const ModelConfig& c) {
-    LmOptions o;
-    o.block.heads = c.heads;
-    o.block.arrangement = c.arrangement;
-    o.block.norm = c.norm;
-    o.block.ffn.activation = c.activation;
-    o.block.ffn.gated = c.gated;
-    o.positions = c.positions;
-    o.mask_blocks = c.mask_blocks;
-    if (!c.scaled) o.block.scale = 1.0;
-    return o;
-}
-
-void check_model_config(const ModelConfig& c, const std::string& fn, double max_entries) {
-    require(c.vocab > 0, fn, refused("config.positive", "name", "vocab"));
-    require(c.D > 0, fn, refused("config.positive", "name", "D"));
-    require(c.heads > 0, fn, refused("config.positive", "name", "heads"));
-    require(c.layers > 0, fn, refused("config.positive", "name", "layers"));
-    require(c.D % c.heads == 0, fn, refused("config.divisible", "D", c.D, "heads", c.heads));
-    {
-        // the embedding, the position table and the blocks' weights, biases left out: a bound
-        // counted in double, so that no size a student types can wrap a product (lm_layout's
-        // sizes are exact, but only for a configuration already known to fit)
-        const double D = double(c.D), F = double(c.ffn_mult) * D;
-        const double count = (double(c.vocab) + double(c.T)) * D + double(c.layers) * (4 * D * D + 3 * D * F);
-        require(count <= max_entries, fn, refused("size.model", "count", count, "max", max_entries));
-    }
-    require(c.T > 0 || c.positions != PositionKind::learned, fn, refused("config.positive", "name", "T"));
-    require(c.mask_blocks.empty() || c.mask_blocks.size() == c.layers, fn,
-            refused("config.maskBlocks", "n", c.mask_blocks.size(), "layers", c.layers));
-}
-
-flat::LmStructure structure_of(const ModelConfig& c) {
-    flat::LmStructure s;
-    s.shape.V = c.vocab;
-    s.shape.D = c.D;
-    const std::size_t dh = c.D / c.heads;
-    const bool norms = c.norm != NormKind::none, betas = c.norm == NormKind::layer && c.bias;
-    for (std::size_t l = 0; l < c.layers; ++l) {
-        flat::BlockShape b;
-        b.D = c.D, b.H = c.heads, b.dk = b.dv = dh, b.F = c.ffn_mult * c.D;
-        b.arrangement = c.arrangement, b.norm = c.norm, b.activation = c.activation, b.gated = c.gated;
-        b.causal = c.mask_blocks.empty() || c.mask_blocks[l];
-        b.scale = c.scaled ? 1.0 / std::sqrt(double(dh)) : 1.0;
-        s.shape.blocks.push_back(b);
-        flat::BlockTensors has;
-        has.bqkv = has.bo = has.b1 = has.b2 = c.bias;
-        has.gate = c.gated, has.bgate = c.gated && c.bias;
-        has.gamma1 = has.gamma2 = norms, has.beta1 = has.beta2 = betas;
-        s.blocks.push_back(has);
-    }
-    s.shape.final_norm = c.norm;  // a final norm whenever the blocks have norms
-    s.final_gamma = norms, s.final_beta = betas;
-    s.positions = c.positions;
-    s.position_rows = c.positions == PositionKind::learned ? c.T : 0;
-    s.head = !c.tied;
-    return s;
-}
-
 template <class Real>
 void init_weights(const ModelConfig& c, flat::Lm<Real>& lm) {
     constexpr double kStd = 0.02;  // GPT-2's initial weight scale

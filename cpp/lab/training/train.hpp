@@ -8,24 +8,9 @@
 #include <vector>
 
 #include "lab/core/names.hpp"
-#include "lab/layers/lm_model.hpp"
+#include "lab/layers/model_config.hpp"
 
 namespace lab {
-
-struct ModelConfig {
-    std::size_t vocab = 0, D = 0, heads = 1, layers = 1, T = 0;  // T: the position table's rows
-    std::size_t ffn_mult = 4;
-    Activation activation = Activation::gelu;
-    Arrangement arrangement = Arrangement::pre;
-    NormKind norm = NormKind::layer;
-    PositionKind positions = PositionKind::learned;
-    bool tied = true;
-    bool gated = false;
-    bool bias = true;               // nanoGPT's bias: every linear layer's bias and LayerNorm's beta
-    std::vector<bool> mask_blocks;  // per block, whether it applies the causal mask; empty = all (§7.3)
-    bool scaled = true;             // scores divided by sqrt(d_k); false = raw dot products (§3.1)
-    std::uint64_t seed = 0;
-};
 
 // GPT-2's scheme with the engine's own RNG: weights N(0, 0.02^2), the projections into the
 // residual stream (W_O, W_2) scaled by 1/sqrt(2 L), biases 0, norms gamma 1 and beta 0. With
@@ -35,16 +20,6 @@ LmParams init_model(const ModelConfig& c, const std::string& fn = "createModel")
 // The same numbers, written straight into a model of structure_of(c) (its configuration checked).
 template <class Real>
 void init_weights(const ModelConfig& c, flat::Lm<Real>& lm);
-
-// Checks a configuration as init_model does (positive sizes, D divisible by heads, a position
-// table's length, maskBlocks' length), the model's size bounded by `max_entries` numbers.
-void check_model_config(const ModelConfig& c, const std::string& fn, double max_entries);
-
-// The structure of a model of configuration c (its parameters' layout is
-// flat::lm_layout(structure_of(c))): what a loader needs to allocate a model once, as float32,
-// without making it first.
-flat::LmStructure structure_of(const ModelConfig& c);
-LmOptions options_of(const ModelConfig& c);
 
 enum class OptimizerKind { sgd, adamw };
 template <>

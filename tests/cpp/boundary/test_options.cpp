@@ -138,7 +138,8 @@ TEST_CASE("§9 nanoGPT's GPTConfig names are createModel's and paramCount's; one
     }
     SECTION("paramCount: block_size is maxT") {
         const ParamCountConfig c = read_options<ParamCountConfig>("paramCount", gpt);
-        REQUIRE((c.vocab == 65 && c.max_t == 32 && c.layers == 3 && c.heads == 4 && c.D == 64 && !c.bias));
+        REQUIRE((c.model.vocab == 65 && c.model.T == 32 && c.model.layers == 3 && c.model.heads == 4 &&
+                 c.model.D == 64 && !c.model.bias));
     }
     SECTION("the aliases are declared, with the default written once under the lab's name") {
         CHECK(declared("createModel", "n_embd").type == "integer");

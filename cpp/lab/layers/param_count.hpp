@@ -10,27 +10,18 @@
 #include <utility>
 #include <vector>
 
-#include "lab/layers/ffn.hpp"
-#include "lab/layers/norm.hpp"
-#include "lab/layers/positions.hpp"
+#include "lab/layers/model_config.hpp"
 
 namespace lab {
 
+// A model's configuration and what only a count asks about: an encoder stack, a model without
+// a final norm, or attention alone. The model's activation, arrangement, masks, scaling and seed
+// do not change its count.
 struct ParamCountConfig {
-    std::size_t vocab = 0;
-    std::size_t D = 0;
-    std::size_t heads = 1;
-    std::size_t layers = 1;          // decoder blocks (all the blocks of a decoder-only model)
+    ModelConfig model;               // model.layers: decoder blocks (all the blocks of a decoder-only model)
     std::size_t encoder_layers = 0;  // > 0: an encoder-decoder (§9.4), with this many encoder blocks
-    std::size_t ffn_mult = 4;        // F = ffn_mult * D
-    bool bias = true;                // biases on the Q/K/V/O projections and the FFN, and LayerNorm's beta
-    PositionKind positions = PositionKind::learned;
-    std::size_t max_t = 0;  // rows of a learned position table
-    bool tied = true;       // the head reuses the embedding
-    NormKind norm = NormKind::layer;
-    bool final_norm = true;  // a norm after the last block (when norm is not 'none')
-    bool gated = false;
-    bool attention_only = false;  // just W_Q, W_K, W_V, W_O (+ biases) of one layer: §4's count
+    bool final_norm = true;          // a norm after the last block (when norm is not 'none')
+    bool attention_only = false;     // just W_Q, W_K, W_V, W_O (+ biases) of one layer: §4's count
 };
 
 struct ParamCount {

@@ -1,6 +1,6 @@
 // param_count.hpp: §4's 256 and §6's position and head parameters.
 #include "fixtures.hpp"
-#include "lab/page/param_count.hpp"
+#include "lab/layers/param_count.hpp"
 #include "lab/training/train.hpp"
 
 using namespace lab;
@@ -10,10 +10,10 @@ TEST_CASE("§4 attention has 4 D^2 parameters: 256 at D = 8 for every H dividing
     const std::size_t H = GENERATE(1, 2, 4, 8);
     CAPTURE(H);
     ParamCountConfig c;
-    c.D = 8;
-    c.heads = H;
+    c.model.D = 8;
+    c.model.heads = H;
     c.attention_only = true;
-    c.bias = false;
+    c.model.bias = false;
     const ParamCount n = param_count(c);
     REQUIRE(n.total == 256);
     REQUIRE(n.head_width == 8 / H);  // d_h changes with H, the count does not
@@ -23,46 +23,46 @@ TEST_CASE("§4 attention has 4 D^2 parameters: 256 at D = 8 for every H dividing
         REQUIRE(n.breakdown[3].second == 64);
     }
     SECTION("biases add 4 D") {
-        c.bias = true;
+        c.model.bias = true;
         REQUIRE(param_count(c).total == 256 + 32);
     }
 }
 
 TEST_CASE("§4 H must divide D") {
     ParamCountConfig c;
-    c.D = 8;
-    c.heads = 3;
+    c.model.D = 8;
+    c.model.heads = 3;
     c.attention_only = true;
     REQUIRE_THROWS_WITH(param_count(c), "paramCount: config.divisible {D: 8, heads: 3}");
 }
 
 TEST_CASE("§6 learned positions add T_max D, sinusoidal none; an untied head adds D V") {
     ParamCountConfig c;
-    c.vocab = 65;
-    c.D = 64;
-    c.heads = 4;
-    c.layers = 2;
-    c.max_t = 64;
-    c.positions = PositionKind::learned;
+    c.model.vocab = 65;
+    c.model.D = 64;
+    c.model.heads = 4;
+    c.model.layers = 2;
+    c.model.T = 64;
+    c.model.positions = PositionKind::learned;
     const std::size_t learned = param_count(c).total;
-    c.positions = PositionKind::sinusoidal;
+    c.model.positions = PositionKind::sinusoidal;
     const std::size_t sinusoidal = param_count(c).total;
     REQUIRE(learned - sinusoidal == 64 * 64);
-    c.tied = false;
+    c.model.tied = false;
     REQUIRE(param_count(c).total - sinusoidal == 64 * 65);
     SECTION("the whole reference model, counted by hand") {
-        c.tied = true;
-        c.positions = PositionKind::learned;
+        c.model.tied = true;
+        c.model.positions = PositionKind::learned;
         const std::size_t D = 64, F = 256, V = 65, P = 64;
         const std::size_t block = 2 * D + 4 * D * D + 4 * D + 2 * D + D * F + F + F * D + D;
         REQUIRE(param_count(c).total == V * D + P * D + 2 * block + 2 * D);
     }
     SECTION("a gated FFN adds a second D x F map; RMSNorm has one vector per norm") {
         ParamCountConfig g = c;
-        g.gated = true;
+        g.model.gated = true;
         REQUIRE(param_count(g).total - param_count(c).total == 2 * (64 * 256 + 256));
         ParamCountConfig r = c;
-        r.norm = NormKind::rms;
+        r.model.norm = NormKind::rms;
         REQUIRE(param_count(c).total - param_count(r).total == 5 * 64);
     }
 }
@@ -80,8 +80,8 @@ TEST_CASE("§9 paramCount counts exactly the parameters createModel makes, with 
     flat::for_each_parameter(
         made, [&](const std::string&, double*, std::size_t n, const std::vector<std::size_t>&) { total += n; });
     ParamCountConfig c;
-    c.vocab = 11, c.D = 8, c.heads = 2, c.layers = 3, c.max_t = 6, c.ffn_mult = 3;
-    c.bias = bias, c.gated = gated, c.tied = tied, c.norm = norm, c.positions = positions;
+    c.model.vocab = 11, c.model.D = 8, c.model.heads = 2, c.model.layers = 3, c.model.T = 6, c.model.ffn_mult = 3;
+    c.model.bias = bias, c.model.gated = gated, c.model.tied = tied, c.model.norm = norm, c.model.positions = positions;
     REQUIRE(param_count(c).total == total);
 }
 
@@ -89,7 +89,7 @@ TEST_CASE("§9 GPT-2 small in nanoGPT's configuration has its published 124,439,
     // GPTConfig(n_layer=12, n_head=12, n_embd=768, block_size=1024, vocab_size=50257, bias=True):
     // nanoGPT reports 123.65M, which leaves out the 1024 x 768 position table.
     ParamCountConfig c;
-    c.vocab = 50257, c.D = 768, c.heads = 12, c.layers = 12, c.max_t = 1024;
+    c.model.vocab = 50257, c.model.D = 768, c.model.heads = 12, c.model.layers = 12, c.model.T = 1024;
     REQUIRE(param_count(c).total == 124439808);
     REQUIRE(param_count(c).total - 1024 * 768 == 123653376);
 }
@@ -106,9 +106,9 @@ TEST_CASE("§9.4 an encoder-decoder counts as PyTorch's nn.Transformer, plus one
     // PyTorch 1.13's parameter counts, by hand with Debian's python3-torch:
     // sum(p.numel() for p in m.parameters()) for the modules named in each section.
     ParamCountConfig c;
-    c.positions = PositionKind::sinusoidal;
+    c.model.positions = PositionKind::sinusoidal;
     SECTION("nn.Transformer(d_model=512, nhead=8, 6 + 6 layers, dim_feedforward=2048): 44,140,544") {
-        c.vocab = 37000, c.D = 512, c.heads = 8, c.layers = 6, c.encoder_layers = 6;
+        c.model.vocab = 37000, c.model.D = 512, c.model.heads = 8, c.model.layers = 6, c.encoder_layers = 6;
         const ParamCount n = param_count(c);
         REQUIRE(n.total - 37000 * 512 == 44140544);
         SECTION("each stack ends in its own norm") {
@@ -117,11 +117,13 @@ TEST_CASE("§9.4 an encoder-decoder counts as PyTorch's nn.Transformer, plus one
         }
     }
     SECTION("nn.Transformer(d_model=8, nhead=2, 2 + 3 layers, dim_feedforward=24): 4,624") {
-        c.vocab = 5, c.D = 8, c.heads = 2, c.layers = 3, c.encoder_layers = 2, c.ffn_mult = 3;
+        c.model.vocab = 5, c.model.D = 8, c.model.heads = 2, c.model.layers = 3, c.encoder_layers = 2,
+        c.model.ffn_mult = 3;
         REQUIRE(param_count(c).total - 5 * 8 == 4624);
     }
     SECTION("at D = 4, F = 8: nn.TransformerEncoderLayer has 172, nn.TransformerDecoderLayer 260") {
-        c.vocab = 3, c.D = 4, c.heads = 2, c.layers = 1, c.encoder_layers = 1, c.ffn_mult = 2;
+        c.model.vocab = 3, c.model.D = 4, c.model.heads = 2, c.model.layers = 1, c.encoder_layers = 1,
+        c.model.ffn_mult = 2;
         const ParamCount n = param_count(c);
         REQUIRE(count_under(n, "encoder.block0.") == 172);
         REQUIRE(count_under(n, "decoder.block0.") == 260);
@@ -131,7 +133,7 @@ TEST_CASE("§9.4 an encoder-decoder counts as PyTorch's nn.Transformer, plus one
         }
     }
     SECTION("encoderLayers = 0 is the decoder-only count, block names unchanged") {
-        c.vocab = 3, c.D = 4, c.heads = 2, c.layers = 2;
+        c.model.vocab = 3, c.model.D = 4, c.model.heads = 2, c.model.layers = 2;
         const ParamCount n = param_count(c);
         REQUIRE(count_under(n, "block1.") == 2 * 8 + 4 * 16 + 4 * 4 + 2 * 4 * 16 + 16 + 4);
         REQUIRE(count_under(n, "encoder.") == 0);

@@ -1,20 +1,19 @@
-#include "lab/page/param_count.hpp"
+#include "lab/layers/param_count.hpp"
 
 #include <iterator>
-
-#include "lab/training/train.hpp"
 
 namespace lab {
 
 ParamCount param_count(const ParamCountConfig& c, const std::string& fn) {
-    require(c.D > 0, fn, refused("config.positive", "name", "D"));
-    require(c.heads > 0, fn, refused("config.positive", "name", "heads"));
-    require(c.D % c.heads == 0, fn, refused("config.divisible", "D", c.D, "heads", c.heads));
-    const std::size_t D = c.D;
+    const ModelConfig& m = c.model;
+    require(m.D > 0, fn, refused("config.positive", "name", "D"));
+    require(m.heads > 0, fn, refused("config.positive", "name", "heads"));
+    require(m.D % m.heads == 0, fn, refused("config.divisible", "D", m.D, "heads", m.heads));
+    const std::size_t D = m.D;
     // The breakdown's names are keys, not words: a dotted path of identifiers ("block0.ffn.W_1",
     // "decoder.block0.cross.W_Q"), which the page labels in the student's language.
     ParamCount r;
-    r.head_width = D / c.heads;
+    r.head_width = D / m.heads;
     const auto add = [&](const std::string& key, std::size_t n) {
         r.total += n;
         for (auto& [name, count] : r.breakdown)
@@ -22,18 +21,18 @@ ParamCount param_count(const ParamCountConfig& c, const std::string& fn) {
         r.breakdown.emplace_back(key, n);
     };
     if (!c.attention_only) {
-        require(c.vocab > 0, fn, refused("config.positive", "name", "vocab"));
-        require(c.layers > 0, fn, refused("config.positive", "name", "layers"));
-        require(c.ffn_mult > 0, fn, refused("config.positive", "name", "ffnMult"));
-        if (c.positions == PositionKind::learned) require(c.max_t > 0, fn, refused("config.learnedNeedsMaxT"));
+        require(m.vocab > 0, fn, refused("config.positive", "name", "vocab"));
+        require(m.layers > 0, fn, refused("config.positive", "name", "layers"));
+        require(m.ffn_mult > 0, fn, refused("config.positive", "name", "ffnMult"));
+        if (m.positions == PositionKind::learned) require(m.T > 0, fn, refused("config.learnedNeedsMaxT"));
     }
-    // The counts are those of the model's own layout (flat::lm_layout) of a configuration with one
-    // block, whose slots every block repeats; only their grouping into keys is the page's.
-    ModelConfig m;
-    m.vocab = c.vocab, m.D = D, m.heads = c.heads, m.layers = 1, m.T = c.max_t, m.ffn_mult = c.ffn_mult;
-    m.positions = c.attention_only ? PositionKind::none : c.positions;
-    m.norm = c.norm, m.gated = c.gated, m.bias = c.bias, m.tied = c.tied;
-    flat::LmStructure structure = structure_of(m);
+    // The counts are those of the model's own layout (flat::lm_layout) of the configuration with
+    // one block, whose slots every block repeats; only their grouping into keys is the page's.
+    ModelConfig one = m;
+    one.layers = 1;
+    one.mask_blocks.clear();
+    if (c.attention_only) one.positions = PositionKind::none;
+    flat::LmStructure structure = structure_of(one);
     if (!c.final_norm) structure.final_gamma = structure.final_beta = false;
     const std::vector<flat::Slot> layout = flat::lm_layout(structure);
     const flat::BlockShape& b = structure.shape.blocks[0];
@@ -88,12 +87,12 @@ ParamCount param_count(const ParamCountConfig& c, const std::string& fn) {
     top(Part::embedding, Part::embedding, "embedding");
     top(Part::positions, Part::positions, "positions");
     if (c.encoder_layers == 0) {
-        for (std::size_t l = 0; l < c.layers; ++l) block("block" + std::to_string(l) + ".", false);
+        for (std::size_t l = 0; l < m.layers; ++l) block("block" + std::to_string(l) + ".", false);
         top(Part::final_gamma, Part::final_beta, "final_norm");
     } else {
         for (std::size_t l = 0; l < c.encoder_layers; ++l) block("encoder.block" + std::to_string(l) + ".", false);
         top(Part::final_gamma, Part::final_beta, "encoder.final_norm");
-        for (std::size_t l = 0; l < c.layers; ++l) block("decoder.block" + std::to_string(l) + ".", true);
+        for (std::size_t l = 0; l < m.layers; ++l) block("decoder.block" + std::to_string(l) + ".", true);
         top(Part::final_gamma, Part::final_beta, "decoder.final_norm");
     }
     top(Part::head, Part::head, "lm_head");
