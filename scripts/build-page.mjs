@@ -21,7 +21,7 @@ import { usedFaces } from './typeset-formulas.mjs';
 import { loadEngine } from '../web/engine/index.js';
 import { defaultAssignment } from '../web/page/assignment/definition.js';
 import { scormPackage } from '../web/page/assignment/package.js';
-import { catalogues } from '../web/text/index.js';
+import { catalogues } from '../web/text/catalogues.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -115,7 +115,9 @@ export const pageBuild = {
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
   platform: 'browser',
-  target: ['es2020'],
+  // es2022 for top-level await: the page's catalogue is fetched before the views start
+  // (web/text/catalogue.js)
+  target: ['es2022'],
   outdir: 'dist',
   assetNames: 'fonts/[name]-[hash]',
   loader: { '.woff2': 'file' },
@@ -208,6 +210,22 @@ const noGpt2Tokenizer = {
   },
 };
 
+// The single file is a classic script, which cannot wait at its top for a catalogue to arrive:
+// web/text/catalogue.js becomes the page's language's entry among every catalogue, imported at
+// once (the file carries all three, so that its language menu works from disk).
+const everyCatalogue = {
+  name: 'every-catalogue',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]web[\\/]text[\\/]catalogue\.js$/ }, () => ({
+      contents: `import { catalogues } from './catalogues.js';
+import { language } from '../locale/language.js';
+export default catalogues[language];`,
+      loader: 'js',
+      resolveDir: path.join(root, 'web/text'),
+    }));
+  },
+};
+
 async function writeSingleFile() {
   const out = refuseWarnings(
     await esbuild.build({
@@ -216,7 +234,7 @@ async function writeSingleFile() {
       outdir: 'single',
       format: 'iife', // a classic script: browsers refuse module scripts from file://
       splitting: false, // and one script: the training panel is inlined, not a chunk
-      plugins: [katexFonts, formulas, noGpt2Tokenizer],
+      plugins: [katexFonts, formulas, noGpt2Tokenizer, everyCatalogue],
       define: { ATTENTION_LAB_WORKER: 'null' },
       loader: { '.woff2': 'dataurl' },
     }),
@@ -245,7 +263,7 @@ function refuseWarnings(result, what) {
 // browser finds them one after another (app.js, then its imports, then the wasm its code asks
 // for); preload links in index.html ask for all of them at once.
 // The chunks dist/app.js imports at its top (not those it imports when a panel opens).
-export const chunksAtStart = () =>
+const chunksAtStart = () =>
   [...readFileSync(path.join(dist, 'app.js'), 'utf8').matchAll(/from"\.\/(chunks\/[^"]+\.js)"/g)].map((m) => m[1]);
 
 function writePreloads() {

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 
 import { siteForTests, watch } from './site.mjs';
 import { examples } from '../../web/page/examples/index.js';
-import { catalogues } from '../../web/text/index.js';
+import { catalogues } from '../../web/text/catalogues.js';
 import { english as englishCorpus, orderTasks, toyGrammar } from '../../web/training/corpora.js';
 import { loadEngine } from '../../web/engine/index.js';
 
@@ -186,6 +186,22 @@ test('the handout’s numbers are the same in every language', async () => {
   const en = await read('en');
   assert.ok(en.length > 20, `${en.length} numbers on §7.4's last step`);
   for (const code of ['es', 'zh-Hans']) assert.deepEqual(await read(code), en, code);
+});
+
+test('a page fetches its own language’s catalogue and no other', async () => {
+  for (const code of Object.keys(catalogues)) {
+    const page = await site.browser.newPage();
+    const catalogueChunks = [];
+    page.on('request', (r) => {
+      const m = /\/chunks\/(en|es|zh-Hans)-[\w-]+\.js$/.exec(r.url());
+      if (m) catalogueChunks.push(m[1]);
+    });
+    await page.goto(`${site.base}?lang=${code}#/2.1/1`);
+    await page.locator('.step').waitFor({ timeout: 15000 });
+    assert.equal(await page.evaluate(() => document.documentElement.lang), code);
+    assert.deepEqual(catalogueChunks, [code], code);
+    await page.close();
+  }
 });
 
 test('the language menu reopens the same view in the chosen language, and the choice is kept', async () => {

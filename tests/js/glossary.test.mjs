@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { parse } from '@formatjs/icu-messageformat-parser';
-import { catalogues } from '../../web/text/index.js';
+import { catalogues } from '../../web/text/catalogues.js';
 
 const glossaryFile = new URL('../../web/text/GLOSSARY.md', import.meta.url);
 

@@ -5,7 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine } from '../../web/engine/index.js';
-import { catalogues, compileCatalogue, practice as text } from '../../web/text/index.js';
+import { compileCatalogue, practice as text } from '../../web/text/index.js';
+import { catalogues } from '../../web/text/catalogues.js';
 import { toleranceText, valueName, wordedPractice } from '../../web/page/practice-text.js';
 
 const lab = await loadEngine();

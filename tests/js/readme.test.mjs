@@ -50,7 +50,7 @@ test('README.es.md and README.zh.md translate the part for users: its sections, 
 // without an arrow (← Previous), a closing "…" or ":", or a closing parenthesis (Download the table
 // for "Download the table (CSV, for a gradebook)"); curly and straight apostrophes are the same.
 test('the READMEs name every control in bold exactly as the page in their language shows it', async () => {
-  const { catalogues } = await import('../../web/text/index.js');
+  const { catalogues } = await import('../../web/text/catalogues.js');
   const read = (name) => readFileSync(path.join(root, name), 'utf8');
   const leaves = (c) => (typeof c === 'string' ? [c] : Object.values(c).flatMap(leaves));
   const plain = (s) =>

@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { catalogues, compileCatalogue } from '../../web/text/index.js';
+import { compileCatalogue } from '../../web/text/index.js';
+import { catalogues } from '../../web/text/catalogues.js';
 import { messageAt, refusalText } from '../../web/text/refusal.js';
 import { languages } from '../../web/locale/language.js';
 import { loadEngine } from '../../web/engine/index.js';
@@ -214,8 +215,8 @@ test('0,5 typed where one number goes: both readings are named, in each language
 });
 
 test('[0,27, 0,73] for a vector of two: both readings named in each language, not an attempt, in the practice set and the worked examples', () => {
-  const es = wordedPractice(lab.practice, words.es.practice, 'es', words.es.refusals);
-  const zh = wordedPractice(lab.practice, words['zh-Hans'].practice, 'zh-Hans', words['zh-Hans'].refusals);
+  const es = wordedPractice(lab.practice, words.es, 'es');
+  const zh = wordedPractice(lab.practice, words['zh-Hans'], 'zh-Hans');
   const expected = lab.practice.solution('saturation', 3).answerValue; // two weights
   const typed = `[${expected.map((x) => x.toFixed(2).replace('.', ',')).join(', ')}]`;
   const c = es.check('saturation', 3, typed);
@@ -232,8 +233,8 @@ test('[0,27, 0,73] for a vector of two: both readings named in each language, no
 });
 
 test('a practice answer that cannot be read is told in the page’s language, with the options in that language', () => {
-  const es = wordedPractice(lab.practice, words.es.practice, 'es', words.es.refusals);
-  const en = wordedPractice(lab.practice, words.en.practice, 'en', words.en.refusals);
+  const es = wordedPractice(lab.practice, words.es, 'es');
+  const en = wordedPractice(lab.practice, words.en, 'en');
   const vector = es.check('retrieval', 0, '[2, 1,5');
   assert.equal(vector.readable, false);
   assert.match(vector.feedback, /se esperaba «\]» para cerrar la lista, al final/);

@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from '@formatjs/icu-messageformat-parser';
-import { catalogues, compileCatalogue } from '../../web/text/index.js';
+import { compileCatalogue } from '../../web/text/index.js';
+import { catalogues } from '../../web/text/catalogues.js';
 import { chooseLanguage, forTraditionalReader, languages, supportedLanguage } from '../../web/locale/language.js';
 import { loadEngine } from '../../web/engine/index.js';
 import { wordedPractice } from '../../web/page/practice-text.js';
@@ -13,7 +14,7 @@ const codes = languages.map((l) => l.code);
 
 // The practice set worded in one language, its refusals too.
 const compiled = Object.fromEntries(codes.map((code) => [code, compileCatalogue(catalogues[code], code)]));
-const worded = (code) => wordedPractice(lab.practice, compiled[code].practice, code, compiled[code].refusals);
+const worded = (code) => wordedPractice(lab.practice, compiled[code], code);
 
 // Every message of a catalogue with its key: [['ui.stepOf', 'Step {i} of {n}'], …]. A key's
 // parts are joined by "/" (an example's key, 2.1, has a dot of its own).
@@ -306,9 +307,9 @@ test('§4: every part of an attention layer the engine counts has a label in eve
 });
 
 test('sentences end and join as each language writes them: “. ” in English and Spanish, “。” and no space in Chinese', async () => {
-  const { sentencesIn } = await import('../../web/text/index.js');
-  assert.equal(sentencesIn('en', 'Not yet.', '', 'Read as 2.'), 'Not yet. Read as 2.');
-  assert.equal(sentencesIn('zh-Hans', '尚未正确。', null, '读作 2。'), '尚未正确。读作 2。');
+  const { joinedIn } = await import('../../web/text/index.js');
+  assert.equal(joinedIn(compiled.en.ui, 'Not yet.', '', 'Read as 2.'), 'Not yet. Read as 2.');
+  assert.equal(joinedIn(compiled['zh-Hans'].ui, '尚未正确。', null, '读作 2。'), '尚未正确。读作 2。');
   // every verdict of a wrong, a right and an unreadable answer, over many problems
   for (const code of codes) {
     const practice = worded(code);

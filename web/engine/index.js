@@ -6,10 +6,9 @@ import createAttentionLab from '../../build/wasm/attention_lab.cjs';
 import { describe, fromTensor, refusedBy, toTensor } from './arrays.js';
 import { API, declared, PARAMS } from './api.js';
 // The facade's messages are English, for the console and Node, from the page's English catalogue.
-import english from '../text/en.js';
 // The engine refuses with a code and parameters (cpp/lab/core/refusal.hpp); its English sentence
 // is the English catalogue's.
-import { inEnglish } from '../text/refusal.js';
+import { inEnglish, refused } from '../text/refusal.js';
 
 // A result's refusal ({code, params}) with its English sentence as `message`, as an Error has.
 const worded = (refusal) => refusal && { ...refusal, message: inEnglish(refusal) };
@@ -428,7 +427,7 @@ let engine, extras;
 // Resolves to the `lab` API; the module is instantiated once and shared.
 export function loadEngine() {
   if (typeof WebAssembly !== 'object') {
-    return Promise.reject(new Error(english.ui.noWasm));
+    return Promise.reject(refused('call.noWasm'));
   }
   engine ??= createAttentionLab().then(makeLab);
   return engine;

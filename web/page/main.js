@@ -7,7 +7,7 @@ import './style.css';
 import { loadEngine, loadExtras } from '../engine/index.js';
 import { createApp } from './app.js';
 import { examples } from './examples/index.js';
-import { language, ui } from '../text/index.js';
+import { language, said, ui } from '../text/index.js';
 import { traditionalReader } from '../locale/language.js';
 import { languageMenu, traditionalNote } from './views/language-menu.js';
 import { h } from './views/dom.js';
@@ -54,6 +54,6 @@ loadEngine()
     }
   })
   .catch((e) => {
-    status.textContent = typeof WebAssembly !== 'object' ? ui.noWasm : `${ui.failed} ${e.message}`;
+    status.textContent = e?.code === 'call.noWasm' ? said(e) : `${ui.failed} ${said(e)}`;
     status.classList.add('error');
   });

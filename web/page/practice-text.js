@@ -2,7 +2,8 @@
 // this wraps it so that every result the page shows carries its sentences from the page's
 // catalogue (web/text): a problem's title, prompt and hints, a verdict's feedback, a
 // solution's step titles and the names of the mistakes. A translation adds a catalogue only.
-import { catalogues, practice as pageWords, refusals as pageRefusalWords, said, sentencesIn } from '../text/index.js';
+import { joinedIn, practice as pageWords, said, text as pageText } from '../text/index.js';
+import choiceWords from '../text/choice-words.js';
 import { answerText } from '../locale/number.js';
 import { language } from '../locale/language.js';
 
@@ -88,8 +89,8 @@ export const toleranceText = ({ relative, floor }, text = pageWords) =>
 // typed in any language, lower-cased, so that a result file typed in Spanish is checked alike on
 // an English teacher's page; and the page's word for the engine's.
 const engineWords = new Map(
-  Object.values(catalogues).flatMap((c) =>
-    Object.entries(c.practice.choices).map(([word, typed]) => [typed.toLowerCase(), word]),
+  Object.values(choiceWords).flatMap((words) =>
+    Object.entries(words).map(([word, typed]) => [typed.toLowerCase(), word]),
   ),
 );
 const engineWord = (answer) => engineWords.get(String(answer).trim().toLowerCase()) ?? answer;
@@ -103,7 +104,8 @@ function unreadableText(error, text, refusalWords) {
 }
 
 // The engine's verdict in words: how the answer was read, and what is wrong with it.
-export function feedbackOf(c, rule, text = pageWords, refusalWords = pageRefusalWords, locale = language) {
+function feedbackOf(c, rule, words = pageText) {
+  const { practice: text, refusals: refusalWords } = words;
   const feedback = [];
   const read = text.readAs({
     text: c.format === 'choice' ? shownWord(c.parsedValue, text) : answerText(c.parsedValue),
@@ -127,14 +129,15 @@ export function feedbackOf(c, rule, text = pageWords, refusalWords = pageRefusal
       );
     if (['number', 'vector', 'matrix'].includes(c.format)) feedback.push(toleranceText(rule, text));
   }
-  return sentencesIn(locale, ...feedback);
+  return joinedIn(words.ui, ...feedback);
 }
 
-// The engine's practice set (lab.practice) in one language: the page's, unless told (`text` and
-// `refusalWords` are that language's `practice` and `refusals` sections).
-export function wordedPractice(practice, text = pageWords, locale = language, refusalWords = pageRefusalWords) {
+// The engine's practice set (lab.practice) in one language: the page's, unless told (`words`: that
+// language's compiled catalogue, whose practice, refusals and ui sections it reads).
+export function wordedPractice(practice, words = pageText, locale = language) {
+  const text = words.practice;
   const rule = practice.tolerance;
-  const verdict = (c) => ({ ...c, feedback: feedbackOf(c, rule, text, refusalWords, locale) });
+  const verdict = (c) => ({ ...c, feedback: feedbackOf(c, rule, words) });
   let formats = null;
   const formatOf = (id) => (formats ??= new Map(practice.families().map((f) => [f.id, f.format]))).get(id);
   const typed = (id, answer) => (formatOf(id) === 'choice' ? engineWord(answer) : answer);

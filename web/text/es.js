@@ -1,5 +1,7 @@
 // Spanish (español): the same keys as en.js, in the same careful register; the handout's
 // notation (Q, K, V, d_k, §-numbers, code) stays as it is.
+import choiceWords from './choice-words.js';
+
 export default {
   address: {
     malformedEscape:
@@ -1536,7 +1538,7 @@ export default {
         'Una letra que aparece en las entradas pero no después de -> se suma; las letras después de -> nombran los ejes de la salida en orden; "..." representa los ejes iniciales.',
     },
     correct: 'Correcto.',
-    choices: { yes: 'sí', no: 'no', pre: 'pre', post: 'post' },
+    choices: choiceWords.es,
     notYet: 'Todavía no.',
     loading: 'Cargando los problemas de práctica…',
     notLoaded:
@@ -1807,8 +1809,6 @@ export default {
       'Apunte n.º 11: autoatención y predicción del siguiente token, calculadas en directo por un motor en C++ que se ejecuta en tu navegador.',
     language: 'Idioma',
     loading: 'Arrancando el motor…',
-    noWasm:
-      'Este navegador no admite WebAssembly, que Attention Lab necesita para calcular cualquier cosa. Prueba con un Firefox, Chrome, Edge o Safari actual.',
     failed: 'El motor no pudo arrancar:',
     contents: 'Ejemplos resueltos',
     previous: '← Anterior',
@@ -2111,6 +2111,8 @@ export default {
       needed: 'hacen falta todos estos: {names}',
     },
     call: {
+      noWasm:
+        'Este navegador no admite WebAssembly, que Attention Lab necesita para calcular cualquier cosa. Prueba con un Firefox, Chrome, Edge o Safari actual.',
       got: {
         text: '«{text}» (un texto)',
         number: '{number}',

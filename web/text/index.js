@@ -1,18 +1,15 @@
 // Every sentence the page shows comes from one catalogue per language (en.js, es.js,
 // zh-Hans.js): plain data, ICU MessageFormat strings with named parameters. This module
-// compiles the page's language once (compile.js) and hands out the same sections the views
-// import: a message without parameters is a string, one with parameters a function of one object.
+// compiles the page's language once (compile.js), the only catalogue it loads (catalogue.js), and
+// hands out the same sections the views import: a message without parameters is a string, one
+// with parameters a function of one object.
 import { compileCatalogue } from './compile.js';
 import { messageAt, refusalText } from './refusal.js';
 import { language } from '../locale/language.js';
-import en from './en.js';
-import es from './es.js';
-import zhHans from './zh-Hans.js';
-
-export const catalogues = { en, es, 'zh-Hans': zhHans };
+import catalogue from './catalogue.js';
 
 export { compileCatalogue, language };
-export const text = compileCatalogue(catalogues[language], language);
+export const text = compileCatalogue(catalogue, language);
 export const {
   ui,
   inputs,
@@ -31,16 +28,13 @@ export const {
 // A text as a sentence, ended as the page's language ends one (unless it already is), and
 // sentences one after another as the language joins them ("A: b. C." and "A：b。C。").
 export const sentence = (t) => (/[.?!。？！]$/.test(t) ? t : ui.endSentence({ text: t }));
-// sentencesIn(code, …) joins them as the language `code` does (a practice verdict in a language
-// other than the page's).
-const uiOf = new Map([[language, ui]]);
-export function sentencesIn(code, ...parts) {
-  if (!uiOf.has(code)) uiOf.set(code, compileCatalogue(catalogues[code].ui, code));
-  const words = uiOf.get(code);
+// joinedIn(words, …) joins them as the language of `words` (a compiled `ui` section) does: a
+// practice verdict in a language other than the page's.
+export function joinedIn(words, ...parts) {
   const given = parts.filter(Boolean);
   return given.length ? given.reduce((first, second) => words.joined({ first, second })) : '';
 }
-export const sentences = (...parts) => sentencesIn(language, ...parts);
+export const sentences = (...parts) => joinedIn(ui, ...parts);
 
 // What the engine (or a worker that ran it) refused, in the page's language: an Error or a
 // result's `error` with the engine's code and parameters. An error the engine gives no code

@@ -3,7 +3,7 @@
 // '0.5.5'}}, cpp/lab/core/refusal.hpp); the sentence is the catalogue's, under `refusals` at the
 // code's path. The page words it in the student's language (index.js, `said`); an Error carries
 // the English sentence as its message, for the console, Node and a worker's log.
-import english from './en.js';
+import englishRefusals from './en-refusals.js';
 import { compileCatalogue } from './compile.js';
 
 // The compiled message at a dotted code in a compiled `engine` section, or undefined.
@@ -31,7 +31,7 @@ export const refusal = (e) => ({ message: e.message, ...(e.code && { code: e.cod
 
 // The English sentence of a refusal; the English catalogue is compiled the first time.
 let englishWords;
-export const inEnglish = (r) => refusalText(r, (englishWords ??= compileCatalogue(english.refusals, 'en')));
+export const inEnglish = (r) => refusalText(r, (englishWords ??= compileCatalogue(englishRefusals, 'en')));
 
 // Where a JSON text stops being JSON, from the browser's own message (in English, so only its
 // number is kept): the character's index, or 'none' when the browser does not say.

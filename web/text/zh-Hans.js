@@ -1,5 +1,7 @@
 // Simplified Chinese (简体中文): the same keys as en.js, in the same careful register; the
 // handout's notation (Q, K, V, d_k, §-numbers, code) stays as it is.
+import choiceWords from './choice-words.js';
+
 export default {
   address: {
     malformedEscape: '无法读取这个地址：“{escape}”不是 UTF-8 文本的转义（应为 % 加两位十六进制数字，例如空格写作 %20）',
@@ -1433,7 +1435,7 @@ export default {
       'summed-axis':
         '出现在输入中、却不出现在 -> 之后的字母会被求和；-> 之后的字母按顺序命名输出的各轴；"..." 代表前导轴。',
     },
-    choices: { yes: '是', no: '否', pre: 'pre', post: 'post' },
+    choices: choiceWords['zh-Hans'],
     correct: '正确。',
     notYet: '尚未正确。',
     loading: '正在加载练习题…',
@@ -1692,8 +1694,6 @@ export default {
     tagline: '第 11 号讲义：自注意力与下一个词元预测，由在你的浏览器中运行的 C++ 引擎实时计算。',
     language: '语言',
     loading: '正在启动引擎…',
-    noWasm:
-      '这个浏览器不支持 WebAssembly，而 Attention Lab 需要它来进行任何计算。请使用较新版本的 Firefox、Chrome、Edge 或 Safari。',
     failed: '引擎无法启动：',
     contents: '例题',
     previous: '← 上一步',
@@ -1972,6 +1972,8 @@ export default {
       needed: '以下各项都是必需的：{names}',
     },
     call: {
+      noWasm:
+        '这个浏览器不支持 WebAssembly，而 Attention Lab 需要它来进行任何计算。请使用较新版本的 Firefox、Chrome、Edge 或 Safari。',
       got: {
         text: '“{text}”（字符串）',
         number: '{number}',
