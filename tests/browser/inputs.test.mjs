@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 
 import { siteForTests, watch } from './site.mjs';
 import { examples } from '../../web/page/examples/index.js';
-import { FRAME_CELLS } from '../../web/page/views/matrix.js';
+import { FRAME_CELLS } from '../../web/page/views/matrix/frames.js';
 
 const site = siteForTests();
 

@@ -1,0 +1,76 @@
+// A matrix's colours: the heatmap scales, a cell's colour and the text colour readable on it, and
+// the legend under the matrix.
+import { interpolateBlues, interpolatePuOr } from 'd3-scale-chromatic';
+import { short } from '../../../locale/number.js';
+import { h } from '../dom.js';
+
+// Diverging (purple-orange, colour-blind safe) for signed values around 0; sequential blues for
+// weights and probabilities on [0, 1], and for other nonnegative magnitudes on [0, max].
+export const SCALES = {
+  signed: { interpolate: (t) => interpolatePuOr(1 - t), domain: (m) => [-m, m] },
+  prob: { interpolate: interpolateBlues, domain: () => [0, 1] },
+  magnitude: { interpolate: interpolateBlues, domain: (m) => [0, m] },
+};
+
+// Relative luminance (WCAG) of an "rgb(r, g, b)" colour, to pick readable text on it.
+function luminance(rgb) {
+  const [r, g, b] = rgb
+    .match(/\d+/g)
+    .map(Number)
+    .map((c) => {
+      const s = c / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+// Black or white text, whichever contrasts more with the cell: the WCAG contrast of text on a
+// background is (L_lighter + 0.05) / (L_darker + 0.05), and one of the two always reaches 4.58:1.
+function textOn(bg) {
+  const l = luminance(bg);
+  return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? '#000' : '#fff';
+}
+
+// The largest magnitude among the finite entries, without spreading them into arguments (a
+// quarter of a million would overflow the stack).
+export function largestMagnitude(m) {
+  let max = 0;
+  for (const row of m) for (const x of row) if (Number.isFinite(x) && Math.abs(x) > max) max = Math.abs(x);
+  return max;
+}
+
+// A cell's colour and the text colour on it, by its place t in [0, 1] on the scale. Interpolating
+// a ColorBrewer scale (and reading the result's luminance) for every cell was a third of the time
+// of drawing a large matrix, so t is taken to 1/1024, finer than a screen shows two colours
+// apart, and each step's colours are computed once per scale.
+const STEPS = 1024;
+const swatches = new Map(); // scale -> Map(step -> {bg, fg})
+function swatch(scale, t) {
+  if (!swatches.has(scale)) swatches.set(scale, new Map());
+  const known = swatches.get(scale);
+  const k = Math.round(t * STEPS);
+  if (!known.has(k)) {
+    const bg = scale.interpolate(k / STEPS);
+    known.set(k, { bg, fg: textOn(bg) });
+  }
+  return known.get(k);
+}
+
+export function colourOf(scale, lo, hi) {
+  return (x) => {
+    if (x === Infinity && hi === Infinity) return swatch(scale, 1);
+    if (!Number.isFinite(x)) return null;
+    return swatch(scale, hi === lo ? 0.5 : Math.min(1, Math.max(0, (x - lo) / (hi - lo))));
+  };
+}
+
+const gradients = new Map(); // each scale's legend gradient, computed once
+export function legend(scale, lo, hi) {
+  const bar = h('span', { class: 'legend-bar', 'aria-hidden': 'true' });
+  if (!gradients.has(scale)) {
+    const stops = Array.from({ length: 9 }, (_, i) => scale.interpolate(i / 8));
+    gradients.set(scale, `linear-gradient(to right, ${stops.join(', ')})`);
+  }
+  bar.style.background = gradients.get(scale);
+  return h('div', { class: 'legend' }, h('span', {}, short(lo)), bar, h('span', {}, short(hi)));
+}
