@@ -1,0 +1,85 @@
+// What the Open a model panel reads from what a student typed, checked before anything goes to
+// the inspector. Each reader gives {value} or {error}: a sentence in the page's language that
+// says what was expected and what was typed, shown beside the control while the last good
+// state stays.
+import { opened as text, said, sentence, sentences, ui } from '../../../text/index.js';
+import { jsonBreak } from '../../../text/refusal.js';
+import { readVocabulary } from '../../../models/vocabulary.js';
+import { readNumber } from '../../inputs.js';
+
+// The smallest Other settings a refusal shows as an example.
+const EXAMPLE = '{"norm": "rms"}';
+
+const labelled = (label, error) => ui.labelled({ label, text: error });
+
+// Other settings (a JSON object, or nothing) and the number of heads, as loadCheckpoint's options.
+export function readOpenOptions(optionsText, headsText, parseNumber) {
+  let options = {};
+  if (optionsText.trim()) {
+    try {
+      options = JSON.parse(optionsText);
+    } catch (e) {
+      return { error: labelled(text.options, text.notJson({ example: EXAMPLE, at: jsonBreak(e) })) };
+    }
+    if (!options || typeof options !== 'object' || Array.isArray(options))
+      return { error: labelled(text.options, text.notObject({ example: EXAMPLE, got: JSON.stringify(options) })) };
+  }
+  if (headsText.trim()) {
+    const n = readNumber(headsText, { integer: true, min: 1 }, parseNumber);
+    if (n.error) return { error: labelled(text.heads, n.error) };
+    options.n_head = n.value;
+  }
+  return { value: options };
+}
+
+// A vocabulary file (nanoGPT's meta.pkl as JSON, or text), or null when none was chosen.
+export async function readVocabularyFile(file) {
+  try {
+    return { value: file ? readVocabulary(file.name, await file.text()) : null };
+  } catch (e) {
+    return { error: said(e) };
+  }
+}
+
+// A prompt as ids: characters through the vocabulary, or ids typed with spaces; at least one, at
+// most the model's T.
+export function readPrompt(typed, { vocab: V, T }, vocabulary) {
+  let ids;
+  try {
+    if (vocabulary) ids = vocabulary.tokenizer.encode(typed);
+    else {
+      ids = typed.trim().split(/\s+/).filter(Boolean);
+      const bad = ids.find((w) => !/^\d+$/.test(w) || Number(w) >= V);
+      if (bad !== undefined) return { error: text.badId({ word: bad, last: V - 1 }) };
+      ids = ids.map(Number);
+    }
+  } catch (e) {
+    return { error: said(e) };
+  }
+  if (!ids.length) return { error: text.emptyPrompt };
+  if (ids.length > T) return { error: text.tooLong({ n: ids.length, T }) };
+  return { value: ids };
+}
+
+// A refused setting in a sentence: which one, and why.
+const settingRefused = (label, error) => sentences(text.settingRefused, labelled(label, sentence(error)));
+
+// Generation's settings: steps (1 to 200), a temperature >= 0 and a seed.
+export function readGenerate({ steps, temperature, seed }, parseNumber) {
+  const read = (typed, spec) => readNumber(typed, spec, parseNumber);
+  const r = {
+    steps: read(steps, { integer: true, min: 1, max: 200 }),
+    temperature: read(temperature, { min: 0 }),
+    seed: read(seed, { integer: true, min: 0 }),
+  };
+  const labels = { steps: text.steps, temperature: text.temperature, seed: text.seed };
+  const bad = Object.keys(r).find((k) => r[k].error);
+  if (bad) return { error: settingRefused(labels[bad], r[bad].error) };
+  return { value: Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v.value])) };
+}
+
+// The position whose dependence the checks measure: one of the prompt's T.
+export function readPosition(typed, T, parseNumber) {
+  const position = readNumber(typed, { integer: true, min: 0, max: T - 1 }, parseNumber);
+  return position.error ? { error: settingRefused(text.position, position.error) } : position;
+}
