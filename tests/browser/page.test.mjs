@@ -573,6 +573,31 @@ test('the site starts on the worked examples alone; the extras come after the fi
   await blocked.close();
 });
 
+test('the assignment pages are a chunk of their own: a worked example does not fetch it, and without it #/teach says why', async () => {
+  const context = await site.browser.newContext({ serviceWorkers: 'block' });
+  const fetched = [];
+  context.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  await context.route('**/chunks/pages-*.js', (r) => r.abort());
+  const p = await context.newPage();
+  const errors = [];
+  p.on('pageerror', (e) => errors.push(e.message));
+  await p.goto(`${site.base}#/2.1/5`);
+  await ready(p);
+  assert.equal(await result(p, 'y'), '[2, 1.5]');
+  assert.deepEqual(
+    fetched.filter((f) => /\/chunks\/pages-/.test(f)),
+    [],
+    'a worked example fetches no assignment code',
+  );
+  await p.goto(`${site.base}#/teach`);
+  await p.locator('#assignment-loading.notice').waitFor({ timeout: 15000 });
+  assert.match(await p.locator('#assignment-loading').textContent(), /assignment pages could not be loaded/);
+  await p.goto(`${site.base}#/7.4/5`);
+  assert.equal(await result(p, 'loss'), '3.02041');
+  assert.deepEqual(errors, [], 'no uncaught exception');
+  await context.close();
+});
+
 test('without WebAssembly the page says so instead of failing silently', async () => {
   const { page, close } = await open(site.base, {
     init: () => {

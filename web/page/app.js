@@ -12,7 +12,6 @@ import {
   ui,
 } from '../text/index.js';
 import { createProgress } from './progress.js';
-import { createAssignments } from './assignment/pages.js';
 import { wordedPractice } from './practice-text.js';
 import { createExampleRoute } from './routes/example.js';
 import { createPanels } from './routes/panels.js';
@@ -75,22 +74,56 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null, p
   const practice = createPracticeRoute(app, { progress });
   const example = createExampleRoute(app, { checker, atEnd: practice.atEnd });
   const panels = createPanels(app, { workerUrl });
-  const assignments = createAssignments({
-    read: () => ({ state, practice: app.extras.practice, families: app.extras.families, notice }),
-    setQuery: (query) => {
-      state = { ...state, query };
-      writeUrl(false);
-    },
-    focusAfter: app.focusAfter,
-    extrasWaiting: practice.waiting,
-    workerUrl,
-    packaged,
-  });
-  const assignmentPage = () => ({
-    ...assignments.view(),
-    title: state.example === TEACH ? teachText.title : assignmentText.title,
-    heading: state.example === TEACH ? 'teach-title-heading' : state.sheet ? 'sheet-title' : 'assignment-title',
-  });
+  // The assignment pages (the teacher's view, a student's run, result files, the sheets): their
+  // code is a chunk fetched on the first visit to one of them, at once in a SCORM package, which
+  // opens on its assignment and connects to its LMS as it starts.
+  const assignments = { pages: null, asked: null, failed: '' };
+  const onAssignmentPage = () => state.example === ASSIGNMENT || state.example === TEACH;
+  const loadAssignments = () =>
+    (assignments.asked ??= import('./assignment/pages.js').then(
+      ({ createAssignments }) => {
+        assignments.pages = createAssignments({
+          read: () => ({ state, practice: app.extras.practice, families: app.extras.families, notice }),
+          setQuery: (query) => {
+            state = { ...state, query };
+            writeUrl(false);
+          },
+          focusAfter: app.focusAfter,
+          extrasWaiting: practice.waiting,
+          workerUrl,
+          packaged,
+        });
+        if (onAssignmentPage()) render();
+      },
+      (e) => {
+        assignments.failed = `${assignmentText.notLoaded} ${e.message}`; // kept: the message says to reload
+        if (onAssignmentPage()) render();
+      },
+    ));
+  if (packaged) loadAssignments();
+  const assignmentPage = () => {
+    const title = state.example === TEACH ? teachText.title : assignmentText.title;
+    if (!assignments.pages) {
+      loadAssignments();
+      const line = assignments.failed
+        ? h('p', { id: 'assignment-loading', class: 'notice', role: 'alert', tabindex: '-1' }, assignments.failed)
+        : h(
+            'p',
+            { id: 'assignment-loading', class: 'loading', role: 'status', tabindex: '-1' },
+            assignmentText.loading,
+          );
+      return {
+        main: h('main', { id: 'main', class: 'main', tabindex: '-1' }, app.noticeLine(), line),
+        title,
+        heading: 'assignment-loading',
+      };
+    }
+    return {
+      ...assignments.pages.view(),
+      title,
+      heading: state.example === TEACH ? 'teach-title-heading' : state.sheet ? 'sheet-title' : 'assignment-title',
+    };
+  };
   const routes = {
     [TRAIN]: panels.render,
     [MODEL]: panels.render,
@@ -246,7 +279,7 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null, p
       app.extras.practice = wordedPractice(more.practice);
       app.extras.families = app.extras.practice.families();
       if (state.example === PRACTICE) load(location.hash);
-      else if (state.example === ASSIGNMENT || state.example === TEACH) render();
+      else if (onAssignmentPage()) render();
       else fillWaitingBox();
     },
     (e) => {

@@ -24,6 +24,8 @@ export default {
     notAnAssignment: 'it holds no assignment',
     title: 'Assignment',
     loading: 'Loading the assignment…',
+    notLoaded:
+      'The assignment pages could not be loaded; the worked examples still work. Reload the page to try again. What the browser said:',
     whoAreYou: 'Your name or student id',
     whoWhy:
       'Each student gets problems of their own, drawn from what you type here: type it the same way each time (and on the worksheet, if there is one) to get the same problems back.',

@@ -25,6 +25,8 @@ export default {
     notAnAssignment: 'no contiene ninguna tarea',
     title: 'Tarea',
     loading: 'Cargando la tarea…',
+    notLoaded:
+      'No se pudieron cargar las páginas de tareas; los ejemplos resueltos siguen funcionando. Recarga la página para volver a intentarlo. Lo que dijo el navegador:',
     whoAreYou: 'Tu nombre o número de estudiante',
     whoWhy:
       'Cada estudiante recibe sus propios problemas, generados a partir de lo que escribas aquí: escríbelo siempre igual (también en la hoja de ejercicios, si la hay) para recuperar los mismos problemas.',

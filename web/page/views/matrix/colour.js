@@ -1,8 +1,15 @@
 // A matrix's colours: the heatmap scales, a cell's colour and the text colour readable on it, and
 // the legend under the matrix.
-import { interpolateBlues, interpolatePuOr } from 'd3-scale-chromatic';
+import { interpolateRgbBasis } from 'd3-interpolate';
 import { short } from '../../../locale/number.js';
 import { h } from '../dom.js';
+
+// ColorBrewer's PuOr (11 classes) and Blues (9), each a B-spline through its colours: exactly
+// d3-scale-chromatic's interpolatePuOr and interpolateBlues, without that package, which builds
+// every one of its schemes as it loads, where no bundler can leave them out.
+const ramp = (hex) => interpolateRgbBasis(hex.match(/.{6}/g).map((c) => `#${c}`));
+const interpolatePuOr = ramp('2d004b5427888073acb2abd2d8daebf7f7f7fee0b6fdb863e08214b358067f3b08');
+const interpolateBlues = ramp('f7fbffdeebf7c6dbef9ecae16baed64292c62171b508519c08306b');
 
 // Diverging (purple-orange, colour-blind safe) for signed values around 0; sequential blues for
 // weights and probabilities on [0, 1], and for other nonnegative magnitudes on [0, max].
