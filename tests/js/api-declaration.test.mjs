@@ -136,3 +136,15 @@ test('a missing optional argument takes its declared default', () => {
   const x = [[1, 2, 4]];
   assert.deepEqual(lab.layerNorm(x, [1, 1, 1], [0, 0, 0]), lab.layerNorm(x, [1, 1, 1], [0, 0, 0], 1e-5));
 });
+
+test('a result is converted as declared, and a key too many or too few is refused', async () => {
+  const { converted } = await import('../../web/engine/results.js');
+  const declaredAs = { loss: 'number', draws: [{ token: 'number' }] };
+  assert.deepEqual(converted(declaredAs, { loss: 2.5, draws: [{ token: 1 }, { token: 4 }] }), {
+    loss: 2.5,
+    draws: [{ token: 1 }, { token: 4 }],
+  });
+  assert.throws(() => converted(declaredAs, { loss: 2.5, draws: [], extra: 1 }), /declares no result key extra/);
+  assert.throws(() => converted(declaredAs, { draws: [] }), /gave no result key loss/);
+  assert.throws(() => converted(declaredAs, { loss: 1, draws: [{}] }), /gave no result key token/);
+});

@@ -3,8 +3,9 @@
 // declaration in api.js: it checks and converts the arguments, calls the WebAssembly module and
 // converts the result; it computes nothing itself.
 import createAttentionLab from '../../build/wasm/attention_lab.cjs';
-import { describe, fromTensor, refusedBy, toTensor } from './arrays.js';
+import { describe, refusedBy, toTensor } from './arrays.js';
 import { API, declared, PARAMS } from './api.js';
+import { converted } from './results.js';
 // The facade's messages are English, for the console and Node, from the page's English catalogue.
 // The engine refuses with a code and parameters (cpp/lab/core/refusal.hpp); its English sentence
 // is the English catalogue's.
@@ -118,37 +119,12 @@ function argumentsOf(name, given, options) {
   });
 }
 
-// ---- results back to nested arrays ----
-
-const trace = (steps) =>
-  steps.map((s) => ({ name: s.name, formula: s.formula, shape: s.shape, values: fromTensor(s) }));
-const named = (values) => Object.fromEntries(values.map((v) => [v.name, fromTensor(v)]));
-const saved = (s) => ({
-  ...s,
-  parameters: s.parameters.map((p) => ({ name: p.name, shape: p.shape, data: Array.from(p.data) })),
-});
-const CONVERT = { Numbers: fromTensor, Trace: trace, Named: named, SavedModel: saved };
-
-// What the engine returned, as api.js declares the result: tensors as nested arrays, an object
-// with exactly its declared keys, a list item by item; any other type as it is.
-// A key the engine returns that the declaration lacks is the declaration's mistake, said
-// rather than dropped (the tests call every function).
-function result(type, value) {
-  if (Array.isArray(type)) return value.map((item) => result(type[0], item));
-  if (typeof type === 'object') {
-    const extra = Object.keys(value).find((k) => !Object.hasOwn(type, k));
-    if (extra !== undefined) throw new Error(`web/engine/api.js declares no result key ${extra}`);
-    return Object.fromEntries(Object.keys(type).map((k) => [k, result(type[k], value[k])]));
-  }
-  return CONVERT[type] ? CONVERT[type](value) : value;
-}
-
 // The declared function `name` over the module `m`: its arguments checked and converted, the
 // engine's function called (with the declaration's `tail`), its result converted.
 const declaredCall = (m, name, options) => {
   const f = declared[name];
   const engine = f.engine ?? name.split('.').at(-1);
-  return (...given) => result(f.returns, m[engine](...argumentsOf(name, given, options), ...(f.tail ?? [])));
+  return (...given) => converted(f.returns, m[engine](...argumentsOf(name, given, options), ...(f.tail ?? [])));
 };
 
 // `call`, then `after` on its result.
