@@ -66,17 +66,31 @@ function typesetNow() {
   return typeset.table;
 }
 
-// The examples' formulas, typeset now (scripts/typeset-formulas.mjs), as the module
+// The examples' formulas, typeset now (scripts/typeset-formulas.mjs), as the modules
 // web/page/views/formula.js imports: the page ships KaTeX's output, its CSS and fonts, not KaTeX.
+// `attention-lab:formulas` is each example's loader; `attention-lab:formulas/formulas-2-1` §2.1's
+// formulas (a chunk named so), fetched when the example first shows one.
 const formulas = {
   name: 'typeset-formulas',
   setup(build) {
-    build.onResolve({ filter: /^attention-lab:formulas$/ }, (args) => ({ path: args.path, namespace: 'formulas' }));
-    build.onLoad({ filter: /.*/, namespace: 'formulas' }, () => ({
-      contents: JSON.stringify(typesetNow()),
-      loader: 'json',
-      watchDirs: [examplesDir], // npm start retypesets an edited formula
+    build.onResolve({ filter: /^attention-lab:formulas(\/.*)?$/ }, (args) => ({
+      path: args.path,
+      namespace: 'formulas',
     }));
+    build.onLoad({ filter: /.*/, namespace: 'formulas' }, (args) => {
+      const byExample = typesetNow();
+      const chunk = (ex) => `formulas-${ex.replace(/\./g, '-')}`;
+      const name = args.path.split('/')[1];
+      const loaders = Object.keys(byExample).map(
+        (ex) => `${JSON.stringify(ex)}: () => import(${JSON.stringify(`attention-lab:formulas/${chunk(ex)}`)})`,
+      );
+      const id = Object.keys(byExample).find((ex) => chunk(ex) === name);
+      return {
+        contents: name === undefined ? `export default {${loaders.join(',')}};` : JSON.stringify(byExample[id]),
+        loader: name === undefined ? 'js' : 'json',
+        watchDirs: [examplesDir], // npm start retypesets an edited formula
+      };
+    });
   },
 };
 

@@ -88,23 +88,36 @@ export function typesetFormulas() {
   return table;
 }
 
-// Run as a program, it prints the table as JSON: the page build runs it in a fresh process, so
-// that a formula edited while `npm start` watches is typeset anew (an import would be cached).
-if (process.argv[1] === fileURLToPath(import.meta.url)) process.stdout.write(JSON.stringify(typesetFormulas()));
+// The same, by example: {example id: {tex: parts}}, as the page fetches them (one example's
+// formulas when it first shows one).
+export function typesetByExample(table = typesetFormulas()) {
+  return Object.fromEntries(
+    examples.map((ex) => [
+      ex.id,
+      Object.fromEntries(ex.steps.filter((s) => s.formula).map((s) => [s.formula, table[s.formula]])),
+    ]),
+  );
+}
+
+// Run as a program, it prints the table by example as JSON: the page build runs it in a fresh
+// process, so that a formula edited while `npm start` watches is typeset anew (an import would
+// be cached).
+if (process.argv[1] === fileURLToPath(import.meta.url)) process.stdout.write(JSON.stringify(typesetByExample()));
 
 // The font faces the typeset formulas use, as "family weight style" ("KaTeX_Main 400 normal"),
 // read from KaTeX's CSS: a rule whose classes all occur in the formulas names a face by its
 // font-family, font-weight and font-style (a weight or a style alone is KaTeX_Main's). The page
 // ships only these faces (a KaTeX face is 4 to 28 KB, and the single file inlines them); a
 // browser test checks that every glyph of every formula finds its face.
-export function usedFaces(css, table = typesetFormulas()) {
+export function usedFaces(css, byExample = typesetByExample()) {
   const classes = new Set(['katex']);
   const walk = (node) => {
     if (typeof node === 'string') return;
     for (const c of (node[1] || '').split(' ')) if (c) classes.add(c);
     (node[4] || []).forEach(walk);
   };
-  for (const parts of Object.values(table)) for (const nodes of parts) nodes.forEach(walk);
+  for (const table of Object.values(byExample))
+    for (const parts of Object.values(table)) for (const nodes of parts) nodes.forEach(walk);
   const faces = new Set();
   for (const rule of css.split('}')) {
     const [selectors, body = ''] = rule.split('{');

@@ -573,6 +573,34 @@ test('the site starts on the worked examples alone; the extras come after the fi
   await blocked.close();
 });
 
+test('an example fetches its own formulas, when it first shows one; without them a formula is its TeX', async () => {
+  const context = await site.browser.newContext({ serviceWorkers: 'block' });
+  const fetched = [];
+  context.on('request', (r) => {
+    const m = /\/chunks\/formulas-([\d-]+)-[A-Z0-9]+\.js$/.exec(new URL(r.url()).pathname);
+    if (m) fetched.push(m[1]);
+  });
+  const p = await context.newPage();
+  await p.goto(`${site.base}#/2.1/1`);
+  await p.locator('.formula .katex').first().waitFor({ timeout: 15000 });
+  assert.deepEqual(fetched, ['2-1']);
+  await p.goto(`${site.base}#/7.4/1`);
+  await p.locator('.formula .katex').first().waitFor({ timeout: 15000 });
+  assert.deepEqual(fetched, ['2-1', '7-4']);
+  await context.close();
+
+  const blocked = await site.browser.newContext({ serviceWorkers: 'block' });
+  await blocked.route('**/chunks/formulas-*.js', (r) => r.abort());
+  const q = await blocked.newPage();
+  const errors = [];
+  q.on('pageerror', (e) => errors.push(e.message));
+  await q.goto(`${site.base}#/2.1/1`);
+  await q.locator('.formula code').first().waitFor({ timeout: 15000 });
+  assert.match(await q.locator('.formula code').first().textContent(), /softmax|\\/);
+  assert.deepEqual(errors, [], 'no uncaught exception');
+  await blocked.close();
+});
+
 test('the assignment pages are a chunk of their own: a worked example does not fetch it, and without it #/teach says why', async () => {
   const context = await site.browser.newContext({ serviceWorkers: 'block' });
   const fetched = [];

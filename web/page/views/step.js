@@ -160,7 +160,7 @@ export function stepView({ example, text, stepIndex, items, ctx, prediction, hid
       h('h2', { id: 'step-title', tabindex: '-1' }, st.title),
       h('p', { class: 'counter', 'aria-live': 'polite' }, ui.stepOf({ i: stepIndex + 1, n: example.steps.length })),
     ),
-    step.formula && formula(step.formula, step.formulaLabels),
+    step.formula && formula(step.formula, step.formulaLabels, example.id),
     // The lines of code this step runs (§9), quoted as the handout's readings quote them.
     step.code &&
       h(
