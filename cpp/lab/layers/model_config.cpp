@@ -36,17 +36,19 @@ void check_model_config(const ModelConfig& c, const std::string& fn, double max_
             refused("config.maskBlocks", "n", c.mask_blocks.size(), "layers", c.layers));
 }
 
-flat::LmStructure structure_of(const ModelConfig& c) {
+flat::LmStructure structure_of(const ModelConfig& c) { return structure_of(c, c.layers); }
+
+flat::LmStructure structure_of(const ModelConfig& c, std::size_t blocks) {
     flat::LmStructure s;
     s.shape.V = c.vocab;
     s.shape.D = c.D;
     const std::size_t dh = c.D / c.heads;
     const bool norms = c.norm != NormKind::none, betas = c.norm == NormKind::layer && c.bias;
-    for (std::size_t l = 0; l < c.layers; ++l) {
+    for (std::size_t l = 0; l < blocks; ++l) {
         flat::BlockShape b;
         b.D = c.D, b.H = c.heads, b.dk = b.dv = dh, b.F = c.ffn_mult * c.D;
         b.arrangement = c.arrangement, b.norm = c.norm, b.activation = c.activation, b.gated = c.gated;
-        b.causal = c.mask_blocks.empty() || c.mask_blocks[l];
+        b.causal = l >= c.mask_blocks.size() || c.mask_blocks[l];  // every block masks unless told
         b.scale = c.scaled ? 1.0 / std::sqrt(double(dh)) : 1.0;
         s.shape.blocks.push_back(b);
         flat::BlockTensors has;

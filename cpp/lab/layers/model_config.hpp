@@ -36,6 +36,9 @@ void check_model_config(const ModelConfig& c, const std::string& fn, double max_
 // flat::lm_layout(structure_of(c))): what a loader needs to allocate a model once, as float32,
 // without making it first.
 flat::LmStructure structure_of(const ModelConfig& c);
+// The same with `blocks` blocks of its kind, whatever c.layers says: the parameter count lays out
+// one, which every block repeats.
+flat::LmStructure structure_of(const ModelConfig& c, std::size_t blocks);
 LmOptions options_of(const ModelConfig& c);
 
 }  // namespace lab

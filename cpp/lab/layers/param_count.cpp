@@ -26,13 +26,10 @@ ParamCount param_count(const ParamCountConfig& c, const std::string& fn) {
         require(m.ffn_mult > 0, fn, refused("config.positive", "name", "ffnMult"));
         if (m.positions == PositionKind::learned) require(m.T > 0, fn, refused("config.learnedNeedsMaxT"));
     }
-    // The counts are those of the model's own layout (flat::lm_layout) of the configuration with
-    // one block, whose slots every block repeats; only their grouping into keys is the page's.
-    ModelConfig one = m;
-    one.layers = 1;
-    one.mask_blocks.clear();
-    if (c.attention_only) one.positions = PositionKind::none;
-    flat::LmStructure structure = structure_of(one);
+    // The counts are those of the model's own layout (flat::lm_layout) with its first block only,
+    // whose slots every block repeats; only their grouping into keys is the page's.
+    flat::LmStructure structure = structure_of(m, 1);
+    if (c.attention_only) structure.positions = PositionKind::none, structure.position_rows = 0;
     if (!c.final_norm) structure.final_gamma = structure.final_beta = false;
     const std::vector<flat::Slot> layout = flat::lm_layout(structure);
     const flat::BlockShape& b = structure.shape.blocks[0];
