@@ -77,3 +77,72 @@ test('every menu input declares its choices; its menu offers exactly them; an ad
   }
   assert.ok(menus >= 8, `${menus} menus`);
 });
+
+// Every route of the table, with states the page writes: each address reads back as its state.
+test('every route round-trips through the address: the training panel, the model panel, the practice set, the teacher, an assignment, its result and sheets, an example', () => {
+  const families = ['retrieval'];
+  const base = { step: 0, edits: {}, hide: [] };
+  const states = [
+    { ...base, example: 'model' },
+    { ...base, example: 'model', hide: ['toc'] },
+    { ...base, example: 'practice', family: null, seed: 0 },
+    { ...base, example: 'practice', family: 'retrieval', seed: 4294967295, hide: ['solution', 'copy'] },
+    { ...base, example: 'teach', query: '' },
+    { ...base, example: 'teach', query: 'title=T&families=retrieval&each=2' },
+    { ...base, example: 'assignment', result: false, sheet: null, students: [], at: 0, query: 'title=T' },
+    { ...base, example: 'assignment', result: false, sheet: null, students: [], at: 2, query: 'title=T' },
+    { ...base, example: 'assignment', result: true, sheet: null, students: [], at: 0, query: '' },
+    {
+      ...base,
+      example: 'assignment',
+      result: false,
+      sheet: 'worksheet',
+      students: ['Ana María', 'Lí & Co'],
+      at: 0,
+      query: 'title=T',
+    },
+    { ...base, example: 'assignment', result: false, sheet: 'key', students: [], at: 0, query: 'title=T' },
+    { ...base, example: '2.1', step: 1, predict: false },
+  ];
+  for (const state of states) {
+    const hash = toHash(state);
+    const back = fromHash(hash, examples, fallback, families);
+    assert.deepEqual(back.problems, [], hash);
+    assert.deepEqual(back.state, state, hash);
+    assert.equal(toHash(back.state), hash);
+  }
+});
+
+// What a hand-edited address may hold, route by route: each is said, and the route (or, for an
+// address no route can read, the fallback) opens.
+test('an address a route cannot use is reported with what was expected, route by route', () => {
+  const families = ['retrieval'];
+  const cases = [
+    ['#/model?x=1', 'model', 'unknown parameter "x" in the address (expected hide)'],
+    ['#/model/extra', '2.1', 'unreadable address "#/model/extra"'],
+    ['#/practice/retrieval', '2.1', 'unreadable address "#/practice/retrieval"'],
+    ['#/practice/retrieval/x', '2.1', 'unreadable address "#/practice/retrieval/x"'],
+    ['#/practice/bogus/3', 'practice', 'no practice problem "bogus"'],
+    ['#/practice?hide=nav&sort=1', 'practice', 'unknown parameter "sort" in the address (expected hide)'],
+    ['#/assignment/bogus?x', '2.1', 'unreadable address "#/assignment/bogus?x"'],
+    ['#/train/custom?start=1&D=8&lr=0.1&nope=2', 'train', 'unknown training setting "nope"'],
+    ['#/2.1/2?predict=1&color=red', '2.1', 'unknown parameter "color" in the address (expected in, hide, or predict)'],
+    ['#/2.1/x', '2.1', 'unreadable address "#/2.1/x"'],
+    ['#/2.1/0', '2.1', 'step 0 does not exist (this example has 3)'],
+    ['#/', '2.1', 'unreadable address "#/"'],
+    ['#/2.1/1?in=%5B1%5D', '2.1', 'input "0" does not belong to this example'],
+    ['#/2.1/1?in=7', '2.1', 'the inputs in the address are not valid JSON'],
+  ];
+  for (const [hash, route, problem] of cases) {
+    const { state, problems } = fromHash(hash, examples, fallback, families);
+    assert.equal(state.example, route, hash);
+    assert.deepEqual(problems, [problem], hash);
+  }
+  // the refused practice problem opens the list, as the address is still the practice set's
+  assert.equal(fromHash('#/practice/bogus/3', examples, fallback, families).state.family, null);
+  // a training setting stays as typed; the panel says which value it cannot use
+  assert.deepEqual(fromHash('#/train/custom?D=8&lr=0.1&nope=2', examples, fallback).state.settings, {
+    D: '8',
+    lr: '0.1',
+  });
+});

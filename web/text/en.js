@@ -12,6 +12,7 @@ export default {
     noStep: 'step {step} does not exist (this example has {steps})',
     notThisExample: 'input "{name}" does not belong to this example',
     unknownControl: 'unknown control "{control}" in hide=',
+    unknownParameter: 'unknown parameter "{key}" in the address (expected {choices})',
     unreadable: 'unreadable address "{hash}"',
     noFamily: 'no practice problem "{id}"',
     noExample: 'no example "{id}"',

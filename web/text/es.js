@@ -13,6 +13,7 @@ export default {
     noStep: 'el paso {step} no existe (este ejemplo tiene {steps})',
     notThisExample: 'la entrada "{name}" no pertenece a este ejemplo',
     unknownControl: 'control desconocido "{control}" en hide=',
+    unknownParameter: 'parámetro desconocido "{key}" en la dirección (se esperaba {choices})',
     unreadable: 'dirección ilegible "{hash}"',
     noFamily: 'no hay ningún problema de práctica "{id}"',
     noExample: 'no hay ningún ejemplo "{id}"',

@@ -12,6 +12,7 @@ export default {
     noStep: '第 {step} 步不存在（这个例子共有 {steps} 步）',
     notThisExample: '输入“{name}”不属于这个例子',
     unknownControl: 'hide= 中有未知的控件“{control}”',
+    unknownParameter: '地址中有未知的参数“{key}”（应为 {choices}）',
     unreadable: '无法读取的地址“{hash}”',
     noFamily: '没有练习题“{id}”',
     noExample: '没有例子“{id}”',
