@@ -534,6 +534,19 @@ test('the hosted page fetches its engine as a separate application/wasm file, on
   await context.close();
 });
 
+// A fresh page whose requests for `blocked` (a glob, or none) fail: the paths it fetches, in
+// order, and the uncaught exceptions it raises.
+async function pageWithout(blocked) {
+  const context = await site.browser.newContext({ serviceWorkers: 'block' });
+  if (blocked) await context.route(blocked, (r) => r.abort());
+  const fetched = [];
+  context.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { page, fetched, errors, close: () => context.close() };
+}
+
 test('the site starts on the worked examples alone; the extras come after the first numbers, and without them the examples still work', async () => {
   // With the extras: the practice box at the end of §2.1 fills in once they have come.
   const context = await site.browser.newContext({ serviceWorkers: 'block' });
@@ -549,11 +562,7 @@ test('the site starts on the worked examples alone; the extras come after the fi
 
   // Without them (the file cannot be fetched): every number still comes, the practice boxes and
   // the practice set say what went wrong, and a prediction is still checked.
-  const blocked = await site.browser.newContext({ serviceWorkers: 'block' });
-  await blocked.route('**/attention_lab_site_extras.wasm', (r) => r.abort());
-  const p = await blocked.newPage();
-  const errors = [];
-  p.on('pageerror', (e) => errors.push(e.message));
+  const { page: p, errors, close } = await pageWithout('**/attention_lab_site_extras.wasm');
   await p.goto(`${site.base}#/2.1/5`);
   await ready(p);
   assert.equal(await result(p, 'y'), '[2, 1.5]');
@@ -570,45 +579,30 @@ test('the site starts on the worked examples alone; the extras come after the fi
   await p.locator('#train-title.notice').waitFor({ timeout: 15000 });
   assert.match(await p.locator('#train-title').textContent(), /training panel could not be loaded/);
   assert.deepEqual(errors, [], 'no uncaught exception');
-  await blocked.close();
+  await close();
 });
 
 test('an example fetches its own formulas, when it first shows one; without them a formula is its TeX', async () => {
-  const context = await site.browser.newContext({ serviceWorkers: 'block' });
-  const fetched = [];
-  context.on('request', (r) => {
-    const m = /\/chunks\/formulas-([\d-]+)-[A-Z0-9]+\.js$/.exec(new URL(r.url()).pathname);
-    if (m) fetched.push(m[1]);
-  });
-  const p = await context.newPage();
+  const formulasOf = (paths) => paths.flatMap((f) => /\/chunks\/formulas-([\d-]+)-[A-Z0-9]+\.js$/.exec(f)?.[1] ?? []);
+  const { page: p, fetched, close } = await pageWithout(null);
   await p.goto(`${site.base}#/2.1/1`);
   await p.locator('.formula .katex').first().waitFor({ timeout: 15000 });
-  assert.deepEqual(fetched, ['2-1']);
+  assert.deepEqual(formulasOf(fetched), ['2-1']);
   await p.goto(`${site.base}#/7.4/1`);
   await p.locator('.formula .katex').first().waitFor({ timeout: 15000 });
-  assert.deepEqual(fetched, ['2-1', '7-4']);
-  await context.close();
+  assert.deepEqual(formulasOf(fetched), ['2-1', '7-4']);
+  await close();
 
-  const blocked = await site.browser.newContext({ serviceWorkers: 'block' });
-  await blocked.route('**/chunks/formulas-*.js', (r) => r.abort());
-  const q = await blocked.newPage();
-  const errors = [];
-  q.on('pageerror', (e) => errors.push(e.message));
-  await q.goto(`${site.base}#/2.1/1`);
-  await q.locator('.formula code').first().waitFor({ timeout: 15000 });
-  assert.match(await q.locator('.formula code').first().textContent(), /softmax|\\/);
-  assert.deepEqual(errors, [], 'no uncaught exception');
+  const blocked = await pageWithout('**/chunks/formulas-*.js');
+  await blocked.page.goto(`${site.base}#/2.1/1`);
+  await blocked.page.locator('.formula code').first().waitFor({ timeout: 15000 });
+  assert.match(await blocked.page.locator('.formula code').first().textContent(), /softmax|\\/);
+  assert.deepEqual(blocked.errors, [], 'no uncaught exception');
   await blocked.close();
 });
 
 test('the assignment pages are a chunk of their own: a worked example does not fetch it, and without it #/teach says why', async () => {
-  const context = await site.browser.newContext({ serviceWorkers: 'block' });
-  const fetched = [];
-  context.on('request', (r) => fetched.push(new URL(r.url()).pathname));
-  await context.route('**/chunks/pages-*.js', (r) => r.abort());
-  const p = await context.newPage();
-  const errors = [];
-  p.on('pageerror', (e) => errors.push(e.message));
+  const { page: p, fetched, errors, close } = await pageWithout('**/chunks/pages-*.js');
   await p.goto(`${site.base}#/2.1/5`);
   await ready(p);
   assert.equal(await result(p, 'y'), '[2, 1.5]');
@@ -623,7 +617,7 @@ test('the assignment pages are a chunk of their own: a worked example does not f
   await p.goto(`${site.base}#/7.4/5`);
   assert.equal(await result(p, 'loss'), '3.02041');
   assert.deepEqual(errors, [], 'no uncaught exception');
-  await context.close();
+  await close();
 });
 
 test('without WebAssembly the page says so instead of failing silently', async () => {

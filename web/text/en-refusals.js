@@ -207,7 +207,6 @@ export default {
     metadataShapes: '__metadata__ says {key}={value} but the tensors’ shapes give {shapes}',
     noHeads:
       'the number of heads is not in the checkpoint’s __metadata__ (n_head) and the shapes cannot tell it: give it as the option n_head (on the page, the number of heads when opening the model)',
-    notHeld: 'the configuration has a parameter {name} that a nanoGPT checkpoint does not hold',
     headShape:
       '{tensor} has shape {shape} but {heads, plural, one {the one head} other {one of the # heads}} of a model of width {D} needs {needs}',
     shape: '{tensor} has shape {shape} but the configuration needs {needs}',

@@ -2071,7 +2071,6 @@ export default {
       metadataShapes: '__metadata__ dice {key}={value}, pero las formas de los tensores dan {shapes}',
       noHeads:
         'el número de cabezas no está en el __metadata__ del checkpoint (n_head) y las formas no lo dicen: indícalo con la opción n_head (en la página, el número de cabezas al abrir el modelo)',
-      notHeld: 'la configuración tiene un parámetro {name} que un checkpoint de nanoGPT no guarda',
       headShape:
         '{tensor} tiene forma {shape}, pero {heads, plural, one {la única cabeza} other {una de las # cabezas}} de un modelo de anchura {D} necesita {needs}',
       shape: '{tensor} tiene forma {shape}, pero la configuración necesita {needs}',

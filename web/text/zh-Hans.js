@@ -1936,7 +1936,6 @@ export default {
       metadataShapes: '__metadata__ 写着 {key}={value}，但张量的形状给出的是 {shapes}',
       noHeads:
         '检查点的 __metadata__ 中没有头数（n_head），形状也无法说明：请用选项 n_head 给出（在页面上，就是打开模型时填写的头数）',
-      notHeld: '配置中有一个参数 {name}，而 nanoGPT 的检查点不保存它',
       headShape: '{tensor} 的形状是 {shape}，但宽度为 {D} 的模型的 {heads} 个头中的每一个都需要 {needs}',
       shape: '{tensor} 的形状是 {shape}，但配置需要 {needs}',
       unusedBias:

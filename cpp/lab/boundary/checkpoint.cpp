@@ -8,33 +8,19 @@ namespace {
 
 const std::string kPrefix = "transformer.";
 
-// A block's tensors, by their name after "h.N.", with their shape in the lab's layout: a weight
-// is [in, out] (nanoGPT stores it [out, in], GPT-2 as it is), anything else a vector [in].
-enum class Dim { none, D, D3, F };  // n_embd, 3 n_embd, the FFN's width
-struct BlockTensor {
-    const char* key;
-    const char* ours;  // the lab's name after "blocks.N."
-    Dim in, out;       // out is none for a vector
-};
-constexpr BlockTensor kBlock[] = {
-    {"ln_1.weight", "norm1.gamma", Dim::D, Dim::none},
-    {"ln_1.bias", "norm1.beta", Dim::D, Dim::none},
-    {"attn.c_attn.weight", "attn.wQKV", Dim::D, Dim::D3},
-    {"attn.c_attn.bias", "attn.bQKV", Dim::D3, Dim::none},
-    {"attn.c_proj.weight", "attn.wO", Dim::D, Dim::D},
-    {"attn.c_proj.bias", "attn.bO", Dim::D, Dim::none},
-    {"ln_2.weight", "norm2.gamma", Dim::D, Dim::none},
-    {"ln_2.bias", "norm2.beta", Dim::D, Dim::none},
-    {"mlp.c_fc.weight", "ffn.w1", Dim::D, Dim::F},
-    {"mlp.c_fc.bias", "ffn.b1", Dim::F, Dim::none},
-    {"mlp.c_proj.weight", "ffn.w2", Dim::F, Dim::D},
-    {"mlp.c_proj.bias", "ffn.b2", Dim::D, Dim::none},
-    // not nanoGPT's: a gated FFN's second D -> F map (act(x c_fc) * (x c_gate)), as the lab's ffn.wGate
-    {"mlp.c_gate.weight", "ffn.wGate", Dim::D, Dim::F},
-    {"mlp.c_gate.bias", "ffn.bGate", Dim::F, Dim::none},
-};
-bool is_weight(const BlockTensor& b) { return b.out != Dim::none; }
-const char* kTop[] = {"wte.weight", "wpe.weight", "ln_f.weight", "ln_f.bias", "lm_head.weight"};
+using flat::Part;
+
+// A block's parts in the order a checkpoint holds them (nanoGPT's state_dict order, then the
+// lab's own gate: a gated FFN's second D -> F map, act(x c_fc) * (x c_gate)); their names, ours
+// and nanoGPT's, are flat::kParts'. A weight (a matrix) is [in, out] in the lab's layout, which
+// nanoGPT stores [out, in] and GPT-2 as it is.
+constexpr Part kBlock[] = {Part::gamma1, Part::beta1, Part::wqkv, Part::bqkv, Part::wo, Part::bo,    Part::gamma2,
+                           Part::beta2,  Part::w1,    Part::b1,   Part::w2,   Part::b2, Part::wgate, Part::bgate};
+constexpr Part kTop[] = {Part::embedding, Part::positions, Part::final_gamma, Part::final_beta, Part::head};
+// A block's matrix (the parts weight decay applies to, in a block).
+constexpr bool is_weight(Part p) { return flat::in_block(p) && flat::names_of(p).decay; }
+// nanoGPT's key of a part of block l: "h.3.attn.c_attn.weight".
+std::string block_key_of(Part p, std::size_t l) { return "h." + std::to_string(l) + "." + flat::names_of(p).nanogpt; }
 
 // "h.12.attn.c_attn.weight" -> 12 and "attn.c_attn.weight"; false for another name.
 bool block_key(const std::string& key, std::size_t& layer, std::string& rest) {
@@ -135,14 +121,14 @@ Model load_checkpoint(const SafetensorsFile& file, const Values& options, const 
         bool known = false;
         if (block_key(key, layer, rest)) {
             if (rest == "attn.bias" || rest == "attn.masked_bias") continue;  // the causal mask, a buffer
-            for (const BlockTensor& b : kBlock) known = known || rest == b.key;
+            for (const Part b : kBlock) known = known || rest == flat::names_of(b).nanogpt;
             if (head_key(rest, part, head, kind)) {
                 known = true;
                 if (layer == 0 && part == 'q' && kind == "weight") heads_stored = std::max(heads_stored, head + 1);
             }
             if (known) layers = std::max(layers, layer + 1);
         } else {
-            for (const char* top : kTop) known = known || key == top;
+            for (const Part top : kTop) known = known || key == flat::names_of(top).nanogpt;
         }
         require(known, fn,
                 name != t.name ? refused("checkpoint.unknownTensorRead", "tensor", t.name, "name", name)
@@ -160,8 +146,8 @@ Model load_checkpoint(const SafetensorsFile& file, const Values& options, const 
     };
 
     // ---- the configuration the shapes tell ----
-    const StEntry* wte = find("wte.weight");
-    const StEntry* lm_head = find("lm_head.weight");
+    const StEntry* wte = find(flat::names_of(Part::embedding).nanogpt);
+    const StEntry* lm_head = find(flat::names_of(Part::head).nanogpt);
     require(wte || lm_head, fn, refused("checkpoint.noEmbedding"));
     const StEntry& embedding = wte ? *wte : *lm_head;  // a tied checkpoint may store it once, under either name
     require(embedding.shape.size() == 2, fn,
@@ -178,7 +164,7 @@ Model load_checkpoint(const SafetensorsFile& file, const Values& options, const 
                 refused("checkpoint.attentionShape", "tensor", c_attn.name, "D", D, "embedding", embedding.name,
                         "shape", shape_str(c_attn.shape)));
     }
-    const StEntry& wpe = need("wpe.weight");
+    const StEntry& wpe = need(flat::names_of(Part::positions).nanogpt);
     const StEntry& c_fc = need("h.0.mlp.c_fc.weight");
     const std::size_t F = c_fc.shape.size() == 2 ? c_fc.shape[linear ? 0 : 1] : 0;
     require(F > 0 && F % D == 0, fn,
@@ -238,28 +224,19 @@ Model load_checkpoint(const SafetensorsFile& file, const Values& options, const 
     };
     std::map<std::string, Source> sources;
     std::map<const StEntry*, bool> used;
-    const auto key_of = [&](const std::string& ours) -> std::string {
-        if (ours == "embedding") return wte ? "wte.weight" : "lm_head.weight";
-        if (ours == "positions") return "wpe.weight";
-        if (ours == "finalNorm.gamma") return "ln_f.weight";
-        if (ours == "finalNorm.beta") return "ln_f.bias";
-        if (ours == "head") return "lm_head.weight";
-        const std::size_t dot = ours.find('.', 7);  // "blocks.N.<name>"
-        for (const BlockTensor& b : kBlock)
-            if (ours.substr(dot + 1) == b.ours) return "h." + ours.substr(7, dot - 7) + "." + b.key;
-        require(false, fn, refused("checkpoint.notHeld", "name", ours));
-        return "";
+    // nanoGPT's key of a slot of ours; a tied embedding may be stored as the head alone
+    const auto key_of = [&](const flat::Slot& p) -> std::string {
+        if (p.part == Part::embedding && !wte) return flat::names_of(Part::head).nanogpt;
+        return flat::in_block(p.part) ? block_key_of(p.part, p.block) : flat::names_of(p.part).nanogpt;
     };
     for (const flat::Slot& p : flat::lm_layout(structure_of(c))) {
-        const std::string key = key_of(p.name);
-        const bool matrix = p.shape.size() == 2 && p.name != "embedding" && p.name != "positions";
-        Source src{{}, p.shape, matrix && (linear || p.name == "head")};
+        const std::string key = key_of(p);
+        Source src{{}, p.shape, (linear && is_weight(p.part)) || p.part == Part::head};
         if (src.transpose) src.stored = {p.shape[1], p.shape[0]};
-        const std::size_t l = key.rfind("h.", 0) == 0 ? std::size_t(std::strtoul(key.c_str() + 2, nullptr, 10)) : 0;
-        const std::string qkv = key.substr(key.find('.', 2) + 1);
-        if (heads_stored && (qkv == "attn.c_attn.weight" || qkv == "attn.c_attn.bias")) {
+        const std::size_t l = p.block;
+        if (heads_stored && (p.part == Part::wqkv || p.part == Part::bqkv)) {
             // separately parameterized heads: c_attn's rows are q's heads, then k's, then v's
-            const std::string kind = qkv == "attn.c_attn.weight" ? "weight" : "bias";
+            const std::string kind = p.part == Part::wqkv ? "weight" : "bias";
             require(D % c.heads == 0, fn, refused("config.divisible", "D", D, "heads", c.heads));
             for (const char part : {'q', 'k', 'v'})
                 for (std::size_t hd = 0; hd < c.heads; ++hd) {
@@ -344,17 +321,18 @@ SafeTensors nanogpt_checkpoint(const Model& m, const std::string& fn) {
     const auto put = [&](const std::string& name, const std::string& from, bool transpose) {
         st.tensors.push_back(tensor_of(name, *ours.at(from), m.weights(), transpose));
     };
-    put(kPrefix + "wte.weight", "embedding", false);
-    put(kPrefix + "wpe.weight", "positions", false);
+    const auto top = [&](Part p) { return kPrefix + flat::names_of(p).nanogpt; };
+    put(top(Part::embedding), "embedding", false);
+    put(top(Part::positions), "positions", false);
     for (std::size_t l = 0; l < c.layers; ++l)
-        for (const BlockTensor& b : kBlock) {
-            const std::string from = "blocks." + std::to_string(l) + "." + b.ours;
-            if (ours.count(from)) put(kPrefix + "h." + std::to_string(l) + "." + b.key, from, is_weight(b));
+        for (const Part b : kBlock) {
+            const std::string from = flat::part_name(b, l);
+            if (ours.count(from)) put(kPrefix + block_key_of(b, l), from, is_weight(b));
         }
-    put(kPrefix + "ln_f.weight", "finalNorm.gamma", false);
-    if (c.bias) put(kPrefix + "ln_f.bias", "finalNorm.beta", false);
+    put(top(Part::final_gamma), flat::part_name(Part::final_gamma, 0), false);
+    if (c.bias) put(top(Part::final_beta), flat::part_name(Part::final_beta, 0), false);
     // nanoGPT's state_dict has the tied weight under both names, and load_state_dict wants both
-    put("lm_head.weight", "embedding", false);
+    put(flat::names_of(Part::head).nanogpt, "embedding", false);
     st.metadata = {{"n_layer", std::to_string(c.layers)},
                    {"n_head", std::to_string(c.heads)},
                    {"n_embd", std::to_string(c.D)},

@@ -94,28 +94,6 @@ std::vector<FieldView> present_fields(LmParams& p) {
     return out;
 }
 
-// Part's names, in Part's order; a block's are prefixed "blocks.N.".
-constexpr const char* kPartNames[] = {"embedding", "positions",       "norm1.gamma",    "norm1.beta",  "attn.wQKV",
-                                      "attn.bQKV", "attn.wO",         "attn.bO",        "norm2.gamma", "norm2.beta",
-                                      "ffn.w1",    "ffn.b1",          "ffn.wGate",      "ffn.bGate",   "ffn.w2",
-                                      "ffn.b2",    "finalNorm.gamma", "finalNorm.beta", "head"};
-static_assert(std::size(kPartNames) == std::size_t(Part::head) + 1);
-
-// Weight decay applies to matrices, not to biases, shifts or norm gains.
-bool decays(Part p) {
-    switch (p) {
-        case Part::embedding:
-        case Part::positions:
-        case Part::wqkv:
-        case Part::wo:
-        case Part::w1:
-        case Part::wgate:
-        case Part::w2:
-        case Part::head: return true;
-        default: return false;
-    }
-}
-
 // Where each of a block's parts goes in BlockPtrs, in Part's order from gamma1.
 template <class Real>
 constexpr Real* BlockPtrs<Real>::*kBlockMembers[] = {
@@ -134,7 +112,7 @@ const Slot* find(const std::vector<Slot>& slots, const Field& f) {
 }  // namespace
 
 std::string part_name(Part part, std::size_t block, int third) {
-    std::string name = kPartNames[int(part)];
+    std::string name = names_of(part).ours;
     if (third >= 0) name.replace(name.size() - 3, 3, 1, "QKV"[third]);  // "attn.wQKV" -> "attn.wK"
     return in_block(part) ? "blocks." + std::to_string(block) + "." + name : name;
 }
@@ -149,7 +127,7 @@ std::vector<Slot> lm_layout(const LmStructure& s) {
         std::vector<std::size_t> shape{rows};
         if (cols) shape.push_back(cols);
         const std::size_t n = cols ? rows * cols : rows;
-        out.push_back({part_name(part, block), std::move(shape), offset, n, decays(part), part, block});
+        out.push_back({part_name(part, block), std::move(shape), offset, n, names_of(part).decay, part, block});
         offset += n;
     };
     add(true, Part::embedding, 0, V, D);

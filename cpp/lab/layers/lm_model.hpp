@@ -14,6 +14,7 @@
 #pragma once
 
 #include <functional>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -48,7 +49,51 @@ enum class Part {
     head
 };
 // Whether a part is one of a block's (gamma1 .. b2).
-inline bool in_block(Part p) { return p >= Part::gamma1 && p <= Part::b2; }
+constexpr bool in_block(Part p) { return p >= Part::gamma1 && p <= Part::b2; }
+
+// Every part as each reader of the parameters names it, in Part's order, spelled here once:
+//   ours      the saved files' and the optimiser's name, a block's after "blocks.N."
+//   nanogpt   nanoGPT's (and GPT-2's) state_dict key, after "transformer." (a block's after
+//             "transformer.h.N."); the gate is the lab's own c_gate, as nanoGPT has no gated FFN
+//   decay     whether weight decay applies: matrices, not biases, shifts or norm gains
+//   count     the key the parameter count adds it to (a block's after its prefix); "" where the
+//             count names it itself: W_QKV as W_Q, W_K and W_V, and the FFN's norm, which is a
+//             decoder block's third
+struct PartNames {
+    Part part;
+    const char* ours;
+    const char* nanogpt;
+    bool decay;
+    const char* count;
+};
+inline constexpr PartNames kParts[] = {
+    {Part::embedding, "embedding", "wte.weight", true, "embedding"},
+    {Part::positions, "positions", "wpe.weight", true, "positions"},
+    {Part::gamma1, "norm1.gamma", "ln_1.weight", false, "norm1"},
+    {Part::beta1, "norm1.beta", "ln_1.bias", false, "norm1"},
+    {Part::wqkv, "attn.wQKV", "attn.c_attn.weight", true, ""},
+    {Part::bqkv, "attn.bQKV", "attn.c_attn.bias", false, "attention.bias"},
+    {Part::wo, "attn.wO", "attn.c_proj.weight", true, "W_O"},
+    {Part::bo, "attn.bO", "attn.c_proj.bias", false, "attention.bias"},
+    {Part::gamma2, "norm2.gamma", "ln_2.weight", false, ""},
+    {Part::beta2, "norm2.beta", "ln_2.bias", false, ""},
+    {Part::w1, "ffn.w1", "mlp.c_fc.weight", true, "ffn.W_1"},
+    {Part::b1, "ffn.b1", "mlp.c_fc.bias", false, "ffn.bias"},
+    {Part::wgate, "ffn.wGate", "mlp.c_gate.weight", true, "ffn.W_gate"},
+    {Part::bgate, "ffn.bGate", "mlp.c_gate.bias", false, "ffn.bias"},
+    {Part::w2, "ffn.w2", "mlp.c_proj.weight", true, "ffn.W_2"},
+    {Part::b2, "ffn.b2", "mlp.c_proj.bias", false, "ffn.bias"},
+    {Part::final_gamma, "finalNorm.gamma", "ln_f.weight", false, "final_norm"},
+    {Part::final_beta, "finalNorm.beta", "ln_f.bias", false, "final_norm"},
+    {Part::head, "head", "lm_head.weight", true, "lm_head"},
+};
+constexpr bool parts_in_order() {
+    for (std::size_t i = 0; i < std::size(kParts); ++i)
+        if (kParts[i].part != Part(i)) return false;
+    return std::size(kParts) == std::size_t(Part::head) + 1;
+}
+static_assert(parts_in_order(), "kParts names every Part once, in Part's order");
+constexpr const PartNames& names_of(Part p) { return kParts[std::size_t(p)]; }
 // A part's name ("embedding", "blocks.0.attn.wQKV", …): the saved files' and the optimiser's.
 // `third` (0, 1, 2) names W_QKV's or b_QKV's columns of Q, K or V alone ("blocks.0.attn.wK"), as
 // the worked examples may give them.

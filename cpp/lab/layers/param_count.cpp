@@ -38,12 +38,8 @@ ParamCount param_count(const ParamCountConfig& c, const std::string& fn) {
         return p == Part::wqkv || p == Part::bqkv || p == Part::wo || p == Part::bo;
     };
 
-    // A block's slot under `prefix`: W_QKV as W_Q, W_K and W_V, the biases of a sub-layer together;
-    // `norm2` names the FFN's norm. The keys of a block's parts, in Part's order from gamma1:
-    static constexpr const char* kKeys[] = {"norm1",          "norm1",    "",        "attention.bias", "W_O",
-                                            "attention.bias", "",         "",        "ffn.W_1",        "ffn.bias",
-                                            "ffn.W_gate",     "ffn.bias", "ffn.W_2", "ffn.bias"};
-    static_assert(std::size(kKeys) == std::size_t(Part::b2) - std::size_t(Part::gamma1) + 1);
+    // A block's slot under `prefix`, under its part's count key (flat::kParts): W_QKV as W_Q, W_K
+    // and W_V; `norm2` names the FFN's norm.
     const auto block_slot = [&](const std::string& prefix, const flat::Slot& s, const char* norm2) {
         if (s.part == Part::wqkv) {
             add(prefix + "W_Q", D * b.H * b.dk);
@@ -52,7 +48,7 @@ ParamCount param_count(const ParamCountConfig& c, const std::string& fn) {
             return;
         }
         const bool ffn_norm = s.part == Part::gamma2 || s.part == Part::beta2;
-        add(prefix + (ffn_norm ? norm2 : kKeys[int(s.part) - int(Part::gamma1)]), s.size);
+        add(prefix + (ffn_norm ? norm2 : flat::names_of(s.part).count), s.size);
     };
     if (c.attention_only) {
         for (const flat::Slot& s : layout)
@@ -76,23 +72,26 @@ ParamCount param_count(const ParamCountConfig& c, const std::string& fn) {
             block_slot(prefix, s, cross ? "norm3" : "norm2");
         }
     };
-    // The model's own slots outside the blocks: the embedding, positions, final norm and head.
-    const auto top = [&](Part first, Part last, const std::string& key) {
+    // The model's own slots outside the blocks (the embedding, positions, a final norm, the head),
+    // under their parts' count keys after `prefix` (a stack's final norm: "encoder.", "decoder.").
+    const auto top = [&](std::initializer_list<Part> parts, const std::string& prefix = "") {
         for (const flat::Slot& s : layout)
-            if (s.part == first || s.part == last) add(key, s.size);
+            for (const Part p : parts)
+                if (s.part == p) add(prefix + flat::names_of(p).count, s.size);
     };
-    top(Part::embedding, Part::embedding, "embedding");
-    top(Part::positions, Part::positions, "positions");
+    const std::initializer_list<Part> final_norm_parts = {Part::final_gamma, Part::final_beta};
+    top({Part::embedding});
+    top({Part::positions});
     if (c.encoder_layers == 0) {
         for (std::size_t l = 0; l < m.layers; ++l) block("block" + std::to_string(l) + ".", false);
-        top(Part::final_gamma, Part::final_beta, "final_norm");
+        top(final_norm_parts);
     } else {
         for (std::size_t l = 0; l < c.encoder_layers; ++l) block("encoder.block" + std::to_string(l) + ".", false);
-        top(Part::final_gamma, Part::final_beta, "encoder.final_norm");
+        top(final_norm_parts, "encoder.");
         for (std::size_t l = 0; l < m.layers; ++l) block("decoder.block" + std::to_string(l) + ".", true);
-        top(Part::final_gamma, Part::final_beta, "decoder.final_norm");
+        top(final_norm_parts, "decoder.");
     }
-    top(Part::head, Part::head, "lm_head");
+    top({Part::head});
     return r;
 }
 
