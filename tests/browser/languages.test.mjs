@@ -188,6 +188,21 @@ test('the handout’s numbers are the same in every language', async () => {
   for (const code of ['es', 'zh-Hans']) assert.deepEqual(await read(code), en, code);
 });
 
+test('what an address could not use is said as each language writes a list of problems', async () => {
+  const expected = {
+    en: /^Part of the address was ignored: unknown control "bogus" in hide=; unknown parameter "color" .+\.$/,
+    es: /^Se ignoró parte de la dirección: control desconocido "bogus" en hide=; parámetro desconocido "color" .+\.$/,
+    'zh-Hans': /^地址的一部分被忽略了：hide= 中有未知的控件“bogus”；地址中有未知的参数“color”（.+）。$/,
+  };
+  for (const [code, pattern] of Object.entries(expected)) {
+    const page = await site.browser.newPage();
+    await page.goto(`${site.base}?lang=${code}#/2.1/2?hide=bogus&color=red`);
+    await page.locator('main .notice').first().waitFor({ timeout: 15000 });
+    assert.match((await page.locator('main .notice').first().textContent()).trim(), pattern, code);
+    await page.close();
+  }
+});
+
 test('a page fetches its own language’s catalogue and no other', async () => {
   for (const code of Object.keys(catalogues)) {
     const page = await site.browser.newPage();

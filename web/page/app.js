@@ -9,6 +9,7 @@ import {
   practice as practiceText,
   teach as teachText,
   training as trainingText,
+  sentence,
   ui,
 } from '../text/index.js';
 import { createProgress } from './progress.js';
@@ -140,7 +141,10 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null, p
       app.extras.practice ? app.extras.families.map((f) => f.id) : null, // a family named before they come is checked after
     );
     state = example.has(s.example) ? example.load(s, problems) : s;
-    notice = problems.length ? `${ui.addressProblem} ${problems.join('; ')}.` : '';
+    // "Part of the address was ignored: a; b." and "地址的一部分被忽略了：a；b。"
+    notice = problems.length
+      ? sentence(ui.labelled({ label: ui.addressProblem, text: problems.join(ui.problemSeparator) }))
+      : '';
     render();
   }
 

@@ -1795,6 +1795,8 @@ export default {
     wordSeparator: ', ',
     // between the parts of one phrase: a cell's place and value, said by a screen reader
     clauseSeparator: ', ',
+    // between sentences that are each a whole problem, as a list of them is written
+    problemSeparator: '; ',
     appName: 'Attention Lab',
     pageTitle: 'Attention Lab — Handout #11',
     tagline:
@@ -1825,7 +1827,7 @@ export default {
     cellRefused: 'Not used:',
     keptLast: 'The last valid value is still in use',
     engineRefused: 'Not used, the engine refused it:',
-    addressProblem: 'Part of the address was ignored:',
+    addressProblem: 'Part of the address was ignored',
     addressRefused: 'the inputs in the address were refused by the engine:',
     pass: 'pass',
     fail: 'fail',

@@ -1806,6 +1806,7 @@ export default {
     wordSeparator: ', ',
     // between the parts of one phrase: a cell's place and value, said by a screen reader
     clauseSeparator: ', ',
+    problemSeparator: '; ',
     appName: 'Attention Lab',
     pageTitle: 'Attention Lab — apunte n.º 11',
     tagline:
@@ -1836,7 +1837,7 @@ export default {
     cellRefused: 'No se usó:',
     keptLast: 'Se sigue usando el último valor válido',
     engineRefused: 'No se usó, el motor lo rechazó:',
-    addressProblem: 'Se ignoró parte de la dirección:',
+    addressProblem: 'Se ignoró parte de la dirección',
     addressRefused: 'el motor rechazó las entradas de la dirección:',
     pass: 'cumple',
     fail: 'no cumple',

@@ -1691,6 +1691,7 @@ export default {
     wordSeparator: '、',
     // between the parts of one phrase: a cell's place and value, said by a screen reader
     clauseSeparator: '，',
+    problemSeparator: '；',
     appName: 'Attention Lab',
     pageTitle: 'Attention Lab — 第 11 号讲义',
     tagline: '第 11 号讲义：自注意力与下一个词元预测，由在你的浏览器中运行的 C++ 引擎实时计算。',
@@ -1720,7 +1721,7 @@ export default {
     cellRefused: '没有使用：',
     keptLast: '仍在使用上一个有效值',
     engineRefused: '没有使用，引擎拒绝了它：',
-    addressProblem: '地址的一部分被忽略了：',
+    addressProblem: '地址的一部分被忽略了',
     addressRefused: '引擎拒绝了地址中的输入：',
     pass: '通过',
     fail: '未通过',
