@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { GPT2_SMALL, gpt2Bench } from './bench-gpt2.mjs';
 import { launchChromium } from './chromium.mjs';
-import { pageBuild } from './build-page.mjs';
+import { importedAtOnce, pageBuild } from './build-page.mjs';
 import { languages } from '../web/locale/language.js';
 import { examples } from '../web/page/examples/index.js';
 
@@ -175,24 +175,10 @@ export async function gpt2InPage(browser, base) {
 // with what it imports in turn; gzipped, as a static host sends them.
 export function firstVisits() {
   const chunks = readdirSync(path.join(root, 'dist/chunks'));
-  const importsOf = (file) =>
-    [
-      ...readFileSync(path.join(root, 'dist', file), 'utf8').matchAll(
-        /(?:from|import)\s*"\.\/(?:chunks\/)?([^"/]+\.js)"/g,
-      ),
-    ].map((m) => `chunks/${m[1]}`);
-  const closure = (start) => {
-    const seen = new Set();
-    for (const todo = [...start]; todo.length;) {
-      const file = todo.pop();
-      if (!seen.has(file)) (seen.add(file), todo.push(...importsOf(file)));
-    }
-    return [...seen];
-  };
   return Object.fromEntries(
     languages.map(({ code }) => {
       const catalogue = chunks.find((c) => c.startsWith(`${code}-`));
-      const files = closure(['app.js', `chunks/${catalogue}`]);
+      const files = importedAtOnce(['app.js', `chunks/${catalogue}`]);
       return [code, { files, bytes: files.reduce((n, f) => n + gz(readFileSync(path.join(root, 'dist', f))), 0) }];
     }),
   );

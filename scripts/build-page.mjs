@@ -276,9 +276,21 @@ function refuseWarnings(result, what) {
 // The first numbers wait on app.js, the chunks it imports and the engine's wasm. Without help the
 // browser finds them one after another (app.js, then its imports, then the wasm its code asks
 // for); preload links in index.html ask for all of them at once.
-// The chunks dist/app.js imports at its top (not those it imports when a panel opens).
-const chunksAtStart = () =>
-  [...readFileSync(path.join(dist, 'app.js'), 'utf8').matchAll(/from"\.\/(chunks\/[^"]+\.js)"/g)].map((m) => m[1]);
+// `files` of dist/ and the chunks they import at their top, and those chunks' in turn: what a
+// page that runs them fetches at once (not what it imports when a panel opens).
+export function importedAtOnce(files) {
+  const importsOf = (file) =>
+    [...readFileSync(path.join(dist, file), 'utf8').matchAll(/(?:from|import)\s*"\.\/(?:chunks\/)?([^"/]+\.js)"/g)].map(
+      (m) => `chunks/${m[1]}`,
+    );
+  const seen = new Set();
+  for (const todo = [...files]; todo.length;) {
+    const file = todo.pop();
+    if (!seen.has(file)) (seen.add(file), todo.push(...importsOf(file)));
+  }
+  return [...seen];
+}
+const chunksAtStart = () => importedAtOnce(['app.js']).filter((f) => f !== 'app.js');
 
 function writePreloads() {
   const chunks = chunksAtStart();

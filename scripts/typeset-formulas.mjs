@@ -90,7 +90,8 @@ export function typesetFormulas() {
 
 // The same, by example: {example id: {tex: parts}}, as the page fetches them (one example's
 // formulas when it first shows one).
-export function typesetByExample(table = typesetFormulas()) {
+export function typesetByExample() {
+  const table = typesetFormulas();
   return Object.fromEntries(
     examples.map((ex) => [
       ex.id,

@@ -6,9 +6,8 @@ import createAttentionLab from '../../build/wasm/attention_lab.cjs';
 import { describe, refusedBy, toTensor } from './arrays.js';
 import { API, declared, PARAMS } from './api.js';
 import { converted } from './results.js';
-// The facade's messages are English, for the console and Node, from the page's English catalogue.
-// The engine refuses with a code and parameters (cpp/lab/core/refusal.hpp); its English sentence
-// is the English catalogue's.
+// The engine refuses with a code and parameters (cpp/lab/core/refusal.hpp); the facade's
+// messages are their English sentences (the English refusals), for the console and Node.
 import { inEnglish, refused } from '../text/refusal.js';
 
 // A result's refusal ({code, params}) with its English sentence as `message`, as an Error has.

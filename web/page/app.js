@@ -16,6 +16,7 @@ import { createProgress } from './progress.js';
 import { wordedPractice } from './practice-text.js';
 import { createExampleRoute } from './routes/example.js';
 import { createPanels } from './routes/panels.js';
+import { lazyRoute, waitingLine } from './routes/lazy.js';
 import { createPracticeRoute } from './routes/practice.js';
 import { h } from './views/dom.js';
 import { watchScrolling } from './views/scrollable.js';
@@ -78,12 +79,11 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null, p
   // The assignment pages (the teacher's view, a student's run, result files, the sheets): their
   // code is a chunk fetched on the first visit to one of them, at once in a SCORM package, which
   // opens on its assignment and connects to its LMS as it starts.
-  const assignments = { pages: null, asked: null, failed: '' };
   const onAssignmentPage = () => state.example === ASSIGNMENT || state.example === TEACH;
-  const loadAssignments = () =>
-    (assignments.asked ??= import('./assignment/pages.js').then(
-      ({ createAssignments }) => {
-        assignments.pages = createAssignments({
+  const assignments = lazyRoute(
+    () =>
+      import('./assignment/pages.js').then(({ createAssignments }) =>
+        createAssignments({
           read: () => ({ state, practice: app.extras.practice, families: app.extras.families, notice }),
           setQuery: (query) => {
             state = { ...state, query };
@@ -93,26 +93,17 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null, p
           extrasWaiting: practice.waiting,
           workerUrl,
           packaged,
-        });
-        if (onAssignmentPage()) render();
-      },
-      (e) => {
-        assignments.failed = `${assignmentText.notLoaded} ${e.message}`; // kept: the message says to reload
-        if (onAssignmentPage()) render();
-      },
-    ));
-  if (packaged) loadAssignments();
+        }),
+      ),
+    assignmentText.notLoaded,
+    () => onAssignmentPage() && render(),
+  );
+  if (packaged) assignments.load();
   const assignmentPage = () => {
     const title = state.example === TEACH ? teachText.title : assignmentText.title;
-    if (!assignments.pages) {
-      loadAssignments();
-      const line = assignments.failed
-        ? h('p', { id: 'assignment-loading', class: 'notice', role: 'alert', tabindex: '-1' }, assignments.failed)
-        : h(
-            'p',
-            { id: 'assignment-loading', class: 'loading', role: 'status', tabindex: '-1' },
-            assignmentText.loading,
-          );
+    if (!assignments.made) {
+      assignments.load();
+      const line = waitingLine(assignments, 'assignment-loading', assignmentText.loading);
       return {
         main: h('main', { id: 'main', class: 'main', tabindex: '-1' }, app.noticeLine(), line),
         title,
@@ -120,7 +111,7 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null, p
       };
     }
     return {
-      ...assignments.pages.view(),
+      ...assignments.made.view(),
       title,
       heading: state.example === TEACH ? 'teach-title-heading' : state.sheet ? 'sheet-title' : 'assignment-title',
     };

@@ -78,10 +78,10 @@ const hideParam = {
   write: (state) => (state.hide.length ? state.hide.join(',') : null),
 };
 // <key>=1: a flag.
-const flagParam = (key, field = key) => ({
+const flagParam = (key) => ({
   key,
-  read: (text, into) => (into[field] = text === '1'),
-  write: (state) => (state[field] ? '1' : null),
+  read: (text, into) => (into[key] = text === '1'),
+  write: (state) => (state[key] ? '1' : null),
 });
 
 const ROUTES = {
@@ -159,9 +159,11 @@ const ROUTES = {
     writePath: (state) =>
       state.result ? ['result'] : state.sheet ? [state.sheet] : state.at ? [String(state.at + 1)] : [],
     defaults: () => ({ result: false, sheet: null, students: [], at: 0, query: '' }),
-    // A sheet's students are not part of the assignment: they are who it is printed for.
+    // A sheet's students are not part of the assignment: they are who it is printed for. A run
+    // and a sheet always carry their assignment's "?", even an empty one.
     opaque: true,
     students: true,
+    alwaysAsks: (state) => !state.result,
   },
 };
 
@@ -232,9 +234,7 @@ export function toHash(state) {
     }
     query = params.toString();
   }
-  // a run and a sheet always carry their assignment's "?", even an empty one
-  const alwaysAsks = state.example === ASSIGNMENT && !state.result;
-  return `#${path}${query || alwaysAsks ? `?${query}` : ''}`;
+  return `#${path}${query || route.alwaysAsks?.(state) ? `?${query}` : ''}`;
 }
 
 // Parses a hash; anything it cannot read is reported in `problems` (shown to the user) rather

@@ -6,24 +6,17 @@ import { opened as openedText, training as trainingText } from '../../text/index
 import { settingsDiff } from '../../training/experiments.js';
 import { MODEL, TRAIN } from '../state.js';
 import { h } from '../views/dom.js';
+import { lazyRoute, waitingLine } from './lazy.js';
 
 // app: the router's context (app.js): state, setState, writeUrl, render, noticeLine, loadExtras.
 export function createPanels(app, { workerUrl }) {
-  function lazyPanel(route, importPanel, failedText) {
-    const p = { panel: null, failed: '', asked: null };
-    p.load = () =>
-      (p.asked ??= Promise.all([importPanel(), app.loadExtras()]).then(
-        ([create, more]) => {
-          p.panel = create(more);
-          if (app.state.example === route) app.render();
-        },
-        (e) => {
-          p.failed = `${failedText} ${e.message}`; // kept: the message says to reload
-          if (app.state.example === route) app.render();
-        },
-      ));
-    return p;
-  }
+  // A panel: its code and the extras, then the panel made once from them.
+  const lazyPanel = (route, importPanel, failedText) =>
+    lazyRoute(
+      () => Promise.all([importPanel(), app.loadExtras()]).then(([create, more]) => create(more)),
+      failedText,
+      () => app.state.example === route && app.render(),
+    );
 
   // The training panel made models with these settings: the address names them, so that a
   // teacher can copy a link to the panel as configured.
@@ -61,17 +54,13 @@ export function createPanels(app, { workerUrl }) {
   function render() {
     const { state } = app;
     const { lazy, words, titleId } = panels[state.example];
-    if (!lazy.panel) lazy.load();
-    if (state.example === TRAIN) lazy.panel?.show(state.experiment, { setup: state.settings, start: state.start });
+    if (!lazy.made) lazy.load();
+    if (state.example === TRAIN) lazy.made?.show(state.experiment, { setup: state.settings, start: state.start });
     const main = h(
       'main',
       { id: 'main', class: 'main', tabindex: '-1' },
       app.noticeLine(),
-      lazy.panel
-        ? lazy.panel.el
-        : lazy.failed
-          ? h('p', { id: titleId, class: 'notice', role: 'alert', tabindex: '-1' }, lazy.failed)
-          : h('p', { id: titleId, class: 'loading', role: 'status', tabindex: '-1' }, words.loading),
+      lazy.made ? lazy.made.el : waitingLine(lazy, titleId, words.loading),
     );
     return { main, title: words.title, heading: titleId };
   }
