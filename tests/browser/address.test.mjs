@@ -46,7 +46,18 @@ async function check(page, problems, address, says, how) {
   await page
     .waitForFunction(() => document.querySelector('main')?.innerText.trim().length > 0, null, { timeout: 20000 })
     .catch(() => assert.fail(`${where}: nothing in the main region after 20 s`));
-  await page.waitForTimeout(300);
+  // Said: the training panel words a refused setting once its worker has answered, which on a
+  // loaded machine takes more than a moment; the page has 10 s to say it.
+  await page
+    .waitForFunction(
+      (pattern) => new RegExp(pattern.source, pattern.flags).test(document.body.innerText),
+      {
+        source: says.source,
+        flags: says.flags,
+      },
+      { timeout: 10000 },
+    )
+    .catch(() => {});
   const text = await page.locator('body').innerText();
   assert.match(text, says, `${where}: says what it could not read`);
   assert.doesNotMatch(text, /could not start/i, `${where}: the page started`);

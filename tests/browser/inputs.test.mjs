@@ -19,7 +19,7 @@ async function open(url, { width = 1200, height = 900 } = {}) {
 const ready = (page) => page.locator('.step').waitFor({ timeout: 15000 });
 // The inputs the engine computed on: the address's `in`, which the page writes after each edit.
 const inputsInAddress = async (page) => {
-  await page.waitForFunction(() => !document.hidden, null, { timeout: 1000 });
+  await page.waitForFunction(() => !document.hidden, null, { timeout: 10000 }); // a loaded machine is slow to answer
   await page.waitForTimeout(250); // the address follows edits 150 ms later
   const query = new URL(page.url().replace('#/', 'https://x/')).searchParams.get('in');
   return query ? JSON.parse(query) : {};
