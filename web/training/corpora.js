@@ -137,3 +137,32 @@ export const chinese = `读一句话并不是一个动作，而是一连串小�
 小模型让这些想法变得看得见。每个字只用几个数字，只有几层，我们就能看着损失下降，
 看出每个注意力头偏爱哪些位置，还能故意打破一条规则，看看会发生什么。小模型和大模型在本质上没有不同，
 只是更容易看清楚。`;
+
+// The corpora with their tokenisers, by the name a setup gives (kept beside their texts, so that
+// the page's address reads experiments.js without these kilobytes).
+const HELD_OUT = 30; // questions of the order task kept for counting exact answers
+
+export const CORPORA = {
+  // prompt: where sample generations start; probe: the sentence whose attention is shown.
+  grammar: { text: () => toyGrammar(), tokenizer: 'word', prompt: 'the', probe: 'the cat sat on the' },
+  // examples: held-out questions and their answers, to count how many the model gets exactly right.
+  order: {
+    text: () => orderTasks(),
+    tokenizer: 'char',
+    prompt: 'reverse abc = ',
+    probe: 'reverse abc = cb',
+    examples: (validText) =>
+      validText
+        .split('\n')
+        .slice(1, 1 + HELD_OUT)
+        .map((line) => {
+          const cut = line.indexOf('= ') + 2;
+          return { question: line.slice(0, cut), answer: line.slice(cut) };
+        })
+        .filter((e) => e.answer.endsWith(';')),
+    stop: ';',
+  },
+  english: { text: () => english, tokenizer: 'char', prompt: 'The model ', probe: 'The model scores the' },
+  spanish: { text: () => spanish, tokenizer: 'char', prompt: 'El modelo ', probe: 'El modelo puntúa la' },
+  chinese: { text: () => chinese, tokenizer: 'char', prompt: '模型', probe: '模型给关联程度打分' },
+};

@@ -1,34 +1,6 @@
-// The training panel's setups as data (no DOM, no arithmetic): the corpora with their tokenisers,
-// the default model, and the four experiments of the panel, each a set of runs that differ in one
-// setting and share everything else, including the seed.
-import { chinese, english, orderTasks, spanish, toyGrammar } from './corpora.js';
-
-const HELD_OUT = 30; // questions of the order task kept for counting exact answers
-
-export const CORPORA = {
-  // prompt: where sample generations start; probe: the sentence whose attention is shown.
-  grammar: { text: () => toyGrammar(), tokenizer: 'word', prompt: 'the', probe: 'the cat sat on the' },
-  // examples: held-out questions and their answers, to count how many the model gets exactly right.
-  order: {
-    text: () => orderTasks(),
-    tokenizer: 'char',
-    prompt: 'reverse abc = ',
-    probe: 'reverse abc = cb',
-    examples: (validText) =>
-      validText
-        .split('\n')
-        .slice(1, 1 + HELD_OUT)
-        .map((line) => {
-          const cut = line.indexOf('= ') + 2;
-          return { question: line.slice(0, cut), answer: line.slice(cut) };
-        })
-        .filter((e) => e.answer.endsWith(';')),
-    stop: ';',
-  },
-  english: { text: () => english, tokenizer: 'char', prompt: 'The model ', probe: 'The model scores the' },
-  spanish: { text: () => spanish, tokenizer: 'char', prompt: 'El modelo ', probe: 'El modelo puntúa la' },
-  chinese: { text: () => chinese, tokenizer: 'char', prompt: '模型', probe: '模型给关联程度打分' },
-};
+// The training panel's setups as data (no DOM, no arithmetic): the default model, and the four
+// experiments of the panel, each a set of runs that differ in one setting and share everything
+// else, including the seed. The corpora they name are corpora.js's CORPORA.
 
 // A model small enough to train in seconds; every field is a control on the panel.
 export const DEFAULT_SETUP = {

@@ -1,7 +1,8 @@
 // A training session: the runs of one experiment on one corpus, stepped together. It owns the
 // engine's models and the data; it has no DOM, and every number it reports comes from the engine
 // (losses, entropies, probabilities) or is a count or a clock reading (steps, tokens per second).
-import { CORPORA, DEFAULT_SETUP, EXPERIMENTS } from './experiments.js';
+import { CORPORA } from './corpora.js';
+import { DEFAULT_SETUP, EXPERIMENTS } from './experiments.js';
 import { charTokenizer, wordTokenizer } from '../tokenizers/tokenize.js';
 import { split, windows } from './batches.js';
 import { refused } from '../text/refusal.js';

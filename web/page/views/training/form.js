@@ -1,7 +1,8 @@
 // The training panel's settings form: one field per setting of the setup, the choices of each
 // from the engine's own declaration of createModel's and trainStep's options (default first).
 // It reads the form into a new setup or says which field is wrong; it never changes the setup.
-import { CORPORA, EXPERIMENTS } from '../../../training/experiments.js';
+import { CORPORA } from '../../../training/corpora.js';
+import { EXPERIMENTS } from '../../../training/experiments.js';
 import { said, training as text } from '../../../text/index.js';
 import { h } from '../dom.js';
 
