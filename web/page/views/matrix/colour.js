@@ -1,15 +1,42 @@
 // A matrix's colours: the heatmap scales, a cell's colour and the text colour readable on it, and
 // the legend under the matrix.
-import { interpolateRgbBasis } from 'd3-interpolate';
 import { short } from '../../../locale/number.js';
 import { h } from '../dom.js';
 
+// A uniform cubic B-spline through `values`, for t in [0, 1], ending straight at both ends: the
+// spline d3-interpolate's interpolateBasis draws. Written here because that package cannot be
+// bundled without d3-color (its parser and its table of named colours, 6 KB gzipped of a first
+// visit); tests/js/colour.test.mjs holds the ramps below to d3's, colour for colour.
+function basis(values) {
+  const n = values.length - 1;
+  return (t) => {
+    const i = t <= 0 ? ((t = 0), 0) : t >= 1 ? ((t = 1), n - 1) : Math.floor(t * n);
+    const [v1, v2] = [values[i], values[i + 1]];
+    const v0 = i > 0 ? values[i - 1] : 2 * v1 - v2;
+    const v3 = i < n - 1 ? values[i + 2] : 2 * v2 - v1;
+    const s = (t - i / n) * n;
+    const [s2, s3] = [s * s, s * s * s];
+    return (
+      ((1 - 3 * s + 3 * s2 - s3) * v0 + (4 - 6 * s2 + 3 * s3) * v1 + (1 + 3 * s + 3 * s2 - 3 * s3) * v2 + s3 * v3) / 6
+    );
+  };
+}
+
+// A colour ramp: each channel a spline through the colours (hex, six digits each), written as
+// "rgb(r, g, b)" with each channel rounded into 0..255.
+export function ramp(hex) {
+  const colours = hex.match(/.{6}/g).map((c) => [0, 2, 4].map((at) => parseInt(c.slice(at, at + 2), 16)));
+  const channels = [0, 1, 2].map((k) => basis(colours.map((c) => c[k])));
+  const byte = (x) => Math.max(0, Math.min(255, Math.round(x) || 0));
+  return (t) => `rgb(${channels.map((channel) => byte(channel(t))).join(', ')})`;
+}
+
 // ColorBrewer's PuOr (11 classes) and Blues (9), each a B-spline through its colours: exactly
-// d3-scale-chromatic's interpolatePuOr and interpolateBlues, without that package, which builds
-// every one of its schemes as it loads, where no bundler can leave them out.
-const ramp = (hex) => interpolateRgbBasis(hex.match(/.{6}/g).map((c) => `#${c}`));
-const interpolatePuOr = ramp('2d004b5427888073acb2abd2d8daebf7f7f7fee0b6fdb863e08214b358067f3b08');
-const interpolateBlues = ramp('f7fbffdeebf7c6dbef9ecae16baed64292c62171b508519c08306b');
+// d3-scale-chromatic's interpolatePuOr and interpolateBlues.
+export const PUOR = '2d004b5427888073acb2abd2d8daebf7f7f7fee0b6fdb863e08214b358067f3b08';
+export const BLUES = 'f7fbffdeebf7c6dbef9ecae16baed64292c62171b508519c08306b';
+const interpolatePuOr = ramp(PUOR);
+const interpolateBlues = ramp(BLUES);
 
 // Diverging (purple-orange, colour-blind safe) for signed values around 0; sequential blues for
 // weights and probabilities on [0, 1], and for other nonnegative magnitudes on [0, max].
