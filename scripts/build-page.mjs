@@ -22,6 +22,7 @@ import { loadEngine } from '../web/engine/index.js';
 import { defaultAssignment } from '../web/page/assignment/definition.js';
 import { scormPackage } from '../web/page/assignment/package.js';
 import { catalogues } from '../web/text/catalogues.js';
+import { splitCatalogue } from '../web/text/parts.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -119,6 +120,62 @@ const katexFonts = {
   },
 };
 
+// Each language's catalogue as chunks (web/text/parts.js): `attention-lab:catalogue/en`, what a
+// page shows at once, fetched as it starts; `attention-lab:catalogue/text-en-practice` and the
+// like, a section's rest, fetched with the part of the page that shows it. web/text/catalogue.js
+// becomes their loaders.
+const catalogueParts = {
+  name: 'catalogue-parts',
+  setup(build) {
+    const split = Object.fromEntries(Object.entries(catalogues).map(([code, c]) => [code, splitCatalogue(c)]));
+    const id = (code, section) => `attention-lab:catalogue/${section ? `text-${code}-${section}` : code}`;
+    build.onLoad({ filter: /[\\/]web[\\/]text[\\/]catalogue\.js$/ }, () => {
+      const loaders = Object.entries(split).map(
+        ([code, { later }]) =>
+          `${JSON.stringify(code)}: { start: () => import(${JSON.stringify(id(code))}), ${Object.keys(later)
+            .map((section) => `${section}: () => import(${JSON.stringify(id(code, section))})`)
+            .join(', ')} }`,
+      );
+      return {
+        contents: `import { language } from '../locale/language.js';
+const PARTS = {${loaders.join(',\n')}};
+export default (await PARTS[language].start()).default;
+export const laterOf = async (section) => (await PARTS[language][section]()).default;`,
+        loader: 'js',
+        resolveDir: path.join(root, 'web/text'),
+      };
+    });
+    build.onResolve({ filter: /^attention-lab:catalogue\// }, (args) => ({ path: args.path, namespace: 'catalogue' }));
+    build.onLoad({ filter: /.*/, namespace: 'catalogue' }, (args) => {
+      const name = args.path.split('/')[1];
+      const [code, section] = Object.keys(split).includes(name)
+        ? [name, null]
+        : Object.keys(split).flatMap((c) =>
+            name.startsWith(`text-${c}-`) ? [[c, name.slice(`text-${c}-`.length)]] : [],
+          )[0];
+      return {
+        contents: JSON.stringify(section ? split[code].later[section] : split[code].start),
+        loader: 'json',
+      };
+    });
+  },
+};
+
+// An Error's message in the page's language (web/text/message-words.js), so that a page in
+// Spanish or Chinese carries no English refusals.
+const pageLanguageMessages = {
+  name: 'page-language-messages',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]web[\\/]text[\\/]message-words\.js$/ }, () => ({
+      contents: `import catalogue from './catalogue.js';
+import { language } from '../locale/language.js';
+export default { locale: language, refusals: catalogue.refusals };`,
+      loader: 'js',
+      resolveDir: path.join(root, 'web/text'),
+    }));
+  },
+};
+
 export const pageBuild = {
   absWorkingDir: root,
   entryPoints: { app: 'web/page/main.js' },
@@ -138,7 +195,7 @@ export const pageBuild = {
   minify: true,
   // Emscripten's loader names these Node modules in code that only runs under Node.
   external: ['fs', 'path'],
-  plugins: [siteEngine, katexFonts, formulas],
+  plugins: [siteEngine, katexFonts, formulas, catalogueParts, pageLanguageMessages],
   define: { ATTENTION_LAB_WORKER: '"trainer.js"' },
   logLevel: 'warning',
 };
@@ -150,6 +207,7 @@ const workerBuild = {
   entryPoints: { trainer: 'web/worker/worker.js' },
   format: 'iife', // a classic worker script, which every browser starts
   splitting: false,
+  plugins: [siteEngine], // its messages in English, for the worker's log
   define: {},
 };
 
@@ -233,7 +291,8 @@ const everyCatalogue = {
     build.onLoad({ filter: /[\\/]web[\\/]text[\\/]catalogue\.js$/ }, () => ({
       contents: `import { catalogues } from './catalogues.js';
 import { language } from '../locale/language.js';
-export default catalogues[language];`,
+export default catalogues[language];
+export const laterOf = null;`,
       loader: 'js',
       resolveDir: path.join(root, 'web/text'),
     }));

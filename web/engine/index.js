@@ -8,10 +8,10 @@ import { API, declared, PARAMS } from './api.js';
 import { converted } from './results.js';
 // The engine refuses with a code and parameters (cpp/lab/core/refusal.hpp); the facade's
 // messages are their English sentences (the English refusals), for the console and Node.
-import { inEnglish, refused } from '../text/refusal.js';
+import { messageOf, refused } from '../text/refusal.js';
 
 // A result's refusal ({code, params}) with its English sentence as `message`, as an Error has.
-const worded = (refusal) => refusal && { ...refusal, message: inEnglish(refusal) };
+const worded = (refusal) => refusal && { ...refusal, message: messageOf(refusal) };
 
 // ---- arguments, checked and converted as web/engine/api.js declares them ----
 
@@ -183,7 +183,7 @@ const unwrap = (name, r) => {
     // The practice engine names itself "practice"; the caller called practice.generate, say. A
     // refusal with a code reads in English here, and keeps `code` and `params` for the page.
     const fn = !r.fn || r.fn === 'practice' ? publicName(name) : r.fn;
-    if (r.code) r.message = `${fn}: ${inEnglish(r)}`;
+    if (r.code) r.message = `${fn}: ${messageOf(r)}`;
     else if (r.message.startsWith('practice: ')) r.message = `${fn}: ${r.message.slice(10)}`;
     throw r;
   }

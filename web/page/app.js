@@ -10,6 +10,7 @@ import {
   teach as teachText,
   training as trainingText,
   sentence,
+  textOf,
   ui,
 } from '../text/index.js';
 import { createProgress } from './progress.js';
@@ -82,18 +83,19 @@ export function createApp({ lab, loadExtras, root, examples, workerUrl = null, p
   const onAssignmentPage = () => state.example === ASSIGNMENT || state.example === TEACH;
   const assignments = lazyRoute(
     () =>
-      import('./assignment/pages.js').then(({ createAssignments }) =>
-        createAssignments({
-          read: () => ({ state, practice: app.extras.practice, families: app.extras.families, notice }),
-          setQuery: (query) => {
-            state = { ...state, query };
-            writeUrl(false);
-          },
-          focusAfter: app.focusAfter,
-          extrasWaiting: practice.waiting,
-          workerUrl,
-          packaged,
-        }),
+      Promise.all([import('./assignment/pages.js'), textOf('assignment'), textOf('teach')]).then(
+        ([{ createAssignments }]) =>
+          createAssignments({
+            read: () => ({ state, practice: app.extras.practice, families: app.extras.families, notice }),
+            setQuery: (query) => {
+              state = { ...state, query };
+              writeUrl(false);
+            },
+            focusAfter: app.focusAfter,
+            extrasWaiting: practice.waiting,
+            workerUrl,
+            packaged,
+          }),
       ),
     assignmentText.notLoaded,
     () => onAssignmentPage() && render(),

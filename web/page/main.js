@@ -7,7 +7,7 @@ import './style.css';
 import { loadEngine, loadExtras } from '../engine/index.js';
 import { createApp } from './app.js';
 import { examples } from './examples/index.js';
-import { language, said, ui } from '../text/index.js';
+import { language, said, textOf, ui } from '../text/index.js';
 import { traditionalReader } from '../locale/language.js';
 import { languageMenu, traditionalNote } from './views/language-menu.js';
 import { h } from './views/dom.js';
@@ -32,10 +32,11 @@ if (packaged && !location.hash) history.replaceState(null, '', `#/assignment?${p
 loadEngine()
   .then((lab) => {
     window.lab = lab; // the engine's API, for the browser console
-    // and, once the extras have come, with theirs (the practice set's problems, the models)
+    // and, once the extras have come, with theirs (the practice set's problems, the models); the
+    // practice set's words come with them
     let withExtras;
     const extras = () =>
-      (withExtras ??= loadExtras().then((more) => {
+      (withExtras ??= Promise.all([loadExtras(), textOf('practice')]).then(([more]) => {
         window.lab = { ...lab, ...more, practice: { ...lab.practice, ...more.practice } };
         return more;
       }));

@@ -1,7 +1,8 @@
-// The catalogue of the page's language, and only it: on the site each language is a chunk of its
-// own, fetched as the page starts, so that a first visit downloads one language's sentences.
-// (The single file, a classic script, cannot wait at its top: scripts/build-page.mjs gives it
-// this module's value from static imports of every catalogue.)
+// The catalogue of the page's language, and only it. Here, whole: in Node, and in the single
+// file, a classic script that cannot wait at its top (scripts/build-page.mjs gives it this
+// module's value from static imports of every catalogue). On the site each language is chunks of
+// its own (scripts/build-page.mjs, `catalogueParts`): what the page shows at once, fetched as it
+// starts, and the sections of parts.js, fetched with the part of the page that shows them.
 import { language } from '../locale/language.js';
 
 const LOADERS = {
@@ -11,3 +12,7 @@ const LOADERS = {
 };
 
 export default (await LOADERS[language]()).default;
+
+// laterOf(section): the messages of a section of parts.js that the catalogue above left out, on
+// the site; null here, where it is whole.
+export const laterOf = null;

@@ -6,10 +6,41 @@
 import { compileCatalogue } from './compile.js';
 import { messageAt, refusalText } from './refusal.js';
 import { language } from '../locale/language.js';
-import catalogue from './catalogue.js';
+import catalogue, { laterOf } from './catalogue.js';
+import { LATER } from './parts.js';
 
 export { compileCatalogue, language };
 export const text = compileCatalogue(catalogue, language);
+
+// The sections that come in part later (parts.js): each is the same object before and after, so
+// the views' imports stay valid, and reading a message of one that has not come yet throws (a
+// bug: the part of the page that reads it must wait for textOf first) rather than showing
+// "undefined".
+const whole = new Set(laterOf ? [] : Object.keys(LATER));
+const asked = new Map();
+for (const name of Object.keys(LATER).filter((n) => !whole.has(n))) {
+  const words = text[name];
+  text[name] = new Proxy(words, {
+    get(target, key, receiver) {
+      if (typeof key === 'string' && key !== 'then' && !(key in target) && !whole.has(name))
+        throw new Error(`text ${name}.${key} was read before its part of the catalogue came (web/text/parts.js)`);
+      return Reflect.get(target, key, receiver);
+    },
+  });
+}
+// Resolves once section `name` (a key of parts.js's LATER) is whole.
+export function textOf(name) {
+  if (whole.has(name)) return Promise.resolve();
+  if (!asked.has(name))
+    asked.set(
+      name,
+      laterOf(name).then((rest) => {
+        Object.assign(text[name], compileCatalogue(rest, language, name));
+        whole.add(name);
+      }),
+    );
+  return asked.get(name);
+}
 export const {
   ui,
   inputs,

@@ -2,9 +2,9 @@
 // what they refuse as a code and named parameters ({code: 'parse.twoPoints', params: {number:
 // '0.5.5'}}, cpp/lab/core/refusal.hpp); the sentence is the catalogue's, under `refusals` at the
 // code's path. The page words it in the student's language (index.js, `said`); an Error carries
-// the English sentence as its message, for the console, Node and a worker's log.
-import englishRefusals from './en-refusals.js';
+// a sentence as its message too, for the console, Node and a worker's log (message-words.js).
 import { compileCatalogue } from './compile.js';
+import messageWords from './message-words.js';
 
 // The compiled message at a dotted code in a compiled `engine` section, or undefined.
 export const messageAt = (words, code) => code.split('.').reduce((at, key) => at?.[key], words);
@@ -29,13 +29,14 @@ export function refusalText({ code, params = {} }, words) {
 // parameters when it has them, so that the page can word it in the student's language.
 export const refusal = (e) => ({ message: e.message, ...(e.code && { code: e.code, params: e.params }) });
 
-// The English sentence of a refusal; the English catalogue is compiled the first time.
-let englishWords;
-export const inEnglish = (r) => refusalText(r, (englishWords ??= compileCatalogue(englishRefusals, 'en')));
+// A refusal's sentence as an Error's message; its refusals are compiled the first time.
+let compiledMessageWords;
+export const messageOf = (r) =>
+  refusalText(r, (compiledMessageWords ??= compileCatalogue(messageWords.refusals, messageWords.locale)));
 
 // Where a JSON text stops being JSON, from the browser's own message (in English, so only its
 // number is kept): the character's index, or 'none' when the browser does not say.
 export const jsonBreak = (e) => /\bposition (\d+)/.exec(e?.message ?? '')?.[1] ?? 'none';
 
 // An Error that refuses: refused('training.setup.divisible', {D: 32, heads: 3}).
-export const refused = (code, params = {}) => Object.assign(new Error(inEnglish({ code, params })), { code, params });
+export const refused = (code, params = {}) => Object.assign(new Error(messageOf({ code, params })), { code, params });

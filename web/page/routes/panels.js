@@ -2,7 +2,7 @@
 // first visit and kept, so a model goes on training, and an opened model stays open, while the
 // student reads elsewhere. Their code (and the plotting library) is fetched then, not with the
 // worked examples.
-import { opened as openedText, training as trainingText } from '../../text/index.js';
+import { opened as openedText, textOf, training as trainingText } from '../../text/index.js';
 import { settingsDiff } from '../../training/experiments.js';
 import { MODEL, TRAIN } from '../state.js';
 import { h } from '../views/dom.js';
@@ -10,10 +10,10 @@ import { lazyRoute, waitingLine } from './lazy.js';
 
 // app: the router's context (app.js): state, setState, writeUrl, render, noticeLine, loadExtras.
 export function createPanels(app, { workerUrl }) {
-  // A panel: its code and the extras, then the panel made once from them.
-  const lazyPanel = (route, importPanel, failedText) =>
+  // A panel: its code, the extras and its words, then the panel made once from them.
+  const lazyPanel = (route, importPanel, section, failedText) =>
     lazyRoute(
-      () => Promise.all([importPanel(), app.loadExtras()]).then(([create, more]) => create(more)),
+      () => Promise.all([importPanel(), app.loadExtras(), textOf(section)]).then(([create, more]) => create(more)),
       failedText,
       () => app.state.example === route && app.render(),
     );
@@ -34,6 +34,7 @@ export function createPanels(app, { workerUrl }) {
           import('../views/training/panel.js').then(
             (m) => (more) => m.createTrainingPanel({ lab: more, workerUrl, onSettings: settingsTaken }),
           ),
+        'training',
         trainingText.notLoaded,
       ),
       words: trainingText,
@@ -43,6 +44,7 @@ export function createPanels(app, { workerUrl }) {
       lazy: lazyPanel(
         MODEL,
         () => import('../views/model/panel.js').then((m) => (more) => m.createModelPanel({ lab: more, workerUrl })),
+        'opened',
         openedText.notLoaded,
       ),
       words: openedText,
