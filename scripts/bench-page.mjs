@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { GPT2_SMALL, gpt2Bench } from './bench-gpt2.mjs';
 import { launchChromium } from './chromium.mjs';
-import { importedAtOnce, pageBuild } from './build-page.mjs';
+import { importedAtOnce, pageBuild, singleFileEngine } from './build-page.mjs';
 import { languages } from '../web/locale/language.js';
 import { examples } from '../web/page/examples/index.js';
 
@@ -188,6 +188,7 @@ export function firstVisits() {
 // the chunks fetched later, the single file.
 export function printSizes() {
   const engineJs = readFileSync(path.join(root, 'build/wasm/attention_lab.cjs'));
+  const packed = singleFileEngine();
   const sizes = (name) => {
     const wasm = readFileSync(path.join(root, `build/wasm/${name}.wasm`));
     const js = readFileSync(path.join(root, `build/wasm/${name}.cjs`));
@@ -210,7 +211,11 @@ export function printSizes() {
     `  its extras (practice problems, models), fetched after the first numbers: ${kb(extras.wasm)} + ${kb(extras.js)} = ${kb(extras.wasm + extras.js)}`,
   );
   console.log(
-    `  engine for Node and the single file (every part, wasm inlined as base64): ${kb(engineJs.length)} -> ${kb(gz(engineJs))}`,
+    `  engine for Node (every part, wasm inlined as base64): ${kb(engineJs.length)} -> ${kb(gz(engineJs))}; in the single file, its wasm gzipped before base64: ${kb(gz(packed.module) + gz(packed.wasm))}`,
+  );
+  const fonts = readdirSync(path.join(root, 'dist/fonts'));
+  console.log(
+    `  dist/fonts: ${fonts.length} of KaTeX's faces, cut down to the formulas' characters: ${kb(fonts.reduce((n, f) => n + dist(`fonts/${f}`).length, 0))} (woff2)`,
   );
   for (const [code, v] of Object.entries(visits))
     console.log(
