@@ -134,3 +134,18 @@ export function usedFaces(css, byExample = typesetByExample()) {
   }
   return faces;
 }
+
+// The characters the typeset formulas draw: the text of their HTML, not of KaTeX's MathML, which
+// is hidden from sight (screen readers read it) and so never drawn in KaTeX's faces. The page's
+// faces carry only these glyphs (the build subsets them); a browser test draws every formula in
+// them and in KaTeX's whole faces and finds the same pixels.
+export function usedCharacters(byExample = typesetByExample()) {
+  const chars = new Set();
+  const walk = (node) => {
+    if (typeof node === 'string') for (const c of node) chars.add(c);
+    else if (!(node[1] || '').split(' ').includes('katex-mathml')) (node[4] || []).forEach(walk);
+  };
+  for (const table of Object.values(byExample))
+    for (const parts of Object.values(table)) for (const nodes of parts) nodes.forEach(walk);
+  return [...chars].sort().join('');
+}

@@ -4,7 +4,8 @@
 // console error or CSP violation anywhere. Screenshots go to test-results/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 
@@ -496,6 +497,63 @@ test('the single file carries only the font faces its formulas use, and every gl
   assert.deepEqual(missing, [], 'a glyph whose face was left out would be drawn in a substitute font');
   assert.deepEqual(problems, []);
   await close();
+});
+
+// "KaTeX_Main 400 normal" for an @font-face rule of KaTeX's CSS.
+const faceOf = (rule) =>
+  `${/font-family:"?(KaTeX_\w+)/.exec(rule)[1]} ${/font-weight:(\d+)/.exec(rule)[1]} ${/font-style:(\w+)/.exec(rule)[1]}`;
+
+// The build cuts each face down to the characters the formulas draw (usedCharacters in
+// scripts/typeset-formulas.mjs); a character it missed, or a glyph HarfBuzz dropped, would be
+// drawn in a substitute font or not at all. So every formula is drawn twice, by the single file
+// and by a copy of it whose faces are KaTeX's own, whole, and the pixels must be the same.
+test("the single file's cut-down faces draw every formula pixel for pixel as KaTeX's whole faces", async () => {
+  const katexDir = path.join(root, 'node_modules/katex/dist');
+  const whole = new Map(); // "family weight style" -> KaTeX's woff2 of that face
+  for (const [face] of readFileSync(path.join(katexDir, 'katex.min.css'), 'utf8').matchAll(/@font-face\{[^}]*\}/g))
+    whole.set(faceOf(face), /url\((fonts\/[\w-]+\.woff2)\)/.exec(face)[1]);
+  let swapped = 0;
+  const html = readFileSync(path.join(root, 'dist/attention-lab.html'), 'utf8').replace(
+    /@font-face\{[^}]*\}/g,
+    (face) => {
+      swapped += 1;
+      const data = readFileSync(path.join(katexDir, whole.get(faceOf(face)))).toString('base64');
+      return face.replace(/data:font\/woff2;base64,[A-Za-z0-9+/=]+/, `data:font/woff2;base64,${data}`);
+    },
+  );
+  assert.ok(swapped >= 8, `${swapped} faces swapped for KaTeX's own`);
+  const copy = path.join(mkdtempSync(path.join(tmpdir(), 'attention-lab-')), 'whole-faces.html');
+  writeFileSync(copy, html);
+  const cut = await open(pathToFileURL(path.join(root, 'dist/attention-lab.html')).href);
+  // the copy's styles no longer match the hash its Content-Security-Policy names
+  const context = await site.browser.newContext({ viewport: { width: 1200, height: 900 }, bypassCSP: true });
+  const full = await open(pathToFileURL(copy).href, { context });
+  await Promise.all([ready(cut.page), ready(full.page)]);
+  const differ = [];
+  let formulas = 0;
+  for (const ex of examples)
+    for (const [i, step] of ex.steps.entries()) {
+      if (!step.formula) continue;
+      const drawn = [];
+      for (const { page } of [cut, full]) {
+        await page.evaluate((hash) => (location.hash = hash), `#/${ex.id}/${i + 1}`);
+        await page.waitForFunction((n) => document.querySelector('.step')?.textContent.includes(`Step ${n} of`), i + 1);
+        await page.evaluate(() => document.fonts.ready);
+        drawn.push(await page.locator('.formula').screenshot());
+      }
+      formulas += 1;
+      if (!drawn[0].equals(drawn[1])) {
+        differ.push(`§${ex.id} step ${i + 1}`);
+        drawn.forEach((png, k) =>
+          writeFileSync(path.join(shots, `formula-${ex.id}-${i + 1}-${k ? 'whole' : 'cut'}.png`), png),
+        );
+      }
+    }
+  assert.ok(formulas > 20, `${formulas} formulas drawn`);
+  assert.deepEqual(differ, [], 'a formula drawn otherwise in the cut-down faces (both drawings are in test-results/)');
+  assert.deepEqual([...cut.problems, ...full.problems], []);
+  await cut.close();
+  await context.close();
 });
 
 test('the hosted site keeps working offline after the first visit', async () => {
