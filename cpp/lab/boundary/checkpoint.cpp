@@ -18,9 +18,9 @@ constexpr Part kBlock[] = {Part::gamma1, Part::beta1, Part::wqkv, Part::bqkv, Pa
                            Part::beta2,  Part::w1,    Part::b1,   Part::w2,   Part::b2, Part::wgate, Part::bgate};
 constexpr Part kTop[] = {Part::embedding, Part::positions, Part::final_gamma, Part::final_beta, Part::head};
 // A block's matrix (the parts weight decay applies to, in a block).
-constexpr bool is_weight(Part p) { return flat::in_block(p) && flat::names_of(p).decay; }
+constexpr bool is_weight(Part p) { return flat::in_block(p) && flat::spec_of(p).decay; }
 // nanoGPT's key of a part of block l: "h.3.attn.c_attn.weight".
-std::string block_key_of(Part p, std::size_t l) { return "h." + std::to_string(l) + "." + flat::names_of(p).nanogpt; }
+std::string block_key_of(Part p, std::size_t l) { return "h." + std::to_string(l) + "." + flat::spec_of(p).nanogpt; }
 
 // "h.12.attn.c_attn.weight" -> 12 and "attn.c_attn.weight"; false for another name.
 bool block_key(const std::string& key, std::size_t& layer, std::string& rest) {
@@ -121,14 +121,14 @@ Model load_checkpoint(const SafetensorsFile& file, const Values& options, const 
         bool known = false;
         if (block_key(key, layer, rest)) {
             if (rest == "attn.bias" || rest == "attn.masked_bias") continue;  // the causal mask, a buffer
-            for (const Part b : kBlock) known = known || rest == flat::names_of(b).nanogpt;
+            for (const Part b : kBlock) known = known || rest == flat::spec_of(b).nanogpt;
             if (head_key(rest, part, head, kind)) {
                 known = true;
                 if (layer == 0 && part == 'q' && kind == "weight") heads_stored = std::max(heads_stored, head + 1);
             }
             if (known) layers = std::max(layers, layer + 1);
         } else {
-            for (const Part top : kTop) known = known || key == flat::names_of(top).nanogpt;
+            for (const Part top : kTop) known = known || key == flat::spec_of(top).nanogpt;
         }
         require(known, fn,
                 name != t.name ? refused("checkpoint.unknownTensorRead", "tensor", t.name, "name", name)
@@ -146,8 +146,8 @@ Model load_checkpoint(const SafetensorsFile& file, const Values& options, const 
     };
 
     // ---- the configuration the shapes tell ----
-    const StEntry* wte = find(flat::names_of(Part::embedding).nanogpt);
-    const StEntry* lm_head = find(flat::names_of(Part::head).nanogpt);
+    const StEntry* wte = find(flat::spec_of(Part::embedding).nanogpt);
+    const StEntry* lm_head = find(flat::spec_of(Part::head).nanogpt);
     require(wte || lm_head, fn, refused("checkpoint.noEmbedding"));
     const StEntry& embedding = wte ? *wte : *lm_head;  // a tied checkpoint may store it once, under either name
     require(embedding.shape.size() == 2, fn,
@@ -164,7 +164,7 @@ Model load_checkpoint(const SafetensorsFile& file, const Values& options, const 
                 refused("checkpoint.attentionShape", "tensor", c_attn.name, "D", D, "embedding", embedding.name,
                         "shape", shape_str(c_attn.shape)));
     }
-    const StEntry& wpe = need(flat::names_of(Part::positions).nanogpt);
+    const StEntry& wpe = need(flat::spec_of(Part::positions).nanogpt);
     const StEntry& c_fc = need("h.0.mlp.c_fc.weight");
     const std::size_t F = c_fc.shape.size() == 2 ? c_fc.shape[linear ? 0 : 1] : 0;
     require(F > 0 && F % D == 0, fn,
@@ -226,8 +226,8 @@ Model load_checkpoint(const SafetensorsFile& file, const Values& options, const 
     std::map<const StEntry*, bool> used;
     // nanoGPT's key of a slot of ours; a tied embedding may be stored as the head alone
     const auto key_of = [&](const flat::Slot& p) -> std::string {
-        if (p.part == Part::embedding && !wte) return flat::names_of(Part::head).nanogpt;
-        return flat::in_block(p.part) ? block_key_of(p.part, p.block) : flat::names_of(p.part).nanogpt;
+        if (p.part == Part::embedding && !wte) return flat::spec_of(Part::head).nanogpt;
+        return flat::in_block(p.part) ? block_key_of(p.part, p.block) : flat::spec_of(p.part).nanogpt;
     };
     for (const flat::Slot& p : flat::lm_layout(structure_of(c))) {
         const std::string key = key_of(p);
@@ -321,7 +321,7 @@ SafeTensors nanogpt_checkpoint(const Model& m, const std::string& fn) {
     const auto put = [&](const std::string& name, const std::string& from, bool transpose) {
         st.tensors.push_back(tensor_of(name, *ours.at(from), m.weights(), transpose));
     };
-    const auto top = [&](Part p) { return kPrefix + flat::names_of(p).nanogpt; };
+    const auto top = [&](Part p) { return kPrefix + flat::spec_of(p).nanogpt; };
     put(top(Part::embedding), "embedding", false);
     put(top(Part::positions), "positions", false);
     for (std::size_t l = 0; l < c.layers; ++l)
@@ -332,7 +332,7 @@ SafeTensors nanogpt_checkpoint(const Model& m, const std::string& fn) {
     put(top(Part::final_gamma), flat::part_name(Part::final_gamma, 0), false);
     if (c.bias) put(top(Part::final_beta), flat::part_name(Part::final_beta, 0), false);
     // nanoGPT's state_dict has the tied weight under both names, and load_state_dict wants both
-    put(flat::names_of(Part::head).nanogpt, "embedding", false);
+    put(flat::spec_of(Part::head).nanogpt, "embedding", false);
     st.metadata = {{"n_layer", std::to_string(c.layers)},
                    {"n_head", std::to_string(c.heads)},
                    {"n_embd", std::to_string(c.D)},

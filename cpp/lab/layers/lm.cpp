@@ -82,6 +82,7 @@ struct CheckedLm {
 };
 
 CheckedLm check_lm(const LmParams& p, const LmOptions& o, const std::string& fn) {
+    using flat::Part;
     const std::size_t V = lm_vocab(p, fn), D = p.embedding.shape(1), L = p.blocks.size();
     check_mask_blocks(p, o, fn);
     CheckedLm k;
@@ -96,25 +97,25 @@ CheckedLm check_lm(const LmParams& p, const LmOptions& o, const std::string& fn)
         if (!o.mask_blocks.empty()) bo.causal = o.mask_blocks[l];
         k.block_fn.push_back(fn + " (block " + std::to_string(l) + ")");
         s.shape.blocks.push_back(check_block(b, bo, D, k.block_fn[l]));
-        flat::BlockTensors has;
-        has.bqkv = b.attn.bQKV || b.attn.bQ || b.attn.bK || b.attn.bV;
-        has.wo = b.attn.wO.has_value(), has.bo = b.attn.bO.has_value();
-        has.b1 = b.ffn.b1.has_value(), has.b2 = b.ffn.b2.has_value();
-        has.gate = b.ffn.wGate.has_value(), has.bgate = b.ffn.bGate.has_value();
-        has.gamma1 = b.norm1.has_value(), has.beta1 = b.norm1 && b.norm1->beta;
-        has.gamma2 = b.norm2.has_value(), has.beta2 = b.norm2 && b.norm2->beta;
+        flat::PartSet has{Part::wqkv, Part::w1, Part::w2};
+        has.put(Part::bqkv, b.attn.bQKV || b.attn.bQ || b.attn.bK || b.attn.bV);
+        has.put(Part::wo, b.attn.wO.has_value()).put(Part::bo, b.attn.bO.has_value());
+        has.put(Part::b1, b.ffn.b1.has_value()).put(Part::b2, b.ffn.b2.has_value());
+        has.put(Part::wgate, b.ffn.wGate.has_value()).put(Part::bgate, b.ffn.bGate.has_value());
+        has.put(Part::gamma1, b.norm1.has_value()).put(Part::beta1, b.norm1 && b.norm1->beta);
+        has.put(Part::gamma2, b.norm2.has_value()).put(Part::beta2, b.norm2 && b.norm2->beta);
         s.blocks.push_back(has);
     }
     if (p.final_norm) {
         s.shape.final_norm = o.block.norm == NormKind::none ? NormKind::layer : o.block.norm;
         check_norm_params(s.shape.final_norm, p.final_norm, D, fn, "finalNorm");
-        s.final_gamma = true, s.final_beta = p.final_norm->beta.has_value();
+        s.model.put(Part::final_gamma).put(Part::final_beta, p.final_norm->beta.has_value());
     }
     if (p.head) {
         require(p.head->shape(0) == D && p.head->shape(1) == V, fn,
                 refused("shape.head", "shape", shape_str(p.head->shape()), "D", D, "V", V));
         require_finite(*p.head, fn, "params.head");
-        s.head = true;
+        s.model.put(Part::head);
     }
     return k;
 }

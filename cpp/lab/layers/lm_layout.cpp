@@ -112,47 +112,48 @@ const Slot* find(const std::vector<Slot>& slots, const Field& f) {
 }  // namespace
 
 std::string part_name(Part part, std::size_t block, int third) {
-    std::string name = names_of(part).ours;
+    std::string name = spec_of(part).ours;
     if (third >= 0) name.replace(name.size() - 3, 3, 1, "QKV"[third]);  // "attn.wQKV" -> "attn.wK"
     return in_block(part) ? "blocks." + std::to_string(block) + "." + name : name;
 }
 
+namespace {
+
+// The size of dimension d of a part of the structure s (of its block `block`, for a block's part).
+std::size_t extent(const LmStructure& s, Dim d, std::size_t block) {
+    switch (d) {
+        case Dim::one: return 1;
+        case Dim::V: return s.shape.V;
+        case Dim::D: return s.shape.D;
+        case Dim::P: return s.position_rows;
+        case Dim::QKV: return s.shape.blocks[block].qkv_width();
+        case Dim::HV: return s.shape.blocks[block].H * s.shape.blocks[block].dv;
+        case Dim::F: return s.shape.blocks[block].F;
+    }
+    return 0;
+}
+
+}  // namespace
+
 std::vector<Slot> lm_layout(const LmStructure& s) {
-    const std::size_t V = s.shape.V, D = s.shape.D;
     std::vector<Slot> out;
     std::size_t offset = 0;
-    // A matrix (rows, cols), or a vector (rows) when cols is 0.
-    const auto add = [&](bool has, Part part, std::size_t block, std::size_t rows, std::size_t cols = 0) {
-        if (!has) return;
-        std::vector<std::size_t> shape{rows};
-        if (cols) shape.push_back(cols);
-        const std::size_t n = cols ? rows * cols : rows;
-        out.push_back({part_name(part, block), std::move(shape), offset, n, names_of(part).decay, part, block});
+    const auto add = [&](const PartSpec& p, std::size_t block) {
+        if (!s.has(p.part, block)) return;
+        std::vector<std::size_t> shape{extent(s, p.rows, block)};
+        if (p.cols != Dim::one) shape.push_back(extent(s, p.cols, block));
+        const std::size_t n = shape[0] * (p.cols != Dim::one ? shape[1] : 1);
+        out.push_back({part_name(p.part, block), std::move(shape), offset, n, p.decay, p.part, block});
         offset += n;
     };
-    add(true, Part::embedding, 0, V, D);
-    add(s.positions == PositionKind::learned, Part::positions, 0, s.position_rows, D);
-    for (std::size_t l = 0; l < s.blocks.size(); ++l) {
-        const BlockShape& b = s.shape.blocks[l];
-        const BlockTensors& has = s.blocks[l];
-        add(has.gamma1, Part::gamma1, l, D);
-        add(has.beta1, Part::beta1, l, D);
-        add(true, Part::wqkv, l, D, b.qkv_width());
-        add(has.bqkv, Part::bqkv, l, b.qkv_width());
-        add(has.wo, Part::wo, l, b.H * b.dv, D);
-        add(has.bo, Part::bo, l, D);
-        add(has.gamma2, Part::gamma2, l, D);
-        add(has.beta2, Part::beta2, l, D);
-        add(true, Part::w1, l, D, b.F);
-        add(has.b1, Part::b1, l, b.F);
-        add(has.gate, Part::wgate, l, D, b.F);
-        add(has.bgate, Part::bgate, l, b.F);
-        add(true, Part::w2, l, b.F, D);
-        add(has.b2, Part::b2, l, D);
-    }
-    add(s.final_gamma, Part::final_gamma, 0, D);
-    add(s.final_beta, Part::final_beta, 0, D);
-    add(s.head, Part::head, 0, D, V);
+    // kParts' order: the parts before the blocks, each block's in turn, the parts after them
+    for (const PartSpec& p : kParts)
+        if (p.part < Part::gamma1) add(p, 0);
+    for (std::size_t l = 0; l < s.blocks.size(); ++l)
+        for (const PartSpec& p : kParts)
+            if (in_block(p.part)) add(p, l);
+    for (const PartSpec& p : kParts)
+        if (p.part > Part::b2) add(p, 0);
     return out;
 }
 
@@ -165,10 +166,10 @@ LmParams shaped_params(const LmStructure& s) {
     LmParams p;
     p.blocks.resize(s.blocks.size());
     for (std::size_t l = 0; l < s.blocks.size(); ++l) {
-        if (s.blocks[l].gamma1) p.blocks[l].norm1.emplace();
-        if (s.blocks[l].gamma2) p.blocks[l].norm2.emplace();
+        if (s.has(Part::gamma1, l)) p.blocks[l].norm1.emplace();
+        if (s.has(Part::gamma2, l)) p.blocks[l].norm2.emplace();
     }
-    if (s.final_gamma) p.final_norm.emplace();
+    if (s.has(Part::final_gamma)) p.final_norm.emplace();
     const std::vector<Slot> layout = lm_layout(s);
     visit_parameter_fields(p, [&](auto& field, const Field& at) {
         const Slot* slot = at.third < 0 ? find(layout, at) : nullptr;

@@ -6,14 +6,17 @@
 // flat_model.hpp's, with the cross-entropy of §7.2 on top.
 //
 // The parameters' layout, the names, shapes and order of the tensors in the buffer, is declared
-// once, by lm_layout (lm_layout.cpp): allocation, the parameter count and its breakdown, the
-// optimiser's decay, initialisation, and the files the models are saved to and opened from
-// (boundary/model_file, boundary/checkpoint) all read it.
+// once, in kParts (each part's names, weight decay and shape rule, below), which lm_layout
+// (lm_layout.cpp) lays out for a model's structure: allocation, the parameter count and its
+// breakdown, the optimiser's decay, initialisation, and the files the models are saved to and
+// opened from (boundary/model_file, boundary/checkpoint) all read it.
 //
 // Dimensions: B batch, T positions, N = B T rows, V vocabulary, D width, P position-table rows.
 #pragma once
 
+#include <bitset>
 #include <functional>
+#include <initializer_list>
 #include <iterator>
 #include <string>
 #include <vector>
@@ -51,7 +54,12 @@ enum class Part {
 // Whether a part is one of a block's (gamma1 .. b2).
 constexpr bool in_block(Part p) { return p >= Part::gamma1 && p <= Part::b2; }
 
-// Every part as each reader of the parameters names it, in Part's order, spelled here once:
+// A dimension of a part's shape, read from the model's structure (a block's from its own
+// BlockShape): V vocabulary, D width, P position-table rows, QKV = H (2 dk + dv), HV = H dv, F the
+// FFN's width; `one` is a vector's absent second dimension.
+enum class Dim { one, V, D, P, QKV, HV, F };
+
+// Every part as each reader of the parameters knows it, in Part's order, spelled here once:
 //   ours      the saved files' and the optimiser's name, a block's after "blocks.N."
 //   nanogpt   nanoGPT's (and GPT-2's) state_dict key, after "transformer." (a block's after
 //             "transformer.h.N."); the gate is the lab's own c_gate, as nanoGPT has no gated FFN
@@ -59,33 +67,35 @@ constexpr bool in_block(Part p) { return p >= Part::gamma1 && p <= Part::b2; }
 //   count     the key the parameter count adds it to (a block's after its prefix); "" where the
 //             count names it itself: W_QKV as W_Q, W_K and W_V, and the FFN's norm, which is a
 //             decoder block's third
-struct PartNames {
+//   rows, cols  its shape (rows, cols), or (rows) where cols is Dim::one
+struct PartSpec {
     Part part;
     const char* ours;
     const char* nanogpt;
     bool decay;
     const char* count;
+    Dim rows, cols;
 };
-inline constexpr PartNames kParts[] = {
-    {Part::embedding, "embedding", "wte.weight", true, "embedding"},
-    {Part::positions, "positions", "wpe.weight", true, "positions"},
-    {Part::gamma1, "norm1.gamma", "ln_1.weight", false, "norm1"},
-    {Part::beta1, "norm1.beta", "ln_1.bias", false, "norm1"},
-    {Part::wqkv, "attn.wQKV", "attn.c_attn.weight", true, ""},
-    {Part::bqkv, "attn.bQKV", "attn.c_attn.bias", false, "attention.bias"},
-    {Part::wo, "attn.wO", "attn.c_proj.weight", true, "W_O"},
-    {Part::bo, "attn.bO", "attn.c_proj.bias", false, "attention.bias"},
-    {Part::gamma2, "norm2.gamma", "ln_2.weight", false, ""},
-    {Part::beta2, "norm2.beta", "ln_2.bias", false, ""},
-    {Part::w1, "ffn.w1", "mlp.c_fc.weight", true, "ffn.W_1"},
-    {Part::b1, "ffn.b1", "mlp.c_fc.bias", false, "ffn.bias"},
-    {Part::wgate, "ffn.wGate", "mlp.c_gate.weight", true, "ffn.W_gate"},
-    {Part::bgate, "ffn.bGate", "mlp.c_gate.bias", false, "ffn.bias"},
-    {Part::w2, "ffn.w2", "mlp.c_proj.weight", true, "ffn.W_2"},
-    {Part::b2, "ffn.b2", "mlp.c_proj.bias", false, "ffn.bias"},
-    {Part::final_gamma, "finalNorm.gamma", "ln_f.weight", false, "final_norm"},
-    {Part::final_beta, "finalNorm.beta", "ln_f.bias", false, "final_norm"},
-    {Part::head, "head", "lm_head.weight", true, "lm_head"},
+inline constexpr PartSpec kParts[] = {
+    {Part::embedding, "embedding", "wte.weight", true, "embedding", Dim::V, Dim::D},
+    {Part::positions, "positions", "wpe.weight", true, "positions", Dim::P, Dim::D},
+    {Part::gamma1, "norm1.gamma", "ln_1.weight", false, "norm1", Dim::D, Dim::one},
+    {Part::beta1, "norm1.beta", "ln_1.bias", false, "norm1", Dim::D, Dim::one},
+    {Part::wqkv, "attn.wQKV", "attn.c_attn.weight", true, "", Dim::D, Dim::QKV},
+    {Part::bqkv, "attn.bQKV", "attn.c_attn.bias", false, "attention.bias", Dim::QKV, Dim::one},
+    {Part::wo, "attn.wO", "attn.c_proj.weight", true, "W_O", Dim::HV, Dim::D},
+    {Part::bo, "attn.bO", "attn.c_proj.bias", false, "attention.bias", Dim::D, Dim::one},
+    {Part::gamma2, "norm2.gamma", "ln_2.weight", false, "", Dim::D, Dim::one},
+    {Part::beta2, "norm2.beta", "ln_2.bias", false, "", Dim::D, Dim::one},
+    {Part::w1, "ffn.w1", "mlp.c_fc.weight", true, "ffn.W_1", Dim::D, Dim::F},
+    {Part::b1, "ffn.b1", "mlp.c_fc.bias", false, "ffn.bias", Dim::F, Dim::one},
+    {Part::wgate, "ffn.wGate", "mlp.c_gate.weight", true, "ffn.W_gate", Dim::D, Dim::F},
+    {Part::bgate, "ffn.bGate", "mlp.c_gate.bias", false, "ffn.bias", Dim::F, Dim::one},
+    {Part::w2, "ffn.w2", "mlp.c_proj.weight", true, "ffn.W_2", Dim::F, Dim::D},
+    {Part::b2, "ffn.b2", "mlp.c_proj.bias", false, "ffn.bias", Dim::D, Dim::one},
+    {Part::final_gamma, "finalNorm.gamma", "ln_f.weight", false, "final_norm", Dim::D, Dim::one},
+    {Part::final_beta, "finalNorm.beta", "ln_f.bias", false, "final_norm", Dim::D, Dim::one},
+    {Part::head, "head", "lm_head.weight", true, "lm_head", Dim::D, Dim::V},
 };
 constexpr bool parts_in_order() {
     for (std::size_t i = 0; i < std::size(kParts); ++i)
@@ -93,7 +103,26 @@ constexpr bool parts_in_order() {
     return std::size(kParts) == std::size_t(Part::head) + 1;
 }
 static_assert(parts_in_order(), "kParts names every Part once, in Part's order");
-constexpr const PartNames& names_of(Part p) { return kParts[std::size_t(p)]; }
+constexpr const PartSpec& spec_of(Part p) { return kParts[std::size_t(p)]; }
+
+// Which parts a block has (W_QKV, W_1 and W_2 always), or the model around its blocks (the
+// embedding always; the final norm's gain and shift, an untied head). A norm the shape has but
+// whose gain is absent multiplies by 1.
+class PartSet {
+public:
+    PartSet(std::initializer_list<Part> parts = {}) {
+        for (Part p : parts) put(p);
+    }
+    PartSet& put(Part p, bool has = true) {
+        bits_.set(std::size_t(p), has);
+        return *this;
+    }
+    bool has(Part p) const { return bits_.test(std::size_t(p)); }
+
+private:
+    std::bitset<std::size(kParts)> bits_;
+};
+
 // A part's name ("embedding", "blocks.0.attn.wQKV", …): the saved files' and the optimiser's.
 // `third` (0, 1, 2) names W_QKV's or b_QKV's columns of Q, K or V alone ("blocks.0.attn.wK"), as
 // the worked examples may give them.
@@ -109,21 +138,19 @@ struct Slot {
     std::size_t block = 0;  // a block's part: which block
 };
 
-// Which of a block's optional tensors it has (W_QKV, W_1 and W_2 it always has). A norm the
-// shape has but whose gain is absent multiplies by 1.
-struct BlockTensors {
-    bool bqkv = false, wo = true, bo = false;
-    bool b1 = false, b2 = false, gate = false, bgate = false;
-    bool gamma1 = false, beta1 = false, gamma2 = false, beta2 = false;
-};
-
 // A model's structure: the pass's sizes and choices, its positions and which tensors it has.
 struct LmStructure {
     LmShape shape;
     PositionKind positions = PositionKind::none;
-    std::size_t position_rows = 0;     // P, learned positions only
-    std::vector<BlockTensors> blocks;  // one per shape.blocks
-    bool final_gamma = false, final_beta = false, head = false;
+    std::size_t position_rows = 0;   // P, learned positions only
+    std::vector<PartSet> blocks;     // the parts each block has, one per shape.blocks
+    PartSet model{Part::embedding};  // the final norm's and the head, when it has them
+    // Whether it has part p (of block `block`, for a block's part): a position table when its
+    // positions are learned.
+    bool has(Part p, std::size_t block = 0) const {
+        if (p == Part::positions) return positions == PositionKind::learned;
+        return in_block(p) ? blocks[block].has(p) : model.has(p);
+    }
 };
 
 // The tensors a model of this structure has, in Part's order, each at its offset.

@@ -39,6 +39,7 @@ void check_model_config(const ModelConfig& c, const std::string& fn, double max_
 flat::LmStructure structure_of(const ModelConfig& c) { return structure_of(c, c.layers); }
 
 flat::LmStructure structure_of(const ModelConfig& c, std::size_t blocks) {
+    using flat::Part;
     flat::LmStructure s;
     s.shape.V = c.vocab;
     s.shape.D = c.D;
@@ -51,17 +52,17 @@ flat::LmStructure structure_of(const ModelConfig& c, std::size_t blocks) {
         b.causal = l >= c.mask_blocks.size() || c.mask_blocks[l];  // every block masks unless told
         b.scale = c.scaled ? 1.0 / std::sqrt(double(dh)) : 1.0;
         s.shape.blocks.push_back(b);
-        flat::BlockTensors has;
-        has.bqkv = has.bo = has.b1 = has.b2 = c.bias;
-        has.gate = c.gated, has.bgate = c.gated && c.bias;
-        has.gamma1 = has.gamma2 = norms, has.beta1 = has.beta2 = betas;
+        flat::PartSet has{Part::wqkv, Part::wo, Part::w1, Part::w2};
+        for (Part p : {Part::bqkv, Part::bo, Part::b1, Part::b2}) has.put(p, c.bias);
+        has.put(Part::wgate, c.gated).put(Part::bgate, c.gated && c.bias);
+        for (Part p : {Part::gamma1, Part::gamma2}) has.put(p, norms);
+        for (Part p : {Part::beta1, Part::beta2}) has.put(p, betas);
         s.blocks.push_back(has);
     }
     s.shape.final_norm = c.norm;  // a final norm whenever the blocks have norms
-    s.final_gamma = norms, s.final_beta = betas;
     s.positions = c.positions;
     s.position_rows = c.positions == PositionKind::learned ? c.T : 0;
-    s.head = !c.tied;
+    s.model.put(Part::final_gamma, norms).put(Part::final_beta, betas).put(Part::head, !c.tied);
     return s;
 }
 

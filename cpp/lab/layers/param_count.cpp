@@ -28,12 +28,12 @@ ParamCount param_count(const ParamCountConfig& c, const std::string& fn) {
     }
     // The counts are those of the model's own layout (flat::lm_layout) with its first block only,
     // whose slots every block repeats; only their grouping into keys is the page's.
+    using flat::Part;
     flat::LmStructure structure = structure_of(m, 1);
     if (c.attention_only) structure.positions = PositionKind::none, structure.position_rows = 0;
-    if (!c.final_norm) structure.final_gamma = structure.final_beta = false;
+    if (!c.final_norm) structure.model.put(Part::final_gamma, false).put(Part::final_beta, false);
     const std::vector<flat::Slot> layout = flat::lm_layout(structure);
     const flat::BlockShape& b = structure.shape.blocks[0];
-    using flat::Part;
     const auto is_attention = [](Part p) {
         return p == Part::wqkv || p == Part::bqkv || p == Part::wo || p == Part::bo;
     };
@@ -48,7 +48,7 @@ ParamCount param_count(const ParamCountConfig& c, const std::string& fn) {
             return;
         }
         const bool ffn_norm = s.part == Part::gamma2 || s.part == Part::beta2;
-        add(prefix + (ffn_norm ? norm2 : flat::names_of(s.part).count), s.size);
+        add(prefix + (ffn_norm ? norm2 : flat::spec_of(s.part).count), s.size);
     };
     if (c.attention_only) {
         for (const flat::Slot& s : layout)
@@ -77,7 +77,7 @@ ParamCount param_count(const ParamCountConfig& c, const std::string& fn) {
     const auto top = [&](std::initializer_list<Part> parts, const std::string& prefix = "") {
         for (const flat::Slot& s : layout)
             for (const Part p : parts)
-                if (s.part == p) add(prefix + flat::names_of(p).count, s.size);
+                if (s.part == p) add(prefix + flat::spec_of(p).count, s.size);
     };
     const std::initializer_list<Part> final_norm_parts = {Part::final_gamma, Part::final_beta};
     top({Part::embedding});
