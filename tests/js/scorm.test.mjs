@@ -7,7 +7,17 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Scorm12API } from 'scorm-again/scorm12';
 import { loadEngine } from '../../web/engine/index.js';
-import { LIMITS, MAX_SEED, defaultAssignment, problemsOf } from '../../web/page/assignment/definition.js';
+import { SaxesParser } from 'saxes';
+import {
+  LIMITS,
+  MAX_SEED,
+  assignmentQuery,
+  defaultAssignment,
+  normalName,
+  problemsOf,
+  readAssignment,
+} from '../../web/page/assignment/definition.js';
+import { xorshift32 } from '../../web/training/xorshift.js';
 import { openRun } from '../../web/page/assignment/run.js';
 import { interactionId, openLms } from '../../web/page/assignment/scorm.js';
 import {
@@ -340,4 +350,62 @@ test('status: the page’s, whether Moodle’s “mastery score overrides status
   check(run, 0, answerOf(run.problems[0]));
   lms.finish();
   assert.equal(lms1.db.kept.cmi.core.lesson_status, 'failed');
+});
+
+// The manifest read by a strict XML 1.0 parser (saxes): its errors and the text of its <title>s.
+function readManifest(xml) {
+  const parser = new SaxesParser({ xmlns: true });
+  const errors = [];
+  const titles = [];
+  let inTitle = false;
+  parser.on('error', (e) => errors.push(e.message));
+  parser.on('opentag', (t) => (inTitle = t.local === 'title') && titles.push(''));
+  parser.on('closetag', () => (inTitle = false));
+  parser.on('text', (text) => inTitle && (titles[titles.length - 1] += text));
+  parser.write(xml).close();
+  return { errors, titles };
+}
+
+// Every character XML 1.0 forbids (C0 controls but tab, newline and return; lone surrogates;
+// U+FFFE, U+FFFF), the ones it allows but a one-line title should not carry (tab, newline,
+// return, DEL and the C1 controls), and what markup needs escaped.
+const code = (lo, hi) => Array.from({ length: hi - lo + 1 }, (_, i) => String.fromCharCode(lo + i));
+const AWKWARD = [...code(0x00, 0x1f), ...code(0x7f, 0x9f), '\uD800', '\uDBFF', '\uDC00', '\uDFFF', '\uFFFE', '\uFFFF'];
+const ORDINARY = ['a', 'Z', '3', ' ', 'é', '注', '意', '😀', '<', '>', '&', '"', "'", ';', '%', '+', '='];
+const BAD_IN_TEXT = /[\p{Cc}\p{Cs}\uFFFE\uFFFF]/u;
+
+test('the manifest is well-formed XML 1.0 with the title as kept, whatever characters a link or a caller gives it', () => {
+  const titles = AWKWARD.flatMap((c) => [`Week${c}3`, `${c}Week 3`, `Week 3${c}`, `${c}${c}`]);
+  const next = xorshift32(2026);
+  for (let i = 0; i < 3000; i++)
+    titles.push(
+      Array.from({ length: 1 + (next() % 12) }, () => {
+        const pool = next() % 2 ? AWKWARD : ORDINARY;
+        return pool[next() % pool.length];
+      }).join(''),
+    );
+  let read = 0;
+  for (const title of titles) {
+    // a caller's object, unchecked (the build's default assignment is one)
+    const direct = readManifest(manifest({ ...quiz, title }));
+    assert.deepEqual(direct.errors, [], JSON.stringify(title));
+    assert.ok(direct.titles.length === 2 && direct.titles.every((t) => !BAD_IN_TEXT.test(t)), JSON.stringify(title));
+    // a teacher's link, as a student's page reads it: refused (a title of controls alone is
+    // empty), or kept without them, the same through another round of the link and in the manifest
+    const checked = readAssignment(assignmentQuery({ ...quiz, title }), ids);
+    if (checked.problems) {
+      assert.equal(title.replace(/[\p{Cc}\uFFFE\uFFFF\s]/gu, ''), '', `${JSON.stringify(title)} was refused`);
+      continue;
+    }
+    read += 1;
+    const kept = checked.assignment.title;
+    assert.doesNotMatch(kept, BAD_IN_TEXT, JSON.stringify(title));
+    assert.equal(readAssignment(assignmentQuery(checked.assignment), ids).assignment.title, kept);
+    const m = readManifest(manifest(checked.assignment));
+    assert.deepEqual(m.errors, []);
+    assert.deepEqual(m.titles, [kept, kept]);
+  }
+  assert.ok(read > 2000, `${read} titles read from a link`);
+  // and a name typed with them is kept plain too
+  for (const c of AWKWARD) assert.doesNotMatch(normalName(`Ada${c}Lovelace`), BAD_IN_TEXT);
 });

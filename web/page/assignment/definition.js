@@ -47,10 +47,20 @@ export function defaultAssignment(familyIds, edition) {
   };
 }
 
-// A name or id as typed, as it is kept and shown: compatibility forms composed (NFKC: a
-// decomposed "García" and a full-width "１２３" are the ordinary ones), runs of spaces one space,
-// no space at the ends.
-export const normalName = (name) => name.normalize('NFKC').replace(/\s+/gu, ' ').trim();
+// A title or a name as it is kept: every control character (C0 and C1: a tab, a newline, a NUL)
+// a space and a lone surrogate U+FFFD, as UTF-8 writes it, and U+FFFE and U+FFFF gone: the
+// characters XML 1.0 forbids, so that what a link or a typed name carries can enter
+// imsmanifest.xml, a file name, a CSV cell and the page as it is.
+export const plainText = (text) =>
+  text
+    .replace(/\p{Cc}/gu, ' ')
+    .replace(/\p{Cs}/gu, '\uFFFD')
+    .replace(/[\uFFFE\uFFFF]/g, '');
+
+// A name or id as typed, as it is kept and shown: plain text, compatibility forms composed (NFKC:
+// a decomposed "García" and a full-width "１２３" are the ordinary ones), runs of spaces one
+// space, no space at the ends.
+export const normalName = (name) => plainText(name).normalize('NFKC').replace(/\s+/gu, ' ').trim();
 // ...and as it draws numbers: case folded too (upper then lower case folds "ß" with "SS").
 export const foldedName = (name) => normalName(name).toUpperCase().toLowerCase().normalize('NFKC');
 
@@ -117,7 +127,7 @@ export function readAssignment(query, familyIds, latest = FIRST_EDITION) {
   const known = new Set(['title', 'families', 'each', 'seed', 'edition', ...SETTINGS]);
   for (const key of params.keys()) if (!known.has(key)) problems.push(words.unknownSetting({ key }));
 
-  const title = (params.get('title') ?? '').trim();
+  const title = plainText(params.get('title') ?? '').trim();
   if (!title) problems.push(words.noTitle);
   else if (title.length > LIMITS.title) problems.push(words.longTitle({ most: LIMITS.title, got: title.length }));
 

@@ -4,14 +4,16 @@
 // manifest (imsmanifest.xml, schemaversion 1.2). Built by npm run build for the default
 // assignment and by the teacher's view, in the browser, for theirs.
 import { strToU8, zipSync } from 'fflate';
-import { assignmentQuery, fileNameOf, problemsOf } from './definition.js';
+import { assignmentQuery, fileNameOf, plainText, problemsOf } from './definition.js';
 import { suspendProblem } from './suspend.js';
 
 export const META = 'attention-lab-assignment';
 export const LAUNCH = 'index.html';
 
+// Text as XML 1.0 character data: escaped, and plain text (definition.js plainText), which a
+// checked assignment already is but a caller's object need not be.
 const xml = (text) =>
-  String(text).replace(
+  plainText(String(text)).replace(
     /[<>&"']/g,
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c],
   );
