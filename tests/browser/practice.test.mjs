@@ -106,19 +106,56 @@ test('progress survives a reload, exports to a file and imports back', async () 
   await page.locator('.practice-set').waitFor();
   assert.match(await page.textContent('tr[data-family="teacher-forcing"]'), /0 solved, 0 attempts/);
   await page.setInputFiles('#import-progress', file);
-  await page.locator('.import-status').filter({ hasText: 'Progress imported.' }).waitFor();
-  assert.match(await page.textContent('tr[data-family="teacher-forcing"]'), /1 solved, 2 attempts/);
-  await page.setInputFiles('#import-progress', {
-    name: 'bad.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from('{"version": 9}'),
-  });
-  await page.locator('.import-status').filter({ hasText: 'Not imported' }).waitFor();
+  // what the file holds, before anything changes; the focus on it
+  await page.locator('#import-preview').waitFor();
   assert.match(
-    await page.textContent('tr[data-family="teacher-forcing"]'),
-    /1 solved, 2 attempts/,
-    'a bad file changes nothing',
+    await page.textContent('#import-preview'),
+    /progress on 1 kind of problem: 1 solved, 2 attempts\. This page holds 0 solved, 0 attempts\./,
   );
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'import-preview');
+  await page.locator('.practice-set').screenshot({ path: path.join(shots, 'progress-preview.png') });
+  assert.match(await page.textContent('tr[data-family="teacher-forcing"]'), /0 solved, 0 attempts/);
+  await page.click('#import-merge');
+  await page.locator('.import-status').filter({ hasText: 'Progress merged.' }).waitFor();
+  assert.match(await page.textContent('tr[data-family="teacher-forcing"]'), /1 solved, 2 attempts/);
+  await page.screenshot({ path: path.join(shots, 'progress-imported.png') });
+  // undone for the rest of the session, and done again
+  await page.click('#import-undo');
+  await page.locator('.import-status').filter({ hasText: 'as it was before the import' }).waitFor();
+  assert.match(await page.textContent('tr[data-family="teacher-forcing"]'), /0 solved, 0 attempts/);
+  await page.setInputFiles('#import-progress', file);
+  await page.click('#import-replace');
+  await page.locator('.import-status').filter({ hasText: 'Progress replaced.' }).waitFor();
+  assert.match(await page.textContent('tr[data-family="teacher-forcing"]'), /1 solved, 2 attempts/);
+  // files that are not this page's progress, each refused by what is wrong with it
+  for (const [text, why] of [
+    ['{"version": 9}', /not progress data of this version/],
+    ['{"version":1,"families":{}}', /holds no progress on any problem of this page/],
+    ['{"version":1,"families":{"another-app":{"attempts":1,"solved":[]}}}', /holds no progress on any problem/],
+    [
+      '{"version":1,"families":{"retrieval":{"attempts":1e308,"solved":[]}}}',
+      /attempts recorded for "retrieval" are 1e\+308/,
+    ],
+    [
+      '{"version":1,"families":{"retrieval":{"attempts":1,"solved":[1e308]}}}',
+      /solved variants recorded for "retrieval"/,
+    ],
+    ['{"version":1,"families":{"__proto__":{"attempts":1,"solved":[]}}}', /holds no progress on any problem/],
+  ]) {
+    await page.setInputFiles('#import-progress', {
+      name: 'bad.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(text),
+    });
+    await page.locator('.import-status').filter({ hasText: why }).waitFor();
+    assert.match(await page.textContent('.import-status'), /^Not imported: /);
+    assert.equal(await page.locator('#import-preview').count(), 0);
+    assert.match(
+      await page.textContent('tr[data-family="teacher-forcing"]'),
+      /1 solved, 2 attempts/,
+      `${text} changes nothing`,
+    );
+  }
   await ctx.close();
 });
 
@@ -146,7 +183,10 @@ test('damaged stored progress is set aside with a notice, never a crash', async 
   }, KEY);
   const { page, problems } = await open(`${site.base}#/practice`, ctx);
   await page.locator('.practice-set').waitFor();
-  assert.match(await page.textContent('.practice-set .notice'), /could not be used \(the record for "x" is damaged\)/);
+  assert.match(
+    await page.textContent('.practice-set .notice'),
+    /could not be used \(the record for "x" has no "solved" field\)/,
+  );
   assert.equal(
     await page.evaluate((key) => localStorage.getItem(`${key}.damaged`), KEY),
     '{"version":1,"families":{"x":{"attempts":"many"}}}',

@@ -3,6 +3,7 @@
 // backup key) and replaced, with a notice, never a crash. Export and import use JSON files.
 import { progressFile as words } from '../text/index.js';
 import { browserStorage } from './storage.js';
+import { MAX_SEED } from './assignment/definition.js';
 
 export const KEY = 'attention-lab.progress.v1';
 const VERSION = 1;
@@ -14,32 +15,84 @@ export function isAttempt({ readable, solved, solutionShown, answer, lastCounted
   return readable && !solved && !solutionShown && answer !== lastCounted;
 }
 
-const empty = () => ({ version: VERSION, families: {} });
+const empty = () => ({ version: VERSION, families: Object.create(null) });
 
-// {progress} or {progress, problem} when what was stored could not be used.
-export function validate(data) {
-  if (
-    !data ||
-    typeof data !== 'object' ||
-    data.version !== VERSION ||
-    !data.families ||
-    typeof data.families !== 'object'
-  ) {
-    return { problem: words.notProgress };
-  }
-  const families = {};
+// What a progress file may hold: a week's work is a few kilobytes, and a count past these is not
+// a student's. Seeds are the engine's (assignment/definition.js MAX_SEED).
+export const PROGRESS_LIMITS = { bytes: 1 << 20, attempts: 1_000_000, solved: 10_000 };
+const isRecord = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+// An id as a message quotes it: at most 40 characters of it.
+const quoted = (id) => (id.length > 40 ? `${id.slice(0, 40)}…` : id);
+
+// {progress, unknown} or {problem} (a message that names the record and what was wrong) for data
+// read from storage or a file. With `known` (the families this page has), a file's record of
+// another family is left out and counted in `unknown`; stored progress keeps every record.
+// Families are looked up in a null-prototype object, so "__proto__" is a name like any other.
+export function validate(data, known = null) {
+  if (!isRecord(data) || data.version !== VERSION || !isRecord(data.families)) return { problem: words.notProgress };
+  const families = Object.create(null);
+  let unknown = 0;
   for (const [id, f] of Object.entries(data.families)) {
-    const okAttempts = Number.isInteger(f?.attempts) && f.attempts >= 0;
-    const okSolved = Array.isArray(f?.solved) && f.solved.every((s) => Number.isInteger(s) && s >= 0);
-    if (!okAttempts || !okSolved) return { problem: words.damagedEntry({ id }) };
-    families[id] = { attempts: f.attempts, solved: [...new Set(f.solved)].sort((a, b) => a - b) };
+    if (known && !known.has(id)) {
+      unknown += 1;
+      continue;
+    }
+    if (!isRecord(f)) return { problem: words.damagedEntry({ id: quoted(id) }) };
+    for (const field of ['attempts', 'solved'])
+      if (!Object.hasOwn(f, field)) return { problem: words.missingField({ id: quoted(id), field }) };
+    const { attempts, solved } = f;
+    if (!Number.isInteger(attempts) || attempts < 0 || attempts > PROGRESS_LIMITS.attempts)
+      return {
+        problem: words.badAttempts({
+          id: quoted(id),
+          most: PROGRESS_LIMITS.attempts,
+          got: JSON.stringify(attempts).slice(0, 20),
+        }),
+      };
+    if (
+      !Array.isArray(solved) ||
+      solved.length > PROGRESS_LIMITS.solved ||
+      !solved.every((seed) => Number.isInteger(seed) && seed >= 0 && seed <= MAX_SEED)
+    )
+      return { problem: words.badSolved({ id: quoted(id), most: PROGRESS_LIMITS.solved, max: MAX_SEED }) };
+    families[id] = { attempts, solved: [...new Set(solved)].sort((a, b) => a - b) };
   }
-  return { progress: { version: VERSION, families } };
+  return { progress: { version: VERSION, families }, unknown };
+}
+
+// How much a progress holds: the families it has a record of, their solved variants and attempts.
+export function totalsOf(progress) {
+  const records = Object.values(progress.families);
+  return {
+    families: records.length,
+    solved: records.reduce((n, f) => n + f.solved.length, 0),
+    attempts: records.reduce((n, f) => n + f.attempts, 0),
+  };
+}
+
+// Two progresses as one: every solved variant of either and, for each family, the larger count
+// of attempts (merging the same file twice changes nothing).
+export function merged(mine, theirs) {
+  const families = Object.create(null);
+  for (const [id, f] of [...Object.entries(mine.families), ...Object.entries(theirs.families)]) {
+    const had = families[id];
+    families[id] = had
+      ? {
+          attempts: Math.max(had.attempts, f.attempts),
+          solved: [...new Set([...had.solved, ...f.solved])].sort((a, b) => a - b),
+        }
+      : { attempts: f.attempts, solved: [...f.solved] };
+  }
+  return { version: VERSION, families };
 }
 
 export function createProgress(storage = browserStorage()) {
   let notice = '';
   let data = empty();
+  // A file read but not yet applied ({incoming, unknown}), and the progress before the last
+  // import, which Undo puts back for the rest of the session.
+  let pending = null;
+  let before = null;
   try {
     const raw = storage?.getItem(KEY);
     if (raw !== null && raw !== undefined) {
@@ -82,19 +135,48 @@ export function createProgress(storage = browserStorage()) {
       save();
     },
     exportJson: () => JSON.stringify(data, null, 2),
-    // Replaces the progress with an exported file's; returns an error message or ''.
-    importJson(text) {
+    // Reads a progress file (a Blob: its size first, so that one past the limit is refused
+    // unread) against the families this page knows (a Set of ids) and holds it for the student
+    // to merge or replace with; nothing changes yet. Resolves to an error message or ''.
+    async readFile(file, known) {
+      pending = null;
+      if (file.size > PROGRESS_LIMITS.bytes) return words.tooLarge({ got: file.size, most: PROGRESS_LIMITS.bytes });
+      const text = await file.text();
       let parsed;
       try {
         parsed = JSON.parse(text);
       } catch {
         return words.notJson;
       }
-      const v = validate(parsed);
+      const v = validate(parsed, known);
       if (!v.progress) return v.problem;
-      data = v.progress;
-      save();
+      if (totalsOf(v.progress).families === 0) return words.nothingKnown;
+      pending = { incoming: v.progress, unknown: v.unknown };
       return '';
+    },
+    // The file held by readFile, as the page shows it before the student chooses: its totals,
+    // the page's, and how many of its records this page does not know; null when none is held.
+    get pending() {
+      return pending && { theirs: totalsOf(pending.incoming), mine: totalsOf(data), unknown: pending.unknown };
+    },
+    // 'merge' or 'replace' the progress with the file held; anything else lets it go.
+    apply(how) {
+      if (pending && (how === 'merge' || how === 'replace')) {
+        before = data;
+        data = how === 'merge' ? merged(data, pending.incoming) : pending.incoming;
+        save();
+      }
+      pending = null;
+    },
+    get canUndo() {
+      return before !== null;
+    },
+    // The progress as it was before the last import.
+    undo() {
+      if (before === null) return;
+      data = before;
+      before = null;
+      save();
     },
   };
 }

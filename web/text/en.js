@@ -1559,7 +1559,20 @@ export default {
     mastered: 'mastered',
     exportProgress: 'Export progress',
     importProgress: 'Import progress',
-    imported: 'Progress imported.',
+    importPreview:
+      'The file holds progress on {kinds, plural, one {# kind of problem} other {# kinds of problem}}: {theirs}. This page holds {mine}.',
+    importUnknown:
+      '{n, plural, one {# record is of a problem this page does not have and will be left out} other {# records are of problems this page does not have and will be left out}}.',
+    importMergeMeans:
+      'Merge keeps every variant solved in either and, for each kind of problem, the larger number of attempts; Replace keeps only the file’s.',
+    importMerge: 'Merge',
+    importReplace: 'Replace',
+    importCancel: 'Cancel',
+    importMerged: 'Progress merged.',
+    importReplaced: 'Progress replaced.',
+    importLeft: 'Nothing was imported.',
+    importUndo: 'Undo',
+    importUndone: 'Your progress is as it was before the import.',
     practiseThis: 'Practise this section',
     tolerance:
       'Each number must be within {percent} % of the engine’s value; an entry smaller than {part} of the answer’s largest entry may be off by {percent} % of {part} of that largest entry. Three significant figures are always enough. Whole-number counts, shapes and positions must be exact.',
@@ -1579,6 +1592,13 @@ export default {
     cannotStore: 'the browser does not let this page store progress',
     notJson: 'the file is not JSON',
     damagedEntry: 'the record for "{id}" is damaged',
+    missingField: 'the record for "{id}" has no "{field}" field',
+    badAttempts: 'the attempts recorded for "{id}" are {got}, where a whole number from 0 to {most} was expected',
+    badSolved:
+      'the solved variants recorded for "{id}" are not a list of at most {most, plural, one {# whole number} other {# whole numbers}} from 0 to {max}',
+    tooLarge:
+      'the file has {got, plural, one {# byte} other {# bytes}}, and a progress file has at most {most, plural, one {# byte} other {# bytes}}',
+    nothingKnown: 'the file holds no progress on any problem of this page',
   },
   teach: {
     title: 'Set an assignment',

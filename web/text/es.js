@@ -1569,7 +1569,20 @@ export default {
     mastered: 'dominado',
     exportProgress: 'Exportar el progreso',
     importProgress: 'Importar el progreso',
-    imported: 'Progreso importado.',
+    importPreview:
+      'El archivo tiene progreso en {kinds, plural, one {# tipo de problema} other {# tipos de problema}}: {theirs}. Esta página tiene {mine}.',
+    importUnknown:
+      '{n, plural, one {# registro es de un problema que esta página no tiene y se dejará fuera} other {# registros son de problemas que esta página no tiene y se dejarán fuera}}.',
+    importMergeMeans:
+      'Combinar conserva cada variante resuelta en cualquiera de los dos y, para cada tipo de problema, el número mayor de intentos; Reemplazar conserva solo lo del archivo.',
+    importMerge: 'Combinar',
+    importReplace: 'Reemplazar',
+    importCancel: 'Cancelar',
+    importMerged: 'Progreso combinado.',
+    importReplaced: 'Progreso reemplazado.',
+    importLeft: 'No se importó nada.',
+    importUndo: 'Deshacer',
+    importUndone: 'Tu progreso está como antes de importar.',
     practiseThis: 'Practicar esta sección',
     tolerance:
       'Cada número debe estar a menos del {percent} % del valor del motor; una componente menor que {part} de la mayor componente de la respuesta puede desviarse un {percent} % de {part} de esa mayor componente. Tres cifras significativas bastan siempre. Los recuentos enteros, las formas y las posiciones deben ser exactos.',
@@ -1590,6 +1603,13 @@ export default {
     cannotStore: 'el navegador no deja que esta página guarde el progreso',
     notJson: 'el archivo no es JSON',
     damagedEntry: 'el registro de "{id}" está dañado',
+    missingField: 'el registro de "{id}" no tiene el campo "{field}"',
+    badAttempts: 'los intentos registrados para "{id}" son {got}, y se esperaba un número entero de 0 a {most}',
+    badSolved:
+      'las variantes resueltas registradas para "{id}" no son una lista de como mucho {most, plural, one {# número entero} other {# números enteros}} de 0 a {max}',
+    tooLarge:
+      'el archivo tiene {got, plural, one {# byte} other {# bytes}}, y un archivo de progreso tiene como mucho {most, plural, one {# byte} other {# bytes}}',
+    nothingKnown: 'el archivo no tiene progreso de ningún problema de esta página',
   },
   teach: {
     title: 'Poner una tarea',

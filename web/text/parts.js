@@ -4,8 +4,28 @@
 // Of each, the messages listed as `start` come at once (a menu's entry, a waiting line, the
 // worksheets' verdicts), or all but those listed as `later`.
 export const LATER = {
-  // with the practice set's problems (the extras): their statements, steps and notes
-  practice: { later: ['families', 'steps', 'stepNotes', 'formulas', 'setIntro'] },
+  // with the practice set's problems (the extras): their statements, steps and notes,
+  // and the practice set's overview with them: its import's preview and outcomes
+  practice: {
+    later: [
+      'families',
+      'steps',
+      'stepNotes',
+      'formulas',
+      'setIntro',
+      'importPreview',
+      'importUnknown',
+      'importMergeMeans',
+      'importMerge',
+      'importReplace',
+      'importCancel',
+      'importMerged',
+      'importReplaced',
+      'importLeft',
+      'importUndo',
+      'importUndone',
+    ],
+  },
   // with the training panel's code
   training: { start: ['title', 'tocSection', 'loading', 'notLoaded'] },
   // with the Open-a-model panel's code

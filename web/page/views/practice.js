@@ -1,11 +1,13 @@
 // A practice problem: prompt, given numbers, an answer box checked by the engine, staged
-// hints, the worked solution, and a new variant. Also the practice-set overview. `practice` is
+// hints, the worked solution, and a new variant. Also the practice-set overview (its progress
+// file's export and import are progress-file.js's). `practice` is
 // the engine's practice set in words (web/page/practice-text.js).
 import { practice as text, teach as teachWords, ui } from '../../text/index.js';
 import { answerText, short } from '../../locale/number.js';
-import { download, h } from './dom.js';
+import { h } from './dom.js';
 import { matrixView } from './matrix.js';
 import { isAttempt } from '../progress.js';
+import { progressFiles } from './progress-file.js';
 import { valueName } from '../practice-text.js';
 import { storedLength } from '../assignment/suspend.js';
 
@@ -239,24 +241,7 @@ export function practicePanel({ practice, family, seed, progress, href, onChange
   });
 }
 
-// The outcome of the last import, shown again after the overview re-renders with the new progress.
-let importMessage = '';
-
 export function practiceOverview({ practice, progress, href, exampleHref, onImport, teachHref }) {
-  const status = h('p', { role: 'status', 'aria-live': 'polite', class: 'import-status' }, importMessage);
-  const save = () => download('attention-lab-progress.json', progress.exportJson());
-  const file = h('input', {
-    type: 'file',
-    accept: 'application/json,.json',
-    id: 'import-progress',
-    onchange: async (e) => {
-      const f = e.target.files[0];
-      if (!f) return;
-      const problem = progress.importJson(await f.text());
-      importMessage = problem ? text.importFailed({ why: problem }) : text.imported;
-      onImport();
-    },
-  });
   return h(
     'section',
     { class: 'practice-set', 'aria-labelledby': 'practice-title' },
@@ -301,13 +286,7 @@ export function practiceOverview({ practice, progress, href, exampleHref, onImpo
         }),
       ),
     ),
-    h(
-      'div',
-      { class: 'practice-controls' },
-      h('button', { type: 'button', id: 'export-progress', onclick: save }, text.exportProgress),
-      h('label', { class: 'button' }, text.importProgress, file),
-    ),
-    status,
+    progressFiles({ progress, known: new Set(practice.families().map((f) => f.id)), onImport }),
     teachHref &&
       h('p', { class: 'teach-link' }, h('a', { href: teachHref, id: 'teach-from-practice' }, teachWords.fromPractice)),
   );
