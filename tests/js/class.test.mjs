@@ -156,3 +156,38 @@ test('a result file’s counts are bounded before anything is checked: too many 
     /problem 1 is not the assignment’s/,
   );
 });
+
+// A value no field of a result file takes, of every JSON kind: a number where text goes, text
+// where a number goes, an object whose toString is not a function, nesting, prototype names.
+const ODD = [null, 5, -1, 1e308, true, '', 'x', [], [null], {}, { toString: 1 }, { valueOf: 1, toString: 1 }, [[[[]]]]];
+ODD.push(JSON.parse('{"__proto__": {"polluted": 1}}'), { constructor: { prototype: { polluted: 1 } } });
+
+test('a result file with any field of the wrong kind is read or refused in words, and the class table and CSV still come', () => {
+  const good = JSON.parse(resultFile(teacher, 'Ada', [['[9, 9]', 'right'], ['1']]));
+  const paths = [];
+  const walk = (v, path) => {
+    if (path.length) paths.push(path);
+    if (v && typeof v === 'object') for (const k of Object.keys(v)) walk(v[k], [...path, k]);
+  };
+  walk(good, []);
+  let cases = 0;
+  for (const path of paths)
+    for (const odd of ODD) {
+      const file = JSON.parse(JSON.stringify(good));
+      path.slice(0, -1).reduce((o, k) => o[k], file)[path.at(-1)] = odd;
+      const where = `${path.join('.')} = ${JSON.stringify(odd)}`;
+      const r = read('f.json', JSON.stringify(file));
+      if (r.problem)
+        assert.doesNotMatch(
+          r.problem,
+          /undefined|NaN|TypeError|is not a function|Cannot (read|convert)|\[object/,
+          where,
+        );
+      else assert.equal(typeof r.result.student, 'string', where);
+      const csv = resultsCsv(classReport([r, read('b.json', resultFile(teacher, 'Bo', [['right'], []]))]));
+      assert.equal(csv.trim().split('\r\n').length, 3, `${where}: a header and a row per file`);
+      assert.equal({}.polluted, undefined);
+      cases += 1;
+    }
+  assert.ok(cases > 400, `${cases} files`);
+});

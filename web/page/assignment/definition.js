@@ -180,7 +180,14 @@ export function readAssignment(query, familyIds, latest = FIRST_EDITION) {
 // The same checks on an object (a result file's or a package's copy), by its query.
 export function checkAssignment(a, familyIds, latest = FIRST_EDITION) {
   if (!a || typeof a !== 'object' || !Array.isArray(a.families)) return { problems: [words.notAnAssignment] };
-  return readAssignment(assignmentQuery(a), familyIds, latest);
+  // A file's fields as a link would carry them: text, numbers and flags as they are, anything
+  // else (an object, a list) as the start of its JSON, which the checks refuse by name; a title
+  // that is not text is none.
+  const asLink = (v) => (v === null || typeof v !== 'object' ? v : JSON.stringify(v).slice(0, 40));
+  const fields = Object.fromEntries(Object.entries(a).map(([k, v]) => [k, asLink(v)]));
+  fields.families = a.families.map(asLink);
+  if (typeof a.title !== 'string') fields.title = '';
+  return readAssignment(assignmentQuery(fields), familyIds, latest);
 }
 
 // How many options a problem chooses among (2 or more), or 0 for an answer that is written:

@@ -171,6 +171,8 @@ const RESULT_MOST = 4_000_000;
 // The parts of an assignment a file's copy may differ in, and a part of one as an object.
 const PARTS = ['title', 'families', 'each', 'seed', 'edition', ...SETTINGS];
 const pick = (a, name) => ({ [name]: a[name] });
+// A file's text field (a time, a name): itself when it is text, else nothing.
+const textOf = (v) => (typeof v === 'string' ? v : '');
 
 // A result file's name: the student's name in any script, and a hash of the name as it draws
 // numbers, so that two students' files never share a name ("Ana García" and "Ana-García").
@@ -211,13 +213,12 @@ export function readResult(text, familyIds, practice, expected = null) {
     // An answer an LMS could not keep (suspend.js) is null: shown as such, and not counted.
     const attempts = p.attempts.map((t) => {
       const recorded = t?.correct === true;
-      if (t?.answer === null)
-        return { answer: null, at: String(t?.at ?? ''), recorded, correct: recorded, notKept: true };
+      if (t?.answer === null) return { answer: null, at: textOf(t?.at), recorded, correct: recorded, notKept: true };
       const answer = typeof t?.answer === 'string' ? t.answer : '';
       const verdict = practice.check(family, seed, answer, edition);
       return {
         answer,
-        at: String(t?.at ?? ''),
+        at: textOf(t?.at),
         recorded,
         correct: verdict.correct,
         misconception: verdict.misconception,
@@ -239,8 +240,8 @@ export function readResult(text, familyIds, practice, expected = null) {
       fileAssignment: a.assignment,
       otherAssignment,
       student: typeof data.student === 'string' ? data.student : '',
-      started: String(data.started ?? ''),
-      saved: String(data.saved ?? ''),
+      started: textOf(data.started),
+      saved: textOf(data.saved),
       problems,
       score: {
         ...scoreOf(used, counted, options),
