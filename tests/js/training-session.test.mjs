@@ -80,11 +80,18 @@ test('bad settings are refused with what was expected and what was received; the
       /T = 250 is longer than this corpus allows: its validation part has 219 tokens, so T must be at most 218/,
     ],
     [{ corpus: 'nope' }, /corpus must be one of grammar, order, english, spanish, or chinese, got "nope"/],
+    [{ corpus: '__proto__' }, /got "__proto__"/],
+    [{ corpus: 'toString' }, /got "toString"/],
   ]) {
     t.handle({ type: 'setup', experiment: 'custom', setup: { ...small, ...setup } });
     const r = t.last('refused');
     assert.match(r.message, why);
     assert.match(r.code, /^training\.setup\./, 'a code the page words in its language');
+    t.reports.length = 0;
+  }
+  for (const experiment of ['__proto__', 'constructor', 'hasOwnProperty']) {
+    t.handle({ type: 'setup', experiment, setup: small });
+    assert.match(t.last('refused').code, /^training\.experiment$/, experiment);
     t.reports.length = 0;
   }
   t.handle({ type: 'step' });

@@ -41,7 +41,7 @@ export function checkSetup(setup) {
 }
 
 export function createSession(lab, { experiment = 'custom', setup: asked = {}, saved = null }) {
-  const exp = EXPERIMENTS[experiment];
+  const exp = Object.hasOwn(EXPERIMENTS, experiment) ? EXPERIMENTS[experiment] : null;
   if (!exp) throw refused('training.experiment', { got: String(experiment), choices: Object.keys(EXPERIMENTS) });
   const setup = { ...DEFAULT_SETUP, ...exp.setup, ...asked };
   checkSetup(setup);
