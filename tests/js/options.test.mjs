@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { loadEngine } from '../../web/engine/index.js';
 import { choices } from '../../web/page/views/training/form.js';
+import { readOpenOptions } from '../../web/page/views/model/read.js';
 
 const lab = await loadEngine();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -31,6 +32,27 @@ test("the facade refuses an undeclared option and accepts every declared one's d
       /^createModel: unknown option “activaton” \(expected one of vocab, D, heads, layers, T, ffnMult, activation,/,
   });
   lab.createModel({ vocab: 4, D: 4, T: 4, activation: 'relu', norm: 'rms' }).delete();
+  // names every object inherits are names like any other: unknown, and said
+  for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty'])
+    assert.throws(() => lab.attention([[1]], [[1]], [[1]], JSON.parse(`{"${name}": true}`)), {
+      message: new RegExp(`^attention: unknown option “${name}”`),
+    });
+});
+
+test('Other settings for an opened model: a JSON object of values or lists of values, nothing nested', () => {
+  const read = (typed) => readOpenOptions(typed, '', Number);
+  assert.deepEqual(read('{"norm": "rms", "maskBlocks": [true, false]}').value, {
+    norm: 'rms',
+    maskBlocks: [true, false],
+  });
+  assert.match(read('{"norm": {"kind": "rms"}}').error, /the setting "norm" holds an object or a list of lists/);
+  assert.match(read('{"maskBlocks": [[true]]}').error, /the setting "maskBlocks" holds an object/);
+  const deep = `{"norm": ${'['.repeat(100000)}${']'.repeat(100000)}}`;
+  assert.match(read(deep).error, /the setting "norm" holds an object or a list of lists/);
+  assert.match(
+    read(`${'['.repeat(100000)}${']'.repeat(100000)}`).error,
+    /expected a JSON object such as .*, got \[{40}…/,
+  );
 });
 
 test("the training panel offers exactly the engine's choices, the default first", () => {

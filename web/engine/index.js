@@ -48,7 +48,7 @@ function optionChecker(declarations) {
     const allowed = types[key];
     const out = {};
     for (const [option, value] of Object.entries(opts)) {
-      const type = allowed[option];
+      const type = Object.hasOwn(allowed, option) ? allowed[option] : undefined;
       if (!type) throw refusedBy(fn, 'option.unknown', { name: option, known: Object.keys(allowed) });
       if (value === undefined) continue;
       if (ARRAY_ENTRIES[type] && Array.isArray(value)) out[option] = toTensor(value, fn, option, ARRAY_ENTRIES[type]);

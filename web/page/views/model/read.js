@@ -21,8 +21,20 @@ export function readOpenOptions(optionsText, headsText, parseNumber) {
     } catch (e) {
       return { error: labelled(text.options, text.notJson({ example: EXAMPLE, at: jsonBreak(e) })) };
     }
+    const typed = optionsText.trim();
     if (!options || typeof options !== 'object' || Array.isArray(options))
-      return { error: labelled(text.options, text.notObject({ example: EXAMPLE, got: JSON.stringify(options) })) };
+      return {
+        error: labelled(
+          text.options,
+          text.notObject({ example: EXAMPLE, got: typed.length > 40 ? `${typed.slice(0, 40)}…` : typed }),
+        ),
+      };
+    // Every setting is a value or a list of values: nothing nested goes on to the inspector (a
+    // structure thousands deep would take the worker's stack with it).
+    const flat = (v) => v === null || typeof v !== 'object';
+    for (const [name, value] of Object.entries(options))
+      if (!flat(value) && !(Array.isArray(value) && value.every(flat)))
+        return { error: labelled(text.options, text.nestedOption({ name: name.slice(0, 40), example: EXAMPLE })) };
   }
   if (headsText.trim()) {
     const n = readNumber(headsText, { integer: true, min: 1 }, parseNumber);
