@@ -47,6 +47,14 @@ test('a file that is not a vocabulary is refused, saying what was expected and w
     ['n.json', '42', /expected a JSON list of characters.*the JSON is 42/],
     ['empty.txt', '', /empty\.txt is empty/],
     ['list.json', '[]', /the list has no character for id 0/],
+    // ids past the entries are refused by the first gap they leave, nothing allocated for them
+    ['meta.json', '{"itos": {"0": "a", "99999999999": "b"}}', /itos has no character for id 1/],
+    ['meta.json', '{"itos": {"4294967294": "a"}}', /itos has no character for id 0/],
+    ['meta.json', '{"stoi": {"a": 1, "b": 1e300}}', /stoi must map whole-number ids to characters, got 1e\+300: "b"/],
+    // what is quoted is short, and nothing deep is walked
+    ['meta.json', `{"itos": {"0": ${'['.repeat(100000)}${']'.repeat(100000)}}}`, /got "0": \[…\]/],
+    ['meta.json', `{"itos": {"0": "${'a'.repeat(1e6)}"}}`, /token 0 is “a{20}…”, not one character/],
+    ['n.json', `"${'x'.repeat(1e6)}"`, /the JSON is "x{20}…"$/],
   ];
   for (const [name, body, says] of cases) assert.throws(() => readVocabulary(name, body), says, name);
 });

@@ -8,18 +8,33 @@ import { jsonBreak, refused } from '../text/refusal.js';
 // Each refusal (codes vocabulary.file.*) ends by saying which files are vocabularies. `part` is
 // where in the file: the list, the object, itos or stoi.
 
-// The characters, token 0 first, from an {id: character} object (itos) or a {character: id} one (stoi).
+// A value of the file as a message quotes it: at most 20 characters of text, an object or a
+// list by its brackets alone (a deep one is never walked).
+function excerpt(v) {
+  if (typeof v === 'string') return JSON.stringify(v.length > 20 ? `${v.slice(0, 20)}…` : v);
+  if (v !== null && typeof v === 'object') return Array.isArray(v) ? '[…]' : '{…}';
+  return String(v);
+}
+
+// The characters, token 0 first, from an {id: character} object (itos) or a {character: id} one
+// (stoi). Of n entries the ids are 0 .. n - 1: an id past them is refused by the first id it
+// leaves without a character, before anything is allocated for it.
 function byId(entries, what) {
-  const vocab = [];
+  const vocab = new Array(entries.length);
   for (const [id, ch] of entries) {
     if (!/^\d+$/.test(String(id)) || typeof ch !== 'string')
-      throw refused('vocabulary.file.ids', { part: what, entry: `${JSON.stringify(id)}: ${JSON.stringify(ch)}` });
-    if (vocab[Number(id)] !== undefined) throw refused('vocabulary.file.twice', { part: what, id: Number(id) });
-    vocab[Number(id)] = ch;
+      throw refused('vocabulary.file.ids', { part: what, entry: `${excerpt(id)}: ${excerpt(ch)}` });
+    const at = Number(id);
+    if (at >= entries.length) {
+      const held = new Set(entries.map(([i]) => Number(i)));
+      let gap = 0;
+      while (held.has(gap)) gap += 1;
+      throw refused('vocabulary.file.gap', { part: what, id: gap });
+    }
+    if (vocab[at] !== undefined) throw refused('vocabulary.file.twice', { part: what, id: at });
+    vocab[at] = ch;
   }
-  const missing = vocab.findIndex((c) => c === undefined);
-  if (missing >= 0 || !vocab.length)
-    throw refused('vocabulary.file.gap', { part: what, id: missing >= 0 ? missing : 0 });
+  if (!vocab.length) throw refused('vocabulary.file.gap', { part: what, id: 0 });
   return vocab;
 }
 
@@ -34,7 +49,7 @@ function fromJson(doc) {
       );
     return byId(Object.entries(doc), 'object');
   }
-  throw refused('vocabulary.file.kind', { json: JSON.stringify(doc) });
+  throw refused('vocabulary.file.kind', { json: excerpt(doc) });
 }
 
 // {vocab, size, from, tokenizer, label(id)} for the file `name` with contents `text`; refused with what was
@@ -62,7 +77,11 @@ export function readVocabulary(name, text) {
     from = distinct.length === chars.length ? 'characters' : 'text';
   }
   const long = vocab.findIndex((c) => [...c].length !== 1);
-  if (long >= 0) throw refused('vocabulary.file.notCharacter', { id: long, token: vocab[long] });
+  if (long >= 0)
+    throw refused('vocabulary.file.notCharacter', {
+      id: long,
+      token: vocab[long].length > 20 ? `${vocab[long].slice(0, 20)}…` : vocab[long],
+    });
   return {
     vocab,
     size: vocab.length,
