@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { loadEngine } from '../../web/engine/index.js';
 import { choices } from '../../web/page/views/training/form.js';
-import { readOpenOptions } from '../../web/page/views/model/read.js';
+import { readOpenOptions, readPrompt } from '../../web/page/views/model/read.js';
 
 const lab = await loadEngine();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -92,4 +92,16 @@ test("the panel's default setup and every experiment's settings use only the eng
     for (const d of declared)
       if (d.name in setup)
         assert.ok(d.choices.includes(setup[d.name]), `${d.name} = ${setup[d.name]} is not one of ${d.choices}`);
+});
+
+test('a prompt past what T tokens can hold is refused by its length, before it is tokenized, and a bad id is quoted short', () => {
+  const tokenizer = { encode: () => assert.fail('a prompt past the limit was tokenized') };
+  const huge = 'a'.repeat(10 * 2 ** 20);
+  assert.match(
+    readPrompt(huge, { vocab: 65, T: 256 }, { tokenizer }).error,
+    /^the prompt has 10,485,760 characters, more than a prompt of T = 256 can hold \(at most 32,768 characters\)$/,
+  );
+  const said = readPrompt(`1 2 ${'9'.repeat(30000)}`, { vocab: 65, T: 256 }, null).error;
+  assert.match(said, /^"9{20}…" is not a token id from 0 to 64$/);
+  assert.deepEqual(readPrompt('1 2 3', { vocab: 65, T: 256 }, null).value, [1, 2, 3]);
 });

@@ -942,6 +942,8 @@ export default {
     gpt2PaddedLine:
       'Vocabulary: GPT-2’s byte-pair encoding, 50,257 tokens (ids 50,257 to {last} are nanoGPT’s padding); type the prompt as text.',
     badId: '"{word}" is not a token id from 0 to {last}',
+    promptTooLongText:
+      'the prompt has {n, plural, one {# character} other {# characters}}, more than a prompt of T = {T} can hold (at most {most, plural, one {# character} other {# characters}})',
     tooLong: 'the prompt has {n, plural, one {# token} other {# tokens}} but the model reads at most T = {T}',
     headLabel: 'block {l}, head {hd}',
     entropy: 'mean row entropy {nats, plural, one {# nat} other {# nats}}',

@@ -953,6 +953,8 @@ export default {
       'Vocabulario: la codificación por pares de bytes de GPT-2, 50 257 tokens (los ids de 50 257 a {last} son el relleno de nanoGPT); escribe el prompt como texto.',
     badId: '"{word}" no es un id de token de 0 a {last}',
     tooLong: 'el prompt tiene {n, plural, one {# token} other {# tokens}}, pero el modelo lee como mucho T = {T}',
+    promptTooLongText:
+      'el prompt tiene {n, plural, one {# carácter} other {# caracteres}}, más de lo que cabe en un prompt de T = {T} (como mucho {most, plural, one {# carácter} other {# caracteres}})',
     headLabel: 'bloque {l}, cabeza {hd}',
     entropy: 'entropía media por fila {nats, plural, one {# nat} other {# nats}}',
     ablate: 'anular la cabeza {hd}',

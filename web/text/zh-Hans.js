@@ -912,6 +912,7 @@ export default {
       '词表：GPT-2 的字节对编码，共 50,257 个词元（编号 50,257 到 {last} 是 nanoGPT 的填充）；请把提示词写成文本。',
     badId: '“{word}”不是 0 到 {last} 之间的词元编号',
     tooLong: '提示词有 {n} 个词元，但模型最多读取 T = {T} 个',
+    promptTooLongText: '提示词有 {n} 个字符，超出了 T = {T} 个词元所能容纳的长度（最多 {most} 个字符）',
     headLabel: '块 {l}，头 {hd}',
     entropy: '行平均熵 {nats} nats',
     ablate: '消融头 {hd}',

@@ -53,16 +53,24 @@ export async function readVocabularyFile(file) {
   }
 }
 
+// The most characters one token of a prompt takes: GPT-2's longest token has 66, an id typed
+// with spaces around it a few; a prompt longer than T of these is refused by its length, before
+// it is tokenized (ten megabytes took seconds).
+const TOKEN_CHARS_MOST = 128;
+
 // A prompt as ids: characters through the vocabulary, or ids typed with spaces; at least one, at
 // most the model's T.
 export function readPrompt(typed, { vocab: V, T }, vocabulary) {
+  if (typed.length > T * TOKEN_CHARS_MOST)
+    return { error: text.promptTooLongText({ n: typed.length, T, most: T * TOKEN_CHARS_MOST }) };
   let ids;
   try {
     if (vocabulary) ids = vocabulary.tokenizer.encode(typed);
     else {
       ids = typed.trim().split(/\s+/).filter(Boolean);
       const bad = ids.find((w) => !/^\d+$/.test(w) || Number(w) >= V);
-      if (bad !== undefined) return { error: text.badId({ word: bad, last: V - 1 }) };
+      if (bad !== undefined)
+        return { error: text.badId({ word: bad.length > 20 ? `${bad.slice(0, 20)}…` : bad, last: V - 1 }) };
       ids = ids.map(Number);
     }
   } catch (e) {
