@@ -103,6 +103,12 @@ test('a typed sentence outside the vocabulary is refused; the previous one stays
   t.handle({ type: 'setup', experiment: 'intervention', setup: small });
   t.handle({ type: 'inspect', text: 'the cat sat on zebra' });
   assert.match(t.last('refused').message, /the word “zebra” is not in this vocabulary/);
+  // ten megabytes are refused by their length, before they are split into words
+  t.handle({ type: 'inspect', text: 'the cat '.repeat(1310720) });
+  assert.match(
+    t.last('refused').message,
+    /the sentence has 10,485,760 characters, more than a sentence of T = \d+ can hold \(at most [\d,]+ characters\)/,
+  );
   t.handle({ type: 'inspect', text: 'the dog ran', ablateHeads: [[0, 0]] });
   const r = t.last('inspected');
   assert.deepEqual(r.base.tokens, ['the', 'dog', 'ran']);

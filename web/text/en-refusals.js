@@ -88,6 +88,8 @@ export default {
     sentence: {
       empty: 'the sentence is empty',
       tooLong: 'the sentence has {n, plural, one {# token} other {# tokens}} but the model reads at most T = {T}',
+      tooLongText:
+        'the sentence has {n, plural, one {# character} other {# characters}}, more than a sentence of T = {T} can hold (at most {most, plural, one {# character} other {# characters}})',
     },
     savedVocabulary:
       'this model was trained on a vocabulary of {saved, plural, one {# token} other {# tokens}}, but the corpus {corpus} has {n}; choose the corpus it was trained on',

@@ -1979,6 +1979,8 @@ export default {
       sentence: {
         empty: 'la frase está vacía',
         tooLong: 'la frase tiene {n, plural, one {# token} other {# tokens}}, pero el modelo lee como mucho T = {T}',
+        tooLongText:
+          'la frase tiene {n, plural, one {# carácter} other {# caracteres}}, más de lo que cabe en una frase de T = {T} (como mucho {most, plural, one {# carácter} other {# caracteres}})',
       },
       savedVocabulary:
         'este modelo se entrenó con un vocabulario de {saved, plural, one {# token} other {# tokens}}, pero el corpus {corpus} tiene {n}; elige el corpus con el que se entrenó',

@@ -1847,6 +1847,7 @@ export default {
       sentence: {
         empty: '句子是空的',
         tooLong: '句子有 {n} 个词元，但模型最多读取 T = {T} 个',
+        tooLongText: '句子有 {n} 个字符，超出了 T = {T} 个词元的句子所能容纳的长度（最多 {most} 个字符）',
       },
       savedVocabulary: '这个模型训练时的词表有 {saved} 个词元，但语料“{corpus}”有 {n} 个；请选择训练它时所用的语料',
     },

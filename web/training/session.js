@@ -162,6 +162,9 @@ export function createSession(lab, { experiment = 'custom', setup: asked = {}, s
     },
     // A sentence typed by the student, as ids; words or characters outside the vocabulary are refused.
     encode(s) {
+      // by its length first: no corpus has a token of more than 64 characters
+      if (s.length > setup.T * 64)
+        throw refused('training.sentence.tooLongText', { n: s.length, T: setup.T, most: setup.T * 64 });
       const ids = tok.encode(s);
       if (!ids.length) throw refused('training.sentence.empty');
       if (ids.length > setup.T) throw refused('training.sentence.tooLong', { n: ids.length, T: setup.T });
