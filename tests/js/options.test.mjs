@@ -47,12 +47,13 @@ test('Other settings for an opened model: a JSON object of values or lists of va
   });
   assert.match(read('{"norm": {"kind": "rms"}}').error, /the setting "norm" holds an object or a list of lists/);
   assert.match(read('{"maskBlocks": [[true]]}').error, /the setting "maskBlocks" holds an object/);
-  const deep = `{"norm": ${'['.repeat(100000)}${']'.repeat(100000)}}`;
+  const deep = `{"norm": ${'['.repeat(4990)}${']'.repeat(4990)}}`; // as deep as the length allows
   assert.match(read(deep).error, /the setting "norm" holds an object or a list of lists/);
   assert.match(
-    read(`${'['.repeat(100000)}${']'.repeat(100000)}`).error,
-    /expected a JSON object such as .*, got \[{40}…/,
+    read(`{"norm": "${'x'.repeat(10 * 2 ** 20)}"}`).error,
+    /^Other settings \(JSON, optional\): this has 10,485,772 characters, and every setting there is fits in 10,000 characters$/,
   );
+  assert.match(read(`${'['.repeat(4990)}${']'.repeat(4990)}`).error, /expected a JSON object such as .*, got \[{40}…/);
 });
 
 test("the training panel offers exactly the engine's choices, the default first", () => {

@@ -931,6 +931,8 @@ export default {
     notJson:
       'expected a JSON object such as {example}, and this is not valid JSON{at, select, none {} other { (it breaks at character {at}, counting from 0)}}',
     notObject: 'expected a JSON object such as {example}, got {got}',
+    optionsTooLong:
+      'this has {n, plural, one {# character} other {# characters}}, and every setting there is fits in {most, plural, one {# character} other {# characters}}',
     nestedOption:
       'the setting "{name}" holds an object or a list of lists; a setting is a number, text, true or false, or a list of them, as in {example}',
     reading: 'Reading the file… {percent} %',

@@ -941,6 +941,8 @@ export default {
     notJson:
       'se esperaba un objeto JSON como {example}, y esto no es JSON válido{at, select, none {} other { (se rompe en el carácter {at}, contando desde 0)}}',
     notObject: 'se esperaba un objeto JSON como {example} y se recibió {got}',
+    optionsTooLong:
+      'esto tiene {n, plural, one {# carácter} other {# caracteres}}, y todos los ajustes que hay caben en {most, plural, one {# carácter} other {# caracteres}}',
     nestedOption:
       'el ajuste "{name}" contiene un objeto o una lista de listas; un ajuste es un número, un texto, true o false, o una lista de ellos, como en {example}',
     reading: 'Leyendo el archivo… {percent} %',

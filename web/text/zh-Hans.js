@@ -901,6 +901,7 @@ export default {
     notJson:
       '需要一个 JSON 对象，如 {example}，但这不是有效的 JSON{at, select, none {} other {（在第 {at} 个字符处出错，从 0 开始计数）}}',
     notObject: '需要一个 JSON 对象，如 {example}，但收到了 {got}',
+    optionsTooLong: '这里有 {n} 个字符，而所有设置加起来也不超过 {most} 个字符',
     nestedOption:
       '设置“{name}”含有对象或由列表组成的列表；设置的值应是数字、文本、true 或 false，或由它们组成的列表，如 {example}',
     reading: '正在读取文件… {percent}%',

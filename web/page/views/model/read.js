@@ -9,12 +9,17 @@ import { readNumber } from '../../inputs.js';
 
 // The smallest Other settings a refusal shows as an example.
 const EXAMPLE = '{"norm": "rms"}';
+// The longest Other settings read: every option the engine has, spelled out, is under 1,000
+// characters; a text past this is refused by its length, unread.
+const OPTIONS_MOST = 10_000;
 
 const labelled = (label, error) => ui.labelled({ label, text: error });
 
 // Other settings (a JSON object, or nothing) and the number of heads, as loadCheckpoint's options.
 export function readOpenOptions(optionsText, headsText, parseNumber) {
   let options = {};
+  if (optionsText.length > OPTIONS_MOST)
+    return { error: labelled(text.options, text.optionsTooLong({ n: optionsText.length, most: OPTIONS_MOST })) };
   if (optionsText.trim()) {
     try {
       options = JSON.parse(optionsText);
