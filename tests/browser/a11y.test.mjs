@@ -64,6 +64,18 @@ for (const viewport of VIEWPORTS) {
     await page.goto(`${site.base}#/practice`);
     await page.locator('table.families').waitFor();
     await check('the practice list');
+    await page.setInputFiles('#import-progress', {
+      name: 'progress.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(
+        '{"version":1,"families":{"retrieval":{"attempts":2,"solved":[0]},"elsewhere":{"attempts":1,"solved":[]}}}',
+      ),
+    });
+    await page.locator('#import-preview').waitFor();
+    await check('a progress file shown before it is imported');
+    await page.click('#import-merge');
+    await page.locator('#import-undo').waitFor();
+    await check('a progress file imported, with Undo');
     await page.goto(`${site.base}#/practice/retrieval/0`);
     await page.locator('#answer-retrieval').waitFor();
     await check('a problem');
