@@ -1577,7 +1577,7 @@ export default {
     importMerged: 'Progress merged.',
     importReplaced: 'Progress replaced.',
     importLeft: 'Nothing was imported.',
-    importUndo: 'Undo',
+    importUndo: 'Undo the last import',
     importUndone: 'Your progress is as it was before the import.',
     practiseThis: 'Practise this section',
     tolerance:

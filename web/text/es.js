@@ -1587,7 +1587,7 @@ export default {
     importMerged: 'Progreso combinado.',
     importReplaced: 'Progreso reemplazado.',
     importLeft: 'No se importó nada.',
-    importUndo: 'Deshacer',
+    importUndo: 'Deshacer la última importación',
     importUndone: 'Tu progreso está como antes de importar.',
     practiseThis: 'Practicar esta sección',
     tolerance:

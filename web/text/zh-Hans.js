@@ -1477,7 +1477,7 @@ export default {
     importMerged: '进度已合并。',
     importReplaced: '进度已替换。',
     importLeft: '没有导入任何内容。',
-    importUndo: '撤销',
+    importUndo: '撤销上次导入',
     importUndone: '你的进度已恢复到导入之前的样子。',
     practiseThis: '练习这一节',
     tolerance:

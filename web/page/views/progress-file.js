@@ -47,14 +47,7 @@ export function progressFiles({ progress, known, onImport }) {
     importMessage = text.importUndone;
     onImport('import-progress');
   };
-  const status = h(
-    'p',
-    { role: 'status', 'aria-live': 'polite', class: 'import-status' },
-    importMessage,
-    progress.canUndo && importMessage !== text.importUndone
-      ? [' ', h('button', { type: 'button', id: 'import-undo', onclick: undo }, text.importUndo)]
-      : null,
-  );
+  const status = h('p', { role: 'status', 'aria-live': 'polite', class: 'import-status' }, importMessage);
   const save = () => download('attention-lab-progress.json', progress.exportJson());
   const file = h('input', {
     type: 'file',
@@ -80,6 +73,8 @@ export function progressFiles({ progress, known, onImport }) {
       { class: 'practice-controls' },
       h('button', { type: 'button', id: 'export-progress', onclick: save }, text.exportProgress),
       h('label', { class: 'button' }, text.importProgress, file),
+      // for the rest of the session, whatever was tried since
+      progress.canUndo && h('button', { type: 'button', id: 'import-undo', onclick: undo }, text.importUndo),
     ),
     progress.pending && importPreview(progress.pending, choose),
     status,
