@@ -1,6 +1,7 @@
 // The student's practice progress in localStorage under a versioned key: attempts and solved
 // variants per family. Data that is corrupt or from another version is set aside (under a
-// backup key) and replaced, with a notice, never a crash. Export and import use JSON files.
+// backup key) and replaced, with a notice, never a crash. Export and import use JSON files; a
+// file read is held until the student merges or replaces with it, and the import can be undone.
 import { progressFile as words } from '../text/index.js';
 import { browserStorage } from './storage.js';
 import { MAX_SEED } from './assignment/definition.js';
