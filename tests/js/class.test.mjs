@@ -161,6 +161,10 @@ test('a result file’s counts are bounded before anything is checked: too many 
 // where a number goes, an object whose toString is not a function, nesting, prototype names.
 const ODD = [null, 5, -1, 1e308, true, '', 'x', [], [null], {}, { toString: 1 }, { valueOf: 1, toString: 1 }, [[[[]]]]];
 ODD.push(JSON.parse('{"__proto__": {"polluted": 1}}'), { constructor: { prototype: { polluted: 1 } } });
+// and a list nested deeper than a recursive walk (JSON.stringify's) can go, spliced into the text
+const DEEP = 'nested 100,000 deep';
+ODD.push(DEEP);
+const deepText = `${'['.repeat(100000)}${']'.repeat(100000)}`;
 
 test('a result file with any field of the wrong kind is read or refused in words, and the class table and CSV still come', () => {
   const good = JSON.parse(resultFile(teacher, 'Ada', [['[9, 9]', 'right'], ['1']]));
@@ -175,8 +179,8 @@ test('a result file with any field of the wrong kind is read or refused in words
     for (const odd of ODD) {
       const file = JSON.parse(JSON.stringify(good));
       path.slice(0, -1).reduce((o, k) => o[k], file)[path.at(-1)] = odd;
-      const where = `${path.join('.')} = ${JSON.stringify(odd)}`;
-      const r = read('f.json', JSON.stringify(file));
+      const where = `${path.join('.')} = ${odd === DEEP ? DEEP : JSON.stringify(odd)}`;
+      const r = read('f.json', JSON.stringify(file).replace(JSON.stringify(DEEP), deepText));
       if (r.problem)
         assert.doesNotMatch(
           r.problem,

@@ -2,7 +2,7 @@
 // ({shape, data: Float64Array}). Only shapes and types are checked here; every number is
 // computed, and every shape rule of the mathematics is checked, by the engine. What is refused
 // is refused as the engine refuses: a code and its parameters (web/text/refusal.js words them).
-import { refused } from '../text/refusal.js';
+import { excerpt, refused } from '../text/refusal.js';
 
 // `expected` names the kind of entry for the catalogue: number, integer or boolean.
 const KINDS = {
@@ -14,8 +14,7 @@ const KINDS = {
 // A received value, for a refusal's `got`: a nested refusal (refusals.call.got.*) that the
 // catalogue words in the reader's language ("“abc” (a string)", "an array of 3").
 export function describe(x) {
-  if (typeof x === 'string')
-    return { code: 'call.got.text', params: { text: x.length > 20 ? `${x.slice(0, 20)}…` : x } };
+  if (typeof x === 'string') return { code: 'call.got.text', params: { text: excerpt(x) } };
   if (typeof x === 'number') return { code: 'call.got.number', params: { number: String(x) } };
   if (x === null) return { code: 'call.got.null' };
   if (x === undefined) return { code: 'call.got.undefined' };

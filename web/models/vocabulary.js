@@ -3,18 +3,13 @@
 // JSON), a text file of the characters, or the training text itself. No model arithmetic here.
 import { listTokenizer } from '../tokenizers/tokenize.js';
 import { byCodePoint, shownText } from '../tokenizers/token-text.js';
-import { jsonBreak, refused } from '../text/refusal.js';
+import { excerpt, jsonBreak, refused } from '../text/refusal.js';
 
 // Each refusal (codes vocabulary.file.*) ends by saying which files are vocabularies. `part` is
 // where in the file: the list, the object, itos or stoi.
 
-// A value of the file as a message quotes it: at most 20 characters of text, an object or a
-// list by its brackets alone (a deep one is never walked).
-function excerpt(v) {
-  if (typeof v === 'string') return JSON.stringify(v.length > 20 ? `${v.slice(0, 20)}…` : v);
-  if (v !== null && typeof v === 'object') return Array.isArray(v) ? '[…]' : '{…}';
-  return String(v);
-}
+// A value of the file as a message quotes it: text in JSON's quotes.
+const quoted = (v) => (typeof v === 'string' ? JSON.stringify(excerpt(v)) : excerpt(v));
 
 // The characters, token 0 first, from an {id: character} object (itos) or a {character: id} one
 // (stoi). Of n entries the ids are 0 .. n - 1: an id past them is refused by the first id it
@@ -23,7 +18,7 @@ function byId(entries, what) {
   const vocab = new Array(entries.length);
   for (const [id, ch] of entries) {
     if (!/^\d+$/.test(String(id)) || typeof ch !== 'string')
-      throw refused('vocabulary.file.ids', { part: what, entry: `${excerpt(id)}: ${excerpt(ch)}` });
+      throw refused('vocabulary.file.ids', { part: what, entry: `${quoted(id)}: ${quoted(ch)}` });
     const at = Number(id);
     if (at >= entries.length) {
       const held = new Set(entries.map(([i]) => Number(i)));
@@ -49,7 +44,7 @@ function fromJson(doc) {
       );
     return byId(Object.entries(doc), 'object');
   }
-  throw refused('vocabulary.file.kind', { json: excerpt(doc) });
+  throw refused('vocabulary.file.kind', { json: quoted(doc) });
 }
 
 // {vocab, size, from, tokenizer, label(id)} for the file `name` with contents `text`; refused with what was
@@ -80,7 +75,7 @@ export function readVocabulary(name, text) {
   if (long >= 0)
     throw refused('vocabulary.file.notCharacter', {
       id: long,
-      token: vocab[long].length > 20 ? `${vocab[long].slice(0, 20)}…` : vocab[long],
+      token: excerpt(vocab[long]),
     });
   return {
     vocab,

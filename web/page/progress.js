@@ -3,6 +3,7 @@
 // backup key) and replaced, with a notice, never a crash. Export and import use JSON files; a
 // file read is held until the student merges or replaces with it, and the import can be undone.
 import { progressFile as words } from '../text/index.js';
+import { excerpt } from '../text/refusal.js';
 import { browserStorage } from './storage.js';
 import { MAX_SEED } from './assignment/definition.js';
 
@@ -22,8 +23,6 @@ const empty = () => ({ version: VERSION, families: Object.create(null) });
 // a student's. Seeds are the engine's (assignment/definition.js MAX_SEED).
 export const PROGRESS_LIMITS = { bytes: 1 << 20, attempts: 1_000_000, solved: 10_000 };
 const isRecord = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
-// An id as a message quotes it: at most 40 characters of it.
-const quoted = (id) => (id.length > 40 ? `${id.slice(0, 40)}…` : id);
 
 // {progress, unknown} or {problem} (a message that names the record and what was wrong) for data
 // read from storage or a file. With `known` (the families this page has), a file's record of
@@ -38,16 +37,16 @@ export function validate(data, known = null) {
       unknown += 1;
       continue;
     }
-    if (!isRecord(f)) return { problem: words.damagedEntry({ id: quoted(id) }) };
+    if (!isRecord(f)) return { problem: words.damagedEntry({ id: excerpt(id, 40) }) };
     for (const field of ['attempts', 'solved'])
-      if (!Object.hasOwn(f, field)) return { problem: words.missingField({ id: quoted(id), field }) };
+      if (!Object.hasOwn(f, field)) return { problem: words.missingField({ id: excerpt(id, 40), field }) };
     const { attempts, solved } = f;
     if (!Number.isInteger(attempts) || attempts < 0 || attempts > PROGRESS_LIMITS.attempts)
       return {
         problem: words.badAttempts({
-          id: quoted(id),
+          id: excerpt(id, 40),
           most: PROGRESS_LIMITS.attempts,
-          got: JSON.stringify(attempts).slice(0, 20),
+          got: excerpt(attempts),
         }),
       };
     if (
@@ -55,7 +54,7 @@ export function validate(data, known = null) {
       solved.length > PROGRESS_LIMITS.solved ||
       !solved.every((seed) => Number.isInteger(seed) && seed >= 0 && seed <= MAX_SEED)
     )
-      return { problem: words.badSolved({ id: quoted(id), most: PROGRESS_LIMITS.solved, max: MAX_SEED }) };
+      return { problem: words.badSolved({ id: excerpt(id, 40), most: PROGRESS_LIMITS.solved, max: MAX_SEED }) };
     families[id] = { attempts, solved: [...new Set(solved)].sort((a, b) => a - b) };
   }
   return { progress: { version: VERSION, families }, unknown };

@@ -34,6 +34,15 @@ let compiledMessageWords;
 export const messageOf = (r) =>
   refusalText(r, (compiledMessageWords ??= compileCatalogue(messageWords.refusals, messageWords.locale)));
 
+// What a message quotes of a value a student typed or a file held: at most `most` characters of
+// text, with … where it was cut; an object or a list by its brackets alone (a deep one is never
+// walked); anything else as written.
+export function excerpt(v, most = 20) {
+  if (typeof v === 'string') return v.length > most ? `${v.slice(0, most)}…` : v;
+  if (v !== null && typeof v === 'object') return Array.isArray(v) ? '[…]' : '{…}';
+  return String(v);
+}
+
 // Where a JSON text stops being JSON, from the browser's own message (in English, so only its
 // number is kept): the character's index, or 'none' when the browser does not say.
 export const jsonBreak = (e) => /\bposition (\d+)/.exec(e?.message ?? '')?.[1] ?? 'none';

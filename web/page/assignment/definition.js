@@ -9,6 +9,7 @@
 // No DOM here: the teacher's view, the student's run, the SCORM package and the worksheet all
 // read the same object.
 import { assignment as words } from '../../text/index.js';
+import { excerpt } from '../../text/refusal.js';
 
 // The seeds the engine's property test walks (every family makes a problem for each of them).
 export const MAX_SEED = 2 ** 31 - 1;
@@ -181,9 +182,9 @@ export function readAssignment(query, familyIds, latest = FIRST_EDITION) {
 export function checkAssignment(a, familyIds, latest = FIRST_EDITION) {
   if (!a || typeof a !== 'object' || !Array.isArray(a.families)) return { problems: [words.notAnAssignment] };
   // A file's fields as a link would carry them: text, numbers and flags as they are, anything
-  // else (an object, a list) as the start of its JSON, which the checks refuse by name; a title
-  // that is not text is none.
-  const asLink = (v) => (v === null || typeof v !== 'object' ? v : JSON.stringify(v).slice(0, 40));
+  // else (an object, a list) by its brackets, which the checks refuse by name; a title that is
+  // not text is none.
+  const asLink = (v) => (v === null || typeof v !== 'object' ? v : excerpt(v));
   const fields = Object.fromEntries(Object.entries(a).map(([k, v]) => [k, asLink(v)]));
   fields.families = a.families.map(asLink);
   if (typeof a.title !== 'string') fields.title = '';

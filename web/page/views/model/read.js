@@ -3,7 +3,7 @@
 // says what was expected and what was typed, shown beside the control while the last good
 // state stays.
 import { opened as text, said, sentence, sentences, ui } from '../../../text/index.js';
-import { jsonBreak } from '../../../text/refusal.js';
+import { excerpt, jsonBreak } from '../../../text/refusal.js';
 import { readVocabulary } from '../../../models/vocabulary.js';
 import { readNumber } from '../../inputs.js';
 
@@ -29,17 +29,14 @@ export function readOpenOptions(optionsText, headsText, parseNumber) {
     const typed = optionsText.trim();
     if (!options || typeof options !== 'object' || Array.isArray(options))
       return {
-        error: labelled(
-          text.options,
-          text.notObject({ example: EXAMPLE, got: typed.length > 40 ? `${typed.slice(0, 40)}…` : typed }),
-        ),
+        error: labelled(text.options, text.notObject({ example: EXAMPLE, got: excerpt(typed, 40) })),
       };
     // Every setting is a value or a list of values: nothing nested goes on to the inspector (a
     // structure thousands deep would take the worker's stack with it).
     const flat = (v) => v === null || typeof v !== 'object';
     for (const [name, value] of Object.entries(options))
       if (!flat(value) && !(Array.isArray(value) && value.every(flat)))
-        return { error: labelled(text.options, text.nestedOption({ name: name.slice(0, 40), example: EXAMPLE })) };
+        return { error: labelled(text.options, text.nestedOption({ name: excerpt(name, 40), example: EXAMPLE })) };
   }
   if (headsText.trim()) {
     const n = readNumber(headsText, { integer: true, min: 1 }, parseNumber);
@@ -74,8 +71,7 @@ export function readPrompt(typed, { vocab: V, T }, vocabulary) {
     else {
       ids = typed.trim().split(/\s+/).filter(Boolean);
       const bad = ids.find((w) => !/^\d+$/.test(w) || Number(w) >= V);
-      if (bad !== undefined)
-        return { error: text.badId({ word: bad.length > 20 ? `${bad.slice(0, 20)}…` : bad, last: V - 1 }) };
+      if (bad !== undefined) return { error: text.badId({ word: excerpt(bad), last: V - 1 }) };
       ids = ids.map(Number);
     }
   } catch (e) {
