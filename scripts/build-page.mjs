@@ -24,7 +24,6 @@ import { loadEngine } from '../web/engine/index.js';
 import { defaultAssignment } from '../web/page/assignment/definition.js';
 import { scormPackage } from '../web/page/assignment/package.js';
 import { catalogues } from '../web/text/catalogues.js';
-import { splitCatalogue } from '../web/text/parts.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -136,6 +135,39 @@ const katexFonts = {
   },
 };
 
+// Every catalogue split by web/text/parts.js, read in a fresh process, as the formulas are, so
+// that a message (or a part) edited while `npm start` watches is served anew, and only when a
+// file of web/text/ has changed.
+const textDir = path.join(root, 'web/text');
+let split = { stamp: '', table: null, chunks: null };
+function splitNow() {
+  const stamp = readdirSync(textDir)
+    .map((f) => `${f}:${statSync(path.join(textDir, f)).mtimeMs}`)
+    .join();
+  if (stamp !== split.stamp) {
+    const read = `Promise.all([import('./web/text/catalogues.js'), import('./web/text/parts.js')]).then(([m, p]) =>
+  process.stdout.write(JSON.stringify(Object.fromEntries(Object.entries(m.catalogues).map(([code, c]) => [code, p.splitCatalogue(c)])))))`;
+    const table = JSON.parse(
+      execFileSync(process.execPath, ['--input-type=module', '-e', read], {
+        cwd: root,
+        maxBuffer: 64 << 20,
+        encoding: 'utf8',
+      }),
+    );
+    // and each chunk's messages by its id
+    const chunks = new Map(
+      Object.entries(table).flatMap(([code, { start, later }]) => [
+        [catalogueId(code), start],
+        ...Object.entries(later).map(([section, messages]) => [catalogueId(code, section), messages]),
+      ]),
+    );
+    split = { stamp, table, chunks };
+  }
+  return split;
+}
+// A catalogue chunk's module id: its last part names the chunk (text-es-practice-….js).
+const catalogueId = (code, section) => `attention-lab:catalogue/${section ? `text-${code}-${section}` : code}`;
+
 // Each language's catalogue as chunks (web/text/parts.js): `attention-lab:catalogue/en`, what a
 // page shows at once, fetched as it starts; `attention-lab:catalogue/text-en-practice` and the
 // like, a section's rest, fetched with the part of the page that shows it. web/text/catalogue.js
@@ -143,13 +175,11 @@ const katexFonts = {
 const catalogueParts = {
   name: 'catalogue-parts',
   setup(build) {
-    const split = Object.fromEntries(Object.entries(catalogues).map(([code, c]) => [code, splitCatalogue(c)]));
-    const id = (code, section) => `attention-lab:catalogue/${section ? `text-${code}-${section}` : code}`;
     build.onLoad({ filter: /[\\/]web[\\/]text[\\/]catalogue\.js$/ }, () => {
-      const loaders = Object.entries(split).map(
+      const loaders = Object.entries(splitNow().table).map(
         ([code, { later }]) =>
-          `${JSON.stringify(code)}: { start: () => import(${JSON.stringify(id(code))}), ${Object.keys(later)
-            .map((section) => `${section}: () => import(${JSON.stringify(id(code, section))})`)
+          `${JSON.stringify(code)}: { start: () => import(${JSON.stringify(catalogueId(code))}), ${Object.keys(later)
+            .map((section) => `${section}: () => import(${JSON.stringify(catalogueId(code, section))})`)
             .join(', ')} }`,
       );
       return {
@@ -158,22 +188,16 @@ const PARTS = {${loaders.join(',\n')}};
 export default (await PARTS[language].start()).default;
 export const laterOf = async (section) => (await PARTS[language][section]()).default;`,
         loader: 'js',
-        resolveDir: path.join(root, 'web/text'),
+        resolveDir: textDir,
+        watchDirs: [textDir],
       };
     });
     build.onResolve({ filter: /^attention-lab:catalogue\// }, (args) => ({ path: args.path, namespace: 'catalogue' }));
-    build.onLoad({ filter: /.*/, namespace: 'catalogue' }, (args) => {
-      const name = args.path.split('/')[1];
-      const [code, section] = Object.keys(split).includes(name)
-        ? [name, null]
-        : Object.keys(split).flatMap((c) =>
-            name.startsWith(`text-${c}-`) ? [[c, name.slice(`text-${c}-`.length)]] : [],
-          )[0];
-      return {
-        contents: JSON.stringify(section ? split[code].later[section] : split[code].start),
-        loader: 'json',
-      };
-    });
+    build.onLoad({ filter: /.*/, namespace: 'catalogue' }, (args) => ({
+      contents: JSON.stringify(splitNow().chunks.get(args.path)),
+      loader: 'json',
+      watchDirs: [textDir],
+    }));
   },
 };
 
@@ -334,8 +358,12 @@ const packedEngine = {
   setup(build) {
     build.onResolve({ filter: /attention_lab\.cjs$/ }, () => ({ path: path.join(root, 'web/engine/single-file.js') }));
     build.onResolve({ filter: /^attention-lab:engine\// }, (args) => ({ path: args.path, namespace: 'packed-engine' }));
+    let engine; // read and packed once a build, for both its modules
+    build.onStart(() => {
+      engine = null;
+    });
     build.onLoad({ filter: /.*/, namespace: 'packed-engine' }, (args) => {
-      const engine = singleFileEngine();
+      engine ??= singleFileEngine();
       return args.path === 'attention-lab:engine/module'
         ? { contents: engine.module, loader: 'js', resolveDir: engine.dir }
         : { contents: engine.wasm, loader: 'text' };
