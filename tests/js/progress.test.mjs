@@ -178,3 +178,46 @@ test('stored progress with a prototype name is kept as a record like any other, 
   assert.equal({}.attempts, undefined);
   assert.equal(progress.of('constructor').attempts, 0);
 });
+
+test('with storage blocked, a file still imports for the session and the page says it cannot keep it', async () => {
+  const blocked = {
+    getItem: () => {
+      throw new Error('SecurityError');
+    },
+    setItem: () => {
+      throw new Error('QuotaExceededError');
+    },
+  };
+  const progress = createProgress(blocked);
+  assert.match(progress.notice, /does not let this page store progress/);
+  progress.clearNotice();
+  assert.equal(await progress.readFile(fileOf(JSON.stringify(mine)), KNOWN), '');
+  progress.apply('replace');
+  assert.deepEqual(progress.of('retrieval'), { attempts: 3, solved: [0, 2] });
+  assert.match(progress.notice, /does not let this page store progress/);
+  progress.undo();
+  assert.equal(progress.of('retrieval').attempts, 0);
+});
+
+test('the largest file the limits allow is read whole (its time is logged, not asserted)', async () => {
+  const families = {};
+  for (const id of KNOWN)
+    families[id] = {
+      attempts: PROGRESS_LIMITS.attempts,
+      solved: Array.from({ length: PROGRESS_LIMITS.solved }, (_, i) => 2 ** 31 - 1 - i),
+    };
+  const text = JSON.stringify({ version: 1, families });
+  assert.ok(text.length < PROGRESS_LIMITS.bytes, `${text.length} characters, under the byte limit`);
+  const progress = createProgress(memoryStorage());
+  const t0 = performance.now();
+  assert.equal(await progress.readFile(fileOf(text), KNOWN), '');
+  const ms = performance.now() - t0;
+  assert.deepEqual(progress.pending.theirs, {
+    families: 3,
+    solved: 3 * PROGRESS_LIMITS.solved,
+    attempts: 3 * PROGRESS_LIMITS.attempts,
+  });
+  progress.apply('merge');
+  assert.equal(progress.of('ffn').solved.length, PROGRESS_LIMITS.solved);
+  console.log(`the largest progress file read in ${ms.toFixed(0)} ms`);
+});
