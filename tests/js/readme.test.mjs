@@ -88,3 +88,67 @@ test('the READMEs name every control in bold exactly as the page in their langua
   assert.deepEqual(wrong, [], 'names the page does not show');
   assert.ok(checked >= 3 * 20, `${checked} control names`);
 });
+
+// The README's Layout is the house as it is: every folder that holds a tracked file has a row of
+// its own (its path in the first cell) or is named as `name/` in the row of the nearest folder
+// above it that has one, and every row's path exists.
+test("the README's Layout names every folder of the tree, and only folders that exist", () => {
+  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+  const layout = readme.slice(readme.indexOf('\n## Layout'), readme.indexOf('\n### One number'));
+  const rows = new Map(
+    [...layout.matchAll(/^\| `([^`]+)\/`(?:, `([^`]+)\/`)? \| (.*) \|$/gm)].flatMap(([, a, b, job]) =>
+      [a, b].filter(Boolean).map((p) => [p, job]),
+    ),
+  );
+  assert.ok(rows.size >= 20, `the Layout table has ${rows.size} rows`);
+  const folders = new Set(
+    execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map((f) => path.posix.dirname(f))
+      .filter((d) => d !== '.'),
+  );
+  for (const p of rows.keys())
+    assert.ok(
+      folders.has(p) || [...folders].some((f) => f.startsWith(`${p}/`)),
+      `${p}/ is in the Layout but not in the tree`,
+    );
+  for (const folder of folders) {
+    if (rows.has(folder)) continue;
+    let above = path.posix.dirname(folder);
+    while (above !== '.' && !rows.has(above)) above = path.posix.dirname(above);
+    assert.ok(above !== '.', `${folder}/ has no row in the README's Layout, nor a folder above it`);
+    const name = folder.slice(above.length + 1);
+    assert.ok(rows.get(above).includes(`\`${name}/\``), `${folder}/: the row of ${above}/ does not name \`${name}/\``);
+  }
+});
+
+// The newcomer's path through the code for §2.1's number: every file it names exists, and every
+// function or variable it names in a step is found in a file that step (or the one before) names.
+test("the README's path of §2.1's number names files that exist and names that are in them", () => {
+  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('### One number'), readme.indexOf('### Where each section'));
+  const steps = section.split(/\n\d+\. /).slice(1);
+  assert.equal(steps.length, 6);
+  const tracked = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
+  // a file by its path, or by a name that only one tracked file has
+  const fileOf = (name) => {
+    const found = name.includes('/')
+      ? tracked.filter((f) => f === name)
+      : tracked.filter((f) => path.posix.basename(f) === name);
+    assert.equal(found.length, 1, `the path names ${name}, which is ${found.length ? 'not one file' : 'no file'}`);
+    return found[0];
+  };
+  let before = [];
+  for (const step of steps) {
+    const quoted = [...step.matchAll(/`([^`]+)`/g)].map(([, q]) => q);
+    const files = quoted.filter((q) => /\.(m?js|cpp|hpp)$/.test(q)).map(fileOf);
+    const sources = [...files, ...before].map((f) => readFileSync(path.join(root, f), 'utf8'));
+    for (const name of quoted.filter((q) => /^(lab\.)?[A-Za-z_]\w*$/.test(q)))
+      assert.ok(
+        sources.some((s) => new RegExp(`\\b${name.replace('lab.', '')}\\b`).test(s)),
+        `"${name}" is in none of ${[...files, ...before].join(', ')}`,
+      );
+    before = files;
+  }
+});
