@@ -16,7 +16,7 @@ import { GPT2_SMALL, gpt2Bench } from './bench-gpt2.mjs';
 import { launchChromium } from './chromium.mjs';
 import { importedAtOnce, pageBuild, singleFileEngine } from './build-page.mjs';
 import { languages } from '../web/locale/language.js';
-import { examples } from '../web/page/examples/index.js';
+import { examples } from '../web/handouts/self-attention/examples/index.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = 5;

@@ -50,7 +50,7 @@ const siteEngine = {
 // edited while `npm start` watches is typeset anew (an import would stay cached), and only when
 // an example module has changed: esbuild's server rebuilds as requests come, and typesetting
 // takes half a second.
-const examplesDir = path.join(root, 'web/page/examples');
+const examplesDir = path.join(root, 'web/handouts/self-attention/examples');
 let typeset = { stamp: '', table: null };
 function typesetNow() {
   const stamp = readdirSync(examplesDir)

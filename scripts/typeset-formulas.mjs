@@ -11,7 +11,7 @@
 // attributes in parsed HTML are refused without 'unsafe-inline', styles set as properties are not.
 import katex from 'katex';
 import { fileURLToPath } from 'node:url';
-import { examples } from '../web/page/examples/index.js';
+import { examples } from '../web/handouts/self-attention/examples/index.js';
 import { formulaParts } from '../web/page/formula-parts.js';
 
 // A recorded node: a string is a text node; an element is [tag, className, style, attributes,

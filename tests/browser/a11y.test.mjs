@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 import { siteForTests } from './site.mjs';
-import { examples } from '../../web/page/examples/index.js';
+import { examples } from '../../web/handouts/self-attention/examples/index.js';
 import { loadEngine } from '../../web/engine/index.js';
 
 // a small nanoGPT checkpoint for the model panel, made by the engine

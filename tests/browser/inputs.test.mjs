@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { siteForTests, watch } from './site.mjs';
-import { examples } from '../../web/page/examples/index.js';
+import { examples } from '../../web/handouts/self-attention/examples/index.js';
 import { FRAME_CELLS } from '../../web/page/views/matrix/frames.js';
 
 const site = siteForTests();

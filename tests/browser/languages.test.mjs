@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 import { siteForTests, watch } from './site.mjs';
-import { examples } from '../../web/page/examples/index.js';
+import { examples } from '../../web/handouts/self-attention/examples/index.js';
 import { catalogues } from '../../web/text/catalogues.js';
 import { english as englishCorpus, orderTasks, toyGrammar } from '../../web/training/corpora.js';
 import { loadEngine } from '../../web/engine/index.js';

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 
 import { root, shots, siteForTests, watch } from './site.mjs';
-import { examples } from '../../web/page/examples/index.js';
+import { examples } from '../../web/handouts/self-attention/examples/index.js';
 
 const site = siteForTests();
 

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 
-import { retrieval, toyModel, toyOptions, toyTokens } from '../../web/page/examples/handout.js';
+import { retrieval, toyModel, toyOptions, toyTokens } from '../../web/handouts/self-attention/examples/handout.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url)));
 const { loadEngine, loadExtras } = await import(new URL(`../../${pkg.main}`, import.meta.url));

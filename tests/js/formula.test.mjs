@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import katex from 'katex';
 import { formulaParts } from '../../web/page/formula-parts.js';
-import { examples } from '../../web/page/examples/index.js';
+import { examples } from '../../web/handouts/self-attention/examples/index.js';
 import { typesetFormulas, typesetPart } from '../../scripts/typeset-formulas.mjs';
 
 test('a formula splits at its top-level quads only', () => {

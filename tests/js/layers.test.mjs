@@ -25,6 +25,7 @@ const TREES = {
       ['tokenizers'], // text to token ids and back
       ['training', 'models'], // training runs; an opened checkpoint
       ['worker'], // the models off the page's thread
+      ['handouts'], // each handout's examples and practice words, and what an example's input may be
       ['page'], // the page: state, routes, views
     ],
     files: /\.m?js$/,
@@ -32,8 +33,10 @@ const TREES = {
     uses: (file, source) =>
       [...source.matchAll(/(?:from|import\()\s*'(\.[^']+)'/g)].map(([, specifier]) => {
         const target = path.relative(web, path.resolve(path.dirname(file), specifier));
-        return { specifier, folder: target.startsWith('..') ? null : target.split(path.sep)[0] };
+        return { specifier, folder: target.startsWith('..') ? null : target.split(path.sep)[0], target };
       }),
+    // a folder whose sub-folders are siblings: one handout never uses another's files
+    apart: 'handouts',
     // outside web/: only the engine reaches the built wasm module
     mayLeave: (from) => from === 'engine',
   },
@@ -70,7 +73,11 @@ function violations(name, sources) {
   const found = [];
   for (const { file, source } of sources) {
     const from = path.relative(tree.dir, file).split(path.sep)[0];
-    for (const { specifier, folder } of tree.uses(file, source)) {
+    const within = path.relative(tree.dir, file).split(path.sep);
+    for (const { specifier, folder, target } of tree.uses(file, source)) {
+      const into = target?.split(path.sep);
+      if (folder === tree.apart && within.length > 2 && into.length > 2 && into[1] !== within[1])
+        found.push(`${path.relative(root, file)} (${within[1]}) uses ${specifier}, another ${folder.slice(0, -1)}'s`);
       if (folder === null) {
         if (!tree.mayLeave(from)) found.push(`${path.relative(root, file)} uses ${specifier}, outside ${name}`);
       } else if (folder !== from && !(rank.get(folder) < rank.get(from)))
@@ -105,6 +112,9 @@ test('the rule finds an upward use, a sideways one and one that leaves the tree'
   assert.equal(js('page', '../../build/wasm/attention_lab.cjs'), 1);
   assert.equal(js('text', './compile.js'), 0);
   assert.equal(js('page', '../locale/number.js'), 0);
+  assert.equal(js('handouts/self-attention', '../second/examples/index.js'), 1);
+  assert.equal(js('handouts/self-attention', '../inputs.js'), 0);
+  assert.equal(js('handouts/self-attention/examples', '../practice.js'), 0);
   const cpp = (from, header) => probe('cpp/lab/', from, `#include "lab/${header}"\n`);
   assert.equal(cpp('boundary', 'page/checks.hpp'), 1);
   assert.equal(cpp('layers', 'training/train.hpp'), 1);

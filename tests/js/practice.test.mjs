@@ -1,5 +1,5 @@
 // The practice API (lab.practice, keys and numbers) and the page's wording of it
-// (web/page/practice-text.js): every family generates, checks and solves; every mistake is worded
+// (web/handouts/self-attention/practice.js): every family generates, checks and solves; every mistake is worded
 // and named; the rule for numbers that students read is the rule the engine applies; no text of
 // any kind throws; the engine's facade carries no page text.
 import { test } from 'node:test';
@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { loadEngine } from '../../web/engine/index.js';
 import { compileCatalogue, practice as text } from '../../web/text/index.js';
 import { catalogues } from '../../web/text/catalogues.js';
-import { toleranceText, valueName, wordedPractice } from '../../web/page/practice-text.js';
+import { toleranceText, valueName } from '../../web/handouts/practice-words.js';
+import { wordedPractice } from '../../web/handouts/self-attention/practice.js';
 
 const lab = await loadEngine();
 const practice = wordedPractice(lab.practice);
@@ -213,7 +214,7 @@ test('checking thousands of answers leaves the wasm heap unchanged', () => {
 });
 
 // The page's worked examples ask predictions and worksheets whose mistakes are worded the same way.
-const { examples } = await import('../../web/page/examples/index.js');
+const { examples } = await import('../../web/handouts/self-attention/examples/index.js');
 function pageMisconceptionIds() {
   const ids = new Set();
   for (const ex of examples) {

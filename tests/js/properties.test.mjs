@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { loadEngine } from '../../web/engine/index.js';
-import { retrieval, toyModel, toyOptions, toyTokens } from '../../web/page/examples/handout.js';
+import { retrieval, toyModel, toyOptions, toyTokens } from '../../web/handouts/self-attention/examples/handout.js';
 import { xorshift32 } from '../../web/training/xorshift.js';
 
 const lab = await loadEngine();

@@ -10,7 +10,7 @@ import { catalogues } from '../../web/text/catalogues.js';
 import { messageAt, refusalText } from '../../web/text/refusal.js';
 import { languages } from '../../web/locale/language.js';
 import { loadEngine } from '../../web/engine/index.js';
-import { wordedPractice } from '../../web/page/practice-text.js';
+import { wordedPractice } from '../../web/handouts/self-attention/practice.js';
 import { xorshift32 } from '../../web/training/xorshift.js';
 
 const lab = await loadEngine();

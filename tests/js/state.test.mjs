@@ -50,7 +50,7 @@ test('a worked example: step, edits, hide and predict round-trip; a step past th
 // and an address with any other value is refused with them listed, not read as the default.
 test('every menu input declares its choices; its menu offers exactly them; an address with another is refused', async () => {
   const { loadEngine } = await import('../../web/engine/index.js');
-  const { examples: all } = await import('../../web/page/examples/index.js');
+  const { examples: all } = await import('../../web/handouts/self-attention/examples/index.js');
   const lab = await loadEngine();
   let menus = 0;
   for (const ex of all) {

@@ -7,7 +7,7 @@ import { compileCatalogue } from '../../web/text/index.js';
 import { catalogues } from '../../web/text/catalogues.js';
 import { chooseLanguage, forTraditionalReader, languages, supportedLanguage } from '../../web/locale/language.js';
 import { loadEngine } from '../../web/engine/index.js';
-import { wordedPractice } from '../../web/page/practice-text.js';
+import { wordedPractice } from '../../web/handouts/self-attention/practice.js';
 
 const lab = await loadEngine();
 const codes = languages.map((l) => l.code);

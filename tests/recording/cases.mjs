@@ -10,7 +10,7 @@
 // A case's result is kept as JSON in which every number is exact: finite numbers as JSON writes
 // them (the shortest text that reads back to the same double), and -0, NaN and ±Infinity as
 // strings, so that the comparison is of the doubles themselves.
-import { examples } from '../../web/page/examples/index.js';
+import { examples } from '../../web/handouts/self-attention/examples/index.js';
 import { xorshift32 } from '../../web/training/xorshift.js';
 
 export const RANDOM_MODELS = 48;

@@ -262,7 +262,7 @@ function practiceApi(m, options) {
     },
     // The generated problems, in the builds that have them (not the site's first module). They
     // come from the engine as keys and numbers: ids of families, steps and mistakes, and the
-    // numbers they are about; the page words them (web/page/practice-text.js).
+    // numbers they are about; the page words them (web/handouts/self-attention/practice.js).
     ...(typeof m.practiceGenerate === 'function'
       ? {
           edition: m.practiceEdition(),

@@ -14,7 +14,6 @@ import {
   ui,
 } from '../text/index.js';
 import { createProgress } from './progress.js';
-import { wordedPractice } from './practice-text.js';
 import { createExampleRoute } from './routes/example.js';
 import { createPanels } from './routes/panels.js';
 import { lazyRoute, waitingLine } from './routes/lazy.js';
@@ -31,7 +30,8 @@ const URL_DELAY_MS = 150;
 // problems and the trainable models (a second module on the site, fetched once the first
 // numbers are on screen; the same lab in the single file).
 // packaged: the assignment of a SCORM package (its query), '' on the site.
-export function createApp({ lab, loadExtras, root, examples, workerUrl = null, packaged = '' }) {
+export function createApp({ lab, loadExtras, root, handout, workerUrl = null, packaged = '' }) {
+  const { examples, wordedPractice } = handout;
   watchScrolling(root);
   let state = initialState(examples[0].id);
   let notice = '';

@@ -6,7 +6,7 @@ import 'uplot/dist/uPlot.min.css';
 import './style.css';
 import { loadEngine, loadExtras } from '../engine/index.js';
 import { createApp } from './app.js';
-import { examples } from './examples/index.js';
+import * as handout from '../handouts/self-attention/index.js';
 import { language, said, textOf, ui } from '../text/index.js';
 import { traditionalReader } from '../locale/language.js';
 import { languageMenu, traditionalNote } from './views/language-menu.js';
@@ -45,7 +45,7 @@ loadEngine()
     // The training worker's script (dist/trainer.js); null in the single file, which trains on the
     // page's thread (a page opened from disk cannot start a worker from a file).
     const workerUrl = typeof ATTENTION_LAB_WORKER === 'string' ? ATTENTION_LAB_WORKER : null; // eslint-disable-line no-undef
-    createApp({ lab, loadExtras: extras, root: document.getElementById('app'), examples, workerUrl, packaged });
+    createApp({ lab, loadExtras: extras, root: document.getElementById('app'), handout, workerUrl, packaged });
     performance.mark('attention-lab:first-numbers'); // read by npm run bench
     // The site, offline after the first visit, when served over http(s). Not the single file
     // (workerUrl null), which is its own offline copy and has no sw.js beside it (a SCORM

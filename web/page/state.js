@@ -16,7 +16,7 @@
 // e.g. #/7.4/3?hide=edit,reset opens §7.4 at step 3 with editing and reset hidden. Steps are
 // 1-based in the URL, 0-based in the state.
 import { DEFAULT_SETUP, EXPERIMENTS } from '../training/experiments.js';
-import { checkInput } from './inputs.js';
+import { checkInput } from '../handouts/inputs.js';
 import { address as words, inputs as inputWords } from '../text/index.js';
 
 // predict: the predict-mode toggle (predict=1 still turns the mode on); solution: the practice
@@ -34,7 +34,7 @@ export const ASSIGNMENT = 'assignment';
 export const TEACH = 'teach';
 
 // The largest practice variant: a problem's seed is 32-bit in the engine (practice.generate
-// refuses more). Not inputs.js's MAX_SEED, a worked example's sampling seed.
+// refuses more). Not handouts/inputs.js's MAX_SEED, a worked example's sampling seed.
 const MAX_VARIANT = 2 ** 32 - 1;
 
 // The first escape of an address that does not spell UTF-8 text ("%E0%A4%A", "%/", a lone

@@ -3,7 +3,7 @@
 // controls, and the practice box on the last step. Edits are kept per example while the student
 // looks elsewhere; any refusal keeps the last good state.
 import { examples as texts, said, ui } from '../../text/index.js';
-import { readNumber } from '../inputs.js';
+import { readNumber } from '../../handouts/inputs.js';
 import { toHash } from '../state.js';
 import { createWorksheetStore } from '../worksheet-store.js';
 import { h } from '../views/dom.js';

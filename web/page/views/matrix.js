@@ -4,7 +4,7 @@
 // drawn within the frame's share of cells (matrix/frames.js), copy as LaTeX or NumPy
 // (matrix/copy.js).
 import { exact, short } from '../../locale/number.js';
-import { editable } from '../format.js';
+import { editable } from '../../locale/format.js';
 import { ui } from '../../text/index.js';
 import { h } from './dom.js';
 import { colourOf, largestMagnitude, legend, SCALES } from './matrix/colour.js';

@@ -1,14 +1,14 @@
 // A practice problem: prompt, given numbers, an answer box checked by the engine, staged
 // hints, the worked solution, and a new variant. Also the practice-set overview (its progress
 // file's export and import are progress-file.js's). `practice` is
-// the engine's practice set in words (web/page/practice-text.js).
+// the engine's practice set in words (web/handouts/self-attention/practice.js).
 import { practice as text, teach as teachWords, ui } from '../../text/index.js';
 import { answerText, short } from '../../locale/number.js';
 import { h } from './dom.js';
 import { matrixView } from './matrix.js';
 import { isAttempt } from '../progress.js';
 import { progressFiles } from './progress-file.js';
-import { valueName } from '../practice-text.js';
+import { valueName } from '../../handouts/practice-words.js';
 import { storedLength } from '../assignment/suspend.js';
 
 // The answer last counted as an attempt, per practice variant ("family/seed"): the same answer

@@ -8,7 +8,7 @@
 import { assignment as words, practice as practiceWords, ui } from '../../text/index.js';
 import { answerText, short } from '../../locale/number.js';
 import { STUDENT, problemsOf, studentSeed } from '../assignment/definition.js';
-import { valueName } from '../practice-text.js';
+import { valueName } from '../../handouts/practice-words.js';
 import { h } from './dom.js';
 
 // §7.4's trace keeps a batch of one, and its attention weights a head of one too: a tensor whose

@@ -1,6 +1,6 @@
 // Copying a matrix as LaTeX or NumPy: the two buttons, and a line that says it was copied (or,
 // where the browser refuses the clipboard, the text to copy by hand).
-import { toLatex, toNumpy } from '../../format.js';
+import { toLatex, toNumpy } from '../../../locale/format.js';
 import { ui } from '../../../text/index.js';
 import { h } from '../dom.js';
 

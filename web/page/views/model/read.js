@@ -5,7 +5,7 @@
 import { opened as text, said, sentence, sentences, ui } from '../../../text/index.js';
 import { excerpt, jsonBreak } from '../../../text/refusal.js';
 import { readVocabulary } from '../../../models/vocabulary.js';
-import { readNumber } from '../../inputs.js';
+import { readNumber } from '../../../handouts/inputs.js';
 
 // The smallest Other settings a refusal shows as an example.
 const EXAMPLE = '{"norm": "rms"}';

@@ -5,8 +5,8 @@
 // source position (cross-attention), then applies the FFN. The weights and biases are rows of a
 // sinusoidal table, so that every number comes from the engine and any D works; the blocks have
 // exactly the parameters that paramCount counts (PyTorch's layers, biases included).
-import { labels as L } from '../../text/index.js';
-import { shapeOf, shapeText } from '../format.js';
+import { labels as L } from '../../../text/index.js';
+import { shapeOf, shapeText } from '../../../locale/format.js';
 import { countUnder, tableRows as rowsOf } from './handout.js';
 
 const D = 4;

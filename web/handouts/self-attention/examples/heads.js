@@ -1,7 +1,7 @@
 // §4 the parameter count, §4.1 two heads on one query, §4.2 the fused projection.
-import { labels as L } from '../../text/index.js';
-import { short, vector } from '../../locale/number.js';
-import { shapeText } from '../format.js';
+import { labels as L } from '../../../text/index.js';
+import { short, vector } from '../../../locale/number.js';
+import { shapeText } from '../../../locale/format.js';
 import { retrieval } from './handout.js';
 
 const ln8 = Math.log(8);

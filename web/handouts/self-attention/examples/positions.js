@@ -1,7 +1,7 @@
 // §6 the vocabulary head (tied or untied) and §6.1 order: equivariance without positions,
 // and how added positions break it.
-import { labels as L } from '../../text/index.js';
-import { short } from '../../locale/number.js';
+import { labels as L } from '../../../text/index.js';
+import { short } from '../../../locale/number.js';
 import { toyModel, toyVocabulary } from './handout.js';
 
 export const headExample = {

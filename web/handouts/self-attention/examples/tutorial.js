@@ -3,9 +3,9 @@
 // are those heads (and the column orders that break the equality), RMSNorm against LayerNorm on
 // the same rows, the gated FFN against the plain one with their parameter counts, and a pre-norm
 // block with all three. Weights are rows of a sinusoidal table; every number is the engine's.
-import { labels as L } from '../../text/index.js';
-import { short, vector } from '../../locale/number.js';
-import { shapeText } from '../format.js';
+import { labels as L } from '../../../text/index.js';
+import { short, vector } from '../../../locale/number.js';
+import { shapeText } from '../../../locale/format.js';
 import { countUnder, tableRows as rowsOf } from './handout.js';
 
 // T = 3 positions of D = 4 features, as in §5.

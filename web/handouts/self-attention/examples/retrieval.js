@@ -1,6 +1,6 @@
 // §2.1 one query's retrieval and §2.2 how the routing learns.
-import { labels as L, said } from '../../text/index.js';
-import { short, vector } from '../../locale/number.js';
+import { labels as L, said } from '../../../text/index.js';
+import { short, vector } from '../../../locale/number.js';
 import { retrieval } from './handout.js';
 
 const ln2 = Math.log(2);

@@ -1,7 +1,7 @@
 // §8 the lab's checks run live, §8.1 naming the axes of einsum.
-import { labels as L } from '../../text/index.js';
-import { precise, short } from '../../locale/number.js';
-import { dependsOnLater, shapeText } from '../format.js';
+import { labels as L } from '../../../text/index.js';
+import { precise, short } from '../../../locale/number.js';
+import { dependsOnLater, shapeText } from '../../../locale/format.js';
 import { retrieval, toyModel, toyModelNoTable, toyOptions, toyTokens } from './handout.js';
 import { blockParams } from './block.js';
 

@@ -1,8 +1,8 @@
 // §3.1 why divide by sqrt(d_k), and §3.2 the batched matrix form.
-import { labels as L } from '../../text/index.js';
-import { vector } from '../../locale/number.js';
-import { shapeText } from '../format.js';
-import { MAX_SEED } from '../inputs.js';
+import { labels as L } from '../../../text/index.js';
+import { vector } from '../../../locale/number.js';
+import { shapeText } from '../../../locale/format.js';
+import { MAX_SEED } from '../../inputs.js';
 
 // q = e_0 and k_j = s_j e_0 in d_k dimensions, so that q . k_j = s_j: the engine's attention then
 // shows the scaled scores s_j / sqrt(d_k) and their softmax.

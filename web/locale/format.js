@@ -1,7 +1,7 @@
 // What the views show of arrays besides their numbers' format (web/locale/number.js): a cell's
 // editable text, copies as LaTeX and NumPy, shapes, and the bound of a shared colour scale.
 
-import { exact } from '../locale/number.js';
+import { exact } from './number.js';
 
 // The value a cell input shows when it is edited: the exact number in plain ASCII.
 export const editable = (x) => String(x);

@@ -4,9 +4,9 @@
 // pre-norm); §9.1 is the block's attention sub-layer on x itself (norm 'none', so that
 // CausalSelfAttention sees x and not ln_1(x)), §9.2 the whole block. Weights are rows of a
 // sinusoidal table, so every number comes from the engine and any C works.
-import { labels as L } from '../../text/index.js';
-import { short } from '../../locale/number.js';
-import { shapeText } from '../format.js';
+import { labels as L } from '../../../text/index.js';
+import { short } from '../../../locale/number.js';
+import { shapeText } from '../../../locale/format.js';
 import { countUnder, tableRows as rowsOf } from './handout.js';
 
 // x as [B·T][C] rows: the table's rows, with every cell the student typed kept where it still

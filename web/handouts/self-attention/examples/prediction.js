@@ -1,10 +1,10 @@
 // §7 one predictor, two modes: generation (§7.1), teacher forcing (§7.2), why the mask must be
 // in every block (§7.3), and the complete toy trace (§7.4).
-import { labels as L } from '../../text/index.js';
-import { precise, short, vector } from '../../locale/number.js';
-import { dependsOnLater, sharedMax } from '../format.js';
+import { labels as L } from '../../../text/index.js';
+import { precise, short, vector } from '../../../locale/number.js';
+import { dependsOnLater, sharedMax } from '../../../locale/format.js';
 import { sentence, toyModel, toyModelNoTable, toyOptions, toyTokens, toyVocabulary, words } from './handout.js';
-import { MAX_SEED } from '../inputs.js';
+import { MAX_SEED } from '../../inputs.js';
 
 const sinusoidal = { ...toyOptions, positions: 'sinusoidal' };
 const names = (ids, vocab = toyVocabulary) => ids.map((t) => vocab[t] ?? `#${t}`);

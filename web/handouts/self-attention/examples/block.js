@@ -1,8 +1,8 @@
 // §5 a block: attention mixes positions, the FFN transforms each position, LayerNorm works
 // within one token, and §5.1's pre-norm and post-norm arrangements side by side.
-import { labels as L } from '../../text/index.js';
-import { vector } from '../../locale/number.js';
-import { sharedMax } from '../format.js';
+import { labels as L } from '../../../text/index.js';
+import { vector } from '../../../locale/number.js';
+import { sharedMax } from '../../../locale/format.js';
 
 // T = 3 positions, D = 4 features, H = 2 heads, F = 8 hidden features; small hand-picked weights.
 const X = [
