@@ -93,7 +93,15 @@ function feedbackOf(c, rule, words = pageText) {
 export function wordedPractice(practice, own, words = pageText, locale = language) {
   const text = words.practice;
   const rule = practice.tolerance;
-  const verdict = (c) => ({ ...c, feedback: feedbackOf(c, rule, words) });
+  // The feedback is worded when it is read: a result file's re-check asks only whether each of
+  // up to 140,000 answers is right, and wording each would double its cost.
+  const verdict = (c) => {
+    let feedback;
+    return Object.defineProperty({ ...c }, 'feedback', {
+      get: () => (feedback ??= feedbackOf(c, rule, words)),
+      enumerable: true,
+    });
+  };
   let formats = null;
   const formatOf = (id) => (formats ??= new Map(practice.families().map((f) => [f.id, f.format]))).get(id);
   const typed = (id, answer) => (formatOf(id) === 'choice' ? engineWord(answer) : answer);

@@ -65,6 +65,12 @@ export default {
       'check',
       'duplicate',
     ],
+    readingFiles: 'Reading {n, plural, one {# result file} other {# result files}}… {percent} %',
+    cancelReading: 'Cancel reading',
+    readingStopped: 'Reading stopped: the files were not opened, and what was shown before is shown still.',
+    rowsShown: 'Rows {from}–{to} of {n}.',
+    previousRows: 'Previous rows',
+    nextRows: 'Next rows',
     tooManyFiles:
       'Not opened: expected at most {most, plural, one {# result file} other {# result files}} at once, received {got}. Open the class in parts.',
     otherAssignment: 'the file’s assignment is not yours ({what})',

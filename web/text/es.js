@@ -67,6 +67,12 @@ export default {
       'comprobación',
       'duplicado',
     ],
+    readingFiles: 'Leyendo {n, plural, one {# archivo de resultados} other {# archivos de resultados}}… {percent} %',
+    cancelReading: 'Cancelar la lectura',
+    readingStopped: 'Lectura detenida: los archivos no se abrieron, y se sigue mostrando lo que se mostraba antes.',
+    rowsShown: 'Filas {from}–{to} de {n}.',
+    previousRows: 'Filas anteriores',
+    nextRows: 'Filas siguientes',
     tooManyFiles:
       'No se abrió nada: se esperaban como mucho {most, plural, one {# archivo de resultados} other {# archivos de resultados}} a la vez, y se recibieron {got}. Abre la clase por partes.',
     otherAssignment: 'la tarea del archivo no es la tuya ({what})',

@@ -23,8 +23,8 @@ namespace {
 // past the latest stands for any later one, which make_problem refuses.
 practice::Problem problem(val id, val seed, val edition) {
     const double e = whole_number(edition.as<double>(), "practice", "edition");
-    return practice::make_problem(id.as<std::string>(), whole_number(seed.as<double>(), "practice", "seed"),
-                                  e == 0 ? practice::kEdition : int(std::min(e, double(practice::kEdition + 1))));
+    return practice::problem_of(id.as<std::string>(), whole_number(seed.as<double>(), "practice", "seed"),
+                                e == 0 ? practice::kEdition : int(std::min(e, double(practice::kEdition + 1))));
 }
 
 val practiceEdition() { return val(practice::kEdition); }

@@ -146,6 +146,21 @@ Problem make_problem(const std::string& family, std::uint64_t seed, int edition)
     throw Refused("practice", refused("practice.noFairVariant", "family", family, "seed", double(seed)));
 }
 
+// A problem is a pure function of its family, seed and edition, and a result file's re-check asks
+// for the same problem once per attempt, its attempts one after another (up to 999): the problem
+// made last is kept, per thread, so that a file's re-check draws, solves and tests each of its
+// problems once. One, not more: what the engine holds does not grow with what it was asked.
+Problem problem_of(const std::string& family, std::uint64_t seed, int edition) {
+    thread_local std::optional<Problem> last;
+    thread_local int last_edition = 0;
+    if (last && last->seed == seed && last_edition == edition && last->family == family) return *last;
+    last.reset();
+    Problem p = make_problem(family, seed, edition);
+    last = p;
+    last_edition = edition;
+    return p;
+}
+
 namespace {
 
 // The text with every comma between two digits ("0,27") read as a decimal point, as a student

@@ -75,6 +75,8 @@ inline constexpr int kEdition = 2;
 // from the same seed's stream, so a seed always gives the same problem. Variant 0 uses the
 // handout's own numbers where they make a fair problem.
 Problem make_problem(const std::string& family, std::uint64_t seed, int edition = kEdition);
+// The same problem, kept from the call before when it asked for it too (the problem made last is kept).
+Problem problem_of(const std::string& family, std::uint64_t seed, int edition = kEdition);
 
 // Computes the answer, the misconceptions' answers and the solution steps from the problem's
 // family, variant, given values and words. Throws std::invalid_argument when the given values do

@@ -442,6 +442,23 @@ std::uint64_t fingerprint(const Problem& p, std::uint64_t h) {
 }
 }  // namespace
 
+// A result file's re-check asks for each problem once per attempt; problem_of keeps the problem
+// made last. It must give what make_problem makes, whether kept (asked twice in a row) or made
+// again after others.
+TEST_CASE("§10 a kept problem is the problem make_problem makes") {
+    const auto& fams = families();
+    for (int round = 0; round < 2; ++round)
+        for (std::uint64_t seed = 0; seed < 12; ++seed)
+            for (const auto& f : fams)
+                for (const int edition : {kFirstEdition, kEdition}) {
+                    INFO(f.id << " seed " << seed << " edition " << edition);
+                    const std::uint64_t made = fingerprint(make_problem(f.id, seed, edition), 0);
+                    REQUIRE(fingerprint(problem_of(f.id, seed, edition), 0) == made);
+                    REQUIRE(fingerprint(problem_of(f.id, seed, edition), 0) == made);
+                }
+    REQUIRE_THROWS_WITH(problem_of("retrieval", 1, 0), Catch::StartsWith("practice: practice.edition"));
+}
+
 // An assignment made in edition 1 asks the same problems in every later build: a class keeps
 // the problems it started, and a teacher's re-check of a result file gives the same verdicts.
 // The fingerprints were taken once edition 1 was found to give, for seeds 0 to 1,499 of every

@@ -7,11 +7,11 @@ import { assignment as assignmentText, teach as teachText } from '../../text/ind
 import { addressIn, language } from '../../locale/language.js';
 import { ASSIGNMENT, TEACH, toHash } from '../state.js';
 import { h } from '../views/dom.js';
-import { assignmentView, resultView } from '../views/assignment.js';
+import { assignmentView, readingLine, resultView } from '../views/assignment.js';
 import { sheetPageRules, sheetView } from '../views/sheet.js';
 import { teachView } from '../views/teach.js';
 import { LIMITS, defaultAssignment, normalName, problemsOf, readAssignment } from './definition.js';
-import { lastStudent, openRun, readResult, rememberStudent } from './run.js';
+import { lastStudent, openRun, readResults, rememberStudent } from './run.js';
 import { findApi, openLms } from './scorm.js';
 
 // read(): {state, practice, families, notice} as the app has them now; setQuery(query): the
@@ -20,7 +20,11 @@ import { findApi, openLms } from './scorm.js';
 // single file; packaged: a SCORM package's assignment query ('' on the site).
 export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, workerUrl, packaged }) {
   const runs = new Map();
-  let resultsShown = { files: [], shown: 0, sort: 'file' }; // the result files last opened, and their order
+  let resultsShown = { files: [], shown: 0, sort: 'file', first: 0 }; // the result files last opened, and their order
+  // While result files are read: the reading's AbortController and its line (a bar and a
+  // Cancel); `stopped` once a reading was cancelled (the files shown are the earlier ones).
+  let reading = null;
+  let stopped = false;
   // Inside an LMS (a package whose launching frame has SCORM 1.2's API), the run of the package's
   // assignment is the LMS's: its student, resumed from its suspend data, saved after each answer.
   // An LMS that refuses to connect leaves the page on its own, and says so.
@@ -89,17 +93,37 @@ export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, w
           practice,
           teacher: teacher.assignment ?? null,
           ...resultsShown,
-          onFiles: (chosen) => {
-            const files = chosen.map(({ name, text }) => ({
-              name,
-              ...readResult(text, ids, practice, teacher.assignment ?? null),
-            }));
-            resultsShown = { files, shown: 0, sort: 'file' };
+          reading: reading?.line ?? null,
+          stopped,
+          // A new choice of files replaces a reading under way.
+          onFiles: async (chosen) => {
+            reading?.cancel.abort();
+            const cancel = new AbortController();
+            const line = readingLine(chosen.length, () => {
+              cancel.abort();
+              reading = null;
+              stopped = true;
+              focusAfter('open-result');
+            });
+            reading = { cancel, line };
+            stopped = false;
+            focusAfter('cancel-reading');
+            const files = await readResults(chosen, ids, practice, teacher.assignment ?? null, {
+              signal: cancel.signal,
+              onProgress: line.show,
+            });
+            if (!files) return; // cancelled, or replaced by another choice
+            reading = null;
+            resultsShown = { files, shown: 0, sort: 'file', first: 0 };
             focusAfter(files.length > 1 ? 'summary-title' : files[0].result ? 'result-check' : null);
           },
           onSort: (sort) => {
-            resultsShown = { ...resultsShown, sort };
+            resultsShown = { ...resultsShown, sort, first: 0 };
             focusAfter(`sort-${sort}`);
+          },
+          onRows: (first) => {
+            resultsShown = { ...resultsShown, first };
+            focusAfter('rows-shown');
           },
           onShow: (i) => {
             resultsShown = { ...resultsShown, shown: i };

@@ -187,6 +187,16 @@ export const resultFileName = (student) =>
 // view from it, decides the problems, the pass mark and the settings; a file whose assignment is
 // not it says where it differs (`otherAssignment`, the names of the differing parts).
 export function readResult(text, familyIds, practice, expected = null) {
+  const reading = readingResult(text, familyIds, practice, expected);
+  for (;;) {
+    const step = reading.next();
+    if (step.done) return step.value;
+  }
+}
+
+// The same reading in steps: it yields the share of the file read after each answer it checks
+// (a file holds up to 140 problems of 999 attempts), so that readResults can give the page back.
+function* readingResult(text, familyIds, practice, expected) {
   if (text.length > RESULT_MOST) return { problem: words.fileTooLarge({ most: RESULT_MOST, got: text.length }) };
   let data;
   try {
@@ -211,19 +221,24 @@ export function readResult(text, familyIds, practice, expected = null) {
     if (p.attempts.length > ATTEMPTS_MOST)
       return { problem: words.tooManyAttempts({ i: i + 1, most: ATTEMPTS_MOST, got: p.attempts.length }) };
     // An answer an LMS could not keep (suspend.js) is null: shown as such, and not counted.
-    const attempts = p.attempts.map((t) => {
+    const attempts = [];
+    for (const [k, t] of p.attempts.entries()) {
       const recorded = t?.correct === true;
-      if (t?.answer === null) return { answer: null, at: textOf(t?.at), recorded, correct: recorded, notKept: true };
+      if (t?.answer === null) {
+        attempts.push({ answer: null, at: textOf(t?.at), recorded, correct: recorded, notKept: true });
+        continue;
+      }
       const answer = typeof t?.answer === 'string' ? t.answer : '';
       const verdict = practice.check(family, seed, answer, edition);
-      return {
+      attempts.push({
         answer,
         at: textOf(t?.at),
         recorded,
         correct: verdict.correct,
         misconception: verdict.misconception,
-      };
-    });
+      });
+      yield (i + (k + 1) / p.attempts.length) / data.problems.length;
+    }
     problems.push({ family, seed, edition, attempts, solutionShown: p.solutionShown === true });
   }
   // Each problem as the run would have counted it from the engine's verdicts.
@@ -251,4 +266,41 @@ export function readResult(text, familyIds, practice, expected = null) {
       disagreements: problems.flatMap((p, i) => p.attempts.filter((t) => t.recorded !== t.correct).map(() => i + 1)),
     },
   };
+}
+
+// How long the page may be held at a time while files are read: well under the 200 ms past which
+// a click or a key waits visibly.
+const SLICE_MS = 50;
+// The page given back for one turn: a message to itself comes after what waits (a click, a
+// frame) without the 4 ms a nested setTimeout is held back.
+const givenBack = () =>
+  new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => (channel.port1.close(), resolve());
+    channel.port2.postMessage(null);
+  });
+
+// Result files read one after another ([{name, text()}], each text read only when its turn
+// comes, so that 300 files of 4 MB are never all in memory as text), giving the page back every
+// SLICE_MS with the share of all files read so far (`onProgress`). Resolves to what readResult
+// gives for each, with its name, or to null once `signal` is aborted.
+export async function readResults(chosen, familyIds, practice, expected, { onProgress = () => {}, signal } = {}) {
+  const files = [];
+  let since = performance.now();
+  for (const [i, { name, text }] of chosen.entries()) {
+    const reading = readingResult(await text(), familyIds, practice, expected);
+    for (let step = reading.next(); ; step = reading.next()) {
+      if (signal?.aborted) return null;
+      if (step.done) {
+        files.push({ name, ...step.value });
+        break;
+      }
+      if (performance.now() - since > SLICE_MS) {
+        onProgress((i + step.value) / chosen.length);
+        await givenBack();
+        since = performance.now();
+      }
+    }
+  }
+  return signal?.aborted ? null : files;
 }

@@ -236,14 +236,29 @@ export function assignmentView({ practice, assignment, run, at, href, onStudent,
 // `sort` asks, flagged where it needs the teacher's eye, a cell per problem, each problem's
 // statistics, and the table as CSV. teacher: the teacher's assignment the files are checked
 // against, or null (then files of several assignments are flagged).
-export function resultView({ practice, teacher, files, shown, sort, onFiles, onSort, onShow }) {
+// reading: the line of a reading under way (readingLine), else null; stopped: the last reading
+// was cancelled. What was shown stays shown while files are read.
+export function resultView({
+  practice,
+  teacher,
+  files,
+  shown,
+  sort,
+  first,
+  reading,
+  stopped,
+  onFiles,
+  onSort,
+  onRows,
+  onShow,
+}) {
   const status = h('p', { role: 'status', id: 'result-status' });
   const file = h('input', {
     type: 'file',
     id: 'open-result',
     accept: 'application/json,.json',
     multiple: true,
-    onchange: async (e) => {
+    onchange: (e) => {
       const chosen = [...e.target.files];
       // Too many at once is refused whole, with the count: none is dropped unseen.
       if (chosen.length > LIMITS.resultFiles) {
@@ -251,23 +266,76 @@ export function resultView({ practice, teacher, files, shown, sort, onFiles, onS
         status.className = 'notice';
         return;
       }
-      if (chosen.length) onFiles(await Promise.all(chosen.map(async (f) => ({ name: f.name, text: await f.text() }))));
+      if (chosen.length) onFiles(chosen.map((f) => ({ name: f.name, text: () => f.text() })));
     },
   });
   const summary =
-    files.length > 1 ? classSummary(classReport(files), { practice, teacher, sort, onSort, onShow }) : null;
+    files.length > 1
+      ? classSummary(classReport(files), { practice, teacher, sort, first, onSort, onRows, onShow })
+      : null;
   const one = files[shown];
   const message = one?.problem ? words.resultUnreadable(one) : '';
   const result = one?.result ?? null;
-  return resultDetail({ practice, teacher, result, message, file, status, summary });
+  const progress =
+    reading ?? (stopped ? h('p', { class: 'notice', id: 'reading-stopped' }, words.readingStopped) : null);
+  return resultDetail({ practice, teacher, result, message, file, status: [status, progress], summary });
+}
+
+// How far a reading of `of` result files is, and its Cancel: made once per reading and moved on
+// in place (`show(share)`), not redrawn, so that the button is never replaced under a pointer
+// that is pressing it.
+export function readingLine(of, onCancel) {
+  const label = h('label', { for: 'reading-progress' });
+  const bar = h('progress', { id: 'reading-progress', max: 1, value: 0 });
+  const line = h(
+    'p',
+    { class: 'reading', id: 'reading' },
+    label,
+    ' ',
+    bar,
+    ' ',
+    h('button', { type: 'button', id: 'cancel-reading', onclick: onCancel }, words.cancelReading),
+  );
+  const show = (share) => {
+    bar.value = share;
+    label.textContent = words.readingFiles({ n: of, percent: Math.floor(share * 100) });
+  };
+  show(0);
+  return Object.assign(line, { show });
 }
 
 // A table wider than a phone scrolls sideways in a box of its own, a labelled Tab stop
 // (scrollable.js marks every .scroll box).
 const scrollBox = (label, table) => h('div', { class: 'scroll', dataset: { label } }, table);
 
-function classSummary(report, { practice, teacher, sort, onSort, onShow }) {
+// The most cells the class table draws at once: a cell costs about 30 µs to build and lay out
+// (views/matrix/window.js), so 1,024 take about 30 ms, and with the problems' statistics and one
+// file's answers drawn in the same task the page is held well under 200 ms. A class of 300 with
+// ten problems is shown 73 rows at a time; with the largest assignment's 140 (42,000 cells, two
+// seconds whole), 7. The CSV holds every row.
+const TABLE_CELLS = 1024;
+
+// first: the first row shown (of the rows in the order `sort` asks); onRows(first) moves on.
+function classSummary(report, { practice, teacher, sort, first = 0, onSort, onRows, onShow }) {
   const titles = titlesOf(practice);
+  const sorted = sortRows(report.rows, sort);
+  const per = Math.max(1, Math.floor(TABLE_CELLS / (report.stats.length + 4)));
+  const from = Math.min(Math.max(first, 0), Math.max(sorted.length - per, 0));
+  const rows = sorted.slice(from, from + per);
+  const move = (id, to, label, off) =>
+    h('button', { type: 'button', id, disabled: off, onclick: () => onRows(to) }, label);
+  const pager =
+    sorted.length > per
+      ? h(
+          'p',
+          { class: 'window', id: 'rows-shown', tabindex: '-1' },
+          words.rowsShown({ from: from + 1, to: from + rows.length, n: sorted.length }),
+          ' ',
+          move('rows-previous', Math.max(from - per, 0), words.previousRows, from === 0),
+          ' ',
+          move('rows-next', from + per, words.nextRows, from + per >= sorted.length),
+        )
+      : null;
   const sortButton = (by, label) =>
     h(
       'th',
@@ -292,6 +360,7 @@ function classSummary(report, { practice, teacher, sort, onSort, onShow }) {
       : report.assignments > 1
         ? h('p', { class: 'notice', id: 'mixed-assignments' }, words.mixedAssignments({ n: report.assignments }))
         : null,
+    pager,
     scrollBox(
       words.summaryTitle({ n: report.rows.length }),
       h(
@@ -313,7 +382,7 @@ function classSummary(report, { practice, teacher, sort, onSort, onShow }) {
         h(
           'tbody',
           {},
-          sortRows(report.rows, sort).map((row) => {
+          rows.map((row) => {
             const r = row.result;
             const flags = rowFlags(row);
             return h(
