@@ -1,6 +1,7 @@
 // The page answers while it reads. Result files are re-checked answer by answer by the engine;
 // a class of them is read in slices that give the page back, with a bar and a Cancel, and no
 // task holds the page for long (Chromium's long-task timing, taken in the page: LONGEST_MS).
+// Sheets to print at the limits are drawn the same way.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,11 +25,12 @@ const practice = { ...lab.practice, ...extras.practice };
 const ids = practice.families().map((f) => f.id);
 // The largest assignment a link may set: every family, each LIMITS.each times.
 const largest = (seed) => ({ ...defaultAssignment(ids, practice.edition), each: LIMITS.each, seed });
-// The goal is 200 ms, which the reading's slices keep (50 ms each); drawing the summed-up class
-// and one file's answers at the end takes about 220 ms alone on the test machines, and CI runs
-// two browser files at once. A whole class drawn at once (2 s) or read at once (a minute)
-// fails this bound by far; the 200 ms goal is not yet met by the last drawing.
-const LONGEST_MS = 1000;
+// The goal is 200 ms: the reading's and the drawing's slices are 50 ms, and a class table draws
+// at most 1,024 cells. CI runs two browser files at once on two cores, which can double a task's
+// wall time, so the bound here is twice the goal; the longest task each test met is printed
+// (t.diagnostic). A whole class drawn at once (2 s), or read or drawn without slices (a minute),
+// fails it by far.
+const LONGEST_MS = 400;
 
 // The files are written to disk and chosen by path, as a teacher chooses them: handed over as
 // bytes, Playwright would build them in the page, a task of its own of seconds.
@@ -81,7 +83,7 @@ async function classView(a) {
 }
 const longest = (page) => page.evaluate(() => Math.max(0, ...window.longTasks));
 
-test('300 result files of the largest assignment, 420 answers each, are read and summed up without holding the page', async () => {
+test('300 result files of the largest assignment, 420 answers each, are read and summed up without holding the page', async (t) => {
   const a = largest(7);
   const files = Array.from({ length: LIMITS.resultFiles }, (_, s) => resultFile(a, `Student ${s + 1}`, 3));
   const { page, problems, close } = await classView(a);
@@ -101,12 +103,13 @@ test('300 result files of the largest assignment, 420 answers each, are read and
   assert.match(await page.textContent('#rows-shown'), /^Rows 1–7 of 300\./);
   assert.equal(await rows(), 7);
   const most = await longest(page);
+  t.diagnostic(`the longest task: ${Math.round(most)} ms`);
   assert.ok(most <= LONGEST_MS, `a task held the page for ${Math.round(most)} ms`);
   assert.deepEqual(problems, []);
   await close();
 });
 
-test('a class with seeds of its own is read with a bar that moves, and Cancel stops it leaving the last files shown', async () => {
+test('a class with seeds of its own is read with a bar that moves, and Cancel stops it leaving the last files shown', async (t) => {
   const a = largest(STUDENT);
   const { page, problems, close } = await classView(a);
   // First a small class, read whole: it stays shown while a larger reading runs and after it is
@@ -143,6 +146,49 @@ test('a class with seeds of its own is read with a bar that moves, and Cancel st
   assert.equal(await page.textContent('.result-summary'), before);
   assert.equal(await page.locator('#reading').count(), 0);
   const most = await longest(page);
+  t.diagnostic(`the longest task: ${Math.round(most)} ms`);
+  assert.ok(most <= LONGEST_MS, `a task held the page for ${Math.round(most)} ms`);
+  assert.deepEqual(problems, []);
+  await close();
+});
+
+// The sheets at the limits: every family ×5 for 300 students, each with numbers of their own,
+// is 42,000 problems on paper. They are drawn in slices, Print waits until every one is there,
+// and the answer key's drawing can be cancelled.
+test('the worksheet and answer key of the largest assignment for 300 students are drawn without holding the page', async (t) => {
+  const a = largest(STUDENT);
+  const students = Array.from({ length: LIMITS.students }, (_, s) => `student=Student%20${s + 1}`).join('&');
+  const { page, problems, close } = await classView(a);
+  await page.evaluate(() => (window.longTasks = []));
+  await page.goto(`${site.base}#/assignment/worksheet?${assignmentQuery(a)}&${students}`);
+  await page.locator('#sheets-progress').waitFor();
+  assert.equal(await page.locator('#print-sheet').isDisabled(), true, 'Print waits for every sheet');
+  await page.locator('#print-sheet:not([disabled])').waitFor({ timeout: 600_000 });
+  assert.equal(await page.locator('#sheets-drawing').count(), 0);
+  assert.equal(await page.locator('.sheet').count(), LIMITS.students);
+  assert.equal(await page.locator('.sheet-problem').count(), LIMITS.students * ids.length * LIMITS.each);
+  let most = await longest(page);
+  t.diagnostic(`worksheet: the longest task ${Math.round(most)} ms`);
+  assert.ok(most <= LONGEST_MS, `a task held the page for ${Math.round(most)} ms`);
+
+  // The key: its bar moves, and Cancel stops it with Print off.
+  await page.goto(`${site.base}#/teach`);
+  await page.locator('#teach-title-heading').waitFor();
+  await page.evaluate(() => (window.longTasks = []));
+  await page.goto(`${site.base}#/assignment/key?${assignmentQuery(a)}&${students}`);
+  await page.waitForFunction(() => document.getElementById('sheets-progress')?.value > 0.01, null, {
+    timeout: 60_000,
+  });
+  await page.locator('#cancel-sheets').click();
+  await page.locator('#sheets-stopped').waitFor();
+  assert.equal(await page.locator('#print-sheet').isDisabled(), true, 'sheets not all drawn do not print');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'sheet-title');
+  const drawn = await page.locator('.sheet-problem').count();
+  await page.waitForTimeout(500);
+  assert.equal(await page.locator('.sheet-problem').count(), drawn, 'nothing is drawn after Cancel');
+  assert.ok(drawn < LIMITS.students * ids.length * LIMITS.each);
+  most = await longest(page);
+  t.diagnostic(`answer key: the longest task ${Math.round(most)} ms`);
   assert.ok(most <= LONGEST_MS, `a task held the page for ${Math.round(most)} ms`);
   assert.deepEqual(problems, []);
   await close();

@@ -71,6 +71,10 @@ export default {
     rowsShown: 'Rows {from}–{to} of {n}.',
     previousRows: 'Previous rows',
     nextRows: 'Next rows',
+    drawingSheets: 'Drawing the sheets of {n, plural, one {# student} other {# students}}… {percent} %',
+    cancelSheets: 'Cancel drawing',
+    sheetsStopped:
+      'Drawing stopped: not every sheet is here, so Print stays off. Open the sheets again to draw them all.',
     tooManyFiles:
       'Not opened: expected at most {most, plural, one {# result file} other {# result files}} at once, received {got}. Open the class in parts.',
     otherAssignment: 'the file’s assignment is not yours ({what})',

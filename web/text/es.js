@@ -73,6 +73,10 @@ export default {
     rowsShown: 'Filas {from}–{to} de {n}.',
     previousRows: 'Filas anteriores',
     nextRows: 'Filas siguientes',
+    drawingSheets: 'Preparando las hojas de {n, plural, one {# estudiante} other {# estudiantes}}… {percent} %',
+    cancelSheets: 'Cancelar la preparación',
+    sheetsStopped:
+      'Preparación detenida: no están todas las hojas, así que Imprimir sigue desactivado. Vuelve a abrir las hojas para prepararlas todas.',
     tooManyFiles:
       'No se abrió nada: se esperaban como mucho {most, plural, one {# archivo de resultados} other {# archivos de resultados}} a la vez, y se recibieron {got}. Abre la clase por partes.',
     otherAssignment: 'la tarea del archivo no es la tuya ({what})',

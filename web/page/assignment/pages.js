@@ -24,6 +24,8 @@ export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, w
   // While result files are read: the reading's AbortController and its line (a bar and a
   // Cancel); `stopped` once a reading was cancelled (the files shown are the earlier ones).
   let reading = null;
+  // The sheets to print shown last: their address, their section and their drawing's controller.
+  let printing = null;
   let stopped = false;
   // Inside an LMS (a package whose launching frame has SCORM 1.2's API), the run of the package's
   // assignment is the LMS's: its student, resumed from its suspend data, saved after each answer.
@@ -47,6 +49,10 @@ export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, w
   // The view: its <main>, and for the sheets to print the @page rules that head each page.
   function view() {
     const { state, practice, families, notice } = read();
+    if (!state.sheet && printing) {
+      printing.cancel.abort(); // sheets left unprinted are not drawn on
+      printing = null;
+    }
     const page = (...content) => ({
       main: h(
         'main',
@@ -114,7 +120,8 @@ export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, w
             });
             if (!files) return; // cancelled, or replaced by another choice
             reading = null;
-            resultsShown = { files, shown: 0, sort: 'file', first: 0 };
+            // one file is shown whole; of a class, the summary, and a file when the teacher picks it
+            resultsShown = { files, shown: files.length > 1 ? null : 0, sort: 'file', first: 0 };
             focusAfter(files.length > 1 ? 'summary-title' : files[0].result ? 'result-check' : null);
           },
           onSort: (sort) => {
@@ -144,10 +151,25 @@ export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, w
           ),
         );
       const sheets = { assignment: asked.assignment, students, key: state.sheet === 'key' };
-      return {
-        ...page(sheetView({ ...sheets, practice, link: studentLink(state.query) })),
-        pageRules: sheetPageRules(sheets),
-      };
+      // The sheets are drawn once for their address, in slices, and kept while it stays: a redraw
+      // of the page shows the same sheets, however far their drawing is.
+      const wanted = JSON.stringify([state.sheet, state.query, students]);
+      if (printing?.wanted !== wanted) {
+        printing?.cancel.abort();
+        const cancel = new AbortController();
+        const section = sheetView({
+          ...sheets,
+          practice,
+          link: studentLink(state.query),
+          onCancel: () => {
+            cancel.abort();
+            focusAfter('sheet-title');
+          },
+        });
+        printing = { wanted, section, cancel };
+        section.draw(cancel.signal);
+      }
+      return { ...page(printing.section), pageRules: sheetPageRules(sheets) };
     }
     if (asked.problems)
       return page(

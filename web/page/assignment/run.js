@@ -2,6 +2,7 @@
 // localStorage under a versioned key (one run per assignment and student), and written to or
 // read from a result file. The verdicts are the engine's (practice.check); this module only
 // records them. A score kept in the browser is formative: a student can change it.
+import { slices } from '../slices.js';
 import { assignment as words } from '../../text/index.js';
 import { isAttempt } from '../progress.js';
 import {
@@ -268,25 +269,13 @@ function* readingResult(text, familyIds, practice, expected) {
   };
 }
 
-// How long the page may be held at a time while files are read: well under the 200 ms past which
-// a click or a key waits visibly.
-const SLICE_MS = 50;
-// The page given back for one turn: a message to itself comes after what waits (a click, a
-// frame) without the 4 ms a nested setTimeout is held back.
-const givenBack = () =>
-  new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => (channel.port1.close(), resolve());
-    channel.port2.postMessage(null);
-  });
-
 // Result files read one after another ([{name, text()}], each text read only when its turn
 // comes, so that 300 files of 4 MB are never all in memory as text), giving the page back every
-// SLICE_MS with the share of all files read so far (`onProgress`). Resolves to what readResult
+// slice (../slices.js) with the share of all files read so far (`onProgress`). Resolves to what readResult
 // gives for each, with its name, or to null once `signal` is aborted.
 export async function readResults(chosen, familyIds, practice, expected, { onProgress = () => {}, signal } = {}) {
   const files = [];
-  let since = performance.now();
+  const slice = slices();
   for (const [i, { name, text }] of chosen.entries()) {
     const reading = readingResult(await text(), familyIds, practice, expected);
     for (let step = reading.next(); ; step = reading.next()) {
@@ -295,10 +284,9 @@ export async function readResults(chosen, familyIds, practice, expected, { onPro
         files.push({ name, ...step.value });
         break;
       }
-      if (performance.now() - since > SLICE_MS) {
+      if (slice.due()) {
         onProgress((i + step.value) / chosen.length);
-        await givenBack();
-        since = performance.now();
+        await slice.pause();
       }
     }
   }

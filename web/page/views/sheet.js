@@ -10,6 +10,7 @@ import { answerText, short } from '../../locale/number.js';
 import { STUDENT, problemsOf, studentSeed } from '../assignment/definition.js';
 import { valueName } from '../../handouts/practice-words.js';
 import { h } from './dom.js';
+import { slices } from '../slices.js';
 
 // §7.4's trace keeps a batch of one, and its attention weights a head of one too: a tensor whose
 // leading axes are of one is shown as the matrix it holds.
@@ -111,55 +112,102 @@ function problemOnPaper(practice, { family, seed, edition }, i, n, key) {
 const sheetsFor = (a, students) => (a.seed === STUDENT ? students : ['']);
 const headingOf = (title, key) => `${title}${key ? ` — ${words.keyTitle}` : ''}`;
 
-// students: who the sheets are for (a per-student assignment); link: the assignment's address.
-export function sheetView({ practice, assignment: a, students, key, link }) {
-  const perStudent = a.seed === STUDENT;
-  const sheets = sheetsFor(a, students).map((student) => {
-    const problems = problemsOf(a, student);
-    return h(
-      'article',
-      { class: 'sheet' },
-      h('h2', {}, headingOf(a.title, key)),
-      h(
-        'p',
-        { class: 'sheet-head' },
-        student ? words.sheetFor({ student }) : words.nameLine,
-        h('br'),
-        perStudent
-          ? words.sheetSeedsStudent({ student, seed: studentSeed(student) })
-          : words.sheetSeedsClass({ seed: a.seed, n: problems.length }),
-        h('br'),
-        words.sheetLink,
-        ' ',
-        h('span', { class: 'sheet-url' }, link),
-      ),
-      problems.map((p, i) => problemOnPaper(practice, p, i, problems.length, key)),
-    );
-  });
+// One student's sheet (a class's, with a line for the name, when `student` is ''), without its
+// problems: sheetView appends them one at a time.
+function sheetOf(a, student, n, key, link) {
   return h(
+    'article',
+    { class: 'sheet' },
+    h('h2', {}, headingOf(a.title, key)),
+    h(
+      'p',
+      { class: 'sheet-head' },
+      student ? words.sheetFor({ student }) : words.nameLine,
+      h('br'),
+      a.seed === STUDENT
+        ? words.sheetSeedsStudent({ student, seed: studentSeed(student) })
+        : words.sheetSeedsClass({ seed: a.seed, n }),
+      h('br'),
+      words.sheetLink,
+      ' ',
+      h('span', { class: 'sheet-url' }, link),
+    ),
+  );
+}
+
+// students: who the sheets are for (a per-student assignment); link: the assignment's address.
+// The section comes back with the page's line over the sheets and none of them yet; its
+// `draw(signal)` appends them problem by problem in slices (../slices.js), a bar and a Cancel
+// showing how far, and turns Print on once every sheet is drawn: 300 students' answer keys of
+// the largest assignment are 42,000 problems, tens of seconds of drawing. It resolves to whether
+// every sheet was drawn (not when `signal` was aborted, by Cancel or by leaving the page).
+export function sheetView({ practice, assignment: a, students, key, link, onCancel }) {
+  const perStudent = a.seed === STUDENT;
+  const list = sheetsFor(a, students);
+  const why = h('p', { id: 'sheet-why' }, perStudent && !students.length ? words.sheetNeedsNames : words.sheetIntro);
+  // Sheets of each student's own numbers with no student named would print a blank page, and
+  // sheets not all drawn would print some: Print waits, and the lines above say why.
+  const print = h(
+    'button',
+    {
+      type: 'button',
+      id: 'print-sheet',
+      disabled: true,
+      'aria-describedby': 'sheet-why',
+      onclick: () => window.print(),
+    },
+    words.print,
+  );
+  const label = h('label', { for: 'sheets-progress' });
+  const bar = h('progress', { id: 'sheets-progress', max: 1, value: 0 });
+  const progress = h(
+    'p',
+    { class: 'reading', id: 'sheets-drawing' },
+    label,
+    ' ',
+    bar,
+    ' ',
+    h('button', { type: 'button', id: 'cancel-sheets', onclick: onCancel }, words.cancelSheets),
+  );
+  const show = (share) => {
+    bar.value = share;
+    label.textContent = words.drawingSheets({ n: list.length, percent: Math.floor(share * 100) });
+  };
+  const section = h(
     'section',
     { class: 'sheets', 'aria-labelledby': 'sheet-title' },
     h(
       'div',
       { class: 'no-print' },
       h('h2', { id: 'sheet-title', tabindex: '-1' }, key ? words.keyHeading : words.worksheetHeading),
-      h('p', { id: 'sheet-why' }, perStudent && !students.length ? words.sheetNeedsNames : words.sheetIntro),
-      // Sheets of each student's own numbers with no student named would print a blank page:
-      // Print is refused, and the line above says why.
-      h(
-        'button',
-        {
-          type: 'button',
-          id: 'print-sheet',
-          disabled: perStudent && !students.length,
-          'aria-describedby': 'sheet-why',
-          onclick: () => window.print(),
-        },
-        words.print,
-      ),
+      why,
+      print,
+      progress,
     ),
-    sheets,
   );
+  async function draw(signal) {
+    const slice = slices();
+    show(0);
+    for (const [k, student] of list.entries()) {
+      const problems = problemsOf(a, student);
+      const sheet = section.appendChild(sheetOf(a, student, problems.length, key, link));
+      for (const [i, p] of problems.entries()) {
+        sheet.append(problemOnPaper(practice, p, i, problems.length, key));
+        if (slice.due()) {
+          show((k + (i + 1) / problems.length) / list.length);
+          await slice.pause();
+          if (signal.aborted) {
+            progress.replaceWith(h('p', { class: 'notice', id: 'sheets-stopped' }, words.sheetsStopped));
+            return false;
+          }
+        }
+      }
+    }
+    progress.remove();
+    print.disabled = !list.length;
+    return true;
+  }
+  return Object.assign(section, { draw });
 }
 
 // A text as a CSS string. A quote, a backslash or a line break in a title or a student's name
