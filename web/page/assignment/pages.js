@@ -7,7 +7,8 @@ import { assignment as assignmentText, teach as teachText } from '../../text/ind
 import { addressIn, language } from '../../locale/language.js';
 import { ASSIGNMENT, TEACH, toHash } from '../state.js';
 import { h } from '../views/dom.js';
-import { assignmentView, readingLine, resultView } from '../views/assignment.js';
+import { assignmentView } from '../views/assignment/run.js';
+import { readingLine, resultView } from '../views/assignment/results.js';
 import { sheetPageRules, sheetView } from '../views/sheet.js';
 import { teachView } from '../views/teach.js';
 import { LIMITS, defaultAssignment, normalName, problemsOf, readAssignment } from './definition.js';

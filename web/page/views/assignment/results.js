@@ -1,0 +1,168 @@
+// Result files read back: one shown whole, several summed up first (class-table.js), and how far
+// a reading of them is.
+import { assignment as words, practice as practiceWords } from '../../../text/index.js';
+import { LIMITS } from '../../assignment/definition.js';
+import { classReport } from '../../assignment/class.js';
+import { h } from '../dom.js';
+import { classSummary } from './class-table.js';
+import { scoreLine, scrollBox, titlesOf } from './shared.js';
+
+// Result files read back. files: [{name, result} | {name, problem}] in the order opened; one is
+// shown whole (`shown`), and several are summed up first (class.js): a row per file in the order
+// `sort` asks, flagged where it needs the teacher's eye, a cell per problem, each problem's
+// statistics, and the table as CSV. teacher: the teacher's assignment the files are checked
+// against, or null (then files of several assignments are flagged).
+// reading: the line of a reading under way (readingLine), else null; stopped: the last reading
+// was cancelled. What was shown stays shown while files are read.
+export function resultView({
+  practice,
+  teacher,
+  files,
+  shown,
+  sort,
+  first,
+  reading,
+  stopped,
+  onFiles,
+  onSort,
+  onRows,
+  onShow,
+}) {
+  const status = h('p', { role: 'status', id: 'result-status' });
+  const file = h('input', {
+    type: 'file',
+    id: 'open-result',
+    accept: 'application/json,.json',
+    multiple: true,
+    onchange: (e) => {
+      const chosen = [...e.target.files];
+      // Too many at once is refused whole, with the count: none is dropped unseen.
+      if (chosen.length > LIMITS.resultFiles) {
+        status.textContent = words.tooManyFiles({ most: LIMITS.resultFiles, got: chosen.length });
+        status.className = 'notice';
+        return;
+      }
+      if (chosen.length) onFiles(chosen.map((f) => ({ name: f.name, text: () => f.text() })));
+    },
+  });
+  const summary =
+    files.length > 1
+      ? classSummary(classReport(files), { practice, teacher, sort, first, onSort, onRows, onShow })
+      : null;
+  const one = files[shown];
+  const message = one?.problem ? words.resultUnreadable(one) : '';
+  const result = one?.result ?? null;
+  const progress =
+    reading ?? (stopped ? h('p', { class: 'notice', id: 'reading-stopped' }, words.readingStopped) : null);
+  return resultDetail({ practice, teacher, result, message, file, status: [status, progress], summary });
+}
+
+// How far a reading of `of` result files is, and its Cancel: made once per reading and moved on
+// in place (`show(share)`), not redrawn, so that the button is never replaced under a pointer
+// that is pressing it.
+export function readingLine(of, onCancel) {
+  const label = h('label', { for: 'reading-progress' });
+  const bar = h('progress', { id: 'reading-progress', max: 1, value: 0 });
+  const line = h(
+    'p',
+    { class: 'reading', id: 'reading' },
+    label,
+    ' ',
+    bar,
+    ' ',
+    h('button', { type: 'button', id: 'cancel-reading', onclick: onCancel }, words.cancelReading),
+  );
+  const show = (share) => {
+    bar.value = share;
+    label.textContent = words.readingFiles({ n: of, percent: Math.floor(share * 100) });
+  };
+  show(0);
+  return Object.assign(line, { show });
+}
+
+function resultDetail({ practice, teacher, result, message, file, status, summary }) {
+  const r = result;
+  const titles = titlesOf(practice);
+  return h(
+    'section',
+    { class: 'assignment-result', 'aria-labelledby': 'result-title' },
+    h('h2', { id: 'result-title', tabindex: '-1' }, words.resultTitle),
+    h('p', {}, words.resultIntro),
+    h('label', { class: 'button' }, words.openResult, file),
+    teacher && !summary ? h('p', {}, words.checkedAgainst({ title: teacher.title })) : null,
+    status,
+    h('p', { role: 'status', class: message ? 'notice' : '' }, message || ''),
+    summary,
+    r &&
+      h(
+        'div',
+        { class: 'result' },
+        h('h3', {}, words.resultOf({ student: r.student || words.aStudent, title: r.assignment.title })),
+        h('p', {}, words.resultTimes(r)),
+        scoreLine({ id: 'result-score' }, r.score, r.assignment.pass),
+        h(
+          'p',
+          { class: r.disagreements.length ? 'notice' : '', id: 'result-check' },
+          r.disagreements.length ? words.disagrees({ n: r.disagreements.length }) : words.agrees,
+          '.',
+        ),
+        scrollBox(
+          words.answersLabel,
+          h(
+            'table',
+            { class: 'result-table' },
+            h(
+              'thead',
+              {},
+              h(
+                'tr',
+                {},
+                words.answersHeading.map((t) => h('th', { scope: 'col' }, t)),
+              ),
+            ),
+            h(
+              'tbody',
+              {},
+              r.problems.map((p, i) =>
+                h(
+                  'tr',
+                  {},
+                  h(
+                    'th',
+                    { scope: 'row' },
+                    `${i + 1}. ${titles.get(p.family)} (${practiceWords.variant({ seed: p.seed })})`,
+                  ),
+                  h(
+                    'td',
+                    {},
+                    p.attempts.length
+                      ? h(
+                          'ol',
+                          {},
+                          p.attempts.map((t) =>
+                            h(
+                              'li',
+                              { class: t.recorded !== t.correct ? 'changed' : '' },
+                              t.notKept ? words.notKept : `${t.answer} → ${t.correct ? words.correct : words.notYet}`,
+                              t.recorded !== t.correct
+                                ? ` (${t.recorded ? words.recordedCorrect : words.recordedWrong})`
+                                : '',
+                            ),
+                          ),
+                        )
+                      : words.none,
+                  ),
+                  h(
+                    'td',
+                    {},
+                    p.attempts.some((t) => t.correct && !t.notKept) ? words.correct : words.notYet,
+                    p.solutionShown ? ` (${words.afterSolution})` : '',
+                  ),
+                ),
+              ),
+            ),
+          ),
+        ),
+      ),
+  );
+}
