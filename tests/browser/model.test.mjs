@@ -6,6 +6,8 @@
 // change nothing. Screenshots go to test-results/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -348,6 +350,20 @@ test('the single file opens a model on the page’s thread, and without GPT-2’
   const first = page.locator('#model-next tbody tr').first();
   const id = Number(await first.locator('th').textContent());
   assert.equal(await exactOf(first.locator('td').first()), probs[id]);
+  // A file past what this thread opens without stopping the page is refused by its size, unread,
+  // and the open model stays.
+  assert.match(await page.locator('.model-panel .notice').textContent(), /opens files of up to 32 MB/);
+  const large = path.join(mkdtempSync(path.join(tmpdir(), 'attention-lab-model-')), 'large.safetensors');
+  writeFileSync(large, Buffer.alloc(33 * 2 ** 20));
+  await page.setInputFiles('#model-file', large);
+  await page.click('#model-open');
+  await page.waitForFunction(() => /32 MB/.test(document.querySelector('#model-error').textContent));
+  assert.match(
+    await page.locator('#model-error').textContent(),
+    /not opened.*the file has 33 MB, and this copy of the page, which runs models on its own thread, opens files of up to 32 MB; open it from the site.*The model that was open stays/s,
+  );
+  assert.equal(await exactOf(page.locator('#model-next tbody tr').first().locator('td').first()), probs[id]);
+  rmSync(path.dirname(large), { recursive: true });
   assert.deepEqual(problems, []);
   await ctx.close();
 });

@@ -867,7 +867,9 @@ export default {
     intro:
       'Open a GPT you trained with nanoGPT (or a GPT-2 checkpoint) and look inside it with the handout’s tools: the attention of every head, the next-token distribution, how sampling picks a token, and whether the model can read the future. The file is read by the engine in this browser tab and is never sent anywhere.',
     onPageThread:
-      'This copy of the page cannot start a background worker (it was opened from a file), so the model runs on the page’s thread: a large model makes the page pause while it computes.',
+      'This copy of the page cannot start a background worker (it was opened from a file), so the model runs on the page’s thread, and opens files of up to {most} MB: a larger one would stop the page for seconds while it is read. Open larger models from the site (npm start, or any static host), where a worker reads them.',
+    tooLargeHere:
+      'the file has {got, number} MB, and this copy of the page, which runs models on its own thread, opens files of up to {most} MB; open it from the site (npm start, or any static host), where a worker reads it',
     file: 'Checkpoint (.safetensors)',
     fileHelp: 'nanoGPT’s state_dict saved with safetensors (how: below), or a Hugging Face GPT-2 file.',
     howToSummary: 'How to write these files from nanoGPT',

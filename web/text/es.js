@@ -877,7 +877,9 @@ export default {
     intro:
       'Abre un GPT que hayas entrenado con nanoGPT (o un checkpoint de GPT-2) y míralo por dentro con las herramientas del apunte: la atención de cada cabeza, la distribución del siguiente token, cómo elige un token el muestreo y si el modelo puede leer el futuro. El motor lee el archivo en esta pestaña del navegador y nunca lo envía a ningún sitio.',
     onPageThread:
-      'Esta copia de la página no puede lanzar un worker en segundo plano (se abrió desde un archivo), así que el modelo se ejecuta en el hilo de la página: un modelo grande hace que la página se detenga mientras calcula.',
+      'Esta copia de la página no puede lanzar un worker en segundo plano (se abrió desde un archivo), así que el modelo se ejecuta en el hilo de la página y abre archivos de hasta {most} MB: uno mayor detendría la página varios segundos mientras se lee. Abre los modelos mayores desde el sitio (npm start, o cualquier servidor estático), donde un worker los lee.',
+    tooLargeHere:
+      'el archivo tiene {got, number} MB, y esta copia de la página, que ejecuta los modelos en su propio hilo, abre archivos de hasta {most} MB; ábrelo desde el sitio (npm start, o cualquier servidor estático), donde un worker lo lee',
     file: 'Checkpoint (.safetensors)',
     fileHelp: 'El state_dict de nanoGPT guardado con safetensors (cómo: abajo), o un archivo GPT-2 de Hugging Face.',
     howToSummary: 'Cómo escribir estos archivos desde nanoGPT',

@@ -836,7 +836,9 @@ export default {
     intro:
       '打开你用 nanoGPT 训练的 GPT（或一个 GPT-2 检查点），用讲义中的工具查看它的内部：每个头的注意力、下一个词元的分布、采样如何选出一个词元，以及模型能否读取未来。文件由引擎在这个浏览器标签页中读取，绝不会发送到任何地方。',
     onPageThread:
-      '这个页面副本无法启动后台 worker（它是从文件打开的），所以模型在页面的线程上运行：大模型计算时页面会暂停。',
+      '这个页面副本无法启动后台 worker（它是从文件打开的），所以模型在页面的线程上运行，只能打开不超过 {most} MB 的文件：更大的文件在读取时会让页面停顿好几秒。请从网站（npm start 或任何静态服务器）打开更大的模型，那里由 worker 读取。',
+    tooLargeHere:
+      '文件有 {got, number} MB，而这个页面副本在自己的线程上运行模型，只能打开不超过 {most} MB 的文件；请从网站（npm start 或任何静态服务器）打开它，那里由 worker 读取',
     file: '检查点（.safetensors）',
     fileHelp: '用 safetensors 保存的 nanoGPT state_dict（方法见下方），或 Hugging Face 的 GPT-2 文件。',
     howToSummary: '如何从 nanoGPT 写出这些文件',

@@ -9,7 +9,7 @@ import { createInspector } from '../../../models/inspector.js';
 import { gpt2Vocabulary, isGpt2Sized } from '../../../models/gpt2.js';
 import { opened as text, said, sentence, sentences } from '../../../text/index.js';
 import { attentionView, checksView, drawRow, generatedView, interventionView, rateText, summaryView } from './draw.js';
-import { modelForm } from './form.js';
+import { PAGE_THREAD_MB, modelForm } from './form.js';
 import { readGenerate, readOpenOptions, readPosition, readPrompt, readVocabularyFile } from './read.js';
 
 export function createModelPanel({ lab, workerUrl }) {
@@ -52,6 +52,8 @@ export function createModelPanel({ lab, workerUrl }) {
   async function open() {
     const file = inputs.file.files[0];
     if (!file) return refuse(text.chooseFile);
+    if (!inspector.inWorker && file.size > PAGE_THREAD_MB * 2 ** 20)
+      return refuse(text.tooLargeHere({ got: Math.ceil(file.size / 2 ** 20), most: PAGE_THREAD_MB }));
     const options = readOpenOptions(inputs.options.value, inputs.heads.value, lab.parseNumber);
     if (options.error) return refuse(options.error);
     const vocabulary = await readVocabularyFile(inputs.vocabulary.files[0]);
