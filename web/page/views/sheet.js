@@ -11,6 +11,7 @@ import { STUDENT, problemsOf, studentSeed } from '../assignment/definition.js';
 import { valueName } from '../../handouts/practice-words.js';
 import { h } from './dom.js';
 import { slices } from '../slices.js';
+import { progressLine } from './progress-line.js';
 
 // §7.4's trace keeps a batch of one, and its attention weights a head of one too: a tensor whose
 // leading axes are of one is shown as the matrix it holds.
@@ -158,21 +159,12 @@ export function sheetView({ practice, assignment: a, students, key, link, onCanc
     },
     words.print,
   );
-  const label = h('label', { for: 'sheets-progress' });
-  const bar = h('progress', { id: 'sheets-progress', max: 1, value: 0 });
-  const progress = h(
-    'p',
-    { class: 'reading', id: 'sheets-drawing' },
-    label,
-    ' ',
-    bar,
-    ' ',
-    h('button', { type: 'button', id: 'cancel-sheets', onclick: onCancel }, words.cancelSheets),
-  );
-  const show = (share) => {
-    bar.value = share;
-    label.textContent = words.drawingSheets({ n: list.length, percent: Math.floor(share * 100) });
-  };
+  const progress = progressLine({
+    id: 'sheets',
+    labelOf: (percent) => words.drawingSheets({ n: list.length, percent }),
+    cancel: words.cancelSheets,
+    onCancel,
+  });
   const section = h(
     'section',
     { class: 'sheets', 'aria-labelledby': 'sheet-title' },
@@ -187,14 +179,13 @@ export function sheetView({ practice, assignment: a, students, key, link, onCanc
   );
   async function draw(signal) {
     const slice = slices();
-    show(0);
     for (const [k, student] of list.entries()) {
       const problems = problemsOf(a, student);
       const sheet = section.appendChild(sheetOf(a, student, problems.length, key, link));
       for (const [i, p] of problems.entries()) {
         sheet.append(problemOnPaper(practice, p, i, problems.length, key));
         if (slice.due()) {
-          show((k + (i + 1) / problems.length) / list.length);
+          progress.show((k + (i + 1) / problems.length) / list.length);
           await slice.pause();
           if (signal.aborted) {
             progress.replaceWith(h('p', { class: 'notice', id: 'sheets-stopped' }, words.sheetsStopped));

@@ -4,6 +4,7 @@ import { assignment as words, practice as practiceWords } from '../../../text/in
 import { LIMITS } from '../../assignment/definition.js';
 import { classReport } from '../../assignment/class.js';
 import { h } from '../dom.js';
+import { progressLine } from '../progress-line.js';
 import { classSummary } from './class-table.js';
 import { scoreLine, scrollBox, titlesOf } from './shared.js';
 
@@ -57,28 +58,14 @@ export function resultView({
   return resultDetail({ practice, teacher, result, message, file, status: [status, progress], summary });
 }
 
-// How far a reading of `of` result files is, and its Cancel: made once per reading and moved on
-// in place (`show(share)`), not redrawn, so that the button is never replaced under a pointer
-// that is pressing it.
-export function readingLine(of, onCancel) {
-  const label = h('label', { for: 'reading-progress' });
-  const bar = h('progress', { id: 'reading-progress', max: 1, value: 0 });
-  const line = h(
-    'p',
-    { class: 'reading', id: 'reading' },
-    label,
-    ' ',
-    bar,
-    ' ',
-    h('button', { type: 'button', id: 'cancel-reading', onclick: onCancel }, words.cancelReading),
-  );
-  const show = (share) => {
-    bar.value = share;
-    label.textContent = words.readingFiles({ n: of, percent: Math.floor(share * 100) });
-  };
-  show(0);
-  return Object.assign(line, { show });
-}
+// How far a reading of `of` result files is, and its Cancel (a progressLine).
+export const readingLine = (of, onCancel) =>
+  progressLine({
+    id: 'reading',
+    labelOf: (percent) => words.readingFiles({ n: of, percent }),
+    cancel: words.cancelReading,
+    onCancel,
+  });
 
 function resultDetail({ practice, teacher, result, message, file, status, summary }) {
   const r = result;
