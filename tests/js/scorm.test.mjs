@@ -166,7 +166,7 @@ test('an LMS that refuses LMSInitialize, throws, or answers with objects: the pa
     assert.equal(lms.connected, true);
     assert.equal(lms.student, '');
     const { run } = runIn(lms, quiz);
-    assert.equal(lms.unreadable, true, 'suspend data it could not read is not overwritten');
+    assert.equal(lms.unreadable, 'cmi.suspend_data', 'suspend data it could not read is not overwritten');
     check(run, 0, answerOf(run.problems[0]));
     assert.ok(lms.state.saved);
   }
@@ -183,11 +183,11 @@ test('an LMS that refuses LMSInitialize, throws, or answers with objects: the pa
 });
 
 test('suspend data the page cannot read is kept until the student starts again, and the score never falls', () => {
-  for (const damaged of [
-    '{"v":2,"s":5,"f":{"retrieval":[[1,1,0,"x"]]',
-    'not json',
-    '{"v":3}',
-    '{"v":1,"p":[[1,1,0,"x"]]}',
+  for (const [damaged, field] of [
+    ['{"v":2,"s":5,"f":{"retrieval":[[1,1,0,"x"]]', 'cmi.suspend_data'],
+    ['not json', 'cmi.suspend_data'],
+    ['{"v":3}', 'v'],
+    ['{"v":1,"p":[[1,1,0,"x"]]}', 'p'],
   ]) {
     const lms1 = course({
       kept: {
@@ -199,7 +199,7 @@ test('suspend data the page cannot read is kept until the student starts again, 
     });
     const { lms } = lms1.launch();
     const { run } = runIn(lms, quiz);
-    assert.equal(lms.unreadable, true, damaged);
+    assert.equal(lms.unreadable, field, damaged);
     assert.equal(lms.heldScore, 67);
     check(run, 0, answerOf(run.problems[0]));
     assert.equal(lms1.db.kept.cmi.suspend_data, damaged, 'kept as it was');
@@ -212,8 +212,8 @@ test('suspend data the page cannot read is kept until the student starts again, 
   }
   // A count past the bound is refused before anything is made.
   const huge = JSON.stringify({ v: 2, s: 5, f: { retrieval: [[1000000, 0, 0, 'x']] } });
-  assert.deepEqual(decodeSuspend(huge, problemsOf(quiz)), { unreadable: true });
-  assert.deepEqual(decodeSuspend('x'.repeat(SUSPEND_LIMIT + 1), problemsOf(quiz)), { unreadable: true });
+  assert.deepEqual(decodeSuspend(huge, problemsOf(quiz)), { unreadable: 'f.retrieval[0]' });
+  assert.deepEqual(decodeSuspend('x'.repeat(SUSPEND_LIMIT + 1), problemsOf(quiz)), { unreadable: 'cmi.suspend_data' });
 });
 
 test('a changed package in the same activity resumes every answer to a problem it still asks', () => {

@@ -145,7 +145,7 @@ export default {
     lmsNotConnected:
       'Your course opened this page but would not connect to it ({error}): nothing you do here reaches your course’s gradebook. Tell your teacher. You can still work here and download your result file.',
     lmsUnreadable:
-      'Your course holds an earlier run of this activity that this version of the page cannot read (an older version of the assignment wrote it, or it is damaged). It is left as it is, and the score your course holds ({score} %) will not go down. Your new answers are not kept by the course until you choose to start again here.',
+      'Your course holds an earlier run of this activity that this version of the page cannot read (an older version of the assignment wrote it, or it is damaged: {field} could not be read). It is left as it is, and the score your course holds ({score} %) will not go down. Your new answers are not kept by the course until you choose to start again here.',
     lmsAfresh: 'Start again in the course',
     lmsDropped:
       '{n, plural, one {# problem you answered before is} other {# problems you answered before are}} no longer in this assignment: your course keeps the score it held ({score} %), and the rest of your answers carry on here.',

@@ -151,7 +151,7 @@ export default {
     lmsNotConnected:
       'Tu curso abrió esta página pero no se conectó con ella ({error}): nada de lo que hagas aquí llega al libro de calificaciones del curso. Avisa a tu profesor. Puedes seguir trabajando aquí y descargar tu archivo de resultados.',
     lmsUnreadable:
-      'Tu curso guarda un recorrido anterior de esta actividad que esta versión de la página no puede leer (lo escribió una versión anterior de la tarea, o está dañado). Se deja tal cual, y la puntuación que tiene tu curso ({score} %) no bajará. El curso no guarda tus nuevas respuestas hasta que decidas empezar de nuevo aquí.',
+      'Tu curso guarda un recorrido anterior de esta actividad que esta versión de la página no puede leer (lo escribió una versión anterior de la tarea, o está dañado: no se pudo leer {field}). Se deja tal cual, y la puntuación que tiene tu curso ({score} %) no bajará. El curso no guarda tus nuevas respuestas hasta que decidas empezar de nuevo aquí.',
     lmsAfresh: 'Empezar de nuevo en el curso',
     lmsDropped:
       '{n, plural, one {# problema que respondiste ya no está} other {# problemas que respondiste ya no están}} en esta tarea: tu curso conserva la puntuación que tenía ({score} %), y el resto de tus respuestas siguen aquí.',

@@ -70,7 +70,8 @@ const INTERACTIONS_MOST = 100000;
 //   {connected: false, code, message}   LMSInitialize refused: the page works on its own
 //   {saved: Date | null}                every write so far is committed (null: nothing written yet)
 //   {refused: {code, message}, retrying} a write or commit was refused (still retrying, or not)
-// and `unreadable` is true while suspend data the page cannot read is kept.
+// and `unreadable` names the field of suspend data the page cannot read while it is kept (else
+// false).
 export function openLms(api, { now = () => new Date(), schedule = (f, ms) => setTimeout(f, ms) } = {}) {
   if (!api) return null;
   let listener = () => {};
@@ -135,8 +136,8 @@ export function openLms(api, { now = () => new Date(), schedule = (f, ms) => set
     // {records, carried, dropped}. Data it cannot read is kept as it is (`unreadable`) until
     // startAfresh().
     resumed(problems) {
-      const back = suspended === null ? { unreadable: true } : decodeSuspend(suspended, problems);
-      session.unreadable = Boolean(back?.unreadable);
+      const back = suspended === null ? { unreadable: 'cmi.suspend_data' } : decodeSuspend(suspended, problems);
+      session.unreadable = back?.unreadable ?? false;
       return back?.unreadable ? null : back;
     },
     // The student has read that their kept run cannot be resumed, and starts again: the next save

@@ -13,6 +13,7 @@
 // ({"v":1,"p":[[...], ...]}, a row per problem in order, edition 1), is read when it has as many
 // rows as the assignment has problems.
 import { FIRST_EDITION, MAX_SEED } from './definition.js';
+import { excerpt } from '../../text/refusal.js';
 
 export const SUSPEND_LIMIT = 4096;
 // Characters of one answer as stored (JSON escapes count): the longest answer any problem needs,
@@ -87,35 +88,43 @@ function recordOf([n, solved, shown, last]) {
 // Reads what the LMS kept for these problems. Returns null when nothing was kept (a first
 // launch); {records, carried, dropped} when it can be read (records[i] for problems[i], null
 // where the text holds nothing for it; dropped: rows of problems this assignment no longer asks);
-// {unreadable: true} otherwise. Nothing is half-read, and nothing is allocated before the size
-// and every row are checked.
+// {unreadable: <the first field that could not be read>} otherwise ('cmi.suspend_data' for the
+// text as a whole, 'v', 's', 'f.<family>', 'f.<family>[k]' …; a family's name cut to 20
+// characters). Nothing is half-read, and nothing is allocated before the size and every row are
+// checked.
 export function decodeSuspend(text, problems) {
   if (text === '') return null;
-  if (typeof text !== 'string' || text.length > SUSPEND_LIMIT) return { unreadable: true };
+  const whole = { unreadable: 'cmi.suspend_data' };
+  if (typeof text !== 'string' || text.length > SUSPEND_LIMIT) return whole;
   let data;
   try {
     data = JSON.parse(text);
   } catch {
-    return { unreadable: true };
+    return whole;
   }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return whole;
   const rows = new Map();
-  if (data?.v === 1 && Array.isArray(data.p) && data.p.length === problems.length && data.p.every(isRow)) {
+  const badRow = (list, at) => {
+    const k = list.findIndex((row) => !isRow(row));
+    return k < 0 ? null : { unreadable: `${at}[${k}]` };
+  };
+  if (data.v === 1) {
+    if (!Array.isArray(data.p) || data.p.length !== problems.length) return { unreadable: 'p' };
+    const bad = badRow(data.p, 'p');
+    if (bad) return bad;
     problems.forEach((p, i) => rows.set(key(p.family, p.seed, FIRST_EDITION), data.p[i]));
-  } else if (
-    data?.v === VERSION &&
-    (data.e === undefined || (Number.isInteger(data.e) && data.e >= FIRST_EDITION)) &&
-    Number.isInteger(data.s) &&
-    data.s >= 0 &&
-    data.s <= MAX_SEED &&
-    data.f &&
-    typeof data.f === 'object' &&
-    !Array.isArray(data.f)
-  ) {
+  } else if (data.v === VERSION) {
+    if (data.e !== undefined && !(Number.isInteger(data.e) && data.e >= FIRST_EDITION)) return { unreadable: 'e' };
+    if (!(Number.isInteger(data.s) && data.s >= 0 && data.s <= MAX_SEED)) return { unreadable: 's' };
+    if (!data.f || typeof data.f !== 'object' || Array.isArray(data.f)) return { unreadable: 'f' };
     for (const [family, list] of Object.entries(data.f)) {
-      if (!Array.isArray(list) || list.length > ROWS_MOST || !list.every(isRow)) return { unreadable: true };
+      const at = `f.${excerpt(family)}`;
+      if (!Array.isArray(list) || list.length > ROWS_MOST) return { unreadable: at };
+      const bad = badRow(list, at);
+      if (bad) return bad;
       list.forEach((row, k) => rows.set(key(family, seedAt(data.s, k), data.e ?? FIRST_EDITION), row));
     }
-  } else return { unreadable: true };
+  } else return { unreadable: 'v' };
   const keyOf = (p) => key(p.family, p.seed, p.edition ?? FIRST_EDITION);
   const records = problems.map((p) => (rows.has(keyOf(p)) ? recordOf(rows.get(keyOf(p))) : null));
   const carried = records.filter(Boolean).length;

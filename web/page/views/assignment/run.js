@@ -72,7 +72,7 @@ function lmsNotes({ session, name, dropped }, onChange) {
       h(
         'div',
         { class: 'notice', role: 'alert', id: 'lms-unreadable' },
-        h('p', {}, words.lmsUnreadable({ score: session.heldScore })),
+        h('p', {}, words.lmsUnreadable({ score: session.heldScore, field: session.unreadable })),
         h(
           'button',
           {
