@@ -78,7 +78,7 @@ function params(fn, value, schema, path) {
     if (v === undefined || v === null) continue;
     if (Array.isArray(sub)) {
       if (!Array.isArray(v)) throw refusedBy(fn, 'call.type', { name: where, expected: 'list', got: describe(v) });
-      out[key] = v.map((item, i) => params(fn, item, sub[0], `${where}[${i}]`));
+      out[key] = Array.from(v, (item, i) => params(fn, item, sub[0], `${where}[${i}]`));
     } else if (PARAMS[sub]) out[key] = params(fn, v, sub, where);
     else out[key] = toTensor(v, fn, where);
   }
@@ -237,7 +237,7 @@ function predictionSpec(spec, formats) {
   return {
     format: spec.format,
     expected: value(spec.expected, 'spec.expected'),
-    misconceptions: (spec.misconceptions || []).map((w, i) => ({
+    misconceptions: Array.from(spec.misconceptions || [], (w, i) => ({
       id: w.id,
       section: w.section,
       value: value(w.value, `spec.misconceptions[${i}].value`),
@@ -309,7 +309,9 @@ function loadModel(m, options, given) {
   if (saved.format !== 'attention-lab-model' || saved.version !== 1)
     throw refusedBy(fn, 'call.saved', { got: describe(saved) });
   if (!Array.isArray(saved.parameters)) throw refusedBy(fn, 'call.savedList');
-  const parameters = saved.parameters.map((p, i) => {
+  // Array.from, not .map, for every list a caller gives: a list with a `constructor` of its own
+  // would make .map build its result with that, and fail in JavaScript's words, not the engine's.
+  const parameters = Array.from(saved.parameters, (p, i) => {
     if (!p || typeof p.name !== 'string' || !Array.isArray(p.shape) || !Array.isArray(p.data))
       throw refusedBy(fn, 'call.savedParameter', { index: i });
     const t = toTensor(p.data, fn, p.name);
