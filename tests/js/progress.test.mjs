@@ -39,17 +39,20 @@ test('a file is shown before it is used: merge keeps both, replace keeps the fil
   });
   progress.apply('merge');
   assert.equal(progress.pending, null);
+  assert.equal(progress.outcome, 'merged', 'how the import went, for the page to say');
   assert.deepEqual(progress.of('retrieval'), { attempts: 3, solved: [0, 1, 2] });
   assert.deepEqual(progress.of('ffn'), { attempts: 4, solved: [3] });
   assert.deepEqual(progress.of('rmsnorm'), { attempts: 1, solved: [] });
   assert.equal(progress.of('other').attempts, 0, 'a family this page does not have is left out');
   assert.ok(progress.canUndo);
   progress.undo();
+  assert.equal(progress.outcome, 'undone');
   assert.equal(storage.getItem(KEY), JSON.stringify(mine), 'undo: as it was, byte for byte');
   assert.equal(progress.canUndo, false);
 
   await progress.readFile(fileOf(JSON.stringify(theirs)), KNOWN);
   progress.apply('replace');
+  assert.equal(progress.outcome, 'replaced');
   assert.deepEqual(progress.of('retrieval'), { attempts: 2, solved: [1] });
   assert.equal(progress.of('rmsnorm').attempts, 0);
   // merging the same file twice changes nothing the second time
@@ -62,7 +65,10 @@ test('a file is shown before it is used: merge keeps both, replace keeps the fil
   // leaving the file changes nothing
   await progress.readFile(fileOf(JSON.stringify(mine)), KNOWN);
   progress.apply('cancel');
+  assert.equal(progress.outcome, 'left');
   assert.equal(storage.getItem(KEY), once);
+  assert.match(await progress.readFile(fileOf('not json'), KNOWN), /./);
+  assert.ok(progress.outcome.failed, 'a file refused is said as such');
 });
 
 // A malformed variant of a good file, from the stream `next`.

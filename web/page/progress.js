@@ -93,6 +93,9 @@ export function createProgress(storage = browserStorage()) {
   // import, which Undo puts back for the rest of the session.
   let pending = null;
   let before = null;
+  // How the last import went, for the page to say: '' (nothing to say), 'merged', 'replaced',
+  // 'left', 'undone', or {failed: why}.
+  let outcome = '';
   try {
     const raw = storage?.getItem(KEY);
     if (raw !== null && raw !== undefined) {
@@ -120,6 +123,23 @@ export function createProgress(storage = browserStorage()) {
     }
   };
   const entry = (id) => (data.families[id] ||= { attempts: 0, solved: [] });
+  // A progress file's size, JSON and records checked; held in `pending` when it holds something
+  // this page knows. Resolves to why not, or ''.
+  async function held(file, known) {
+    if (file.size > PROGRESS_LIMITS.bytes) return words.tooLarge({ got: file.size, most: PROGRESS_LIMITS.bytes });
+    const text = await file.text();
+    let parsed;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return words.notJson;
+    }
+    const v = validate(parsed, known);
+    if (!v.progress) return v.problem;
+    if (totalsOf(v.progress).families === 0) return words.nothingKnown;
+    pending = { incoming: v.progress, unknown: v.unknown };
+    return '';
+  }
   return {
     get notice() {
       return notice;
@@ -140,19 +160,12 @@ export function createProgress(storage = browserStorage()) {
     // to merge or replace with; nothing changes yet. Resolves to an error message or ''.
     async readFile(file, known) {
       pending = null;
-      if (file.size > PROGRESS_LIMITS.bytes) return words.tooLarge({ got: file.size, most: PROGRESS_LIMITS.bytes });
-      const text = await file.text();
-      let parsed;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        return words.notJson;
-      }
-      const v = validate(parsed, known);
-      if (!v.progress) return v.problem;
-      if (totalsOf(v.progress).families === 0) return words.nothingKnown;
-      pending = { incoming: v.progress, unknown: v.unknown };
-      return '';
+      const problem = await held(file, known);
+      outcome = problem ? { failed: problem } : '';
+      return problem;
+    },
+    get outcome() {
+      return outcome;
     },
     // The file held by readFile, as the page shows it before the student chooses: its totals,
     // the page's, and how many of its records this page does not know; null when none is held.
@@ -165,7 +178,8 @@ export function createProgress(storage = browserStorage()) {
         before = data;
         data = how === 'merge' ? merged(data, pending.incoming) : pending.incoming;
         save();
-      }
+        outcome = how === 'merge' ? 'merged' : 'replaced';
+      } else outcome = 'left';
       pending = null;
     },
     get canUndo() {
@@ -177,6 +191,7 @@ export function createProgress(storage = browserStorage()) {
       data = before;
       before = null;
       save();
+      outcome = 'undone';
     },
   };
 }

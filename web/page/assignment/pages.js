@@ -25,6 +25,8 @@ export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, w
   // While result files are read: the reading's AbortController and its line (a bar and a
   // Cancel); `stopped` once a reading was cancelled (the files shown are the earlier ones).
   let reading = null;
+  // How many result files the last choice held, when it was refused as too many (else 0).
+  let tooMany = 0;
   // The sheets to print shown last: their address, their section and their drawing's controller.
   let printing = null;
   let stopped = false;
@@ -102,8 +104,12 @@ export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, w
           ...resultsShown,
           reading: reading?.line ?? null,
           stopped,
-          // A new choice of files replaces a reading under way.
+          tooMany,
+          // A new choice of files replaces a reading under way. Too many at once is refused
+          // whole, with the count: none is dropped unseen.
           onFiles: async (chosen) => {
+            tooMany = chosen.length > LIMITS.resultFiles ? chosen.length : 0;
+            if (tooMany) return focusAfter('open-result');
             reading?.cancel.abort();
             const cancel = new AbortController();
             const line = readingLine(chosen.length, () => {

@@ -5,8 +5,15 @@
 import { practice as text } from '../../text/index.js';
 import { download, h } from './dom.js';
 
-// The outcome of the last import, shown again after the overview re-renders with the new progress.
-let importMessage = '';
+// How the last import went (progress.outcome), in words.
+function outcomeText(outcome) {
+  if (outcome.failed) return text.importFailed({ why: outcome.failed });
+  return (
+    { merged: text.importMerged, replaced: text.importReplaced, left: text.importLeft, undone: text.importUndone }[
+      outcome
+    ] ?? ''
+  );
+}
 
 // A progress file read and held (progress.pending): what it holds against what the page holds,
 // and the choice to merge, replace or leave it; nothing changes before the student chooses.
@@ -44,10 +51,13 @@ function importPreview(pending, choose) {
 export function progressFiles({ progress, known, onImport }) {
   const undo = () => {
     progress.undo();
-    importMessage = text.importUndone;
     onImport('import-progress');
   };
-  const status = h('p', { role: 'status', 'aria-live': 'polite', class: 'import-status' }, importMessage);
+  const status = h(
+    'p',
+    { role: 'status', 'aria-live': 'polite', class: 'import-status' },
+    outcomeText(progress.outcome),
+  );
   const save = () => download('attention-lab-progress.json', progress.exportJson());
   const file = h('input', {
     type: 'file',
@@ -58,13 +68,11 @@ export function progressFiles({ progress, known, onImport }) {
       e.target.value = ''; // so that the same file can be chosen again
       if (!f) return;
       const problem = await progress.readFile(f, known);
-      importMessage = problem ? text.importFailed({ why: problem }) : '';
       onImport(problem ? null : 'import-preview');
     },
   });
   const choose = (how) => {
     progress.apply(how);
-    importMessage = { merge: text.importMerged, replace: text.importReplaced }[how] ?? text.importLeft;
     onImport(progress.canUndo && how !== 'cancel' ? 'import-undo' : 'import-progress');
   };
   return [

@@ -14,7 +14,7 @@ import { scoreLine, scrollBox, titlesOf } from './shared.js';
 // statistics, and the table as CSV. teacher: the teacher's assignment the files are checked
 // against, or null (then files of several assignments are flagged).
 // reading: the line of a reading under way (readingLine), else null; stopped: the last reading
-// was cancelled. What was shown stays shown while files are read.
+// was cancelled; tooMany: how many files the last choice held when it was refused as too many. What was shown stays shown while files are read.
 export function resultView({
   practice,
   teacher,
@@ -24,12 +24,17 @@ export function resultView({
   first,
   reading,
   stopped,
+  tooMany,
   onFiles,
   onSort,
   onRows,
   onShow,
 }) {
-  const status = h('p', { role: 'status', id: 'result-status' });
+  const status = h(
+    'p',
+    { role: 'status', id: 'result-status', class: tooMany ? 'notice' : '' },
+    tooMany ? words.tooManyFiles({ most: LIMITS.resultFiles, got: tooMany }) : '',
+  );
   const file = h('input', {
     type: 'file',
     id: 'open-result',
@@ -37,12 +42,6 @@ export function resultView({
     multiple: true,
     onchange: (e) => {
       const chosen = [...e.target.files];
-      // Too many at once is refused whole, with the count: none is dropped unseen.
-      if (chosen.length > LIMITS.resultFiles) {
-        status.textContent = words.tooManyFiles({ most: LIMITS.resultFiles, got: chosen.length });
-        status.className = 'notice';
-        return;
-      }
       if (chosen.length) onFiles(chosen.map((f) => ({ name: f.name, text: () => f.text() })));
     },
   });
