@@ -419,3 +419,24 @@ test('editions: a link without one asks edition 1’s problems, as every earlier
   assert.deepEqual(lab.practice.generate('ffn', 7), lab.practice.generate('ffn', 7, latest));
   assert.throws(() => lab.practice.generate('ffn', 7, latest + 1), /no edition 3 of the practice set/);
 });
+
+test('the class list a teacher types is kept across visits, and in the page alone when storage is blocked', async () => {
+  const { createClassNames, KEY: NAMES } = await import('../../web/page/assignment/class-names.js');
+  const kept = new Map();
+  const storage = { getItem: (k) => kept.get(k) ?? null, setItem: (k, v) => kept.set(k, v) };
+  createClassNames(storage).keep('García, Ana\nWang Fang');
+  assert.equal(createClassNames(storage).text, 'García, Ana\nWang Fang', 'a later visit reads it back');
+  assert.equal(kept.get(NAMES), 'García, Ana\nWang Fang');
+  const blocked = {
+    getItem: () => {
+      throw new Error('blocked');
+    },
+    setItem: () => {
+      throw new Error('blocked');
+    },
+  };
+  const names = createClassNames(blocked);
+  assert.equal(names.text, '');
+  names.keep('Ada');
+  assert.equal(names.text, 'Ada', 'kept in the page');
+});

@@ -14,6 +14,7 @@ import { teachView } from '../views/teach.js';
 import { LIMITS, defaultAssignment, normalName, problemsOf, readAssignment } from './definition.js';
 import { lastStudent, openRun, readResults, rememberStudent } from './run.js';
 import { findApi, openLms } from './scorm.js';
+import { createClassNames } from './class-names.js';
 
 // read(): {state, practice, families, notice} as the app has them now; setQuery(query): the
 // teacher's form changed the address's assignment; focusAfter(id): redraw, then focus id;
@@ -21,6 +22,7 @@ import { findApi, openLms } from './scorm.js';
 // single file; packaged: a SCORM package's assignment query ('' on the site).
 export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, workerUrl, packaged }) {
   const runs = new Map();
+  const classNames = createClassNames();
   let resultsShown = { files: [], shown: 0, sort: 'file', first: 0 }; // the result files last opened, and their order
   // While result files are read: the reading's AbortController and its line (a bar and a
   // Cancel); `stopped` once a reading was cancelled (the files shown are the earlier ones).
@@ -83,6 +85,7 @@ export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, w
           linkOf: studentLink,
           onQuery: setQuery,
           packageOf: (a) => scormPackageOf(a),
+          names: classNames,
         }),
       );
     }

@@ -14,34 +14,13 @@ import {
   problemsOf,
 } from '../assignment/definition.js';
 import { suspendProblem } from '../assignment/suspend.js';
-import { browserStorage } from '../storage.js';
 import { download, h } from './dom.js';
-
-// The class list typed into the names box stays while the page is open, and in this browser
-// (a teacher's own) across visits: opening the worksheet and coming back keeps it.
-const NAMES_KEY = 'attention-lab.teach-names.v1';
-let namesInPage = null;
-function keptNames() {
-  try {
-    return namesInPage ?? browserStorage()?.getItem(NAMES_KEY) ?? '';
-  } catch {
-    return namesInPage ?? '';
-  }
-}
-function keepNames(text) {
-  namesInPage = text;
-  try {
-    browserStorage()?.setItem(NAMES_KEY, text);
-  } catch {
-    // kept in the page only
-  }
-}
 
 // families: [{id, section, title, fewAnswers}]; a: the assignment to start from; latest: the
 // problem set's latest edition; linkOf(query): the student's address for a query; onQuery(query):
 // the form changed to a valid assignment. packageOf(assignment): resolves to its SCORM 1.2
-// package {bytes, name}, or rejects saying why.
-export function teachView({ families, assignment: a, latest, linkOf, onQuery, packageOf }) {
+// package {bytes, name}, or rejects saying why. names: the class list as typed (class-names.js).
+export function teachView({ families, assignment: a, latest, linkOf, onQuery, packageOf, names: classNames }) {
   const ids = families.map((f) => f.id);
   // An assignment keeps the edition it was made in (a link already handed out asks the same
   // problems); the teacher may move it to the latest before the class starts.
@@ -169,11 +148,11 @@ export function teachView({ families, assignment: a, latest, linkOf, onQuery, pa
     cols: 40,
     'aria-describedby': 'teach-students-note',
     oninput: () => {
-      keepNames(names.value);
+      classNames.keep(names.value);
       update();
     },
   });
-  names.value = keptNames();
+  names.value = classNames.text;
   const worksheet = h('a', { id: 'teach-worksheet', class: 'button' }, text.worksheet);
   const answerKey = h('a', { id: 'teach-key', class: 'button' }, text.answerKey);
   const results = h('a', { id: 'teach-results', class: 'button' }, text.resultsLink);

@@ -123,3 +123,18 @@ export function settingsForm({ lab, onApply }) {
     },
   };
 }
+
+// The session names a field or a corpus by its key (D, english); the panel says its label.
+export function saidHere(m) {
+  const p = m.params ?? {};
+  const corpus = (c) => text.corpora[c];
+  return said({
+    ...m,
+    params: {
+      ...p,
+      ...(p.field && { field: text.fields[p.field] }),
+      ...(p.corpus && { corpus: corpus(p.corpus) }),
+      ...(m.code === 'training.setup.corpus' && { choices: p.choices.map(corpus) }),
+    },
+  });
+}

@@ -5,32 +5,17 @@
 // update `state`, and each view draws its part of it at the next frame.
 import { DEFAULT_SETUP, EXPERIMENTS } from '../../../training/experiments.js';
 import { connectTrainer } from '../../../worker/client.js';
-import { said, sentence, sentences, training as text, ui } from '../../../text/index.js';
+import { sentence, sentences, training as text, ui } from '../../../text/index.js';
 import { jsonBreak } from '../../../text/refusal.js';
 import { h } from '../dom.js';
 import { attentionView } from './attention.js';
-import { readSetting, settingsForm } from './form.js';
+import { readSetting, saidHere, settingsForm } from './form.js';
 import { entropyPlot, lossPlot } from './plots.js';
 import { runControls } from './run.js';
 import { samplesView } from './samples.js';
 import { progressTable } from './table.js';
 
 const noIntervention = () => ({ ablateHeads: [], hideTokens: [] });
-
-// The session names a field or a corpus by its key (D, english); the panel says its label.
-function saidHere(m) {
-  const p = m.params ?? {};
-  const corpus = (c) => text.corpora[c];
-  return said({
-    ...m,
-    params: {
-      ...p,
-      ...(p.field && { field: text.fields[p.field] }),
-      ...(p.corpus && { corpus: corpus(p.corpus) }),
-      ...(m.code === 'training.setup.corpus' && { choices: p.choices.map(corpus) }),
-    },
-  });
-}
 
 // onSettings(experiment, setup): the trainer took these settings (the page puts them in its address).
 export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
