@@ -3,6 +3,7 @@
 // student's run (attempts counted by the practice set's rule, kept across reloads); the result
 // file, read back with every verdict checked again by the engine.
 import { test } from 'node:test';
+import { blockedStorage } from './malformed.mjs';
 import assert from 'node:assert/strict';
 import { loadEngine } from '../../web/engine/index.js';
 import {
@@ -427,14 +428,7 @@ test('the class list a teacher types is kept across visits, and in the page alon
   createClassNames(storage).keep('García, Ana\nWang Fang');
   assert.equal(createClassNames(storage).text, 'García, Ana\nWang Fang', 'a later visit reads it back');
   assert.equal(kept.get(NAMES), 'García, Ana\nWang Fang');
-  const blocked = {
-    getItem: () => {
-      throw new Error('blocked');
-    },
-    setItem: () => {
-      throw new Error('blocked');
-    },
-  };
+  const blocked = blockedStorage;
   const names = createClassNames(blocked);
   assert.equal(names.text, '');
   names.keep('Ada');

@@ -4,6 +4,7 @@
 // (the control, the option, the tensor or the field) in words without "undefined" or
 // JavaScript's own messages, and the engine's heap is where it was once all have been refused.
 import { test } from 'node:test';
+import { ODD_VALUES, deep } from './malformed.mjs';
 import assert from 'node:assert/strict';
 import { loadEngine, loadExtras } from '../../web/engine/index.js';
 import { xorshift32 } from '../../web/training/xorshift.js';
@@ -12,29 +13,8 @@ import { readOpenOptions, readVocabularyFile } from '../../web/page/views/model/
 const lab = { ...(await loadEngine()), ...(await loadExtras()) };
 const CONFIG = { vocab_size: 7, n_embd: 8, n_head: 2, n_layer: 1, block_size: 8, seed: 3 };
 const JS_ERRORS = /undefined|NaN|\[object|is not a function|Cannot read|Unexpected token|Maximum call stack/;
-const deep = (n) => '['.repeat(n) + ']'.repeat(n);
 const pickFrom = (next) => (xs) => xs[next() % xs.length];
 
-// Values to put anywhere a value can stand.
-const VALUES = [
-  null,
-  true,
-  -1,
-  0,
-  0.5,
-  1e308,
-  -0,
-  2 ** 53,
-  '',
-  'rms',
-  'x'.repeat(300),
-  '__proto__',
-  [],
-  [1, 'a'],
-  {},
-  { a: 1 },
-  JSON.parse('{"__proto__": {"polluted": 1}}'),
-];
 const NAMES = [
   'norm',
   'n_head',
@@ -57,7 +37,7 @@ test('Other settings, 3,000 typed texts: refused in words naming the control, or
     let typed;
     switch (k % 5) {
       case 0:
-        typed = JSON.stringify(Object.fromEntries([[pick(NAMES), pick(VALUES)]]));
+        typed = JSON.stringify(Object.fromEntries([[pick(NAMES), pick(ODD_VALUES)]]));
         break;
       case 1:
         typed = `{"${pick(NAMES)}": ${deep(1 + (next() % 3000))}}`;
@@ -72,7 +52,7 @@ test('Other settings, 3,000 typed texts: refused in words naming the control, or
         break;
       default:
         typed = JSON.stringify(
-          Object.fromEntries(Array.from({ length: 1 + (next() % 4) }, () => [pick(NAMES), pick(VALUES)])),
+          Object.fromEntries(Array.from({ length: 1 + (next() % 4) }, () => [pick(NAMES), pick(ODD_VALUES)])),
         );
     }
     const heads = pick(['', '2', '0', '-1', '2.5', '1e9', 'two', '__proto__']);
@@ -107,9 +87,9 @@ test('vocabulary files, 2,000 of them: a vocabulary, or a refusal that says what
     let body;
     if (k % 4 === 0)
       body = JSON.stringify({
-        itos: Object.fromEntries([[pick(['0', '1', '-1', '99999999999', 'a', '__proto__']), pick(VALUES)]]),
+        itos: Object.fromEntries([[pick(['0', '1', '-1', '99999999999', 'a', '__proto__']), pick(ODD_VALUES)]]),
       });
-    else if (k % 4 === 1) body = JSON.stringify({ [pick(['itos', 'stoi', 'vocab', '__proto__'])]: pick(VALUES) });
+    else if (k % 4 === 1) body = JSON.stringify({ [pick(['itos', 'stoi', 'vocab', '__proto__'])]: pick(ODD_VALUES) });
     else if (k % 4 === 2)
       body = pick([
         '',
@@ -178,15 +158,16 @@ test('safetensors headers and saved models, 2,000 of each broken: an Error namin
     const h = structuredClone(header);
     const t = h[pick(tensors)];
     const field = pick(['dtype', 'shape', 'data_offsets']);
-    if (k % 3 === 0) t[field] = pick(VALUES);
-    else if (k % 3 === 1) t[field] = field === 'dtype' ? pick(['F16', 'I64', 'f32', '']) : [pick(VALUES), pick(VALUES)];
-    else h[pick(NAMES)] = pick([t, ...VALUES]);
+    if (k % 3 === 0) t[field] = pick(ODD_VALUES);
+    else if (k % 3 === 1)
+      t[field] = field === 'dtype' ? pick(['F16', 'I64', 'f32', '']) : [pick(ODD_VALUES), pick(ODD_VALUES)];
+    else h[pick(NAMES)] = pick([t, ...ODD_VALUES]);
     if (attempt(() => lab.loadCheckpoint(withHeader(h)), 'loadCheckpoint')) refused++;
 
     const s = JSON.parse(saved);
     const where = pick([s, s.config, s.parameters, s.parameters[next() % s.parameters.length]]);
     const keys = Object.keys(where);
-    where[keys.length && k % 2 ? pick(keys) : pick(NAMES)] = pick(VALUES);
+    where[keys.length && k % 2 ? pick(keys) : pick(NAMES)] = pick(ODD_VALUES);
     if (attempt(() => lab.loadModel(s), 'loadModel')) refused++;
   }
   const after = lab.memory();

@@ -4,6 +4,7 @@
 // never half-read, never allocate past the bounds, and either resume records that hold to them or
 // name the field that could not be read, which the page's message then shows.
 import { test } from 'node:test';
+import { ODD_VALUES, deep } from './malformed.mjs';
 import assert from 'node:assert/strict';
 import { xorshift32 } from '../../web/training/xorshift.js';
 import { problemsOf } from '../../web/page/assignment/definition.js';
@@ -21,29 +22,6 @@ const records = problems.map((_, i) => ({
 }));
 const good = encodeSuspend(problems, records, quiz.seed);
 
-// What may stand anywhere a value can.
-const deep = (n) => '['.repeat(n) + ']'.repeat(n);
-const VALUES = [
-  null,
-  true,
-  -1,
-  0.5,
-  1e308,
-  -1e308,
-  2 ** 53,
-  1000,
-  999,
-  '',
-  'x'.repeat(200),
-  '__proto__',
-  'constructor',
-  [],
-  {},
-  [[1, 1, 0, 'x']],
-  { __proto__: null, polluted: 1 },
-  JSON.parse('{"__proto__": {"polluted": 1}}'),
-  JSON.parse(deep(500)),
-];
 const FIELDS = /^(cmi\.suspend_data|v|e|s|f|p|(p|f\.[^[]{1,21})(\[\d+\])?)$/u;
 
 function malformed(next, k) {
@@ -61,7 +39,7 @@ function malformed(next, k) {
     const path = pick([['v'], ['e'], ['s'], ['f'], ['f', 'retrieval'], ['f', 'ffn', 0], ['f', 'ffn', 0, next() % 4]]);
     let at = data;
     for (const p of path.slice(0, -1)) at = at[p];
-    at[path.at(-1)] = pick(VALUES);
+    at[path.at(-1)] = pick(ODD_VALUES);
     return JSON.stringify(data);
   }
   if (kind === 3) {
