@@ -3,7 +3,8 @@
 #   1. the Catch2 tests, native (CTest)
 #   2. the same Catch2 tests compiled to wasm, run by Node (CTest)
 #   3. the JS API tests and the browser tests (node --test, two files at a time: a browser test
-#      waits on Chromium for about half its time)
+#      waits on Chromium for about half its time), then the responsiveness test alone, since a
+#      long task's length is wall time and another file beside it would lengthen it
 #   4. 60 seconds of libFuzzer on each of the two fuzz targets (npm run fuzz runs longer)
 #   5. the layout check: every C++ and JS file as clang-format and Prettier lay it out, and
 #      ESLint's recommended rules on the JS
@@ -24,7 +25,9 @@ if [ "${1:-}" = quick ]; then
   exit $status
 fi
 run "Catch2, wasm under Node" ctest --test-dir build/wasm --output-on-failure -j2
-run "JS API and browser tests" node --test --test-concurrency=2 tests/js/ tests/browser/
+run "JS API and browser tests" node --test --test-concurrency=2 tests/js/ $(ls tests/browser/*.test.mjs | grep -v responsive)
+run "The page answering while it reads and draws, alone (long tasks are wall time)" \
+  node --test tests/browser/responsive.test.mjs
 run "Fuzzing the answer parser and the checkpoint reader for 60 s" bash scripts/fuzz.sh 60
 run "Layout and lint (clang-format, Prettier, ESLint)" bash scripts/format.sh --check
 echo

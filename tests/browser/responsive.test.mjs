@@ -34,12 +34,12 @@ const ids = practice.families().map((f) => f.id);
 // The largest assignment a link may set: every family, each LIMITS.each times.
 const largest = (seed) => ({ ...defaultAssignment(ids, practice.edition), each: LIMITS.each, seed });
 // The goal is 200 ms: the reading's and the drawing's slices are 50 ms, and a class table draws
-// at most 512 cells. Measured alone, the longest task of each test here is 65 to 131 ms; with a
-// second browser file running beside it on two cores, as in CI, 140 to 514 ms (a task's wall
-// time grows with the other's load, and a garbage collection of 300 files' answers falls in
-// one). The bound is therefore 1,000 ms, and each test prints its longest task (t.diagnostic); a
-// whole class drawn at once (2 s), or read or drawn without slices (a minute), fails it by far.
-const LONGEST_MS = 1000;
+// at most 512 cells. A task's length is wall time, so scripts/test.sh runs this file alone:
+// there the longest task of each test is 65 to 161 ms (with another browser file beside it on
+// two cores, up to 713). The bound is twice the goal, for a shared, noisy machine; each test
+// prints its longest task (t.diagnostic). A whole class drawn at once (2 s), or read or drawn
+// without slices (a minute), fails it by far.
+const LONGEST_MS = 400;
 
 // The files are written to disk and chosen by path, as a teacher chooses them: handed over as
 // bytes, Playwright would build them in the page, a task of its own of seconds.
