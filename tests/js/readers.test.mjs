@@ -188,6 +188,11 @@ test('a list with a constructor of its own is read as the list it is', () => {
   assert.deepEqual(copy.parameters(), model.parameters());
   const spec = { format: 'number', expected: 1, misconceptions: odd([{ id: 'doubled', section: '§2.1', value: 2 }]) };
   assert.equal(lab.practice.checkValue('2', spec).misconception, 'doubled');
+  // and what is not a list is refused by name before it is read (not "ab" as two letters)
+  for (const misconceptions of [5, 'ab'])
+    assert.throws(() => lab.practice.checkValue('2', { ...spec, misconceptions }), {
+      message: /^practice\.checkValue: spec\.misconceptions must be an array/,
+    });
   model.delete();
   copy.delete();
 });

@@ -234,10 +234,14 @@ function predictionSpec(spec, formats) {
     if (words) return v;
     return typeof v === 'number' ? { shape: [], data: new Float64Array([v]) } : toTensor(v, fn, name);
   };
+  // Array.from reads a text as a list of letters: what is not a list is refused first.
+  const wrongs = spec.misconceptions ?? [];
+  if (!Array.isArray(wrongs))
+    throw refusedBy(fn, 'call.type', { name: 'spec.misconceptions', expected: 'list', got: describe(wrongs) });
   return {
     format: spec.format,
     expected: value(spec.expected, 'spec.expected'),
-    misconceptions: Array.from(spec.misconceptions || [], (w, i) => ({
+    misconceptions: Array.from(wrongs, (w, i) => ({
       id: w.id,
       section: w.section,
       value: value(w.value, `spec.misconceptions[${i}].value`),
