@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { API, PARAMS, PROPERTIES } from '../web/engine/api.js';
+import { API, PROPERTIES } from '../web/engine/api.js';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const README_BEGIN = '<!-- api:begin: written by `npm run api` from web/engine/api.js; edit it there -->';
@@ -188,10 +188,10 @@ function optionsInterface(key, list, declarations) {
   return [`export interface ${optionsType(key)}${base ? ` extends ${optionsType(base)}` : ''} {`, ...members, '}'];
 }
 
-function paramsInterface(schema, layout) {
+function paramsInterface(schema, layout, parameters) {
   const members = Object.entries(layout).map(([name, what]) => {
     if (Array.isArray(what)) return `  ${name}?: ${paramsType(what[0])}[];`;
-    if (PARAMS[what]) return `  ${name}?: ${paramsType(what)};`;
+    if (Object.hasOwn(parameters, what)) return `  ${name}?: ${paramsType(what)};`;
     return `  /** ${what} */\n  ${name}?: NumbersIn;`;
   });
   return [`export interface ${paramsType(schema)} {`, ...members, '}'];
@@ -266,18 +266,19 @@ function apiInterface(name, pick, { extend, properties = () => false, prefix = '
 }
 
 // The declarations as Prettier lays out the project's files (.prettierrc.json).
-export async function typeDeclarations(declarations) {
+// `declarations` and `parameters` are the engine's (lab.options, lab.parameters).
+export async function typeDeclarations(declarations, parameters) {
   const prettier = await import('prettier');
   const config = await prettier.resolveConfig(path.join(root, 'web/engine/index.d.ts'));
-  return prettier.format(declarationText(declarations), { ...config, parser: 'typescript' });
+  return prettier.format(declarationText(declarations, parameters), { ...config, parser: 'typescript' });
 }
 
-function declarationText(declarations) {
+function declarationText(declarations, parameters) {
   const common = (f) => f.part === 'common';
   const examples = (f) => !f.extras && !f.name.startsWith('model.') && !f.group && f.part !== 'common';
   const out = [
     '// The `lab` API in TypeScript. Written by scripts/api.mjs (npm run api) from web/engine/api.js',
-    '// and the engine’s option declarations; edit those, not this file.',
+    '// and the engine’s option and parameter declarations; edit those, not this file.',
     '',
     '/** Nested arrays of numbers as the engine returns them. */',
     'export type Numbers = number[] | Numbers[];',
@@ -335,6 +336,8 @@ function declarationText(declarations) {
     '  choices: string[];',
     '  alias?: string;',
     '}',
+    '/** A parameter object’s names: each a tensor’s shape, another object’s schema, or a list of one. */',
+    'export type ParameterDeclaration = Record<string, string | [string]>;',
     'export interface SavedModel {',
     "  format: 'attention-lab-model';",
     '  version: 1;',
@@ -343,7 +346,7 @@ function declarationText(declarations) {
     '}',
     '',
     ...Object.entries(declarations).flatMap(([key, list]) => [...optionsInterface(key, list, declarations), '']),
-    ...Object.entries(PARAMS).flatMap(([schema, layout]) => [...paramsInterface(schema, layout), '']),
+    ...Object.entries(parameters).flatMap(([schema, layout]) => [...paramsInterface(schema, layout, parameters), '']),
     '/** A trainable or opened model; it lives in the engine until delete(). */',
     ...apiInterface('Model', (f) => f.name.startsWith('model.'), { prefix: 'model.' }),
     '',
@@ -369,9 +372,9 @@ function declarationText(declarations) {
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { loadEngine } = await import('../web/engine/index.js');
-  const { options } = await loadEngine();
+  const { options, parameters } = await loadEngine();
   const readmePath = path.join(root, 'README.md');
   writeFileSync(readmePath, withListing(readFileSync(readmePath, 'utf8'), options));
-  writeFileSync(path.join(root, 'web/engine/index.d.ts'), await typeDeclarations(options));
+  writeFileSync(path.join(root, 'web/engine/index.d.ts'), await typeDeclarations(options, parameters));
   console.log('wrote the API listing in README.md and web/engine/index.d.ts');
 }

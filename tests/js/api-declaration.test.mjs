@@ -21,7 +21,7 @@ test("the README's API listing is the one written from the declaration (npm run 
 });
 
 test('web/engine/index.d.ts is the one written from the declaration (npm run api)', async () => {
-  assert.equal(read('web/engine/index.d.ts'), await typeDeclarations(lab.options), 'run npm run api');
+  assert.equal(read('web/engine/index.d.ts'), await typeDeclarations(lab.options, lab.parameters), 'run npm run api');
 });
 
 test('tsc accepts every right call of tests/types/usage.ts and refuses each marked wrong one', () => {

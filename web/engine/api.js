@@ -15,34 +15,10 @@
 //   integer   an integer, negative counting from the end (an axis)
 //   text      a string;  answer: a string or a number (what a student typed)
 //   bytes     a Uint8Array;  progress: a function (done, total)
-//   params    an object of tensors laid out as PARAMS[params]
+//   params    an object of tensors, named as the engine reads them (lab.parameters[params],
+//             cpp/lab/layers/param_fields.hpp)
 //   options   an object of the engine's options for OPTIONS-KEY (lab.options[key])
 //   spec, saved   the objects described by PredictionSpec and SavedModel (index.d.ts)
-
-// The parameter objects: a name is a tensor, an object of tensors, or a list of one such object.
-const MHA = {
-  wQ: '[D][H*dk]',
-  wK: '[D][H*dk]',
-  wV: '[D][H*dv]',
-  bQ: '[H*dk]',
-  bK: '[H*dk]',
-  bV: '[H*dv]',
-  wQKV: '[D][3*D]',
-  bQKV: '[3*D]',
-  wO: '[H*dv][D]',
-  bO: '[D]',
-};
-const FFN = { w1: '[D][F]', b1: '[F]', w2: '[F][D]', b2: '[D]', wGate: '[D][F]', bGate: '[F]' };
-const NORM = { gamma: '[D]', beta: '[D]', gain: '[D]' };
-const BLOCK = { attn: 'mha', ffn: 'ffn', norm1: 'norm', norm2: 'norm' };
-export const PARAMS = {
-  mha: MHA,
-  ffn: FFN,
-  norm: NORM,
-  block: BLOCK,
-  decoder: { selfAttn: 'mha', crossAttn: 'mha', ffn: 'ffn', norm1: 'norm', norm2: 'norm', norm3: 'norm' },
-  lm: { embedding: '[V][D]', positions: '[Tmax][D]', blocks: ['block'], finalNorm: 'norm', head: '[D][V]' },
-};
 
 const arg = (name, kind, more = {}) => ({ name, kind, ...more });
 const optional = (name, kind, fallback, more = {}) => ({ name, kind, optional: true, fallback, ...more });
@@ -543,6 +519,14 @@ export const PROPERTIES = [
     doc: [
       'every function’s options as the engine declares them:',
       '{createModel: [{name, type, fallback, choices, alias?}], …}',
+    ],
+  },
+  {
+    name: 'parameters',
+    returns: 'Record<string, ParameterDeclaration>',
+    doc: [
+      'every parameter object’s names as the engine reads them: a tensor’s shape, another',
+      'object’s schema, or a list of one: {mha: {wQ: "[D][H*dk]", …}, block: {attn: "mha", …}, …}',
     ],
   },
   {

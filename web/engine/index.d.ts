@@ -1,5 +1,5 @@
 // The `lab` API in TypeScript. Written by scripts/api.mjs (npm run api) from web/engine/api.js
-// and the engine’s option declarations; edit those, not this file.
+// and the engine’s option and parameter declarations; edit those, not this file.
 
 /** Nested arrays of numbers as the engine returns them. */
 export type Numbers = number[] | Numbers[];
@@ -57,6 +57,8 @@ export interface OptionDeclaration {
   choices: string[];
   alias?: string;
 }
+/** A parameter object’s names: each a tensor’s shape, another object’s schema, or a list of one. */
+export type ParameterDeclaration = Record<string, string | [string]>;
 export interface SavedModel {
   format: 'attention-lab-model';
   version: 1;
@@ -415,6 +417,11 @@ export interface LabCommon {
    * {createModel: [{name, type, fallback, choices, alias?}], …}
    */
   readonly options: Record<string, OptionDeclaration[]>;
+  /**
+   * every parameter object’s names as the engine reads them: a tensor’s shape, another
+   * object’s schema, or a list of one: {mha: {wQ: "[D][H*dk]", …}, block: {attn: "mha", …}, …}
+   */
+  readonly parameters: Record<string, ParameterDeclaration>;
   practice: {
     /** checks a prediction of a worked example’s step; never throws for what was typed */
     checkValue(answer: string | number, spec: PredictionSpec): Verdict;

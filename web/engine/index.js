@@ -4,7 +4,7 @@
 // converts the result; it computes nothing itself.
 import createAttentionLab from '../../build/wasm/attention_lab.cjs';
 import { describe, refusedBy, toTensor } from './arrays.js';
-import { API, declared, PARAMS } from './api.js';
+import { API, declared } from './api.js';
 import { converted } from './results.js';
 // The engine refuses with a code and parameters (cpp/lab/core/refusal.hpp); the facade's
 // messages are their English sentences (the English refusals), for the console and Node.
@@ -65,24 +65,28 @@ function optionChecker(declarations) {
   };
 }
 
-// Converts every tensor of a parameter object laid out as PARAMS[schema]; unknown names are
-// refused, so a typo such as `wq` is reported rather than silently ignored.
-function params(fn, value, schema, path) {
-  if (!isPlainObject(value)) throw refusedBy(fn, 'call.type', { name: path, expected: 'object', got: describe(value) });
-  const layout = PARAMS[schema];
-  const out = {};
-  for (const [key, v] of Object.entries(value)) {
-    const sub = layout[key];
-    const where = `${path}.${key}`;
-    if (!sub) throw refusedBy(fn, 'call.unknownParam', { path: where, known: Object.keys(layout) });
-    if (v === undefined || v === null) continue;
-    if (Array.isArray(sub)) {
-      if (!Array.isArray(v)) throw refusedBy(fn, 'call.type', { name: where, expected: 'list', got: describe(v) });
-      out[key] = Array.from(v, (item, i) => params(fn, item, sub[0], `${where}[${i}]`));
-    } else if (PARAMS[sub]) out[key] = params(fn, v, sub, where);
-    else out[key] = toTensor(v, fn, where);
-  }
-  return out;
+// A checker of parameter objects against the engine's declarations (lab.parameters, the tables
+// the engine reads them by): params(fn, value, schema, path) converts every tensor; an unknown
+// name is refused, so a typo such as `wq` is reported rather than silently ignored.
+function paramChecker(schemas) {
+  return function params(fn, value, schema, path) {
+    if (!isPlainObject(value))
+      throw refusedBy(fn, 'call.type', { name: path, expected: 'object', got: describe(value) });
+    const layout = schemas[schema];
+    const out = {};
+    for (const [key, v] of Object.entries(value)) {
+      const sub = Object.hasOwn(layout, key) ? layout[key] : undefined;
+      const where = `${path}.${key}`;
+      if (!sub) throw refusedBy(fn, 'call.unknownParam', { path: where, known: Object.keys(layout) });
+      if (v === undefined || v === null) continue;
+      if (Array.isArray(sub)) {
+        if (!Array.isArray(v)) throw refusedBy(fn, 'call.type', { name: where, expected: 'list', got: describe(v) });
+        out[key] = Array.from(v, (item, i) => params(fn, item, sub[0], `${where}[${i}]`));
+      } else if (Object.hasOwn(schemas, sub)) out[key] = params(fn, v, sub, where);
+      else out[key] = toTensor(v, fn, where);
+    }
+    return out;
+  };
 }
 
 // Whether a value is of an argument kind that the facade passes on as it is; the engine checks
@@ -99,8 +103,9 @@ const PLAIN = {
 };
 
 // The arguments of the API function `name` (as api.js names it), checked and converted in order:
-// a missing optional argument takes its declared default.
-function argumentsOf(name, given, options) {
+// a missing optional argument takes its declared default. `check` holds the checkers of the
+// engine's declarations: {options, params}.
+function argumentsOf(name, given, check) {
   const f = declared[name];
   const fn = callerName(name);
   if (given.length > f.args.length)
@@ -109,8 +114,8 @@ function argumentsOf(name, given, options) {
     const v = given[i] === undefined && a.optional ? a.fallback : given[i];
     if (a.kind === 'numbers') return toTensor(v, fn, a.name);
     if (a.kind === 'tokens') return toTensor(v, fn, a.name, 'integer');
-    if (a.kind === 'params') return params(fn, v, a.params, a.name);
-    if (a.kind === 'options') return options(fn, a.options, v, a.name);
+    if (a.kind === 'params') return check.params(fn, v, a.params, a.name);
+    if (a.kind === 'options') return check.options(fn, a.options, v, a.name);
     if (a.kind === 'answer') return typeof v === 'string' ? v : String(v ?? '');
     if (v === undefined && a.optional) return v;
     if (!PLAIN[a.kind](v)) throw refusedBy(fn, 'call.type', { name: a.name, expected: a.kind, got: describe(v) });
@@ -120,10 +125,10 @@ function argumentsOf(name, given, options) {
 
 // The declared function `name` over the module `m`: its arguments checked and converted, the
 // engine's function called (with the declaration's `tail`), its result converted.
-const declaredCall = (m, name, options) => {
+const declaredCall = (m, name, check) => {
   const f = declared[name];
   const engine = f.engine ?? name.split('.').at(-1);
-  return (...given) => converted(f.returns, m[engine](...argumentsOf(name, given, options), ...(f.tail ?? [])));
+  return (...given) => converted(f.returns, m[engine](...argumentsOf(name, given, check), ...(f.tail ?? [])));
 };
 
 // `call`, then `after` on its result.
@@ -134,12 +139,12 @@ const compose =
 
 // The declared functions `pick` selects, as an object with their dotted groups nested
 // ({softmax, checks: {…}, ops: {…}}).
-function declaredFunctions(m, options, pick) {
+function declaredFunctions(m, check, pick) {
   const out = {};
   for (const f of API.filter(pick)) {
     const path = f.name.split('.');
     const at = path.slice(0, -1).reduce((o, key) => (o[key] ??= {}), out);
-    at[path.at(-1)] = declaredCall(m, f.name, options);
+    at[path.at(-1)] = declaredCall(m, f.name, check);
   }
   return out;
 }
@@ -250,10 +255,10 @@ function predictionSpec(spec, formats) {
   };
 }
 
-function practiceApi(m, options) {
+function practiceApi(m, check) {
   const rule = m.practiceTolerance();
   const formats = m.practiceFormats();
-  const args = (name, given) => argumentsOf(`practice.${name}`, given, options);
+  const args = (name, given) => argumentsOf(`practice.${name}`, given, check);
   return {
     // The rule for numbers, {relative, floor}: each entry within `relative` of its size, an entry
     // smaller than `floor` times the largest counting as that size.
@@ -270,13 +275,13 @@ function practiceApi(m, options) {
     ...(typeof m.practiceGenerate === 'function'
       ? {
           edition: m.practiceEdition(),
-          families: declaredCall(m, 'practice.families', options),
-          generate: declaredCall(m, 'practice.generate', options),
+          families: declaredCall(m, 'practice.families', check),
+          generate: declaredCall(m, 'practice.generate', check),
           check(...given) {
             const c = m.practiceCheck(...args('check', given));
             return verdict(c, c.format);
           },
-          solution: declaredCall(m, 'practice.solution', options),
+          solution: declaredCall(m, 'practice.solution', check),
         }
       : {}),
   };
@@ -284,7 +289,7 @@ function practiceApi(m, options) {
 
 // A trainable model: `handle` is the engine's Model object, alive until model.delete(); this
 // object converts and checks.
-function wrapModel(handle, options) {
+function wrapModel(handle, check) {
   // The engine's model, refused once deleted: each method looks it up when called.
   const model = throwing(handle);
   const live = new Proxy(
@@ -296,20 +301,20 @@ function wrapModel(handle, options) {
       },
     },
   );
-  const methods = declaredFunctions(live, options, (f) => f.name.startsWith('model.') && f.name !== 'model.delete');
+  const methods = declaredFunctions(live, check, (f) => f.name.startsWith('model.') && f.name !== 'model.delete');
   return {
     ...methods.model,
     delete: (...given) => {
       if (handle.isDeleted()) throw refusedBy('delete', 'call.deletedTwice');
-      argumentsOf('model.delete', given, options);
+      argumentsOf('model.delete', given, check);
       handle.delete();
     },
   };
 }
 
-function loadModel(m, options, given) {
+function loadModel(m, check, given) {
   const fn = 'loadModel';
-  const [saved] = argumentsOf(fn, given, options);
+  const [saved] = argumentsOf(fn, given, check);
   if (saved.format !== 'attention-lab-model' || saved.version !== 1)
     throw refusedBy(fn, 'call.saved', { got: describe(saved) });
   if (!Array.isArray(saved.parameters)) throw refusedBy(fn, 'call.savedList');
@@ -321,12 +326,12 @@ function loadModel(m, options, given) {
     const t = toTensor(p.data, fn, p.name);
     return { name: p.name, shape: p.shape, data: t.data };
   });
-  const config = options(fn, 'createModel', saved.config, 'config');
-  return wrapModel(m.loadModel({ format: saved.format, version: saved.version, config, parameters }), options);
+  const config = check.options(fn, 'createModel', saved.config, 'config');
+  return wrapModel(m.loadModel({ format: saved.format, version: saved.version, config, parameters }), check);
 }
 
 // nanoGPT's or GPT-2's checkpoint, the bytes of a .safetensors file (api.js says the rest).
-function loadCheckpoint(m, options, given) {
+function loadCheckpoint(m, check, given) {
   const fn = 'loadCheckpoint';
   const { names = {}, ...settings } = isPlainObject(given[1]) ? given[1] : {};
   if (!isPlainObject(names) || Object.values(names).some((v) => typeof v !== 'string'))
@@ -334,7 +339,7 @@ function loadCheckpoint(m, options, given) {
   const [bytes, opts, onProgress] = argumentsOf(
     fn,
     [given[0], isPlainObject(given[1]) ? settings : given[1], ...given.slice(2)],
-    options,
+    check,
   );
   // a handler that throws must not unwind through the engine: its error is kept and thrown once
   // the engine has returned
@@ -349,7 +354,7 @@ function loadCheckpoint(m, options, given) {
         failed = e;
       }
     });
-  const model = wrapModel(m.loadCheckpoint(bytes, opts, told, Object.entries(names)), options);
+  const model = wrapModel(m.loadCheckpoint(bytes, opts, told, Object.entries(names)), check);
   if (failed) {
     model.delete();
     throw failed;
@@ -360,8 +365,8 @@ function loadCheckpoint(m, options, given) {
 // The worked examples' part: the handout's layers, the lab's checks (§8) and §3.1's
 // demonstration for the page's live badges, and the small operations the page shows as steps of
 // their own, so that every number on screen comes from the engine.
-const examplesApi = (m, options) =>
-  declaredFunctions(m, options, (f) => !f.extras && !f.group && f.part !== 'common' && !f.name.startsWith('model.'));
+const examplesApi = (m, check) =>
+  declaredFunctions(m, check, (f) => !f.extras && !f.group && f.part !== 'common' && !f.name.startsWith('model.'));
 
 // The `lab` object over one build of the module. Node's build and the single file's have every
 // part; the site's two builds have the worked examples' part or the extras (the practice set's
@@ -369,31 +374,34 @@ const examplesApi = (m, options) =>
 function makeLab(module) {
   const m = throwing(module);
   const declarations = m.optionDeclarations();
-  const options = optionChecker(declarations);
+  const parameters = m.parameterDeclarations();
+  const check = { options: optionChecker(declarations), params: paramChecker(parameters) };
   return {
-    ...(typeof module.softmax === 'function' ? examplesApi(m, options) : {}),
+    ...(typeof module.softmax === 'function' ? examplesApi(m, check) : {}),
 
     // Training (the toy LM in the browser): models live in the engine until model.delete().
     ...(typeof module.createModel === 'function'
       ? {
-          createModel: compose(declaredCall(m, 'createModel', options), (handle) => wrapModel(handle, options)),
-          loadModel: (...given) => loadModel(m, options, given),
-          loadCheckpoint: (...given) => loadCheckpoint(m, options, given),
+          createModel: compose(declaredCall(m, 'createModel', check), (handle) => wrapModel(handle, check)),
+          loadModel: (...given) => loadModel(m, check, given),
+          loadCheckpoint: (...given) => loadCheckpoint(m, check, given),
         }
       : {}),
     // Every function's options as the engine declares them: {fn: [{name, type, fallback, choices}]}.
     options: declarations,
+    // Every parameter object's names as the engine reads them: {mha: {wQ: '[D][H*dk]', …}, …}.
+    parameters,
 
     // A number as a student types it -> {ok, value} or {ok: false, error: {code, params, message}}.
-    parseNumber: compose(declaredCall(m, 'parseNumber', options), (r) =>
+    parseNumber: compose(declaredCall(m, 'parseNumber', check), (r) =>
       r.ok ? r : { ok: false, error: worded(r.error) },
     ),
 
     // The practice set: generated problems, checked answers, feedback that names the mistake.
-    practice: practiceApi(m, options),
+    practice: practiceApi(m, check),
 
     memory: (...given) => {
-      argumentsOf('memory', given, options);
+      argumentsOf('memory', given, check);
       return {
         heapInUse: module.heapInUse(),
         liveHandles: module.count_emval_handles(),

@@ -1,5 +1,5 @@
-// The Embind registrations that every build of the module has: the option declarations the
-// facade checks calls against, the answer checker (predict mode, worksheets and the practice set
+// The Embind registrations that every build of the module has: the option and parameter
+// declarations the facade checks calls against, the answer checker (predict mode, worksheets and the practice set
 // share it), and the heap reading of the leak tests. The other registrations are by part:
 // bindings_examples.cpp (the worked examples' layers, checks and operations) and
 // bindings_extras.cpp (the practice set's problems and the trainable models); see CMakeLists.txt
@@ -26,6 +26,11 @@ val optionDeclarations() {
         for (const auto& [fn, declared] : option_declarations()) out.set(fn, js(declared));
         return out;
     });
+}
+
+// Every parameter object's names and shapes (lab.parameters), from the tables the engine reads them by.
+val parameterDeclarations() {
+    return guarded([&] { return parameter_declarations(); });
 }
 
 // ---- the answer checker: the practice set's parser and tolerance, for any expected value ----
@@ -81,6 +86,7 @@ double heapInUse() { return double(mallinfo().uordblks); }
 EMSCRIPTEN_BINDINGS(attention_lab_common) {
     using emscripten::function;
     function("optionDeclarations", &optionDeclarations);
+    function("parameterDeclarations", &parameterDeclarations);
     function("practiceFormats", &practiceFormats);
     function("practiceTolerance", &practiceTolerance);
     function("practiceCheckValue", &practiceCheckValue);

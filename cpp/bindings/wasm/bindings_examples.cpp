@@ -31,7 +31,7 @@ val multiHeadAttention(val x, val params, val opts) {
     return guarded([&] {
         const std::string fn = "multiHeadAttention";
         const MhaCall o = options<MhaCall>(opts, fn);
-        return js(api::multi_head_attention(nd(x), mha_params(params, fn), o.heads, o.causal));
+        return js(api::multi_head_attention(nd(x), read_params<MhaParams>(params, fn), o.heads, o.causal));
     });
 }
 
@@ -50,7 +50,8 @@ val rmsNorm(val x, val gain, double eps) {
 val feedForward(val x, val params, val opts) {
     return guarded([&] {
         const std::string fn = "feedForward";
-        const api::FfnOut r = api::feed_forward(nd(x), ffn_params(params, fn), options<FfnOptions>(opts, fn));
+        const api::FfnOut r =
+            api::feed_forward(nd(x), read_params<FfnParams>(params, fn), options<FfnOptions>(opts, fn));
         return object({{"output", js(r.output)}, {"hidden", js(r.hidden)}, {"pre", js(r.pre)}});
     });
 }
@@ -58,7 +59,8 @@ val feedForward(val x, val params, val opts) {
 val block(val x, val params, val opts) {
     return guarded([&] {
         const std::string fn = "block";
-        const api::BlockOut r = api::block(nd(x), block_params(params, fn), options<BlockOptions>(opts, fn));
+        const api::BlockOut r =
+            api::block(nd(x), read_params<BlockParams>(params, fn), options<BlockOptions>(opts, fn));
         return object({{"output", js(r.output)}, {"attention", js(r.attn)}, {"trace", js(r.trace)}});
     });
 }
@@ -66,8 +68,8 @@ val block(val x, val params, val opts) {
 val decoderBlock(val x, val memory, val params, val opts) {
     return guarded([&] {
         const std::string fn = "decoderBlock";
-        const api::DecoderOut r =
-            api::decoder_block(nd(x), nd(memory), decoder_params(params, fn), options<BlockOptions>(opts, fn));
+        const api::DecoderOut r = api::decoder_block(nd(x), nd(memory), read_params<DecoderParams>(params, fn),
+                                                     options<BlockOptions>(opts, fn));
         return object({{"output", js(r.output)},
                        {"selfWeights", js(r.self_weights)},
                        {"crossWeights", js(r.cross_weights)},
@@ -86,7 +88,8 @@ val lmForward(val tokens, val params, val opts) {
     return guarded([&] {
         const std::string fn = "lmForward";
         const LmCall o = options<LmCall>(opts, fn);
-        const api::LmOut r = api::lm_forward(nd(tokens), lm_params(params, fn), o.lm, o.trace, &o.intervention);
+        const api::LmOut r =
+            api::lm_forward(nd(tokens), read_params<LmParams>(params, fn), o.lm, o.trace, &o.intervention);
         return object({{"logits", js(r.logits)},
                        {"probs", js(r.probs)},
                        {"losses", js(r.losses)},
@@ -107,7 +110,7 @@ val generateTokens(val prompt, val params, val opts) {  // "generate" in JS (lab
         const std::string fn = "generate";
         const GenerateCall o = options<GenerateCall>(opts, fn);
         const GenerateResult r =
-            lab::generate(ids(prompt, fn, "promptTokens"), lm_params(params, fn), o.lm, o.generate, fn);
+            lab::generate(ids(prompt, fn, "promptTokens"), read_params<LmParams>(params, fn), o.lm, o.generate, fn);
         val steps = val::array();
         for (std::size_t i = 0; i < r.steps.size(); ++i) {
             const GenerateStep& s = r.steps[i];
@@ -140,15 +143,15 @@ val paramCount(val cfg) {
 val futureDependence(val inputs, val params, val opts) {
     return guarded([&] {
         const std::string fn = "futureDependence";
-        return js_tensor(
-            future_dependence(ids(inputs, fn, "inputs"), lm_params(params, fn), options<LmOptions>(opts, fn), fn));
+        return js_tensor(future_dependence(ids(inputs, fn, "inputs"), read_params<LmParams>(params, fn),
+                                           options<LmOptions>(opts, fn), fn));
     });
 }
 
 val permutationGap(val inputs, val perm, val params, val opts) {
     return guarded([&] {
         const std::string fn = "permutationGap";
-        return val(permutation_gap(ids(inputs, fn, "inputs"), ids(perm, fn, "perm"), lm_params(params, fn),
+        return val(permutation_gap(ids(inputs, fn, "inputs"), ids(perm, fn, "perm"), read_params<LmParams>(params, fn),
                                    options<LmOptions>(opts, fn), fn));
     });
 }
@@ -158,7 +161,7 @@ val fusedVsSeparateGap(val x, val params, val opts) {
         const std::string fn = "fusedVsSeparateGap";
         const MhaCall o = options<MhaCall>(opts, fn);
         const Tensor3 x3 = to_tensor<3>(nd(x), fn, "x", "[B][T][D]");
-        return val(fused_vs_separate_gap(x3, mha_params(params, fn), o.heads, o.causal));
+        return val(fused_vs_separate_gap(x3, read_params<MhaParams>(params, fn), o.heads, o.causal));
     });
 }
 

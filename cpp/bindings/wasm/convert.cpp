@@ -1,9 +1,14 @@
 #include "convert.hpp"
 
 #include "lab/boundary/whole_number.hpp"
+#include "lab/layers/param_fields.hpp"
 
+#include <array>
 #include <cmath>
 #include <map>
+#include <optional>
+#include <tuple>
+#include <type_traits>
 
 namespace lab::wasm {
 
@@ -44,33 +49,26 @@ std::size_t whole_number(double x, const std::string& fn, const char* name) {
 
 namespace {
 
-MhaParams mha_params_at(const val& p, const std::string& fn, const std::string& path) {
-    MhaParams m;
-    m.wQ = opt_tensor<2>(p, "wQ", fn, path, "[D][H*dk]");
-    m.wK = opt_tensor<2>(p, "wK", fn, path, "[D][H*dk]");
-    m.wV = opt_tensor<2>(p, "wV", fn, path, "[D][H*dv]");
-    m.bQ = opt_tensor<1>(p, "bQ", fn, path, "[H*dk]");
-    m.bK = opt_tensor<1>(p, "bK", fn, path, "[H*dk]");
-    m.bV = opt_tensor<1>(p, "bV", fn, path, "[H*dv]");
-    m.wQKV = opt_tensor<2>(p, "wQKV", fn, path, "[D][3*D]");
-    m.bQKV = opt_tensor<1>(p, "bQKV", fn, path, "[3*D]");
-    m.wO = opt_tensor<2>(p, "wO", fn, path, "[H*dv][D]");
-    m.bO = opt_tensor<1>(p, "bO", fn, path, "[D]");
-    return m;
-}
+// ---- parameter objects, read by their tables (layers/param_fields.hpp) ----
 
-FfnParams ffn_params_at(const val& p, const std::string& fn, const std::string& path) {
-    FfnParams f;
-    f.w1 = tensor<2>(p, "w1", fn, path, "[D][F]");
-    f.b1 = opt_tensor<1>(p, "b1", fn, path, "[F]");
-    f.w2 = tensor<2>(p, "w2", fn, path, "[F][D]");
-    f.b2 = opt_tensor<1>(p, "b2", fn, path, "[D]");
-    f.wGate = opt_tensor<2>(p, "wGate", fn, path, "[D][F]");
-    f.bGate = opt_tensor<1>(p, "bGate", fn, path, "[F]");
-    return f;
-}
+template <class T>
+struct is_optional : std::false_type {};
+template <class T>
+struct is_optional<std::optional<T>> : std::true_type {};
+template <class T>
+struct is_list : std::false_type {};
+template <class T>
+struct is_list<std::vector<T>> : std::true_type {};
+// Whether T is a parameter object of its own (it has a table).
+template <class T, class = void>
+struct has_fields : std::false_type {};
+template <class T>
+struct has_fields<T, std::void_t<decltype(ParamFields<T>::schema)>> : std::true_type {};
 
-// {gamma, beta} for LayerNorm ({gamma} alone: no beta, nanoGPT's bias=False), {gain} for RMSNorm.
+template <class S>
+S params_at(const val& o, const std::string& fn, const std::string& path);
+
+// {gamma, beta} or {gain} (ParamFields<NormParams>): the two names of one member are refused together.
 std::optional<NormParams> norm_params(const val& o, const char* key, const std::string& fn, const std::string& path) {
     if (!has(o, key)) return std::nullopt;
     const val p = o[key];
@@ -86,49 +84,122 @@ std::optional<NormParams> norm_params(const val& o, const char* key, const std::
     return n;
 }
 
-BlockParams block_params_at(const val& p, const std::string& fn, const std::string& path) {
-    require(has(p, "attn") && has(p, "ffn"), fn,
-            refused("param.needed", "names", std::vector<std::string>{path + "attn", path + "ffn"}));
-    BlockParams b;
-    b.attn = mha_params_at(p["attn"], fn, path + "attn.");
-    b.ffn = ffn_params_at(p["ffn"], fn, path + "ffn.");
-    b.norm1 = norm_params(p, "norm1", fn, path);
-    b.norm2 = norm_params(p, "norm2", fn, path);
-    return b;
+// One field of a parameter object, as its member's type says: a tensor, required or optional; a
+// parameter object of its own, required (params_at checked it is there) or optional; a list of them.
+template <class T>
+void read_field(const val& o, const char* key, T& out, const std::string& fn, const std::string& path,
+                const char* shape) {
+    if constexpr (is_optional<T>::value) {
+        using U = typename T::value_type;
+        if constexpr (std::is_same_v<U, NormParams>)
+            out = norm_params(o, key, fn, path);
+        else if constexpr (has_fields<U>::value) {
+            if (has(o, key)) out = params_at<U>(o[key], fn, path + key + ".");
+        } else
+            out = opt_tensor<U::rank>(o, key, fn, path, shape);
+    } else if constexpr (is_list<T>::value) {
+        if (!has(o, key)) return;
+        const unsigned n = o[key]["length"].as<unsigned>();
+        for (unsigned i = 0; i < n; ++i)
+            out.push_back(
+                params_at<typename T::value_type>(o[key][i], fn, path + key + "[" + std::to_string(i) + "]."));
+    } else if constexpr (has_fields<T>::value) {
+        out = params_at<T>(o[key], fn, path + key + ".");
+    } else {
+        out = tensor<T::rank>(o, key, fn, path, shape);
+    }
+}
+
+// A parameter object S at `path` ("params.", "params.blocks[0]."), field by field in its table's
+// order. The parts it cannot go without (a block's attn and ffn) are named together when one is
+// missing.
+template <class S>
+S params_at(const val& o, const std::string& fn, const std::string& path) {
+    std::vector<std::string> needed;
+    bool missing = false;
+    for_each_field(ParamFields<S>::fields, [&](const auto& f) {
+        if constexpr (has_fields<typename std::decay_t<decltype(f)>::type>::value) {
+            needed.push_back(path + f.name);
+            missing = missing || !has(o, f.name);
+        }
+    });
+    require(!missing, fn, refused("param.needed", "names", needed));
+    S s;
+    for_each_field(ParamFields<S>::fields,
+                   [&](const auto& f) { read_field(o, f.name, s.*f.member, fn, path, f.shape); });
+    return s;
+}
+
+// A field as lab.parameters declares it: its name and what it holds, a tensor's shape or a
+// parameter object's schema, alone or as a list of one ([schema]).
+struct DeclaredField {
+    const char* name;
+    const char* what;
+    bool list;
+};
+template <class T>
+constexpr DeclaredField declared(const char* name, const char* shape) {
+    if constexpr (is_optional<T>::value)
+        return declared<typename T::value_type>(name, shape);
+    else if constexpr (is_list<T>::value)
+        return {name, declared<typename T::value_type>(name, shape).what, true};
+    else if constexpr (has_fields<T>::value)
+        return {name, ParamFields<T>::schema, false};
+    else
+        return {name, shape, false};
+}
+// S's fields as DeclaredFields, made at compile time: the one loop that writes them is not
+// instantiated once a field.
+template <class S>
+constexpr auto declared_fields() {
+    return std::apply(
+        [](const auto&... f) {
+            return std::array<DeclaredField, sizeof...(f)>{
+                declared<typename std::decay_t<decltype(f)>::type>(f.name, f.shape)...};
+        },
+        ParamFields<S>::fields);
+}
+template <class S>
+constexpr auto kDeclared = declared_fields<S>();
+
+// A schema's fields as lab.parameters gives them: {wQ: "[D][H*dk]", …, blocks: ["block"]}.
+val declared_object(const DeclaredField* fields, std::size_t n) {
+    val out = val::object();
+    for (const DeclaredField* f = fields; f != fields + n; ++f) {
+        val what(f->what);
+        if (f->list) {
+            const val one = what;
+            what = val::array();
+            what.set(0, one);
+        }
+        out.set(f->name, what);
+    }
+    return out;
 }
 
 }  // namespace
 
-DecoderParams decoder_params(const val& p, const std::string& fn) {
-    require(has(p, "selfAttn") && has(p, "crossAttn") && has(p, "ffn"), fn,
-            refused("param.needed", "names",
-                    std::vector<std::string>{"params.selfAttn", "params.crossAttn", "params.ffn"}));
-    DecoderParams d;
-    d.self_attn = mha_params_at(p["selfAttn"], fn, "params.selfAttn.");
-    d.cross_attn = mha_params_at(p["crossAttn"], fn, "params.crossAttn.");
-    d.ffn = ffn_params_at(p["ffn"], fn, "params.ffn.");
-    d.norm1 = norm_params(p, "norm1", fn, "params.");
-    d.norm2 = norm_params(p, "norm2", fn, "params.");
-    d.norm3 = norm_params(p, "norm3", fn, "params.");
-    return d;
+template <class S>
+S read_params(const val& p, const std::string& fn) {
+    return params_at<S>(p, fn, "params.");
 }
+template MhaParams read_params(const val&, const std::string&);
+template FfnParams read_params(const val&, const std::string&);
+template BlockParams read_params(const val&, const std::string&);
+template DecoderParams read_params(const val&, const std::string&);
+template LmParams read_params(const val&, const std::string&);
 
-MhaParams mha_params(const val& p, const std::string& fn) { return mha_params_at(p, fn, "params."); }
-FfnParams ffn_params(const val& p, const std::string& fn) { return ffn_params_at(p, fn, "params."); }
-BlockParams block_params(const val& p, const std::string& fn) { return block_params_at(p, fn, "params."); }
+namespace {
+template <class... S>
+val parameter_declarations(std::tuple<S...>*) {
+    val out = val::object();
+    (out.set(ParamFields<S>::schema, declared_object(kDeclared<S>.data(), kDeclared<S>.size())), ...);
+    return out;
+}
+}  // namespace
 
-LmParams lm_params(const val& p, const std::string& fn) {
-    LmParams m;
-    m.embedding = tensor<2>(p, "embedding", fn, "params.", "[V][D]");
-    m.positions = opt_tensor<2>(p, "positions", fn, "params.", "[Tmax][D]");
-    if (has(p, "blocks")) {
-        const unsigned L = p["blocks"]["length"].as<unsigned>();
-        for (unsigned l = 0; l < L; ++l)
-            m.blocks.push_back(block_params_at(p["blocks"][l], fn, "params.blocks[" + std::to_string(l) + "]."));
-    }
-    m.final_norm = norm_params(p, "finalNorm", fn, "params.");
-    m.head = opt_tensor<2>(p, "head", fn, "params.", "[D][V]");
-    return m;
+val parameter_declarations() {
+    return parameter_declarations(static_cast<ParamStructs*>(nullptr));  // only the structs' types are walked
 }
 
 Values values(const val& options) {

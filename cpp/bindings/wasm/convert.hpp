@@ -28,11 +28,10 @@ S options(const val& o, const std::string& fn) {
 std::vector<int> ids(const val& v, const std::string& fn, const std::string& name);
 std::size_t whole_number(double x, const std::string& fn, const char* name);
 
-MhaParams mha_params(const val& p, const std::string& fn);
-FfnParams ffn_params(const val& p, const std::string& fn);
-BlockParams block_params(const val& p, const std::string& fn);
-DecoderParams decoder_params(const val& p, const std::string& fn);
-LmParams lm_params(const val& p, const std::string& fn);
+// A caller's parameter object ("params"), read by S's table (layers/param_fields.hpp): MhaParams,
+// FfnParams, BlockParams, DecoderParams or LmParams.
+template <class S>
+S read_params(const val& p, const std::string& fn);
 SavedModel saved_model(const val& saved);
 practice::Answer answer_of(const val& v, practice::Format format);
 
@@ -54,6 +53,10 @@ val js(const Values& values);
 val js(const std::vector<SavedParameter>& parameters);
 val js(const SavedModel& saved);
 val js(const std::vector<OptionDeclaration>& declarations);
+// Every parameter object's fields (lab.parameters), from the tables read_params reads by: {mha:
+// {wQ: "[D][H*dk]", …}, block: {attn: "mha", …}, lm: {blocks: ["block"], …}}, each a tensor's
+// shape, another object's schema, or a list of one.
+val parameter_declarations();
 val js(const std::vector<practice::Named>& values);
 val js(const std::vector<std::string>& words);
 val js(const practice::CheckResult& c, const practice::Answer& expected);
