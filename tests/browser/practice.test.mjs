@@ -134,11 +134,11 @@ test('progress survives a reload, exports to a file and imports back', async () 
     ['{"version":1,"families":{"another-app":{"attempts":1,"solved":[]}}}', /holds no progress on any problem/],
     [
       '{"version":1,"families":{"retrieval":{"attempts":1e308,"solved":[]}}}',
-      /attempts recorded for "retrieval" are 1e\+308/,
+      /families\.retrieval\.attempts is 1e\+308, where a whole number from 0 to 1,000,000 was expected/,
     ],
     [
       '{"version":1,"families":{"retrieval":{"attempts":1,"solved":[1e308]}}}',
-      /solved variants recorded for "retrieval"/,
+      /families\.retrieval\.solved\[0\] is 1e\+308, where a whole number from 0 to 2,147,483,647 was expected/,
     ],
     ['{"version":1,"families":{"__proto__":{"attempts":1,"solved":[]}}}', /holds no progress on any problem/],
   ]) {
@@ -185,7 +185,7 @@ test('damaged stored progress is set aside with a notice, never a crash', async 
   await page.locator('.practice-set').waitFor();
   assert.match(
     await page.textContent('.practice-set .notice'),
-    /could not be used \(the record for "x" has no "solved" field\)/,
+    /could not be used \(families\.x\.attempts is “many”, where a whole number from 0 to 1,000,000 was expected\)/,
   );
   assert.equal(
     await page.evaluate((key) => localStorage.getItem(`${key}.damaged`), KEY),

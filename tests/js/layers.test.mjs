@@ -19,7 +19,7 @@ const TREES = {
   'web/': {
     dir: web,
     layers: [
-      ['locale'], // which language, how a number is written
+      ['locale', 'files'], // which language, how a number is written; what a file or stored text may hold
       ['text'], // the catalogues and their compiler
       ['engine'], // the JS API over the wasm module
       ['tokenizers'], // text to token ids and back

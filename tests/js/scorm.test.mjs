@@ -212,7 +212,7 @@ test('suspend data the page cannot read is kept until the student starts again, 
   }
   // A count past the bound is refused before anything is made.
   const huge = JSON.stringify({ v: 2, s: 5, f: { retrieval: [[1000000, 0, 0, 'x']] } });
-  assert.deepEqual(decodeSuspend(huge, problemsOf(quiz)), { unreadable: 'f.retrieval[0]' });
+  assert.deepEqual(decodeSuspend(huge, problemsOf(quiz)), { unreadable: 'f.retrieval[0][0]' });
   assert.deepEqual(decodeSuspend('x'.repeat(SUSPEND_LIMIT + 1), problemsOf(quiz)), { unreadable: 'cmi.suspend_data' });
 });
 

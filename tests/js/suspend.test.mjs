@@ -22,7 +22,7 @@ const records = problems.map((_, i) => ({
 }));
 const good = encodeSuspend(problems, records, quiz.seed);
 
-const FIELDS = /^(cmi\.suspend_data|v|e|s|f|p|(p|f\.[^[]{1,21})(\[\d+\])?)$/u;
+const FIELDS = /^(cmi\.suspend_data|v|e|s|f|p|(p|f\.[^[]{1,21})(\[\d+\]){0,2})$/u;
 
 function malformed(next, k) {
   const pick = (xs) => xs[next() % xs.length];
@@ -85,7 +85,7 @@ test(`suspend data, ${CASES} malformed texts: resumed within the bounds, or the 
       const message = words.lmsUnreadable({ score: 67, field: back.unreadable });
       assert.ok(message.includes(back.unreadable) && !/undefined|NaN|\[object/.test(message), message);
       seen.refused++;
-      seen.fields.add(back.unreadable.replace(/\[\d+\]/, '[k]'));
+      seen.fields.add(back.unreadable.replace(/\[\d+\]/g, '[k]'));
       continue;
     }
     assert.ok(text.length <= SUSPEND_LIMIT);
@@ -105,7 +105,7 @@ test(`suspend data, ${CASES} malformed texts: resumed within the bounds, or the 
   assert.equal({}.polluted, undefined);
   // Both outcomes, and refusals at many fields: the cases reach every check.
   assert.ok(seen.resumed > 300 && seen.refused > 3000, JSON.stringify({ ...seen, fields: [...seen.fields] }));
-  for (const f of ['cmi.suspend_data', 'v', 'e', 's', 'f', 'f.retrieval', 'f.ffn[k]', 'f.__proto__'])
+  for (const f of ['cmi.suspend_data', 'v', 'e', 's', 'f', 'f.retrieval', 'f.ffn[k]', 'f.ffn[k][k]', 'f.__proto__'])
     assert.ok(seen.fields.has(f), `no case refused at ${f}: ${[...seen.fields].join(' ')}`);
 });
 

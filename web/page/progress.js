@@ -3,7 +3,8 @@
 // backup key) and replaced, with a notice, never a crash. Export and import use JSON files; a
 // file read is held until the student merges or replaces with it, and the import can be undone.
 import { progressFile as words } from '../text/index.js';
-import { excerpt } from '../text/refusal.js';
+import { fieldProblem } from '../text/field.js';
+import { fields, list, names, read, whole } from '../files/schema.js';
 import { browserStorage } from './storage.js';
 import { MAX_SEED } from './assignment/definition.js';
 
@@ -23,41 +24,25 @@ const empty = () => ({ version: VERSION, families: Object.create(null) });
 // a student's. Seeds are the engine's (assignment/definition.js MAX_SEED).
 export const PROGRESS_LIMITS = { bytes: 1 << 20, attempts: 1_000_000, solved: 10_000 };
 const isRecord = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+// A family's record: attempts counted and the seeds of the variants solved.
+const RECORD = fields({
+  attempts: whole(0, PROGRESS_LIMITS.attempts),
+  solved: list(whole(0, MAX_SEED), PROGRESS_LIMITS.solved),
+});
+const FAMILIES = names(RECORD);
 
-// {progress, unknown} or {problem} (a message that names the record and what was wrong) for data
+// {progress, unknown} or {problem} (a message that names the field and what was wrong) for data
 // read from storage or a file. With `known` (the families this page has), a file's record of
-// another family is left out and counted in `unknown`; stored progress keeps every record.
-// Families are looked up in a null-prototype object, so "__proto__" is a name like any other.
+// another family is left out unread and counted in `unknown`; stored progress keeps every record.
 export function validate(data, known = null) {
   if (!isRecord(data) || data.version !== VERSION || !isRecord(data.families)) return { problem: words.notProgress };
+  const mine = Object.entries(data.families).filter(([id]) => !known || known.has(id));
+  const r = read(Object.fromEntries(mine), FAMILIES, 'families');
+  if (r.field !== undefined) return { problem: fieldProblem(r) };
   const families = Object.create(null);
-  let unknown = 0;
-  for (const [id, f] of Object.entries(data.families)) {
-    if (known && !known.has(id)) {
-      unknown += 1;
-      continue;
-    }
-    if (!isRecord(f)) return { problem: words.damagedEntry({ id: excerpt(id, 40) }) };
-    for (const field of ['attempts', 'solved'])
-      if (!Object.hasOwn(f, field)) return { problem: words.missingField({ id: excerpt(id, 40), field }) };
-    const { attempts, solved } = f;
-    if (!Number.isInteger(attempts) || attempts < 0 || attempts > PROGRESS_LIMITS.attempts)
-      return {
-        problem: words.badAttempts({
-          id: excerpt(id, 40),
-          most: PROGRESS_LIMITS.attempts,
-          got: excerpt(attempts),
-        }),
-      };
-    if (
-      !Array.isArray(solved) ||
-      solved.length > PROGRESS_LIMITS.solved ||
-      !solved.every((seed) => Number.isInteger(seed) && seed >= 0 && seed <= MAX_SEED)
-    )
-      return { problem: words.badSolved({ id: excerpt(id, 40), most: PROGRESS_LIMITS.solved, max: MAX_SEED }) };
-    families[id] = { attempts, solved: [...new Set(solved)].sort((a, b) => a - b) };
-  }
-  return { progress: { version: VERSION, families }, unknown };
+  for (const [id, f] of Object.entries(r.value))
+    families[id] = { attempts: f.attempts, solved: [...new Set(f.solved)].sort((a, b) => a - b) };
+  return { progress: { version: VERSION, families }, unknown: Object.keys(data.families).length - mine.length };
 }
 
 // How much a progress holds: the families it has a record of, their solved variants and attempts.

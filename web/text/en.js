@@ -1605,15 +1605,24 @@ export default {
     importFailed: 'Not imported: {why}.',
     progressReset: 'Your stored progress could not be used ({why}); it was kept aside and a fresh record started.',
   },
+  // A value of a file, a stored text or an LMS datum that broke its schema (files/schema.js):
+  // where, what stood there, and what its schema asked for, one message a kind.
+  files: {
+    wrongField:
+      '{missing, select, true {{field} is missing} other {{field} is {isText, select, true {“{got}”} other {{got}}}}}, where {expected} was expected',
+    whole: 'a whole number from {least} to {most}',
+    text: 'a text of at most {most, plural, one {# character} other {# characters}}',
+    exactly: '{choices}',
+    list: 'a list of at most {most, plural, one {# entry} other {# entries}}',
+    row: 'a list of {n, plural, one {# entry} other {# entries}}',
+    fields: 'an object',
+    names: 'an object',
+    either: '{choices}',
+  },
   progressFile: {
     notProgress: 'not progress data of this version',
     cannotStore: 'the browser does not let this page store progress',
     notJson: 'the file is not JSON',
-    damagedEntry: 'the record for "{id}" is damaged',
-    missingField: 'the record for "{id}" has no "{field}" field',
-    badAttempts: 'the attempts recorded for "{id}" are {got}, where a whole number from 0 to {most} was expected',
-    badSolved:
-      'the solved variants recorded for "{id}" are not a list of at most {most, plural, one {# whole number} other {# whole numbers}} from 0 to {max}',
     tooLarge:
       'the file has {got, plural, one {# byte} other {# bytes}}, and a progress file has at most {most, plural, one {# byte} other {# bytes}}',
     nothingKnown: 'the file holds no progress on any problem of this page',

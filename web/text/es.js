@@ -1616,15 +1616,22 @@ export default {
     importFailed: 'No se importó: {why}.',
     progressReset: 'No se pudo usar tu progreso guardado ({why}); se apartó y se empezó un registro nuevo.',
   },
+  files: {
+    wrongField:
+      '{missing, select, true {falta {field}} other {{field} es {isText, select, true {«{got}»} other {{got}}}}}, y se esperaba {expected}',
+    whole: 'un número entero de {least} a {most}',
+    text: 'un texto de como mucho {most, plural, one {# carácter} other {# caracteres}}',
+    exactly: '{choices}',
+    list: 'una lista de como mucho {most, plural, one {# componente} other {# componentes}}',
+    row: 'una lista de {n, plural, one {# componente} other {# componentes}}',
+    fields: 'un objeto',
+    names: 'un objeto',
+    either: '{choices}',
+  },
   progressFile: {
     notProgress: 'no son datos de progreso de esta versión',
     cannotStore: 'el navegador no deja que esta página guarde el progreso',
     notJson: 'el archivo no es JSON',
-    damagedEntry: 'el registro de "{id}" está dañado',
-    missingField: 'el registro de "{id}" no tiene el campo "{field}"',
-    badAttempts: 'los intentos registrados para "{id}" son {got}, y se esperaba un número entero de 0 a {most}',
-    badSolved:
-      'las variantes resueltas registradas para "{id}" no son una lista de como mucho {most, plural, one {# número entero} other {# números enteros}} de 0 a {max}',
     tooLarge:
       'el archivo tiene {got, plural, one {# byte} other {# bytes}}, y un archivo de progreso tiene como mucho {most, plural, one {# byte} other {# bytes}}',
     nothingKnown: 'el archivo no tiene progreso de ningún problema de esta página',

@@ -13,7 +13,7 @@
 // ({"v":1,"p":[[...], ...]}, a row per problem in order, edition 1), is read when it has as many
 // rows as the assignment has problems.
 import { FIRST_EDITION, MAX_SEED } from './definition.js';
-import { excerpt } from '../../text/refusal.js';
+import { either, exactly, fields, list, names, read, row, rule, text, whole } from '../../files/schema.js';
 
 export const SUSPEND_LIMIT = 4096;
 // Characters of one answer as stored (JSON escapes count): the longest answer any problem needs,
@@ -66,16 +66,35 @@ export function suspendProblem(problems) {
   return needs > SUSPEND_LIMIT ? { needs, most: SUSPEND_LIMIT } : null;
 }
 
-const isRow = (row) =>
-  Array.isArray(row) &&
-  row.length === 4 &&
-  Number.isInteger(row[0]) &&
-  row[0] >= 0 &&
-  row[0] <= ATTEMPTS_MOST &&
-  (row[1] === 0 || row[1] === 1) &&
-  (row[2] === 0 || row[2] === 1) &&
-  (row[3] === null || (typeof row[3] === 'string' && storedLength(row[3]) <= ANSWER_MOST)) &&
-  (row[0] > 0 || (row[1] === 0 && row[3] === null));
+// A problem's row, [attempts, solved, solutionShown, lastAnswer | null]: no answer and not solved
+// before an attempt.
+const ROW = rule(
+  row(
+    whole(0, ATTEMPTS_MOST),
+    exactly(0, 1),
+    exactly(0, 1),
+    either(
+      exactly(null),
+      rule(text(SUSPEND_LIMIT), (a) => storedLength(a) <= ANSWER_MOST, text(ANSWER_MOST)),
+    ),
+  ),
+  ([n, solved, , last]) => n > 0 || (solved === 0 && last === null),
+  row(whole(0, ATTEMPTS_MOST), exactly(0, 1), exactly(0, 1), exactly(null)),
+);
+// The two versions, which `v` tells apart. Version 1's rows are checked against the
+// assignment's count of problems by the reader.
+const VERSIONS = {
+  1: fields({ v: exactly(1), p: list(ROW, SUSPEND_LIMIT) }),
+  [VERSION]: fields(
+    {
+      v: exactly(VERSION),
+      e: whole(FIRST_EDITION, Number.MAX_SAFE_INTEGER),
+      s: whole(0, MAX_SEED),
+      f: names(list(ROW, ROWS_MOST)),
+    },
+    ['e'],
+  ),
+};
 
 // A record from a row: its attempts as placeholders (only the last answer is kept; earlier ones
 // are null), at most ATTEMPTS_MOST of them.
@@ -89,42 +108,32 @@ function recordOf([n, solved, shown, last]) {
 // launch); {records, carried, dropped} when it can be read (records[i] for problems[i], null
 // where the text holds nothing for it; dropped: rows of problems this assignment no longer asks);
 // {unreadable: <the first field that could not be read>} otherwise ('cmi.suspend_data' for the
-// text as a whole, 'v', 's', 'f.<family>', 'f.<family>[k]' …; a family's name cut to 20
-// characters). Nothing is half-read, and nothing is allocated before the size and every row are
-// checked.
+// text as a whole, 'v', 's', 'f.<family>', 'f.<family>[k]', 'f.<family>[k][j]' …; a family's
+// name cut to 20 characters), read by the schema of its version (files/schema.js). Nothing is
+// half-read, and nothing is allocated before the size and every row are checked.
 export function decodeSuspend(text, problems) {
   if (text === '') return null;
-  const whole = { unreadable: 'cmi.suspend_data' };
-  if (typeof text !== 'string' || text.length > SUSPEND_LIMIT) return whole;
+  const unreadable = { unreadable: 'cmi.suspend_data' };
+  if (typeof text !== 'string' || text.length > SUSPEND_LIMIT) return unreadable;
   let data;
   try {
     data = JSON.parse(text);
   } catch {
-    return whole;
+    return unreadable;
   }
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return whole;
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return unreadable;
+  const schema = Object.hasOwn(VERSIONS, data.v) ? VERSIONS[data.v] : null;
+  if (!schema) return { unreadable: 'v' };
+  const r = read(data, schema);
+  if (r.field !== undefined) return { unreadable: r.field };
+  const run = r.value;
   const rows = new Map();
-  const badRow = (list, at) => {
-    const k = list.findIndex((row) => !isRow(row));
-    return k < 0 ? null : { unreadable: `${at}[${k}]` };
-  };
-  if (data.v === 1) {
-    if (!Array.isArray(data.p) || data.p.length !== problems.length) return { unreadable: 'p' };
-    const bad = badRow(data.p, 'p');
-    if (bad) return bad;
-    problems.forEach((p, i) => rows.set(key(p.family, p.seed, FIRST_EDITION), data.p[i]));
-  } else if (data.v === VERSION) {
-    if (data.e !== undefined && !(Number.isInteger(data.e) && data.e >= FIRST_EDITION)) return { unreadable: 'e' };
-    if (!(Number.isInteger(data.s) && data.s >= 0 && data.s <= MAX_SEED)) return { unreadable: 's' };
-    if (!data.f || typeof data.f !== 'object' || Array.isArray(data.f)) return { unreadable: 'f' };
-    for (const [family, list] of Object.entries(data.f)) {
-      const at = `f.${excerpt(family)}`;
-      if (!Array.isArray(list) || list.length > ROWS_MOST) return { unreadable: at };
-      const bad = badRow(list, at);
-      if (bad) return bad;
-      list.forEach((row, k) => rows.set(key(family, seedAt(data.s, k), data.e ?? FIRST_EDITION), row));
-    }
-  } else return { unreadable: 'v' };
+  if (run.v === 1) {
+    if (run.p.length !== problems.length) return { unreadable: 'p' };
+    problems.forEach((p, i) => rows.set(key(p.family, p.seed, FIRST_EDITION), run.p[i]));
+  } else
+    for (const [family, kept] of Object.entries(run.f))
+      kept.forEach((row, k) => rows.set(key(family, seedAt(run.s, k), run.e ?? FIRST_EDITION), row));
   const keyOf = (p) => key(p.family, p.seed, p.edition ?? FIRST_EDITION);
   const records = problems.map((p) => (rows.has(keyOf(p)) ? recordOf(rows.get(keyOf(p))) : null));
   const carried = records.filter(Boolean).length;
