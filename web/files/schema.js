@@ -12,6 +12,8 @@
 
 // A whole number from least to most.
 export const whole = (least, most) => ({ kind: 'whole', least, most });
+// A finite number from least to most.
+export const number = (least, most) => ({ kind: 'number', least, most });
 // A text of at most `most` characters.
 export const text = (most) => ({ kind: 'text', most });
 // One of these values exactly: a version, a flag written 0 or 1, null.
@@ -50,6 +52,9 @@ function at(v, s, field) {
   switch (s.kind) {
     case 'whole':
       if (!Number.isInteger(v) || v < s.least || v > s.most) fail(field, s, v);
+      return v;
+    case 'number':
+      if (typeof v !== 'number' || !Number.isFinite(v) || v < s.least || v > s.most) fail(field, s, v);
       return v;
     case 'text':
       if (typeof v !== 'string' || v.length > s.most) fail(field, s, v);

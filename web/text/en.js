@@ -163,11 +163,8 @@ export default {
     badAssignment: 'its assignment cannot be read: {problems}',
     problemCount: 'it should list {n, plural, one {# problem} other {# problems}}',
     notTheProblem: 'problem {i} is not the assignment’s ({family}, variant {seed})',
-    noAnswers: 'problem {i} has no list of answers',
     fileTooLarge:
       'the file has {got, plural, one {# character} other {# characters}}, more than the {most} a result file may have',
-    tooManyAttempts:
-      'problem {i} lists {got, plural, one {# attempt} other {# attempts}}, more than the {most} a problem counts',
     sheetFor: 'For {student}',
     sheetSeedsClass: 'The class’s numbers: seed {seed}, {n, plural, one {# problem} other {# problems}}.',
     sheetSeedsStudent: 'Numbers drawn for “{student}” (seed {seed}).',
@@ -1611,6 +1608,7 @@ export default {
     wrongField:
       '{missing, select, true {{field} is missing} other {{field} is {isText, select, true {“{got}”} other {{got}}}}}, where {expected} was expected',
     whole: 'a whole number from {least} to {most}',
+    number: 'a number from {least} to {most}',
     text: 'a text of at most {most, plural, one {# character} other {# characters}}',
     exactly: '{choices}',
     list: 'a list of at most {most, plural, one {# entry} other {# entries}}',

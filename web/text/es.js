@@ -170,11 +170,8 @@ export default {
     badAssignment: 'no se puede leer su tarea: {problems}',
     problemCount: 'debería contener {n, plural, one {# problema} other {# problemas}}',
     notTheProblem: 'el problema {i} no es el de la tarea ({family}, variante {seed})',
-    noAnswers: 'el problema {i} no tiene lista de respuestas',
     fileTooLarge:
       'el archivo tiene {got, plural, one {# carácter} other {# caracteres}}, más de los {most} que puede tener un archivo de resultados',
-    tooManyAttempts:
-      'el problema {i} enumera {got, plural, one {# intento} other {# intentos}}, más de los {most} que cuenta un problema',
     sheetFor: 'Para {student}',
     sheetSeedsClass: 'Los números de la clase: semilla {seed}, {n, plural, one {# problema} other {# problemas}}.',
     sheetSeedsStudent: 'Números generados para «{student}» (semilla {seed}).',
@@ -1620,6 +1617,7 @@ export default {
     wrongField:
       '{missing, select, true {falta {field}} other {{field} es {isText, select, true {«{got}»} other {{got}}}}}, y se esperaba {expected}',
     whole: 'un número entero de {least} a {most}',
+    number: 'un número de {least} a {most}',
     text: 'un texto de como mucho {most, plural, one {# carácter} other {# caracteres}}',
     exactly: '{choices}',
     list: 'una lista de como mucho {most, plural, one {# componente} other {# componentes}}',

@@ -140,9 +140,7 @@ export default {
     badAssignment: '无法读取其中的作业：{problems}',
     problemCount: '它应当列出 {n} 道题',
     notTheProblem: '第 {i} 题不是这份作业的题目（{family}，变体 {seed}）',
-    noAnswers: '第 {i} 题没有答案列表',
     fileTooLarge: '文件有 {got} 个字符，超过了结果文件允许的 {most} 个',
-    tooManyAttempts: '第 {i} 题列出了 {got} 次尝试，超过了一道题计入的 {most} 次',
     sheetFor: '给 {student}',
     sheetSeedsClass: '全班的数字：种子 {seed}，共 {n} 道题。',
     sheetSeedsStudent: '为“{student}”生成的数字（种子 {seed}）。',
@@ -1509,6 +1507,7 @@ export default {
     wrongField:
       '{missing, select, true {缺少 {field}} other {{field} 是{isText, select, true {“{got}”} other { {got} }}}}，应为{expected}',
     whole: '介于 {least} 和 {most} 之间的整数',
+    number: '介于 {least} 和 {most} 之间的数',
     text: '最多 {most} 个字符的文本',
     exactly: '{choices}',
     list: '最多 {most} 个元素的列表',

@@ -20,6 +20,8 @@ import {
   studentSeed,
 } from './definition.js';
 import { ATTEMPTS_MOST } from './suspend.js';
+import { either, exactly, fields, list, names, number, read, text, whole } from '../../files/schema.js';
+import { fieldProblem } from '../../text/field.js';
 import { browserStorage } from '../storage.js';
 
 export const KEY = 'attention-lab.assignments.v1';
@@ -172,8 +174,35 @@ const RESULT_MOST = 4_000_000;
 // The parts of an assignment a file's copy may differ in, and a part of one as an object.
 const PARTS = ['title', 'families', 'each', 'seed', 'edition', ...SETTINGS];
 const pick = (a, name) => ({ [name]: a[name] });
-// A file's text field (a time, a name): itself when it is text, else nothing.
-const textOf = (v) => (typeof v === 'string' ? v : '');
+
+// What a result file holds (the run's result(), above). Its texts are bounded by the file's
+// length; the assignment's parts are read as a link carries them (text, numbers, flags, and the
+// families' list), whose own reader (definition.js checkAssignment) then judges them.
+const ANY_TEXT = text(RESULT_MOST);
+const LINK_VALUE = either(ANY_TEXT, number(-Number.MAX_VALUE, Number.MAX_VALUE), exactly(true, false, null));
+const FLAG = exactly(true, false);
+const ATTEMPT = fields({ answer: either(exactly(null), ANY_TEXT), correct: FLAG, at: ANY_TEXT }, ['correct', 'at']);
+const RESULT = fields(
+  {
+    assignment: names(either(LINK_VALUE, list(LINK_VALUE, RESULT_MOST)), RESULT_MOST),
+    student: ANY_TEXT,
+    started: ANY_TEXT,
+    saved: ANY_TEXT,
+    problems: list(
+      fields(
+        {
+          family: ANY_TEXT,
+          seed: whole(0, Number.MAX_SAFE_INTEGER),
+          attempts: list(ATTEMPT, ATTEMPTS_MOST),
+          solutionShown: FLAG,
+        },
+        ['solutionShown'],
+      ),
+      RESULT_MOST,
+    ),
+  },
+  ['student', 'started', 'saved'],
+);
 
 // A result file's name: the student's name in any script, and a hash of the name as it draws
 // numbers, so that two students' files never share a name ("Ana García" and "Ana-García").
@@ -206,39 +235,34 @@ function* readingResult(text, familyIds, practice, expected) {
     return { problem: words.notJson };
   }
   if (data?.kind !== RESULT_KIND || data.version !== VERSION) return { problem: words.notResult };
-  const a = checkAssignment(data.assignment, familyIds, practice.edition);
+  const r = read(data, RESULT);
+  if (r.field !== undefined) return { problem: fieldProblem(r) };
+  const file = r.value;
+  const a = checkAssignment(file.assignment, familyIds, practice.edition);
   if (a.problems) return { problem: words.badAssignment({ problems: a.problems.join('; ') }) };
   const used = expected ?? a.assignment;
   const differs = (name) => assignmentQuery({ ...used, ...pick(a.assignment, name) }) !== assignmentQuery(used);
   const otherAssignment = expected ? PARTS.filter(differs) : [];
-  const problemsExpected = problemsOf(used, typeof data.student === 'string' ? data.student : '');
-  if (!Array.isArray(data.problems) || data.problems.length !== problemsExpected.length)
+  const student = file.student ?? '';
+  const problemsExpected = problemsOf(used, student);
+  if (file.problems.length !== problemsExpected.length)
     return { problem: words.problemCount({ n: problemsExpected.length }) };
   const problems = [];
-  for (const [i, p] of data.problems.entries()) {
+  for (const [i, p] of file.problems.entries()) {
     const { family, seed, edition } = problemsExpected[i];
-    if (p?.family !== family || p?.seed !== seed) return { problem: words.notTheProblem({ i: i + 1, family, seed }) };
-    if (!Array.isArray(p?.attempts)) return { problem: words.noAnswers({ i: i + 1 }) };
-    if (p.attempts.length > ATTEMPTS_MOST)
-      return { problem: words.tooManyAttempts({ i: i + 1, most: ATTEMPTS_MOST, got: p.attempts.length }) };
+    if (p.family !== family || p.seed !== seed) return { problem: words.notTheProblem({ i: i + 1, family, seed }) };
     // An answer an LMS could not keep (suspend.js) is null: shown as such, and not counted.
     const attempts = [];
     for (const [k, t] of p.attempts.entries()) {
-      const recorded = t?.correct === true;
-      if (t?.answer === null) {
-        attempts.push({ answer: null, at: textOf(t?.at), recorded, correct: recorded, notKept: true });
+      const recorded = t.correct === true;
+      const at = t.at ?? '';
+      if (t.answer === null) {
+        attempts.push({ answer: null, at, recorded, correct: recorded, notKept: true });
         continue;
       }
-      const answer = typeof t?.answer === 'string' ? t.answer : '';
-      const verdict = practice.check(family, seed, answer, edition);
-      attempts.push({
-        answer,
-        at: textOf(t?.at),
-        recorded,
-        correct: verdict.correct,
-        misconception: verdict.misconception,
-      });
-      yield (i + (k + 1) / p.attempts.length) / data.problems.length;
+      const verdict = practice.check(family, seed, t.answer, edition);
+      attempts.push({ answer: t.answer, at, recorded, correct: verdict.correct, misconception: verdict.misconception });
+      yield (i + (k + 1) / p.attempts.length) / file.problems.length;
     }
     problems.push({ family, seed, edition, attempts, solutionShown: p.solutionShown === true });
   }
@@ -255,9 +279,9 @@ function* readingResult(text, familyIds, practice, expected) {
       assignment: used,
       fileAssignment: a.assignment,
       otherAssignment,
-      student: typeof data.student === 'string' ? data.student : '',
-      started: textOf(data.started),
-      saved: textOf(data.saved),
+      student,
+      started: file.started ?? '',
+      saved: file.saved ?? '',
       problems,
       score: {
         ...scoreOf(used, counted, options),
