@@ -332,6 +332,18 @@ test('a run keeps its settings: an address edited to allow solutions shows none;
   }
   await page.locator('#closed-problem-1').waitFor();
   assert.equal(await page.locator('.answer button[type="submit"]').isDisabled(), true);
+  // The run kept in the browser, damaged: set aside and said, a new run begun, the page working.
+  await page.evaluate(() => {
+    const key = 'attention-lab.assignments.v1';
+    const store = JSON.parse(localStorage.getItem(key));
+    for (const run of Object.values(store.runs)) run.problems[0] = null;
+    localStorage.setItem(key, JSON.stringify(store));
+  });
+  await page.reload();
+  await page.locator('#answer-problem-1').waitFor({ timeout: 20000 });
+  assert.match(await page.textContent('.assignment'), /could not be read \(it was damaged\), so a new run begins/);
+  assert.equal(await page.locator('.answer button[type="submit"]').isDisabled(), false, 'the new run takes answers');
+  assert.ok(await page.evaluate(() => localStorage.getItem('attention-lab.assignments.v1.damaged')), 'kept aside');
 
   await page.goto(`${site.base}#/teach?${query(0)}`);
   await page.locator('#teach-students').waitFor({ timeout: 20000 });

@@ -3,7 +3,7 @@
 // student's run (attempts counted by the practice set's rule, kept across reloads); the result
 // file, read back with every verdict checked again by the engine.
 import { test } from 'node:test';
-import { blockedStorage } from './malformed.mjs';
+import { ODD_VALUES, blockedStorage } from './malformed.mjs';
 import assert from 'node:assert/strict';
 import { loadEngine } from '../../web/engine/index.js';
 import {
@@ -21,6 +21,7 @@ import {
   studentSeed,
 } from '../../web/page/assignment/definition.js';
 import {
+  KEY,
   RESULT_KIND,
   lastStudent,
   openRun,
@@ -211,6 +212,48 @@ test('a run counts attempts as the practice set does, keeps them across reloads,
   // Damaged storage starts afresh rather than failing.
   storage.setItem('attention-lab.assignments.v1', '{not json');
   assert.equal(openRun(week3, '', { practice: lab.practice, storage, now }).score().attempts, 0);
+});
+
+test('a kept run damaged at any field is set aside, never read, and costs no other run', () => {
+  const storage = memoryStorage();
+  const per = { ...week3, seed: STUDENT };
+  const ada = openRun(per, 'Ada', { practice: lab.practice, storage });
+  ada.check(0, '[9, 9]', { readable: true, correct: false });
+  openRun(per, 'Bo', { practice: lab.practice, storage }).check(0, '[8, 8]', { readable: true, correct: false });
+  rememberStudent(per, 'Ada', storage);
+  const kept = storage.getItem(KEY);
+  const paths = [];
+  const walk = (v, path) => {
+    paths.push(path);
+    if (v && typeof v === 'object') for (const k of Object.keys(v)) walk(v[k], [...path, k]);
+  };
+  walk(JSON.parse(kept).runs[ada.id], []);
+  let cases = 0;
+  for (const path of paths.slice(1))
+    for (const odd of ODD_VALUES) {
+      const store = JSON.parse(kept);
+      path.slice(0, -1).reduce((o, k) => o[k], store.runs[ada.id])[path.at(-1)] = odd;
+      storage.setItem(KEY, JSON.stringify(store));
+      storage.removeItem(`${KEY}.damaged`);
+      const where = `${path.join('.')} = ${JSON.stringify(odd)?.slice(0, 40)}`;
+      let again;
+      assert.doesNotThrow(() => (again = openRun(per, 'Ada', { practice: lab.practice, storage })), where);
+      assert.doesNotThrow(() => again.score(), where);
+      const set = storage.getItem(`${KEY}.damaged`);
+      if (set !== null) {
+        assert.equal(again.score().attempts, 0, `${where}: a new run`);
+        assert.equal(again.setAside, true, `${where}: said`);
+        assert.deepEqual(
+          JSON.parse(set)[ada.id],
+          JSON.parse(JSON.stringify(store.runs[ada.id])),
+          `${where}: set aside`,
+        );
+      }
+      assert.equal(openRun(per, 'Bo', { practice: lab.practice, storage }).score().attempts, 1, `${where}: Bo's run`);
+      assert.equal(lastStudent(per, storage), 'Ada');
+      cases += set === null ? 0 : 1;
+    }
+  assert.ok(cases > 100, `${cases} damaged runs set aside`);
 });
 
 test('a result file reads back with every verdict the engine’s; a changed verdict or problem is found', () => {

@@ -48,6 +48,8 @@ export default {
     noSolutions: 'Solutions are off for this assignment.',
     cannotStore:
       'This browser does not let the page keep your run, so it will be lost on reload: download your result file before you leave.',
+    runSetAside:
+      'The run this browser kept for this assignment could not be read (it was damaged), so a new run begins; the damaged copy is kept aside in the browser, not deleted.',
     resultTitle: 'A result file',
     resultIntro:
       'Open the result files students downloaded (up to 300 at once): every answer in them is checked again by the engine, and any verdict a file records that the engine does not give is marked.',

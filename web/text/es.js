@@ -50,6 +50,8 @@ export default {
     noSolutions: 'Las soluciones están desactivadas en esta tarea.',
     cannotStore:
       'Este navegador no deja que la página guarde tu recorrido, así que se perderá al recargar: descarga tu archivo de resultados antes de salir.',
+    runSetAside:
+      'El recorrido que este navegador guardaba para esta tarea no se pudo leer (estaba dañado), así que empieza uno nuevo; la copia dañada se guarda aparte en el navegador, no se borra.',
     resultTitle: 'Un archivo de resultados',
     resultIntro:
       'Abre los archivos de resultados que descargaron los estudiantes (hasta 300 a la vez): el motor vuelve a comprobar cada respuesta y se marca todo veredicto del archivo que el motor no da.',

@@ -30,6 +30,9 @@ const VERSION = 1;
 
 const emptyProblem = () => ({ attempts: [], solved: false, solutionShown: false });
 
+// The store as kept: {version, runs, students}, each run and name read by its schema when it is
+// used (storedRun, lastStudent), so that one damaged run costs no other. Unreadable as a whole,
+// it is a new store.
 function readStore(storage) {
   try {
     const parsed = JSON.parse(storage?.getItem(KEY) ?? '{}');
@@ -38,6 +41,14 @@ function readStore(storage) {
     return { version: VERSION, runs: {} };
   }
 }
+// The entry `name` of a store's object `part` (runs, students), held to `schema`: undefined when
+// there is none, {damaged} when there is one that does not hold to it.
+function entryOf(store, part, name, schema) {
+  const all = store[part];
+  if (all === null || typeof all !== 'object' || !Object.hasOwn(all, name)) return undefined;
+  const r = read(all[name], schema, `${part}.${name}`);
+  return r.field === undefined ? r.value : { damaged: all[name] };
+}
 
 // The name or id a student last worked under on this assignment (so a reload finds their run),
 // and setting it ('' forgets it: "Not you?"). The page's own memory holds it too, for a browser
@@ -45,7 +56,8 @@ function readStore(storage) {
 const inPage = new Map();
 export function lastStudent(a, storage = browserStorage()) {
   const key = assignmentKey(a);
-  return inPage.get(key) ?? readStore(storage).students?.[key] ?? '';
+  const kept = entryOf(readStore(storage), 'students', key, ANY_TEXT);
+  return inPage.get(key) ?? (typeof kept === 'string' ? kept : '');
 }
 export function rememberStudent(a, student, storage = browserStorage()) {
   inPage.set(assignmentKey(a), student.trim());
@@ -75,9 +87,21 @@ export function openRun(
   const problems = problemsOf(a, student);
   const options = problems.map((p) => optionsOf(practice, p));
   const id = `${assignmentKey(a)}|${foldedName(student)}`;
-  const runs = readStore(storage).runs ?? {};
-  // A run kept before runs had settings of their own was kept under the whole address.
-  const stored = runs[id] ?? runs[`${assignmentQuery(a)}|${student.trim().toLowerCase()}`];
+  // A run kept before runs had settings of their own was kept under the whole address. One that
+  // does not hold to its schema is set aside (under KEY.damaged), never read, and a new run begins.
+  const store = readStore(storage);
+  let stored =
+    entryOf(store, 'runs', id, STORED_RUN) ??
+    entryOf(store, 'runs', `${assignmentQuery(a)}|${student.trim().toLowerCase()}`, STORED_RUN);
+  const setAside = Boolean(stored?.damaged);
+  if (setAside) {
+    try {
+      storage?.setItem(`${KEY}.damaged`, JSON.stringify({ [id]: stored.damaged }));
+    } catch {
+      // not kept aside: the browser keeps nothing, so there was nothing kept to lose either
+    }
+    stored = undefined;
+  }
   const fresh = () => ({
     student: normalName(student),
     started: now().toISOString(),
@@ -85,7 +109,7 @@ export function openRun(
   });
   const run = resume
     ? { ...fresh(), started: stored?.started ?? now().toISOString(), problems: resume.map((r) => r ?? emptyProblem()) }
-    : stored && Array.isArray(stored.problems) && stored.problems.length === problems.length
+    : stored && stored.problems.length === problems.length
       ? stored
       : fresh();
   run.settings ??= Object.fromEntries(SETTINGS.map((name) => [name, a[name]]));
@@ -119,6 +143,8 @@ export function openRun(
     get saveProblem() {
       return saveProblem;
     },
+    // Whether the run kept for this assignment was damaged, set aside, and this one begun anew.
+    setAside,
     of: (i) => run.problems[i],
     // Whether problem i takes no more attempts (its tries are spent, or ATTEMPTS_MOST reached).
     closed: (i) => outOfTries(applied, run.problems[i]) || run.problems[i].attempts.length >= ATTEMPTS_MOST,
@@ -202,6 +228,22 @@ const RESULT = fields(
     ),
   },
   ['student', 'started', 'saved'],
+);
+// A run as this browser keeps it (openRun): its problems' records and the settings it opened with.
+const STORED_RUN = fields(
+  {
+    student: ANY_TEXT,
+    started: ANY_TEXT,
+    problems: list(
+      fields({ attempts: list(ATTEMPT, ATTEMPTS_MOST), solved: FLAG, solutionShown: FLAG }, [
+        'solved',
+        'solutionShown',
+      ]),
+      RESULT_MOST,
+    ),
+    settings: names(LINK_VALUE, RESULT_MOST),
+  },
+  ['settings'],
 );
 
 // A result file's name: the student's name in any script, and a hash of the name as it draws

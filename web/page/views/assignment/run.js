@@ -167,6 +167,7 @@ export function assignmentView({ practice, assignment, run, at, href, onStudent,
         : null,
     scoreLine({ id: 'assignment-score', role: 'status' }, score, a.pass),
     run.saveProblem && !lms?.session ? h('p', { class: 'notice', role: 'alert' }, words.cannotStore) : null,
+    run.setAside ? h('p', { class: 'notice', role: 'alert' }, words.runSetAside) : null,
     h(
       'nav',
       { class: 'problems', 'aria-label': words.title },
