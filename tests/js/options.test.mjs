@@ -39,7 +39,7 @@ test("the facade refuses an undeclared option and accepts every declared one's d
     });
 });
 
-test('Other settings for an opened model: a JSON object of values or lists of values, nothing nested', () => {
+test('Other settings for an opened model: a JSON object of values or lists of values, nothing nested but the name map', async () => {
   const read = (typed) => readOpenOptions(typed, '', Number);
   assert.deepEqual(read('{"norm": "rms", "maskBlocks": [true, false]}').value, {
     norm: 'rms',
@@ -54,6 +54,14 @@ test('Other settings for an opened model: a JSON object of values or lists of va
     /^Other settings \(JSON, optional\): this has 10,485,772 characters, and every setting there is fits in 10,000 characters$/,
   );
   assert.match(read(`${'['.repeat(4990)}${']'.repeat(4990)}`).error, /expected a JSON object such as .*, got \[{40}…/);
+  // the how-to's name map, as the page shows it, is read as the object of texts it is
+  const { HOWTO_CODE } = await import('../../web/page/views/model/howto.js');
+  assert.deepEqual(read(HOWTO_CODE.names).value, JSON.parse(HOWTO_CODE.names));
+  assert.match(
+    read('{"names": {"a": 5}}').error,
+    /names\.a is 5, where a text of at most 10,000 characters was expected/,
+  );
+  assert.match(read('{"names": [1]}').error, /names is \[…\], where an object was expected/);
 });
 
 test("the training panel offers exactly the engine's choices, the default first", () => {

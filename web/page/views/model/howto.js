@@ -3,7 +3,7 @@
 import { opened as text } from '../../../text/index.js';
 import { h } from '../dom.js';
 
-const HOWTO_CODE = {
+export const HOWTO_CODE = {
   checkpoint: [
     'from safetensors.torch import save_file',
     'from dataclasses import asdict',

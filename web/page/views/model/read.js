@@ -6,12 +6,18 @@ import { opened as text, said, sentence, sentences, ui } from '../../../text/ind
 import { excerpt, jsonBreak } from '../../../text/refusal.js';
 import { readVocabulary } from '../../../models/vocabulary.js';
 import { readNumber } from '../../../handouts/inputs.js';
+import { names, read, text as textOf } from '../../../files/schema.js';
+import { fieldProblem } from '../../../text/field.js';
 
 // The smallest Other settings a refusal shows as an example.
 const EXAMPLE = '{"norm": "rms"}';
 // The longest Other settings read: every option the engine has, spelled out, is under 1,000
 // characters; a text past this is refused by its length, unread.
 const OPTIONS_MOST = 10_000;
+
+// A name map: the checkpoint's names, each a text, as the lab's; no more names than a model has
+// tensors in the largest checkpoint the engine opens (GPT-2 small has 148), with room.
+const NAME_MAP = names(textOf(OPTIONS_MOST), 1000);
 
 const labelled = (label, error) => ui.labelled({ label, text: error });
 
@@ -32,11 +38,18 @@ export function readOpenOptions(optionsText, headsText, parseNumber) {
         error: labelled(text.options, text.notObject({ example: EXAMPLE, got: excerpt(typed, 40) })),
       };
     // Every setting is a value or a list of values: nothing nested goes on to the inspector (a
-    // structure thousands deep would take the worker's stack with it).
+    // structure thousands deep would take the worker's stack with it). The one exception is
+    // `names`, the checkpoint's tensor names as the lab's (the how-to's last example), an
+    // object of texts read by its schema.
     const flat = (v) => v === null || typeof v !== 'object';
-    for (const [name, value] of Object.entries(options))
-      if (!flat(value) && !(Array.isArray(value) && value.every(flat)))
+    for (const [name, value] of Object.entries(options)) {
+      if (name === 'names') {
+        const r = read(value, NAME_MAP, 'names');
+        if (r.field !== undefined) return { error: labelled(text.options, fieldProblem(r)) };
+        options.names = { ...r.value };
+      } else if (!flat(value) && !(Array.isArray(value) && value.every(flat)))
         return { error: labelled(text.options, text.nestedOption({ name: excerpt(name, 40), example: EXAMPLE })) };
+    }
   }
   if (headsText.trim()) {
     const n = readNumber(headsText, { integer: true, min: 1 }, parseNumber);
