@@ -139,6 +139,41 @@ test('inspect(): attention per block and head, next-token probabilities, entropy
   model.delete();
 });
 
+test('headScores() and ablationLoss(): the stripes of each head, and the loss with heads removed', () => {
+  const model = lab.createModel(config);
+  for (let i = 0; i < 100; i++) model.trainStep(batch, { lr: 1e-2 });
+  const seq = [3, 0, 5, 3, 0, 5];
+  const s = model.headScores(seq, { period: 3 });
+  for (const grid of [s.previousToken, s.duplicate, s.induction]) {
+    assert.deepEqual([grid.length, grid[0].length], [2, 2]);
+    for (const x of grid.flat()) assert.ok(x >= 0 && x <= 1, String(x));
+  }
+  const w = model.inspect(seq).weights;
+  const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  assert.ok(Math.abs(s.induction[1][0] - mean([3, 4, 5].map((i) => w[1][0][i][i - 2]))) < 1e-12);
+  assert.throws(() => model.headScores([3, 0, 5, 3, 1], { period: 3 }), {
+    message: /^headScores: the token at position 4 is not the one 3 positions before it/,
+  });
+  assert.throws(() => model.headScores(seq, {}), { message: /^headScores: .*period/ });
+
+  const tokens = [...seq, 3];
+  const r = model.ablationLoss(tokens, { from: 4 });
+  assert.deepEqual([r.single.length, r.single[0].length, r.together], [2, 2, null]);
+  assert.ok(r.base >= 0 && r.single.flat().every((x) => x >= 0));
+  const both = model.ablationLoss(tokens, { from: 4, heads: [[0, 0]], ablate: 'mean' });
+  assert.deepEqual(both.single, []);
+  assert.equal(both.base, r.base);
+  assert.equal(typeof both.together, 'number');
+  assert.throws(() => model.ablationLoss(tokens, { from: 7 }), {
+    message: /^ablationLoss: from names position 7 but the sequence has positions 0 to 6/,
+  });
+  assert.throws(() => model.ablationLoss(tokens, { from: 1, heads: [[2, 0]] }), {
+    message: /^ablationLoss: heads names layer 2 head 0/,
+  });
+  assert.throws(() => model.ablationLoss(tokens, { from: 1, ablate: 'half' }), { message: /^ablationLoss: .*half/ });
+  model.delete();
+});
+
 test('createModel takes maskBlocks (§7.3) and scaled (§3.1), and save() keeps them', () => {
   const model = lab.createModel({ ...config, maskBlocks: [false, true], scaled: false });
   const r = model.inspect([0, 1, 2]);

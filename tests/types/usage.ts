@@ -88,7 +88,12 @@ export async function extras(bytes: Uint8Array): Promise<number> {
   model.generateMore({ steps: 2 });
   model.futureDependence([1, 2, 3], 1);
   model.permutationGap([1, 2, 3], [2, 1, 0]);
-  model.inspect([1, 2, 3], { ablateHeads: [[0, 1]], hideTokens: [2] });
+  model.inspect([1, 2, 3], { ablateHeads: [[0, 1]], ablate: 'mean', hideTokens: [2] });
+  const scores: number[][] = model.headScores([1, 2, 1, 2], { period: 2 }).induction as number[][];
+  const removed = model.ablationLoss([1, 2, 1, 2, 1], { from: 2, ablate: 'zero' });
+  const together: number | null = model.ablationLoss([1, 2, 1], { from: 1, heads: [[0, 0]] }).together;
+  // @ts-expect-error: the period is an option
+  model.headScores([1, 2, 1, 2], 2);
   const saved = model.save();
   const again = lab.loadModel(saved);
   model.parameters();
@@ -105,5 +110,6 @@ export async function extras(bytes: Uint8Array): Promise<number> {
   opened.delete();
   model.delete();
   void [checked.correct, solution.steps, drawn.draws[0].u, more.ended, more.tokens[0], config.D, step.loss];
+  void [scores, removed.base, removed.single, together];
   return parameterCount;
 }

@@ -482,6 +482,28 @@ export const API = [
     doc: ['weights [L][H][T][T], probs [T][V], entropy [L][H]; §2.2’s interventions'],
   },
   {
+    name: 'model.headScores',
+    args: [arg('tokens', 'tokens'), options('headScores')],
+    returns: { previousToken: 'Numbers', duplicate: 'Numbers', induction: 'Numbers' },
+    group: 'training',
+    doc: [
+      '§2.2 and §4: each [L][H], mean attention from i to i − 1 (previousToken), and, on a sequence',
+      'whose token at i >= period is the one at i − period, to i − period (duplicate) and to',
+      'i − period + 1 (induction: the token that followed this one before)',
+    ],
+  },
+  {
+    name: 'model.ablationLoss',
+    args: [arg('tokens', 'tokens'), options('ablationLoss')],
+    returns: { base: 'number', single: 'Numbers', together: 'number | null' },
+    group: 'training',
+    doc: [
+      '§2.2’s test by removal: mean loss (nats) of the targets at positions >= from (inputs',
+      'tokens[:-1], targets tokens[1:]), as is (base), with each head removed alone (single',
+      '[L][H]), or with `heads` removed together (together; single is then []); ablate zero|mean',
+    ],
+  },
+  {
     name: 'model.parameters',
     args: [],
     returns: 'Named',

@@ -66,6 +66,13 @@ export interface SavedModel {
   parameters: { name: string; shape: number[]; data: number[] }[];
 }
 
+export interface AblationLossOptions {
+  from?: number;
+  /** default 'zero' */
+  ablate?: 'zero' | 'mean';
+  heads?: Array<[number, number]>;
+}
+
 export interface AttentionOptions {
   /** default false */
   causal?: boolean;
@@ -179,8 +186,14 @@ export interface GenerateOptions extends FutureDependenceOptions {
   cache?: boolean;
 }
 
+export interface HeadScoresOptions {
+  period?: number;
+}
+
 export interface InspectOptions {
   ablateHeads?: Array<[number, number]>;
+  /** default 'zero' */
+  ablate?: 'zero' | 'mean';
   hideTokens?: number[];
 }
 
@@ -188,6 +201,8 @@ export interface LmForwardOptions extends FutureDependenceOptions {
   /** default true */
   trace?: boolean;
   ablateHeads?: Array<[number, number]>;
+  /** default 'zero' */
+  ablate?: 'zero' | 'mean';
   hideTokens?: number[];
 }
 
@@ -396,6 +411,24 @@ export interface Model {
   describe(): { config: CreateModelOptions; parameterCount: number };
   /** weights [L][H][T][T], probs [T][V], entropy [L][H]; §2.2’s interventions */
   inspect(tokens: NumbersIn, options?: InspectOptions): { weights: Numbers; probs: Numbers; entropy: Numbers };
+  /**
+   * §2.2 and §4: each [L][H], mean attention from i to i − 1 (previousToken), and, on a sequence
+   * whose token at i >= period is the one at i − period, to i − period (duplicate) and to
+   * i − period + 1 (induction: the token that followed this one before)
+   */
+  headScores(
+    tokens: NumbersIn,
+    options?: HeadScoresOptions,
+  ): { previousToken: Numbers; duplicate: Numbers; induction: Numbers };
+  /**
+   * §2.2’s test by removal: mean loss (nats) of the targets at positions >= from (inputs
+   * tokens[:-1], targets tokens[1:]), as is (base), with each head removed alone (single
+   * [L][H]), or with `heads` removed together (together; single is then []); ablate zero|mean
+   */
+  ablationLoss(
+    tokens: NumbersIn,
+    options?: AblationLossOptions,
+  ): { base: number; single: Numbers; together: number | null };
   /** every parameter by name */
   parameters(): Record<string, Numbers>;
   /** a plain object that JSON.stringify writes and loadModel reads back bit for bit */

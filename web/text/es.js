@@ -2275,8 +2275,14 @@ export default {
       sequenceTooLong:
         'la secuencia tiene {n, plural, one {# token} other {# tokens}}, pero el modelo se hizo para T = {T}',
       position: '{name} nombra la posición {got}, pero la secuencia tiene las posiciones de 0 a {last}',
+      period:
+        'period es {got}, y una secuencia de {T, plural, one {# token} other {# tokens}} se repite con un periodo de 1 a {last}',
+      notRepeated:
+        'el token de la posición {position} no es el que está {period, plural, one {# posición} other {# posiciones}} antes: la secuencia no se repite con periodo {period}',
+      tooFewTokens:
+        'la pérdida necesita al menos 2 tokens (una entrada y el token que la sigue), y esta secuencia tiene {n, plural, one {# token} other {# tokens}}',
       ablateHeads:
-        'ablateHeads nombra la capa {layer}, cabeza {head}, pero el modelo tiene {layers, plural, one {# capa} other {# capas}} de {heads, plural, one {# cabeza} other {# cabezas}}',
+        '{name} nombra la capa {layer}, cabeza {head}, pero el modelo tiene {layers, plural, one {# capa} other {# capas}} de {heads, plural, one {# cabeza} other {# cabezas}}',
       emptyBatch: 'un lote necesita al menos una secuencia de 2 ids de tokens',
       batchTooLong:
         'las secuencias tienen {n, plural, one {# posición de entrada} other {# posiciones de entrada}}, pero el modelo se hizo para T = {T}',

@@ -183,6 +183,30 @@ val modelInspect(Model& m, val tokens, val opts) {
     });
 }
 
+// The previous-token, duplicate-token and induction scores (L, H) of a repeated sequence.
+val modelHeadScores(Model& m, val tokens, val opts) {
+    return guarded([&] {
+        const std::string fn = "headScores";
+        const HeadScores r = m.head_scores(ids(tokens, fn, "tokens"), options<HeadScoresCall>(opts, fn).period);
+        return object({{"previousToken", js_tensor(r.previous_token)},
+                       {"duplicate", js_tensor(r.duplicate)},
+                       {"induction", js_tensor(r.induction)}});
+    });
+}
+
+// §2.2's test by removal: the loss over the targets from `from` on, as is, with each head removed
+// alone, or with the heads named removed together.
+val modelAblationLoss(Model& m, val tokens, val opts) {
+    return guarded([&] {
+        const std::string fn = "ablationLoss";
+        const AblationCall o = options<AblationCall>(opts, fn);
+        const AblationLosses r = m.ablation_losses(ids(tokens, fn, "tokens"), o.from, o.intervention);
+        return object({{"base", val(r.base)},
+                       {"single", js_tensor(r.single)},
+                       {"together", r.together ? val(*r.together) : val::null()}});
+    });
+}
+
 val modelParameters(const Model& m) {
     return guarded([&] { return js(parameters_of(m)); });
 }
@@ -243,6 +267,8 @@ EMSCRIPTEN_BINDINGS(attention_lab_extras) {
         .function("permutationGap", &modelPermutationGap)
         .function("describe", &modelDescribe)
         .function("inspect", &modelInspect)
+        .function("headScores", &modelHeadScores)
+        .function("ablationLoss", &modelAblationLoss)
         .function("parameters", &modelParameters)
         .function("save", &modelSave)
         .function("exportSafetensors", &modelExportSafetensors);

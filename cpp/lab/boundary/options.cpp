@@ -142,7 +142,18 @@ void fields(V& v, EvaluateCall& c) {
 template <class V>
 void fields(V& v, flat::Intervention& c) {
     v("ablateHeads", c.heads);
+    v("ablate", c.ablation);
     v("hideTokens", c.hidden);
+}
+template <class V>
+void fields(V& v, HeadScoresCall& o) {
+    v("period", o.period, kNoDefault);
+}
+template <class V>
+void fields(V& v, AblationCall& o) {
+    v("from", o.from, kNoDefault);
+    v("ablate", o.intervention.ablation);
+    v("heads", o.intervention.heads);
 }
 
 // ---- nanoGPT's GPTConfig names (§9): other names for createModel's and paramCount's options ----
@@ -462,6 +473,8 @@ const std::map<std::string, std::vector<OptionDeclaration>>& option_declarations
         {"modelGenerate", declare<ModelGenerateCall>()},
         {"evaluate", declare<EvaluateCall>()},
         {"inspect", declare<flat::Intervention>()},
+        {"headScores", declare<HeadScoresCall>()},
+        {"ablationLoss", declare<AblationCall>()},
     };
     return all;
 }
@@ -500,5 +513,7 @@ template TrainCall read_options(const std::string&, const Values&);
 template ModelGenerateCall read_options(const std::string&, const Values&);
 template EvaluateCall read_options(const std::string&, const Values&);
 template flat::Intervention read_options(const std::string&, const Values&);
+template HeadScoresCall read_options(const std::string&, const Values&);
+template AblationCall read_options(const std::string&, const Values&);
 
 }  // namespace lab

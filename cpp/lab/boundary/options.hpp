@@ -98,6 +98,13 @@ struct ModelGenerateCall {  // model.generate
 struct EvaluateCall {  // model.evaluate
     bool causal = false;
 };
+struct HeadScoresCall {  // model.headScores
+    std::size_t period = 0;
+};
+struct AblationCall {  // model.ablationLoss
+    std::size_t from = 0;
+    flat::Intervention intervention;  // heads and how they are removed
+};
 
 // The struct S for entry point `fn` (a name of the JS API), from the values JS passed.
 template <class S>

@@ -94,10 +94,13 @@ struct KeysValues {
     std::size_t stride, Tk, first;
 };
 
+// A head's mark in a block's `ablated` list: kept, or removed as Intervention::ablation says.
+constexpr char kKept = 0, kZeroed = 1, kMeaned = 2;
+
 // qkv (N, row) holds the queries at the start of each row (N = B Tq; row = H (2 dk + dv) for a
 // block's own [q | k | v] rows, H dk for cross-attention's q rows), head h's columns
 // h dk .. (h + 1) dk; each (batch item, head) is one attention_head_forward of its Tq queries
-// over the Tk keys of kv, into atty (N, H dv). Ablated heads give y = 0. scores and att are
+// over the Tk keys of kv, into atty (N, H dv). An ablated head gives y = 0, or (kMeaned) its rows' mean over the Tq positions. scores and att are
 // (B, H, Tq, Tk); scores may be null.
 template <class Real>
 void attention_forward(Real* atty, Real* scores, Real* att, const Real* qkv, std::size_t row,
@@ -122,8 +125,15 @@ void attention_forward(Real* atty, Real* scores, Real* att, const Real* qkv, std
                 std::fill(a, a + Tq * Tk, nan);
                 for (std::size_t i = 0; i < Tq; ++i) std::fill(y + i * HV, y + i * HV + dv, nan);
             }
-            if (!ablated.empty() && ablated[h])
+            if (!ablated.empty() && ablated[h] == kZeroed)
                 for (std::size_t i = 0; i < Tq; ++i) std::fill(y + i * HV, y + i * HV + dv, Real(0));
+            if (!ablated.empty() && ablated[h] == kMeaned)
+                for (std::size_t c = 0; c < dv; ++c) {
+                    double sum = 0.0;
+                    for (std::size_t i = 0; i < Tq; ++i) sum += double(y[i * HV + c]);
+                    const Real mean = Real(sum / double(Tq));
+                    for (std::size_t i = 0; i < Tq; ++i) y[i * HV + c] = mean;
+                }
         }
 }
 
@@ -479,7 +489,9 @@ void lm_logits_forward(LmActs<Real>& a, const LmPtrs<Real>& w, const LmShape& s,
         ablated.clear();
         if (iv)
             for (const auto& [layer, head] : iv->heads)
-                if (layer == l) ablated.resize(s.blocks[l].H, 0), ablated[head] = 1;
+                if (layer == l)
+                    ablated.resize(s.blocks[l].H, kKept),
+                        ablated[head] = iv->ablation == Ablation::mean ? kMeaned : kZeroed;
         BlockShape bs = s.blocks[l];
         bs.causal = bs.causal || (iv && iv->causal);
         block_forward(a.x[l + 1].data(), a.x[l].data(), w.blocks[l], bs, a.blocks[l], B, T, hidden, ablated,

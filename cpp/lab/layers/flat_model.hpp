@@ -31,6 +31,17 @@ struct EnumNames<Arrangement> {
         {{Arrangement::pre, "pre"}, {Arrangement::post, "post"}}};
 };
 
+// How an intervention removes a head (§2.2): its output zeroed, or each of its output rows
+// replaced by their mean over the pass's positions (what the head gives on average, without what
+// it found at this position).
+enum class Ablation { zero, mean };
+template <>
+struct EnumNames<Ablation> {
+    static constexpr const char* what = "ablation";
+    static constexpr std::array<std::pair<Ablation, const char*>, 2> all = {
+        {{Ablation::zero, "zero"}, {Ablation::mean, "mean"}}};
+};
+
 }  // namespace lab
 
 namespace lab::flat {
@@ -84,12 +95,15 @@ struct Scratch {
     std::vector<Real> dx, dhf, dr, dfin, dain, datty, dqkv, dfact, dfch, dgate, datt_row, tmp;
 };
 
-// An experiment on a model (§2.2): heads whose output is zeroed before W_O, key positions hidden
-// from every query but their own, or the causal mask imposed on every block.
+// An experiment on a model (§2.2): heads whose output is removed before W_O (zeroed, or its mean
+// over the pass's positions), key positions hidden from every query but their own, or the causal
+// mask imposed on every block. A mean is over the positions a pass computes: a whole sequence's
+// in a forward pass (cached decoding takes no ablation).
 struct Intervention {
     std::vector<std::pair<std::size_t, std::size_t>> heads;  // (layer, head)
     std::vector<std::size_t> hidden;                         // positions
     bool causal = false;  // the causal mask in every block, whatever maskBlocks says (§7.3's evaluation)
+    Ablation ablation = Ablation::zero;  // how the heads are removed
 };
 
 // Cached decoding (Handout #12): for each block, the [k | v] rows (H dk + H dv wide) of every
@@ -110,7 +124,7 @@ struct KvCache {
 //   FFN(x) = act(x W1 + b1) [* (x W_gate + b_gate)] W2 + b2            -> a.fch, a.gate, a.fact, a.ffn
 // (the FFN's output has D_out columns: D in a block, W2's width on its own)
 // hidden (T) marks key positions hidden from every query but their own, ablated (H) the heads
-// zeroed; empty = none. `cache` (one block's KvCache rows; B = 1, causal) makes x the new
+// removed (1 zeroed, 2 replaced by their mean over the pass's positions); empty = none. `cache` (one block's KvCache rows; B = 1, causal) makes x the new
 // positions only. Their backward passes are block_backward's (flat_model.cpp).
 template <class Real>
 void mha_forward(const Real* x, const BlockPtrs<Real>& w, const BlockShape& s, BlockActs<Real>& a, std::size_t B,

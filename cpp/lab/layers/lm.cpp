@@ -123,10 +123,11 @@ CheckedLm check_lm(const LmParams& p, const LmOptions& o, const std::string& fn)
 }  // namespace
 
 void check_intervention(const flat::Intervention& iv, std::size_t L, std::size_t heads, std::size_t T,
-                        const std::string& fn) {
+                        const std::string& fn, const char* heads_name) {
     for (const auto& [layer, head] : iv.heads)
         require(layer < L && head < heads, fn,
-                refused("model.ablateHeads", "layer", layer, "head", head, "layers", L, "heads", heads));
+                refused("model.ablateHeads", "name", heads_name, "layer", layer, "head", head, "layers", L, "heads",
+                        heads));
     for (const std::size_t t : iv.hidden)
         require(t < T, fn, refused("model.position", "name", "hideTokens", "got", t, "last", T - 1));
 }

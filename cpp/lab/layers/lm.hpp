@@ -76,8 +76,9 @@ LmLogits lm_logits(const TokenMatrix& inputs, const LmParams& p, const LmOptions
 
 // An intervention names heads that exist (layer < L, head < heads) and positions of the sequence
 // (< T): for the worked examples' models and the trained and opened ones alike.
+// `heads_name` is the option that names the heads, as the refusal says it.
 void check_intervention(const flat::Intervention& iv, std::size_t L, std::size_t heads, std::size_t T,
-                        const std::string& fn);
+                        const std::string& fn, const char* heads_name = "ablateHeads");
 
 struct LmResult {
     Tensor3 logits;  // (B, T, V)

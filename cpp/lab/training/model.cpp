@@ -223,4 +223,79 @@ Inspection Model::inspect(const std::vector<int>& tokens, const flat::Interventi
     return r;
 }
 
+HeadScores Model::head_scores(const std::vector<int>& tokens, std::size_t period) {
+    const std::string fn = "headScores";
+    const std::size_t T = tokens.size(), L = config_.layers, H = config_.heads;
+    check_sequence(tokens, fn);
+    require(T >= 2 && period >= 1 && period < T, fn,
+            refused("model.period", "got", period, "last", T > 1 ? T - 1 : 1, "T", T));
+    for (std::size_t i = period; i < T; ++i)
+        require(tokens[i] == tokens[i - period], fn, refused("model.notRepeated", "position", i, "period", period));
+    lm_->forward(tokens.data(), nullptr, 1, T, nullptr);
+    HeadScores r{Tensor2::from_shape({L, H}), Tensor2::from_shape({L, H}), Tensor2::from_shape({L, H})};
+    for (std::size_t l = 0; l < L; ++l) {
+        const float* a = lm_->attention(l);  // (H, T, T), B = 1
+        require(std::all_of(a, a + H * T * T, [](float w) { return std::isfinite(w); }), fn,
+                refused("model.notFinite", "what", "attention"));
+        for (std::size_t h = 0; h < H; ++h) {
+            const auto w = [&](std::size_t i, std::size_t j) { return double(a[(h * T + i) * T + j]); };
+            double previous = 0, duplicate = 0, induction = 0;
+            for (std::size_t i = 1; i < T; ++i) previous += w(i, i - 1);
+            for (std::size_t i = period; i < T; ++i) {
+                duplicate += w(i, i - period);
+                induction += w(i, i - period + 1);
+            }
+            r.previous_token(l, h) = previous / double(T - 1);
+            r.duplicate(l, h) = duplicate / double(T - period);
+            r.induction(l, h) = induction / double(T - period);
+        }
+    }
+    return r;
+}
+
+double Model::target_loss(const std::vector<int>& tokens, std::size_t from, const flat::Intervention& iv) {
+    const std::size_t T = tokens.size() - 1, V = config_.vocab;
+    lm_->forward_logits(tokens.data(), 1, T, &iv);
+    const float* logits = lm_->logits();  // (T, V): row i scores the token after position i
+    double total = 0;
+    for (std::size_t i = from - 1; i < T; ++i) {
+        // -ln p(next) = logsumexp(z) - z[next], in double
+        const float* z = logits + i * V;
+        const double top = double(*std::max_element(z, z + V));
+        double sum = 0;
+        for (std::size_t v = 0; v < V; ++v) sum += std::exp(double(z[v]) - top);
+        total += top + std::log(sum) - double(z[tokens[i + 1]]);
+    }
+    const double loss = total / double(T - (from - 1));
+    require(std::isfinite(loss), "ablationLoss", refused("model.notFinite", "what", "loss"));
+    return loss;
+}
+
+AblationLosses Model::ablation_losses(const std::vector<int>& tokens, std::size_t from, const flat::Intervention& iv) {
+    const std::string fn = "ablationLoss";
+    const std::size_t n = tokens.size(), L = config_.layers, H = config_.heads;
+    require(n >= 2, fn, refused("model.tooFewTokens", "n", n));
+    check_tokens(tokens, fn, "tokens");
+    check_sequence(std::vector<int>(tokens.begin(), tokens.end() - 1), fn);
+    require(from >= 1 && from < n, fn, refused("model.position", "name", "from", "got", from, "last", n - 1));
+    check_intervention(iv, L, H, n - 1, fn, "heads");
+    AblationLosses r;
+    flat::Intervention none;
+    none.causal = iv.causal;
+    r.base = target_loss(tokens, from, none);
+    if (!iv.heads.empty()) {
+        r.together = target_loss(tokens, from, iv);
+        r.single = Tensor2::from_shape({0, 0});
+        return r;
+    }
+    r.single = Tensor2::from_shape({L, H});
+    flat::Intervention one = iv;
+    for (std::size_t l = 0; l < L; ++l)
+        for (std::size_t h = 0; h < H; ++h) {
+            one.heads = {{l, h}};
+            r.single(l, h) = target_loss(tokens, from, one);
+        }
+    return r;
+}
+
 }  // namespace lab

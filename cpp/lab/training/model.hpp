@@ -20,6 +20,24 @@ struct Inspection {
     Tensor2 entropy;  // (L, H) mean entropy in nats of the attention rows (§3.1: saturation shows as ~0)
 };
 
+// What each head of a model does on a sequence whose positions from `period` on repeat the token
+// `period` earlier (the induction experiment of §2.2 and §4), as means of its attention weights
+// (L, H): previous_token from each position i >= 1 to i - 1; duplicate from each repeated
+// position i to i - period, the same token's earlier place; induction from i to i - period + 1,
+// the token that came after it then, which is the one to predict now.
+struct HeadScores {
+    Tensor2 previous_token, duplicate, induction;
+};
+
+// §2.2's test of a head by removing it: the mean next-token loss (nats) of a sequence's targets at
+// positions >= from, as the model gives it (base), with each head removed alone (single (L, H);
+// empty when `together` was asked for), and with the heads of one intervention removed together.
+struct AblationLosses {
+    double base = 0;
+    Tensor2 single;
+    std::optional<double> together;
+};
+
 // The largest model a checkpoint may hold: GPT-2 small (124 M parameters) with room to spare.
 // 200 M float32 parameters are 800 MB, which wasm's 2 GB of memory holds beside the activations.
 // Training keeps four copies (weights, gradients, AdamW's two moments) and stays within
@@ -71,6 +89,13 @@ public:
     // positions and no mask; a GPT's positions and mask make it large.
     double permutation_gap(const std::vector<int>& tokens, const std::vector<int>& perm);
     Inspection inspect(const std::vector<int>& tokens, const flat::Intervention& iv);
+    // HeadScores of `tokens` (at most T), whose token at each position i >= period is the one at
+    // i - period: refused, naming the first position that does not repeat, otherwise.
+    HeadScores head_scores(const std::vector<int>& tokens, std::size_t period);
+    // AblationLosses of `tokens` (at most T + 1: inputs and their next tokens), over the targets
+    // at positions from .. n - 1 (1 <= from < n). With iv.heads, the loss with those heads removed
+    // together (as iv.ablation says); without, each head removed alone, in turn.
+    AblationLosses ablation_losses(const std::vector<int>& tokens, std::size_t from, const flat::Intervention& iv);
 
     const ModelConfig& config() const { return config_; }
     std::size_t parameter_count() const { return lm_->weights().size(); }
@@ -99,6 +124,9 @@ private:
     std::vector<float> logits_of(const std::vector<int>& tokens, const std::string& fn);
     void check_batch(const TokenMatrix& batch, const std::string& fn) const;
     void check_tokens(const std::vector<int>& tokens, const std::string& fn, const std::string& name) const;
+    // The mean next-token loss of inputs tokens[0 .. n - 2] over the targets at from .. n - 1,
+    // under `iv`, from the logits in double (a float probability may underflow to 0).
+    double target_loss(const std::vector<int>& tokens, std::size_t from, const flat::Intervention& iv);
     ModelConfig config_;
     std::unique_ptr<flat::Lm<float>> lm_;
     std::optional<flat::Optimizer<float>> optimizer_;

@@ -184,7 +184,8 @@ TEST_CASE(
     SECTION("refusals name the layer, head or position") {
         flat::Intervention bad;
         bad.heads = {{L, 0}};
-        REQUIRE_THROWS_WITH(lm_logits(w, p, o, false, "test", &bad), Catch::Contains("model.ablateHeads {layer: 2"));
+        REQUIRE_THROWS_WITH(lm_logits(w, p, o, false, "test", &bad),
+                            Catch::Contains("model.ablateHeads {name: \"ablateHeads\", layer: 2"));
         bad.heads.clear();
         bad.hidden = {T};
         REQUIRE_THROWS_WITH(lm_logits(w, p, o, false, "test", &bad),

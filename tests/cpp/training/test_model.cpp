@@ -91,7 +91,7 @@ TEST_CASE("bad configurations and inputs are refused with the reason") {
     REQUIRE_THROWS_WITH(m.evaluate(TokenMatrix{{0, 14}}),
                         "evaluate: token.id {name: \"batch[0][1]\", got: 14, last: 13}");
     REQUIRE_THROWS_WITH(m.inspect({1, 2}, flat::Intervention{{{2, 0}}, {}}),
-                        "inspect: model.ablateHeads {layer: 2, head: 0, layers: 2, heads: 2}");
+                        "inspect: model.ablateHeads {name: \"ablateHeads\", layer: 2, head: 0, layers: 2, heads: 2}");
     LmParams bad = init_model(toy_config());
     bad.embedding(0, 0) = 1e300;
     REQUIRE_THROWS_WITH(Model(toy_config(), bad), Catch::Contains("model.parameterNotFinite {name: "));
@@ -372,4 +372,116 @@ TEST_CASE("Handout #12 a model's cached generation equals recomputing every pref
         REQUIRE((draws[s].u == st.u || (std::isnan(draws[s].u) && std::isnan(st.u))));
     }
     REQUIRE(made == tokens);
+}
+
+namespace {
+// A sequence of `period` tokens drawn from the vocabulary, then repeated to n tokens.
+std::vector<int> repeated(std::size_t period, std::size_t n, std::uint64_t seed, std::size_t vocab) {
+    Pcg32 rng(seed);
+    std::vector<int> t(n);
+    for (std::size_t i = 0; i < n; ++i) t[i] = i < period ? int(rng.next_u32() % vocab) : t[i - period];
+    return t;
+}
+}  // namespace
+
+TEST_CASE(
+    "§2.2 and §4 head scores: the means of the attention weights along the previous-token, duplicate and "
+    "induction stripes") {
+    Model m(toy_config());
+    const std::size_t L = 2, H = 2, T = 8, V = toy_config().vocab;
+    for (std::size_t period : {1, 2, 3, 5, 7}) {
+        const std::vector<int> t = repeated(period, T, period, V);
+        const HeadScores s = m.head_scores(t, period);
+        const Inspection look = m.inspect(t, {});
+        for (std::size_t l = 0; l < L; ++l)
+            for (std::size_t h = 0; h < H; ++h) {
+                double previous = 0, duplicate = 0, induction = 0;
+                for (std::size_t i = 1; i < T; ++i) previous += look.weights(l, h, i, i - 1) / double(T - 1);
+                for (std::size_t i = period; i < T; ++i) {
+                    duplicate += look.weights(l, h, i, i - period) / double(T - period);
+                    induction += look.weights(l, h, i, i - period + 1) / double(T - period);
+                }
+                CAPTURE(period, l, h);
+                REQUIRE_THAT(s.previous_token(l, h), Catch::Matchers::WithinAbs(previous, 1e-12));
+                REQUIRE_THAT(s.duplicate(l, h), Catch::Matchers::WithinAbs(duplicate, 1e-12));
+                REQUIRE_THAT(s.induction(l, h), Catch::Matchers::WithinAbs(induction, 1e-12));
+                for (double x : {s.previous_token(l, h), s.duplicate(l, h), s.induction(l, h)})
+                    REQUIRE((x >= 0 && x <= 1));
+            }
+    }
+    std::vector<int> t = repeated(3, T, 1, V);
+    t[5] = (t[5] + 1) % int(V);
+    REQUIRE_THROWS_WITH(m.head_scores(t, 3), "headScores: model.notRepeated {position: 5, period: 3}");
+    REQUIRE_THROWS_WITH(m.head_scores(repeated(3, T, 1, V), 8), "headScores: model.period {got: 8, last: 7, T: 8}");
+    REQUIRE_THROWS_WITH(m.head_scores(repeated(3, T, 1, V), 0), "headScores: model.period {got: 0, last: 7, T: 8}");
+}
+
+TEST_CASE("§2.2 a head removed by ablationLoss is the model with that head's rows of W_O zeroed") {
+    Model m(toy_config());
+    const std::size_t V = toy_config().vocab, dv = toy_config().D / toy_config().heads;
+    const std::vector<int> t = repeated(4, 9, 2, V);  // 8 inputs and their next tokens
+    const AblationLosses all = m.ablation_losses(t, 5, {});
+    REQUIRE((all.single.shape(0) == 2 && all.single.shape(1) == 2));
+    REQUIRE_FALSE(all.together.has_value());
+    for (std::size_t l = 0; l < 2; ++l)
+        for (std::size_t h = 0; h < 2; ++h) {
+            LmParams p = m.params();
+            auto rows = xt::view(*p.blocks[l].attn.wO, xt::range(h * dv, (h + 1) * dv), xt::all());
+            rows = 0.0;
+            Model cut(toy_config(), p);
+            const double expected = cut.ablation_losses(t, 5, {}).base;
+            flat::Intervention one;
+            one.heads = {{l, h}};
+            const AblationLosses r = m.ablation_losses(t, 5, one);
+            CAPTURE(l, h);
+            REQUIRE(r.base == all.base);
+            REQUIRE(r.single.size() == 0);
+            REQUIRE_THAT(*r.together, Catch::Matchers::WithinRel(expected, 1e-6));
+            REQUIRE_THAT(all.single(l, h), Catch::Matchers::WithinRel(expected, 1e-6));
+        }
+    // every head removed together: the blocks pass only their residual and FFN
+    flat::Intervention every;
+    every.heads = {{0, 0}, {0, 1}, {1, 0}, {1, 1}};
+    LmParams p = m.params();
+    for (auto& b : p.blocks) *b.attn.wO = xt::zeros_like(*b.attn.wO);
+    Model none(toy_config(), p);
+    REQUIRE_THAT(*m.ablation_losses(t, 1, every).together,
+                 Catch::Matchers::WithinRel(none.ablation_losses(t, 1, {}).base, 1e-6));
+    // refusals name what is wrong
+    REQUIRE_THROWS_WITH(m.ablation_losses({3}, 1, {}), "ablationLoss: model.tooFewTokens {n: 1}");
+    REQUIRE_THROWS_WITH(m.ablation_losses(t, 9, {}), "ablationLoss: model.position {name: \"from\", got: 9, last: 8}");
+    flat::Intervention bad;
+    bad.heads = {{2, 0}};
+    REQUIRE_THROWS_WITH(m.ablation_losses(t, 1, bad),
+                        "ablationLoss: model.ablateHeads {name: \"heads\", layer: 2, head: 0, layers: 2, heads: 2}");
+}
+
+TEST_CASE("§2.2 mean ablation: a head's output replaced by its mean over the positions") {
+    Model m(toy_config());
+    const std::size_t V = toy_config().vocab;
+    flat::Intervention mean;
+    mean.ablation = Ablation::mean;
+    // over one position the mean is the output itself: nothing changes
+    const AblationLosses one = m.ablation_losses({2, 5}, 1, mean);
+    for (double x : one.single) REQUIRE(x == one.base);
+    // over several it is not the output, nor zero
+    const std::vector<int> t = repeated(4, 9, 2, V);
+    const AblationLosses zeroed = m.ablation_losses(t, 1, {}), meaned = m.ablation_losses(t, 1, mean);
+    REQUIRE(meaned.base == zeroed.base);
+    for (std::size_t k = 0; k < meaned.single.size(); ++k) {
+        REQUIRE(meaned.single.flat(k) != meaned.base);
+        REQUIRE(meaned.single.flat(k) != zeroed.single.flat(k));
+    }
+    // the mean replaces every row by the same one: the head's output no longer depends on position
+    flat::Intervention head;
+    head.heads = {{0, 0}};
+    head.ablation = Ablation::mean;
+    const std::vector<int> inputs(t.begin(), t.end() - 1);
+    const Inspection a = m.inspect(inputs, head), b = m.inspect(inputs, {});
+    // block 0's weights stay (only what the head passes on is removed); block 1 reads the change
+    const bool first_same = xt::view(a.weights, 0) == xt::view(b.weights, 0);
+    const bool second_same = xt::view(a.weights, 1) == xt::view(b.weights, 1);
+    REQUIRE(first_same);
+    REQUIRE_FALSE(second_same);
+    REQUIRE_FALSE(a.probs == b.probs);
 }
