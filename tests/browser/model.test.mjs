@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 
 import { loadEngine } from '../../web/engine/index.js';
 import { charTokenizer } from '../../web/tokenizers/tokenize.js';
+import { xorshift32 } from '../../web/training/xorshift.js';
 import { root, shots, siteForTests, watch } from './site.mjs';
 
 const site = siteForTests();
@@ -163,6 +164,33 @@ test('a checkpoint opens in the worker and shows the engine’s numbers for it',
     /expected a whole number from 0 to 12, received 99/,
   );
   await page.screenshot({ path: path.join(shots, 'model-checks.png'), fullPage: true });
+
+  // §2.2 and §4: each head's scores on the page's repeated sequence (T = 16: 8 tokens twice, from
+  // the panel's seed 11), and the loss with each removed, are the engine's for this file
+  await page.click('#model-heads-run');
+  await page.locator('#model-heads-strongest').waitFor();
+  const next = xorshift32(11);
+  const stretch = Array.from({ length: 8 }, () => next() % tok.vocab.length);
+  const repeated = [...stretch, ...stretch];
+  const scores = reference.headScores(repeated, { period: 8 });
+  const headCells = page.locator('#model-heads-table tbody tr');
+  assert.equal(await headCells.count(), 4, '2 blocks of 2 heads');
+  for (let k = 0; k < 4; k++) {
+    const [l, hd] = [Math.floor(k / 2), k % 2];
+    const row = headCells.nth(k).locator('td');
+    assert.equal(await exactOf(row.nth(1)), scores.previousToken[l][hd]);
+    assert.equal(await exactOf(row.nth(2)), scores.induction[l][hd]);
+    assert.equal(await exactOf(row.nth(3)), scores.duplicate[l][hd]);
+    const removed = reference.ablationLoss(repeated, { from: 9, heads: [[l, hd]] }).together;
+    assert.equal(await exactOf(row.nth(4)), removed, `block ${l} head ${hd} removed`);
+  }
+  assert.match(
+    await page.locator('#model-heads-strongest').textContent(),
+    /^The highest induction score is block \d, head \d \(.+\); with that head removed the loss on the repeat is .+ nats, against .+ as the model is\.$/,
+  );
+  assert.match(await page.locator('#model-heads-table caption').textContent(), /a sequence of 8 tokens repeated once/);
+  assert.equal(await page.locator('#model-heads-stop').isEnabled(), false, 'nothing left to stop');
+  await page.locator('#model-heads-table').screenshot({ path: path.join(shots, 'model-heads.png') });
 
   // a broken file after a good one: said, and the open model stays
   const cut = FILE.subarray(0, FILE.length - 10);

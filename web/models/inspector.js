@@ -8,12 +8,16 @@
 //      {type: 'generate', tokens, steps, temperature, seed}   one token at a time, until steps or stop
 //      {type: 'stop'}                        ends the running generation after the token in hand
 //      {type: 'check', tokens, position}     §7.3's future dependence and §6.1's permutation gap
+//      {type: 'heads', tokens, period}       each head's scores on a repeated sequence, then each
+//                                            head removed in turn (a stop ends it between heads)
 // Out: {type: 'progress', done, total}  {type: 'opened', config, parameterCount}
 //      {type: 'looked', base, changed}
 //      {type: 'token', token, draw, promptMs, ms}   each new token as it comes: promptMs the
 //         prompt's pass and the first token, ms the time since the start
 //      {type: 'generated', prompt, tokens, draws, stopped, promptMs, ms}   the whole generation
 //      {type: 'checked', dependence, position, perm, gap}  {type: 'refused', request, message, code?, params?}
+//      {type: 'heads-progress', done, total}
+//      {type: 'heads', tokens, period, scores, base, removed, stopped}   removed [L][H], null where not reached
 //      (code and params: the engine's refusal, which the page words in the student's language)
 
 import { refusal } from '../text/refusal.js';
@@ -42,6 +46,7 @@ function soon(next) {
 export function createInspector(lab, post) {
   let model = null;
   let running = null; // the generation under way: {model, prompt, options, tokens, draws, left, stop, start, promptMs}
+  let scoring = null; // the heads being removed in turn: {model, tokens, period, scores, base, removed, queue, stop}
 
   // One more token of `run`, then the next one's turn after any waiting message; the engine keeps
   // the generation's cache and random stream between calls (model.generateMore).
@@ -70,6 +75,31 @@ export function createInspector(lab, post) {
     soon(() => advance(run));
   }
 
+  // One more head of `run` removed (the loss on the repeat, the targets after its first token),
+  // then the next one's turn after any waiting message.
+  function removeNext(run) {
+    if (scoring !== run) return; // replaced, or its model closed
+    const total = run.removed.length * run.removed[0].length;
+    if (run.stop || !run.queue.length) {
+      scoring = null;
+      const { tokens, period, scores, base, removed, stop } = run;
+      post({ type: 'heads', tokens, period, scores, base, removed, stopped: stop && run.queue.length > 0 });
+      return;
+    }
+    const [l, h] = run.queue.shift();
+    try {
+      const r = run.model.ablationLoss(run.tokens, { from: run.period + 1, heads: [[l, h]] });
+      run.base = r.base;
+      run.removed[l][h] = r.together;
+    } catch (e) {
+      scoring = null;
+      post({ type: 'refused', request: 'heads', ...refusal(e) });
+      return;
+    }
+    post({ type: 'heads-progress', done: total - run.queue.length, total });
+    soon(() => removeNext(run));
+  }
+
   function finish(run) {
     running = null;
     const { prompt, tokens, draws, stop, promptMs } = run;
@@ -93,6 +123,7 @@ export function createInspector(lab, post) {
             post({ type: 'progress', done, total }),
           );
           running = null;
+          scoring = null;
           model?.delete();
           model = next;
           post({ type: 'opened', ...model.describe() });
@@ -138,7 +169,26 @@ export function createInspector(lab, post) {
         }
         case 'stop':
           if (running) running.stop = true;
+          if (scoring) scoring.stop = true;
           break;
+        case 'heads': {
+          if (!model) throw new Error('no model is open');
+          const scores = model.headScores(msg.tokens, { period: msg.period });
+          const L = scores.induction.length;
+          const H = scores.induction[0].length;
+          scoring = {
+            model,
+            tokens: msg.tokens,
+            period: msg.period,
+            scores,
+            base: null,
+            removed: Array.from({ length: L }, () => Array(H).fill(null)),
+            queue: Array.from({ length: L * H }, (_, k) => [Math.floor(k / H), k % H]),
+            stop: false,
+          };
+          removeNext(scoring);
+          break;
+        }
         case 'check': {
           if (!model) throw new Error('no model is open');
           const T = msg.tokens.length;

@@ -935,6 +935,19 @@ export default {
     drawsCaption: 'The draws, one per new token',
     drawCols: ['Step', 'Token', 'Probability', 'Below', 'Up to', 'u'],
     greedy: 'greedy',
+    headsTitle: 'What each head does (§2.2, §4)',
+    headsIntro:
+      'The engine runs the model on a random sequence of its own tokens that repeats: a stretch of tokens, then the same stretch again. On the repeat, a previous-token head looks one position back; an induction head looks at the token that followed the current one the first time, which is the token to predict next; a duplicate-token head looks at the current token’s first appearance. Then each head is removed in turn (its output set to 0) and the loss on the repeat is measured again: a pattern is a clue, and removing the head is the test.',
+    headsTooShort:
+      'this model reads sequences of at most T = {T}; scoring its heads needs a stretch of at least 2 tokens repeated once, so T of 4 or more',
+    findHeads: 'Score every head',
+    headsRunning: 'Removing each head in turn: {done} of {total}…',
+    headsCaption:
+      'Each head on a sequence of {period, plural, one {# token} other {# tokens}} repeated once; the loss on the repeat is {base, plural, one {# nat} other {# nats}} as the model is',
+    headsCols: ['Block', 'Head', 'Previous token', 'Induction', 'Duplicate token', 'Loss with it removed (nats)'],
+    headsStrongest:
+      'The highest induction score is block {l}, head {hd} ({score}); with that head removed the loss on the repeat is {removed, plural, one {# nat} other {# nats}}, against {base} as the model is.',
+    headsStopped: 'Stopped after {done, plural, one {# head} other {# heads}}; the heads not reached are left blank.',
     checks: 'Checks on this model',
     position: 'Change the token at position',
     check: 'Run the checks',

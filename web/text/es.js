@@ -945,6 +945,20 @@ export default {
     drawsCaption: 'Las extracciones, una por token nuevo',
     drawCols: ['Paso', 'Token', 'Probabilidad', 'Desde', 'Hasta', 'u'],
     greedy: 'voraz',
+    headsTitle: 'Qué hace cada cabeza (§2.2, §4)',
+    headsIntro:
+      'El motor pasa el modelo por una secuencia aleatoria de sus propios tokens que se repite: un tramo de tokens y luego el mismo tramo otra vez. En la repetición, una cabeza de token anterior mira una posición atrás; una cabeza de inducción mira el token que siguió al actual la primera vez, que es el que hay que predecir; una cabeza de token duplicado mira la primera aparición del token actual. Después se quita cada cabeza por turno (su salida puesta a 0) y se mide otra vez la pérdida en la repetición: un patrón es una pista, y quitar la cabeza es la prueba.',
+    headsTooShort:
+      'este modelo lee secuencias de como mucho T = {T}; puntuar sus cabezas necesita un tramo de al menos 2 tokens repetido una vez, así que T de 4 o más',
+    findHeads: 'Puntuar cada cabeza',
+    headsRunning: 'Quitando cada cabeza por turno: {done} de {total}…',
+    headsCaption:
+      'Cada cabeza en una secuencia de {period, plural, one {# token} other {# tokens}} repetida una vez; la pérdida en la repetición es {base, plural, one {# nat} other {# nats}} con el modelo tal como es',
+    headsCols: ['Bloque', 'Cabeza', 'Token anterior', 'Inducción', 'Token duplicado', 'Pérdida sin ella (nats)'],
+    headsStrongest:
+      'La puntuación de inducción más alta es la del bloque {l}, cabeza {hd} ({score}); sin esa cabeza la pérdida en la repetición es {removed, plural, one {# nat} other {# nats}}, frente a {base} con el modelo tal como es.',
+    headsStopped:
+      'Detenido tras {done, plural, one {# cabeza} other {# cabezas}}; las cabezas a las que no se llegó quedan en blanco.',
     checks: 'Comprobaciones de este modelo',
     position: 'Cambiar el token en la posición',
     check: 'Hacer las comprobaciones',

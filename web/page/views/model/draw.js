@@ -142,3 +142,56 @@ export function checksView(c, label) {
     h('p', { id: 'model-gap', title: exact(c.gap) }, text.gap({ g: c.gap })),
   ];
 }
+
+// Each head on the repeated sequence (r: the inspector's `heads` answer; its first head is always
+// removed before a stop is read, so r.base is there): its previous-token,
+// induction and duplicate-token scores and the loss on the repeat with it removed; and which head
+// has the highest induction score, with its removal beside the model as it is.
+export function headsView(r) {
+  const rows = [];
+  r.scores.induction.forEach((row, l) =>
+    row.forEach((_, hd) =>
+      rows.push([
+        h('td', {}, String(l)),
+        rowHeader(String(hd)),
+        numberCell(r.scores.previousToken[l][hd]),
+        numberCell(r.scores.induction[l][hd]),
+        numberCell(r.scores.duplicate[l][hd]),
+        numberCell(r.removed[l][hd]),
+      ]),
+    ),
+  );
+  // the highest score: an ordering of the engine's numbers
+  let best = [0, 0];
+  r.scores.induction.forEach((row, l) =>
+    row.forEach((x, hd) => {
+      if (x > r.scores.induction[best[0]][best[1]]) best = [l, hd];
+    }),
+  );
+  const [l, hd] = best;
+  const removed = r.removed[l][hd];
+  return [
+    h(
+      'div',
+      { class: 'scroll', role: 'region', tabindex: '0', 'aria-labelledby': 'model-heads-caption' },
+      plainTable({
+        id: 'model-heads-table',
+        caption: h('span', { id: 'model-heads-caption' }, text.headsCaption({ period: r.period, base: r.base })),
+        columns: text.headsCols,
+        rows,
+      }),
+    ),
+    r.stopped &&
+      h(
+        'p',
+        { id: 'model-heads-stopped' },
+        text.headsStopped({ done: r.removed.flat().filter((x) => x !== null).length }),
+      ),
+    removed !== null &&
+      h(
+        'p',
+        { id: 'model-heads-strongest' },
+        text.headsStrongest({ l, hd, score: r.scores.induction[l][hd], removed, base: r.base }),
+      ),
+  ].filter(Boolean);
+}

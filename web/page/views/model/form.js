@@ -1,5 +1,6 @@
 // The Open a model panel's controls and the places its parts are drawn into. The controls send
-// what the student did to `on` (open, prompt, generate, check, stop); panel.js holds the state.
+// what the student did to `on` (open, prompt, generate, check, heads, stop); panel.js holds the
+// state.
 import { opened as text } from '../../../text/index.js';
 import { h } from '../dom.js';
 import { howTo } from './howto.js';
@@ -21,11 +22,13 @@ export function modelForm({ on, inWorker }) {
     look: alertLine('model-prompt-error'),
     generate: alertLine('model-generate-error'),
     check: alertLine('model-check-error'),
+    heads: alertLine('model-heads-error'),
   };
   // What is being computed, until its answer (or refusal) comes; the last answer stays meanwhile.
   const busy = {
     generate: h('p', { class: 'loading', role: 'status', id: 'model-generate-status' }),
     check: h('p', { class: 'loading', role: 'status', id: 'model-check-status' }),
+    heads: h('p', { class: 'loading', role: 'status', id: 'model-heads-status' }),
   };
   const status = h('p', { class: 'status', role: 'status', id: 'model-status' }, text.noModel);
   const bar = h('progress', { id: 'model-progress', max: 1, value: 0, hidden: true, 'aria-label': text.file });
@@ -79,6 +82,12 @@ export function modelForm({ on, inWorker }) {
   const intervention = h('div', { class: 'train-intervention' });
   const generateOut = h('div', { class: 'model-generated' });
   const checksOut = h('div', { class: 'model-checks' });
+  const headsOut = h('div', { class: 'model-heads' });
+  const headsStop = h(
+    'button',
+    { type: 'button', id: 'model-heads-stop', disabled: true, onclick: on.stop },
+    text.stop,
+  );
   const number = (id, value) => h('input', { type: 'text', id, size: 5, value: String(value) });
   const stepsInput = number('model-steps', GENERATE_DEFAULTS.steps);
   const temperatureInput = number('model-temperature', GENERATE_DEFAULTS.temperature);
@@ -129,6 +138,18 @@ export function modelForm({ on, inWorker }) {
     lines.check,
     busy.check,
     checksOut,
+    h('h3', {}, text.headsTitle),
+    h('p', { class: 'help' }, text.headsIntro),
+    h(
+      'p',
+      {},
+      h('button', { type: 'button', id: 'model-heads-run', onclick: on.heads }, text.findHeads),
+      ' ',
+      headsStop,
+    ),
+    lines.heads,
+    busy.heads,
+    headsOut,
   );
 
   const el = h(
@@ -180,5 +201,7 @@ export function modelForm({ on, inWorker }) {
     rateLine,
     generateOut,
     checksOut,
+    headsOut,
+    headsStop,
   };
 }

@@ -1,16 +1,33 @@
 // "Open a model": a student's nanoGPT checkpoint (or GPT-2), opened by the engine in a worker
 // (web/models/inspector.js) and looked at with the handout's tools: attention of every block and
 // head on a typed prompt, the next-token distribution with §2.2's interventions, generation with
-// §7.1's draw, and the §7.3 and §6.1 checks. State flows one way: controls send requests; the
+// §7.1's draw, the §7.3 and §6.1 checks, and what each head does on a repeated sequence (§2.2,
+// §4: its scores, and the loss with it removed). State flows one way: controls send requests; the
 // inspector's answers update `state`; each part is drawn from it. A refused file, vocabulary or
 // prompt says why and leaves what was shown.
 import { connectWorker } from '../../../worker/client.js';
 import { createInspector } from '../../../models/inspector.js';
 import { gpt2Vocabulary, isGpt2Sized } from '../../../models/gpt2.js';
 import { opened as text, said, sentence, sentences } from '../../../text/index.js';
-import { attentionView, checksView, drawRow, generatedView, interventionView, rateText, summaryView } from './draw.js';
+import {
+  attentionView,
+  checksView,
+  drawRow,
+  generatedView,
+  headsView,
+  interventionView,
+  rateText,
+  summaryView,
+} from './draw.js';
+import { xorshift32 } from '../../../training/xorshift.js';
 import { PAGE_THREAD_MB, modelForm } from './form.js';
 import { readGenerate, readOpenOptions, readPosition, readPrompt, readVocabularyFile } from './read.js';
+
+// The repeated sequence the heads are scored on: at most 32 tokens then the same 32 again (the
+// length the induction experiments of the literature use, within any model's T), drawn from a
+// fixed seed.
+const HEADS_PERIOD_MOST = 32;
+const HEADS_SEED = 11;
 
 export function createModelPanel({ lab, workerUrl }) {
   const state = {
@@ -23,16 +40,17 @@ export function createModelPanel({ lab, workerUrl }) {
     looked: null,
     generated: null, // {prompt, tokens, draws, running}
     checked: null,
+    heads: null, // {running, done, total} while heads are removed in turn, then the inspector's answer too
   };
   let pendingVocabulary = null; // read with the file being opened; kept once it opens
 
   const inspector = connectWorker(lab, { workerUrl, role: 'inspector', create: createInspector, onMessage: receive });
   const form = modelForm({
     inWorker: inspector.inWorker,
-    on: { open, prompt: usePrompt, generate, check, stop: () => inspector.send({ type: 'stop' }) },
+    on: { open, prompt: usePrompt, generate, check, heads, stop: () => inspector.send({ type: 'stop' }) },
   });
   const { el, lines, busy, status, bar, inputs, openButton, stopButton, summary, explore, promptHelp } = form;
-  const { attention, intervention, rateLine, generateOut, checksOut } = form;
+  const { attention, intervention, rateLine, generateOut, checksOut, headsOut, headsStop } = form;
   const say = (message, part = 'open') => (lines[part].textContent = message);
 
   // The controls a request in flight holds, from the state: Open while a file opens, Stop while
@@ -41,6 +59,7 @@ export function createModelPanel({ lab, workerUrl }) {
     openButton.disabled = Boolean(state.opening);
     bar.hidden = !state.opening;
     stopButton.disabled = !state.generated?.running;
+    headsStop.disabled = !state.heads?.running;
   }
 
   // ---- requests ----
@@ -108,6 +127,21 @@ export function createModelPanel({ lab, workerUrl }) {
     inspector.send({ type: 'check', tokens: state.tokens, position: position.value });
   }
 
+  // A random sequence of the model's own tokens, then the same again (a seed of its own, so that
+  // every student sees the same one for a model), and the heads scored on it.
+  function heads() {
+    const { T, vocab: V } = state.model.config;
+    const period = Math.min(HEADS_PERIOD_MOST, Math.floor(T / 2));
+    if (period < 2) return say(text.headsTooShort({ T }), 'heads');
+    const next = xorshift32(HEADS_SEED);
+    const stretch = Array.from({ length: period }, () => next() % V);
+    say('', 'heads');
+    state.heads = { running: true, done: 0, total: 0 };
+    busy.heads.textContent = '';
+    drawControls();
+    inspector.send({ type: 'heads', tokens: [...stretch, ...stretch], period });
+  }
+
   // ---- answers: the inspector's protocol (web/models/inspector.js) ----
 
   // The opened model on screen: its summary, and a first look at a prompt it can read.
@@ -150,6 +184,7 @@ export function createModelPanel({ lab, workerUrl }) {
     } else if (m.type === 'refused') {
       if (Object.hasOwn(busy, m.request)) busy[m.request].textContent = '';
       if (m.request === 'generate' && state.generated) state.generated.running = false;
+      if (m.request === 'heads' && state.heads) state.heads.running = false;
       if (m.request === 'open') {
         status.textContent = state.opening?.before ?? status.textContent;
         state.opening = null;
@@ -174,6 +209,14 @@ export function createModelPanel({ lab, workerUrl }) {
       busy.generate.textContent = text.generatedLine({ n, stopped: m.stopped ? 'yes' : 'no' });
       if (n) rateLine.textContent = rateText(n, m.promptMs, m.ms);
       drawGenerated();
+    } else if (m.type === 'heads-progress') {
+      state.heads = { ...state.heads, done: m.done, total: m.total };
+      busy.heads.textContent = text.headsRunning({ done: m.done, total: m.total });
+    } else if (m.type === 'heads') {
+      state.heads = { ...m, running: false };
+      busy.heads.textContent = '';
+      drawControls();
+      headsOut.replaceChildren(...headsView(m));
     } else if (m.type === 'checked') {
       state.checked = m;
       busy.check.textContent = '';
