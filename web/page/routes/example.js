@@ -5,7 +5,7 @@
 import { examples as texts, said, ui } from '../../text/index.js';
 import { readNumber } from '../../handouts/inputs.js';
 import { toHash } from '../state.js';
-import { createWorksheetStore } from '../worksheet-store.js';
+import { createWorksheets } from './worksheets.js';
 import { h } from '../views/dom.js';
 import { predictionView } from '../views/predict.js';
 import { stepView } from '../views/step.js';
@@ -89,47 +89,7 @@ export function createExampleRoute(app, { checker, atEnd }) {
     commit({ ...state, edits }, { push: false });
   }
 
-  // A worksheet's typed answers, per example and sheet: kept across redraws and edits of the
-  // inputs (they are the student's work); its verdicts hold only for the inputs they were checked on.
-  // The typed answers are also kept in localStorage (worksheet-store.js) over a reload.
-  const sheets = new Map();
-  const stored = createWorksheetStore();
-  function worksheet(sheet) {
-    const { state } = app;
-    const key = `${state.example}|${sheet.id}`;
-    if (!sheets.has(key)) sheets.set(key, { draft: stored.answers(key), verdicts: null, checkedFor: null });
-    const s = sheets.get(key);
-    const edits = JSON.stringify(state.edits);
-    return {
-      draft: s.draft,
-      verdicts: s.checkedFor === edits ? s.verdicts : null,
-      onCheck(cells) {
-        // A cell left empty is not yet an answer: it is counted, not checked.
-        // A tensor's name ("X") where its shape is asked is read as that shape, and the
-        // feedback says so; everything else goes to the checker as typed.
-        const verdict = (id, spec) => {
-          const typed = (s.draft[id] ?? '').trim();
-          if (!typed) return { correct: false, blank: true };
-          const named = spec.names && Object.hasOwn(spec.names, typed) ? `[${spec.names[typed].join(', ')}]` : null;
-          if (!named) return checker.checkValue(s.draft[id], spec);
-          const v = checker.checkValue(named, spec);
-          return { ...v, feedback: `${ui.worksheetNamed({ name: typed, shape: named })} ${v.feedback}` };
-        };
-        s.verdicts = Object.fromEntries(cells.map(({ id, spec }) => [id, verdict(id, spec)]));
-        s.checkedFor = edits;
-        app.focusAfter(`ws-${sheet.id}-summary`);
-      },
-      onEdit() {
-        stored.save(key, s.draft);
-      },
-      onClear() {
-        for (const id of Object.keys(s.draft)) delete s.draft[id];
-        stored.save(key, s.draft);
-        s.verdicts = null;
-        app.focusAfter(`ws-${sheet.id}-check`);
-      },
-    };
-  }
+  const worksheet = createWorksheets(app, checker);
 
   const ctx = () => {
     const { state } = app;
