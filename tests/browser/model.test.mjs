@@ -189,8 +189,13 @@ test('a checkpoint opens in the worker and shows the engine’s numbers for it',
     /^The highest induction score is block \d, head \d \(.+\); with that head removed the loss on the repeat is .+ nats, against .+ as the model is\.$/,
   );
   assert.match(await page.locator('#model-heads-table caption').textContent(), /a sequence of 8 tokens repeated once/);
+  // the loss of predicting each token, as the model is: 15 targets, each the engine's
+  const losses = reference.ablationLoss(repeated, { from: 9, heads: [[0, 0]] }).losses;
+  const lossCells = page.locator('#model-heads-losses td');
+  assert.equal(await lossCells.count(), 15);
+  for (let i = 0; i < 15; i++) assert.equal(await exactOf(lossCells.nth(i)), losses[i], `target ${i + 1}`);
   assert.equal(await page.locator('#model-heads-stop').isEnabled(), false, 'nothing left to stop');
-  await page.locator('#model-heads-table').screenshot({ path: path.join(shots, 'model-heads.png') });
+  await page.locator('.model-heads').screenshot({ path: path.join(shots, 'model-heads.png') });
 
   // a broken file after a good one: said, and the open model stays
   const cut = FILE.subarray(0, FILE.length - 10);

@@ -35,6 +35,7 @@ test('the heads are scored, then removed one a turn with a report each, as the e
     for (let h = 0; h < 2; h++)
       assert.equal(r.removed[l][h], model.ablationLoss(repeated, { from: 7, heads: [[l, h]] }).together);
   assert.equal(r.base, model.ablationLoss(repeated, { from: 7 }).base);
+  assert.deepEqual(r.losses, model.ablationLoss(repeated, { from: 7 }).losses);
   const reports = posted.filter((m) => m.type === 'heads-progress');
   assert.deepEqual(
     reports.map((m) => [m.done, m.total]),

@@ -495,12 +495,13 @@ export const API = [
   {
     name: 'model.ablationLoss',
     args: [arg('tokens', 'tokens'), options('ablationLoss')],
-    returns: { base: 'number', single: 'Numbers', together: 'number | null' },
+    returns: { base: 'number', losses: 'Numbers', single: 'Numbers', together: 'number | null' },
     group: 'training',
     doc: [
       '§2.2’s test by removal: mean loss (nats) of the targets at positions >= from (inputs',
       'tokens[:-1], targets tokens[1:]), as is (base), with each head removed alone (single',
-      '[L][H]), or with `heads` removed together (together; single is then []); ablate zero|mean',
+      '[L][H]), or with `heads` removed together (together; single is then []); ablate zero|mean;',
+      'losses: every target’s own loss as the model is, targets 1 .. n − 1',
     ],
   },
   {

@@ -423,12 +423,13 @@ export interface Model {
   /**
    * §2.2’s test by removal: mean loss (nats) of the targets at positions >= from (inputs
    * tokens[:-1], targets tokens[1:]), as is (base), with each head removed alone (single
-   * [L][H]), or with `heads` removed together (together; single is then []); ablate zero|mean
+   * [L][H]), or with `heads` removed together (together; single is then []); ablate zero|mean;
+   * losses: every target’s own loss as the model is, targets 1 .. n − 1
    */
   ablationLoss(
     tokens: NumbersIn,
     options?: AblationLossOptions,
-  ): { base: number; single: Numbers; together: number | null };
+  ): { base: number; losses: Numbers; single: Numbers; together: number | null };
   /** every parameter by name */
   parameters(): Record<string, Numbers>;
   /** a plain object that JSON.stringify writes and loadModel reads back bit for bit */

@@ -17,7 +17,8 @@
 //      {type: 'generated', prompt, tokens, draws, stopped, promptMs, ms}   the whole generation
 //      {type: 'checked', dependence, position, perm, gap}  {type: 'refused', request, message, code?, params?}
 //      {type: 'heads-progress', done, total}
-//      {type: 'heads', tokens, period, scores, base, removed, stopped}   removed [L][H], null where not reached
+//      {type: 'heads', tokens, period, scores, base, losses, removed, stopped}   losses: each target's,
+//         as the model is; removed [L][H], null where not reached
 //      (code and params: the engine's refusal, which the page words in the student's language)
 
 import { refusal } from '../text/refusal.js';
@@ -46,7 +47,7 @@ function soon(next) {
 export function createInspector(lab, post) {
   let model = null;
   let running = null; // the generation under way: {model, prompt, options, tokens, draws, left, stop, start, promptMs}
-  let scoring = null; // the heads being removed in turn: {model, tokens, period, scores, base, removed, queue, stop}
+  let scoring = null; // the heads being removed in turn: {model, tokens, period, scores, base, losses, removed, queue, stop}
 
   // One more token of `run`, then the next one's turn after any waiting message; the engine keeps
   // the generation's cache and random stream between calls (model.generateMore).
@@ -82,14 +83,15 @@ export function createInspector(lab, post) {
     const total = run.removed.length * run.removed[0].length;
     if (run.stop || !run.queue.length) {
       scoring = null;
-      const { tokens, period, scores, base, removed, stop } = run;
-      post({ type: 'heads', tokens, period, scores, base, removed, stopped: stop && run.queue.length > 0 });
+      const { tokens, period, scores, base, losses, removed, stop } = run;
+      post({ type: 'heads', tokens, period, scores, base, losses, removed, stopped: stop && run.queue.length > 0 });
       return;
     }
     const [l, h] = run.queue.shift();
     try {
       const r = run.model.ablationLoss(run.tokens, { from: run.period + 1, heads: [[l, h]] });
       run.base = r.base;
+      run.losses = r.losses;
       run.removed[l][h] = r.together;
     } catch (e) {
       scoring = null;
@@ -182,6 +184,7 @@ export function createInspector(lab, post) {
             period: msg.period,
             scores,
             base: null,
+            losses: null,
             removed: Array.from({ length: L }, () => Array(H).fill(null)),
             queue: Array.from({ length: L * H }, (_, k) => [Math.floor(k / H), k % H]),
             stop: false,

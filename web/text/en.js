@@ -942,6 +942,8 @@ export default {
       'this model reads sequences of at most T = {T}; scoring its heads needs a stretch of at least 2 tokens repeated once, so T of 4 or more',
     findHeads: 'Score every head',
     headsRunning: 'Removing each head in turn: {done} of {total}…',
+    headsLosses: 'Loss of predicting each token (nats), as the model is',
+    headsLossesHelp: 'A token of the first stretch cannot be predicted; on the repeat, induction heads can predict it.',
     headsCaption:
       'Each head on a sequence of {period, plural, one {# token} other {# tokens}} repeated once; the loss on the repeat is {base, plural, one {# nat} other {# nats}} as the model is',
     headsCols: ['Block', 'Head', 'Previous token', 'Induction', 'Duplicate token', 'Loss with it removed (nats)'],

@@ -952,6 +952,9 @@ export default {
       'este modelo lee secuencias de como mucho T = {T}; puntuar sus cabezas necesita un tramo de al menos 2 tokens repetido una vez, así que T de 4 o más',
     findHeads: 'Puntuar cada cabeza',
     headsRunning: 'Quitando cada cabeza por turno: {done} de {total}…',
+    headsLosses: 'Pérdida al predecir cada token (nats), con el modelo tal como es',
+    headsLossesHelp:
+      'Un token del primer tramo no se puede predecir; en la repetición, las cabezas de inducción pueden predecirlo.',
     headsCaption:
       'Cada cabeza en una secuencia de {period, plural, one {# token} other {# tokens}} repetida una vez; la pérdida en la repetición es {base, plural, one {# nat} other {# nats}} con el modelo tal como es',
     headsCols: ['Bloque', 'Cabeza', 'Token anterior', 'Inducción', 'Token duplicado', 'Pérdida sin ella (nats)'],

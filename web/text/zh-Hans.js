@@ -911,6 +911,8 @@ export default {
     headsTooShort: '模型最多读 T = {T} 个词元，而为它的头计算得分需要一段至少 2 个词元、重复一次的序列（T 至少为 4）',
     findHeads: '为每个头计算得分',
     headsRunning: '正在依次去掉每个头：{done} / {total}…',
+    headsLosses: '模型原样时预测每个词元的损失（nats）',
+    headsLossesHelp: '第一段中的词元无法预测；在重复部分，归纳头可以预测它。',
     headsCaption: '每个头在一个 {period} 个词元、重复一次的序列上的情况；模型原样时重复部分的损失是 {base} nats',
     headsCols: ['块', '头', '前一词元', '归纳', '重复词元', '去掉它后的损失（nats）'],
     headsStrongest:

@@ -202,6 +202,7 @@ val modelAblationLoss(Model& m, val tokens, val opts) {
         const AblationCall o = options<AblationCall>(opts, fn);
         const AblationLosses r = m.ablation_losses(ids(tokens, fn, "tokens"), o.from, o.intervention);
         return object({{"base", val(r.base)},
+                       {"losses", js_tensor(r.losses)},
                        {"single", js_tensor(r.single)},
                        {"together", r.together ? val(*r.together) : val::null()}});
     });

@@ -253,18 +253,22 @@ HeadScores Model::head_scores(const std::vector<int>& tokens, std::size_t period
     return r;
 }
 
-double Model::target_loss(const std::vector<int>& tokens, std::size_t from, const flat::Intervention& iv) {
+double Model::target_loss(const std::vector<int>& tokens, std::size_t from, const flat::Intervention& iv,
+                          Tensor1* each) {
     const std::size_t T = tokens.size() - 1, V = config_.vocab;
     lm_->forward_logits(tokens.data(), 1, T, &iv);
     const float* logits = lm_->logits();  // (T, V): row i scores the token after position i
+    if (each) *each = Tensor1::from_shape({T});
     double total = 0;
-    for (std::size_t i = from - 1; i < T; ++i) {
+    for (std::size_t i = each ? 0 : from - 1; i < T; ++i) {
         // -ln p(next) = logsumexp(z) - z[next], in double
         const float* z = logits + i * V;
         const double top = double(*std::max_element(z, z + V));
         double sum = 0;
         for (std::size_t v = 0; v < V; ++v) sum += std::exp(double(z[v]) - top);
-        total += top + std::log(sum) - double(z[tokens[i + 1]]);
+        const double loss = top + std::log(sum) - double(z[tokens[i + 1]]);
+        if (each) (*each)(i) = loss;
+        if (i + 1 >= from) total += loss;
     }
     const double loss = total / double(T - (from - 1));
     require(std::isfinite(loss), "ablationLoss", refused("model.notFinite", "what", "loss"));
@@ -282,7 +286,7 @@ AblationLosses Model::ablation_losses(const std::vector<int>& tokens, std::size_
     AblationLosses r;
     flat::Intervention none;
     none.causal = iv.causal;
-    r.base = target_loss(tokens, from, none);
+    r.base = target_loss(tokens, from, none, &r.losses);
     if (!iv.heads.empty()) {
         r.together = target_loss(tokens, from, iv);
         r.single = Tensor2::from_shape({0, 0});

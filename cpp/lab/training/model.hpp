@@ -31,9 +31,11 @@ struct HeadScores {
 
 // §2.2's test of a head by removing it: the mean next-token loss (nats) of a sequence's targets at
 // positions >= from, as the model gives it (base), with each head removed alone (single (L, H);
-// empty when `together` was asked for), and with the heads of one intervention removed together.
+// empty when `together` was asked for), and with the heads of one intervention removed together;
+// and every target's own loss as the model gives it (losses (n - 1): targets 1 .. n - 1).
 struct AblationLosses {
     double base = 0;
+    Tensor1 losses;
     Tensor2 single;
     std::optional<double> together;
 };
@@ -125,8 +127,10 @@ private:
     void check_batch(const TokenMatrix& batch, const std::string& fn) const;
     void check_tokens(const std::vector<int>& tokens, const std::string& fn, const std::string& name) const;
     // The mean next-token loss of inputs tokens[0 .. n - 2] over the targets at from .. n - 1,
-    // under `iv`, from the logits in double (a float probability may underflow to 0).
-    double target_loss(const std::vector<int>& tokens, std::size_t from, const flat::Intervention& iv);
+    // under `iv`, from the logits in double (a float probability may underflow to 0); with
+    // `each`, every target's loss (n - 1), from 1 on.
+    double target_loss(const std::vector<int>& tokens, std::size_t from, const flat::Intervention& iv,
+                       Tensor1* each = nullptr);
     ModelConfig config_;
     std::unique_ptr<flat::Lm<float>> lm_;
     std::optional<flat::Optimizer<float>> optimizer_;

@@ -485,3 +485,17 @@ TEST_CASE("§2.2 mean ablation: a head's output replaced by its mean over the po
     REQUIRE_FALSE(second_same);
     REQUIRE_FALSE(a.probs == b.probs);
 }
+
+TEST_CASE("§7.2 ablationLoss's per-target losses average to its base, and to evaluate's loss over every target") {
+    Model m(toy_config());
+    const std::vector<int> t = repeated(4, 9, 2, toy_config().vocab);
+    const AblationLosses all = m.ablation_losses(t, 1, {}), later = m.ablation_losses(t, 5, {});
+    REQUIRE(all.losses.size() == 8);
+    REQUIRE(xt::allclose(all.losses, later.losses, 0, 0));
+    REQUIRE_THAT(all.base, Catch::Matchers::WithinRel(double(xt::mean(all.losses)()), 1e-12));
+    REQUIRE_THAT(later.base,
+                 Catch::Matchers::WithinRel(double(xt::mean(xt::view(all.losses, xt::range(4, 8)))()), 1e-12));
+    TokenMatrix batch = TokenMatrix::from_shape({1, 9});
+    std::copy(t.begin(), t.end(), batch.begin());
+    REQUIRE_THAT(all.base, Catch::Matchers::WithinRel(m.evaluate(batch), 1e-5));  // evaluate sums in float32
+}

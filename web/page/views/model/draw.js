@@ -147,7 +147,7 @@ export function checksView(c, label) {
 // removed before a stop is read, so r.base is there): its previous-token,
 // induction and duplicate-token scores and the loss on the repeat with it removed; and which head
 // has the highest induction score, with its removal beside the model as it is.
-export function headsView(r) {
+export function headsView(r, label) {
   const rows = [];
   r.scores.induction.forEach((row, l) =>
     row.forEach((_, hd) =>
@@ -171,6 +171,17 @@ export function headsView(r) {
   const [l, hd] = best;
   const removed = r.removed[l][hd];
   return [
+    h('p', { class: 'help' }, text.headsLossesHelp),
+    h(
+      'figure',
+      { id: 'model-heads-losses' },
+      matrixView({
+        label: text.headsLosses,
+        value: [r.losses],
+        kind: 'magnitude',
+        colLabels: r.tokens.slice(1).map(label),
+      }),
+    ),
     h(
       'div',
       { class: 'scroll', role: 'region', tabindex: '0', 'aria-labelledby': 'model-heads-caption' },

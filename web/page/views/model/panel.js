@@ -216,7 +216,7 @@ export function createModelPanel({ lab, workerUrl }) {
       state.heads = { ...m, running: false };
       busy.heads.textContent = '';
       drawControls();
-      headsOut.replaceChildren(...headsView(m));
+      headsOut.replaceChildren(...headsView(m, label));
     } else if (m.type === 'checked') {
       state.checked = m;
       busy.check.textContent = '';
