@@ -1023,6 +1023,9 @@ export default {
       'root-mean-square': 'root mean square',
       'X swapped': 'X swapped',
       'Y for the swapped input': 'Y for the swapped input',
+      period: 'period',
+      entries: 'entries',
+      rows: 'rows',
     },
     families: {
       retrieval: {
@@ -1125,6 +1128,21 @@ export default {
         ],
         prompt:
           'Two heads read the same values V with the scores s1 and s2 below (already scaled). Write the multi-head output before W_O.',
+      },
+      'head-scores': {
+        title: 'A head’s scores on a repeated sequence',
+        hints: [
+          'Find the stripe: in each row i the score asks about, the one entry A[i][j] at the column it names.',
+          'A score is a mean: add the stripe’s entries and divide by the number of rows that have one.',
+        ],
+        prompt: {
+          induction:
+            'One head’s attention weights A on the tokens [{tokens}], the first {period} repeated once. What is its induction score: the mean, over the rows i ≥ {period} of the repeat, of A[i][i − {period} + 1], the weight on the token that followed token i the first time?',
+          'previous-token':
+            'One head’s attention weights A on the tokens [{tokens}], the first {period} repeated once. What is its previous-token score: the mean of A[i][i − 1] over the rows i ≥ 1?',
+          duplicate:
+            'One head’s attention weights A on the tokens [{tokens}], the first {period} repeated once. What is its duplicate-token score: the mean, over the rows i ≥ {period} of the repeat, of A[i][i − {period}], the weight on token i’s first appearance?',
+        },
       },
       layernorm: {
         title: 'LayerNorm of one token',
@@ -1371,6 +1389,15 @@ export default {
       },
     },
     misconceptions: {
+      'stripe-summed': 'the stripe’s entries were added but not divided by the number of rows: a score is their mean',
+      diagonal:
+        'the weights each position puts on itself (the diagonal) were averaged; the previous token is one column to the left',
+      'divided-by-T': 'the sum was divided by every row, T, though row 0 has no previous token: divide by T − 1',
+      'duplicate-stripe':
+        'the weights on the token’s own first appearance were averaged; an induction head looks one position further, at the token that followed it',
+      'previous-stripe': 'the weights on the previous position were averaged: that is a previous-token head’s stripe',
+      'induction-stripe':
+        'the weights on the token after the first appearance were averaged; a duplicate-token head looks at the first appearance itself',
       'kv-from-decoder': 'the keys and values were taken from the decoder instead of the memory',
       'heads-first': 'the head axis was put before the batch axis; the batch axis always comes first',
       'heads-not-concatenated': 'one head’s output was given; the heads’ outputs are concatenated back to D features',
@@ -1505,6 +1532,7 @@ export default {
       einsum: 'an einsum string such as ab,bc->ac',
     },
     steps: {
+      stripe: 'The stripe',
       scores: 'Scores',
       weights: 'Weights',
       output: 'Output',

@@ -1035,6 +1035,9 @@ export default {
       'root-mean-square': 'raíz cuadrática media',
       'X swapped': 'X intercambiada',
       'Y for the swapped input': 'Y de la entrada intercambiada',
+      period: 'periodo',
+      entries: 'componentes',
+      rows: 'filas',
     },
     families: {
       retrieval: {
@@ -1140,6 +1143,21 @@ export default {
         ],
         prompt:
           'Dos cabezas leen los mismos valores V con las puntuaciones s1 y s2 de abajo (ya escaladas). Escribe la salida multicabeza antes de W_O.',
+      },
+      'head-scores': {
+        title: 'Las puntuaciones de una cabeza en una secuencia repetida',
+        hints: [
+          'Busca la franja: en cada fila i por la que pregunta la puntuación, la componente A[i][j] de la columna que nombra.',
+          'Una puntuación es una media: suma las componentes de la franja y divide entre el número de filas que tienen una.',
+        ],
+        prompt: {
+          induction:
+            'Los pesos de atención A de una cabeza sobre los tokens [{tokens}]: los primeros {period, plural, one {# token} other {# tokens}}, repetidos una vez. ¿Cuál es su puntuación de inducción: la media, sobre las filas i ≥ {period} de la repetición, de A[i][i − {period} + 1], el peso del token que siguió al token i la primera vez?',
+          'previous-token':
+            'Los pesos de atención A de una cabeza sobre los tokens [{tokens}]: los primeros {period, plural, one {# token} other {# tokens}}, repetidos una vez. ¿Cuál es su puntuación de token anterior: la media de A[i][i − 1] sobre las filas i ≥ 1?',
+          duplicate:
+            'Los pesos de atención A de una cabeza sobre los tokens [{tokens}]: los primeros {period, plural, one {# token} other {# tokens}}, repetidos una vez. ¿Cuál es su puntuación de token duplicado: la media, sobre las filas i ≥ {period} de la repetición, de A[i][i − {period}], el peso de la primera aparición del token i?',
+        },
       },
       layernorm: {
         title: 'LayerNorm de un token',
@@ -1379,6 +1397,18 @@ export default {
       'sublayer-pre': { intro: 'un bloque en el que cada subcapa f calcula la línea de abajo' },
     },
     misconceptions: {
+      'stripe-summed':
+        'se sumaron las componentes de la franja sin dividir entre el número de filas: una puntuación es su media',
+      diagonal:
+        'se promediaron los pesos que cada posición se da a sí misma (la diagonal); el token anterior está una columna a la izquierda',
+      'divided-by-T':
+        'la suma se dividió entre todas las filas, T, aunque la fila 0 no tiene token anterior: divide entre T − 1',
+      'duplicate-stripe':
+        'se promediaron los pesos de la primera aparición del propio token; una cabeza de inducción mira una posición más allá, el token que lo siguió',
+      'previous-stripe':
+        'se promediaron los pesos de la posición anterior: esa es la franja de una cabeza de token anterior',
+      'induction-stripe':
+        'se promediaron los pesos del token que siguió a la primera aparición; una cabeza de token duplicado mira la primera aparición misma',
       'kv-from-decoder': 'se toman las claves y los valores del decodificador en lugar de la memoria',
       'heads-first': 'se pone el eje de cabezas delante del eje del lote; el eje del lote siempre va primero',
       'heads-not-concatenated':
@@ -1520,6 +1550,7 @@ export default {
       einsum: 'una cadena de einsum como ab,bc->ac',
     },
     steps: {
+      stripe: 'La franja',
       scores: 'Puntuaciones',
       weights: 'Pesos',
       output: 'Salida',

@@ -987,6 +987,9 @@ export default {
       'root-mean-square': '均方根',
       'X swapped': '交换后的 X',
       'Y for the swapped input': '交换后输入的 Y',
+      period: '周期',
+      entries: '元素',
+      rows: '行数',
     },
     families: {
       retrieval: {
@@ -1076,6 +1079,21 @@ export default {
         title: '两个头',
         hints: ['用各自分数的 softmax 算出每个头的权重，再算它对 V 的加权和。', '把两个结果并排放置，头 1 在前。'],
         prompt: '两个头用下面的分数 s1 和 s2（已缩放）读取同样的值 V。写出 W_O 之前的多头输出。',
+      },
+      'head-scores': {
+        title: '一个头在重复序列上的分数',
+        hints: [
+          '找出那条斜线：在分数所问的每一行 i 中，它所指那一列的元素 A[i][j]。',
+          '分数是平均值：把斜线上的元素相加，再除以有这种元素的行数。',
+        ],
+        prompt: {
+          induction:
+            '一个头在词元 [{tokens}]（前 {period} 个词元重复一次）上的注意力权重 A。它的归纳分数是多少：在重复部分的各行 i ≥ {period} 上，A[i][i − {period} + 1] 的平均值，即词元 i 第一次出现时后面那个词元上的权重？',
+          'previous-token':
+            '一个头在词元 [{tokens}]（前 {period} 个词元重复一次）上的注意力权重 A。它的前一词元分数是多少：在各行 i ≥ 1 上 A[i][i − 1] 的平均值？',
+          duplicate:
+            '一个头在词元 [{tokens}]（前 {period} 个词元重复一次）上的注意力权重 A。它的重复词元分数是多少：在重复部分的各行 i ≥ {period} 上，A[i][i − {period}] 的平均值，即词元 i 第一次出现处的权重？',
+        },
       },
       layernorm: {
         title: '一个词元的 LayerNorm',
@@ -1290,6 +1308,12 @@ export default {
       'sublayer-pre': { intro: '每个子层 f 都计算下面这一行的块' },
     },
     misconceptions: {
+      'stripe-summed': '把斜线上的元素相加了，却没有除以行数：分数是它们的平均值',
+      diagonal: '取了每个位置放在自己身上的权重（对角线）的平均；前一个词元在左边一列',
+      'divided-by-T': '把和除以了全部行数 T，但第 0 行没有前一个词元：应除以 T − 1',
+      'duplicate-stripe': '取了词元自己第一次出现处的权重的平均；归纳头再往后看一个位置，看它后面的那个词元',
+      'previous-stripe': '取了前一个位置上的权重的平均：那是前一词元头的斜线',
+      'induction-stripe': '取了第一次出现之后那个词元上的权重的平均；重复词元头看的是第一次出现的位置本身',
       'kv-from-decoder': '键和值取自解码器而不是记忆',
       'heads-first': '把头轴放在了批次轴之前；批次轴总是在最前',
       'heads-not-concatenated': '只给出了一个头的输出；各头的输出要拼接回 D 个特征',
@@ -1411,6 +1435,7 @@ export default {
       einsum: '一个 einsum 字符串，如 ab,bc->ac',
     },
     steps: {
+      stripe: '斜线',
       scores: '分数',
       weights: '权重',
       output: '输出',

@@ -192,7 +192,7 @@ export function openRun(
   return handle;
 }
 
-// The longest result file read, in characters: the largest assignment (28 kinds × 5) with every
+// The longest result file read, in characters: the largest assignment (29 kinds × 5) with every
 // answer typed at the most attempts a problem counts would be longer, but no class's files are:
 // a file past it is refused by its length, unread.
 const RESULT_MOST = 4_000_000;

@@ -17,7 +17,7 @@ import { either, exactly, fields, list, names, read, row, rule, text, whole } fr
 
 export const SUSPEND_LIMIT = 4096;
 // Characters of one answer as stored (JSON escapes count): the longest answer any problem needs,
-// written to 4 significant digits, is 85 (a 3 × 3 matrix), and the handout's 28 kinds, one of
+// written to 4 significant digits, is 85 (a 3 × 3 matrix), and the handout's 29 kinds, one of
 // each, fit at 100 with room to spare (the test "every answer fits").
 export const ANSWER_MOST = 100;
 // Attempts on one problem: three digits in the record. Past it, an answer is checked but not

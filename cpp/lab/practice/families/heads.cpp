@@ -1,4 +1,6 @@
-// Practice families for §4: counting parameters, two heads (§4.1), the shapes of multi-head attention (§4.2).
+// Practice families for §4: counting parameters, two heads (§4.1), the shapes of multi-head attention (§4.2),
+// and what a head does on a repeated sequence (§2.2, §4: its previous-token, induction and
+// duplicate-token scores).
 #include <algorithm>
 #include <cmath>
 
@@ -198,12 +200,80 @@ std::string two_heads_fair(const Problem& p) {
     return "";
 }
 
+// ---- §2.2, §4: a head's scores on a repeated sequence ----
+
+// One head's causal attention A (T x T) on `period` tokens repeated once (T = 2 period), each row's
+// weights hundredths summing to 1 over the positions it may see (30 to 90 of them on one position
+// the row favours, half the time the one the question's stripe reads, the rest spread), so that
+// a mean along a stripe is exact by hand and the head looks like what it is asked about; and one of the head's scores, the mean of A along a
+// stripe (model.headScores): previous-token, A[i][i - 1] over rows i >= 1; induction,
+// A[i][i - period + 1] over the repeat's rows i >= period (the token after this one's first
+// appearance); duplicate, A[i][i - period] over the same rows (its first appearance).
+void head_scores_draw(Problem& p, Dice& d, bool) {
+    p.variant = d.pick<std::string>({"induction", "previous-token", "duplicate"});
+    const int period = d(3, 5);
+    const std::size_t T = std::size_t(2 * period);
+    // the column the question's stripe reads in row i, or -1 where it reads none
+    const auto stripe_column = [&](int i) {
+        if (p.variant == "previous-token") return i - 1;
+        if (i < period) return -1;
+        return p.variant == "induction" ? i - period + 1 : i - period;
+    };
+    Tensor2 A = xt::zeros<double>({T, T});
+    for (int i = 0; i < int(T); ++i) {
+        const int on_stripe = stripe_column(i);
+        const int favourite = on_stripe >= 0 && d(0, 1) ? on_stripe : d(0, i);
+        const int held = d(30, 90);
+        A(std::size_t(i), std::size_t(favourite)) += held;
+        for (int hundredth = held; hundredth < 100; ++hundredth) A(std::size_t(i), std::size_t(d(0, i))) += 1;
+    }
+    A = A / 100.0;  // hundredths exactly as a student writes them
+    // distinct ids in the first stretch, so that each token of the repeat has one first appearance
+    std::vector<double> ids = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, tokens(T);
+    for (std::size_t i = 0; i < T; ++i) {
+        if (i < std::size_t(period)) std::swap(ids[i], ids[std::size_t(d(int(i), 9))]);
+        tokens[i] = i < std::size_t(period) ? ids[i] : tokens[i - std::size_t(period)];
+    }
+    p.given = {{"A", nd(A)}, {"period", scalar(period)}, {"tokens", NdArray{{T}, tokens}}};
+    p.inputs = {"A", "period"};
+}
+// The mean of A[i][i - back] over rows i >= from, and its entries.
+std::pair<double, Tensor1> stripe(const Tensor2& A, std::size_t back, std::size_t from) {
+    const std::size_t T = A.shape(0);
+    Tensor1 e = Tensor1::from_shape({T - from});
+    for (std::size_t i = from; i < T; ++i) e(i - from) = A(i, i - back);
+    return {double(xt::mean(e)()), e};
+}
+void head_scores_solve(Problem& p) {
+    const Tensor2 A = matrix_of(p, "A");
+    const std::size_t T = A.shape(0);
+    invariant(A.shape(1) == T, p, "square", "A");
+    const std::size_t period = std::size_t(whole_of(p, "period", 1, long(T) - 1));
+    const auto [mean, entries] = p.variant == "previous-token" ? stripe(A, 1, 1)
+                                 : p.variant == "induction"    ? stripe(A, period - 1, period)
+                                                               : stripe(A, period, period);
+    p.answer = number(mean);
+    p.steps = {{"stripe", {{"entries", nd(entries)}, {"rows", scalar(double(entries.size()))}}}};
+    wrong(p, "stripe-summed", "§4", number(double(xt::sum(entries)())));
+    if (p.variant == "previous-token") {
+        wrong(p, "diagonal", "§4", number(stripe(A, 0, 1).first));
+        wrong(p, "divided-by-T", "§4", number(double(xt::sum(entries)()) / double(T)));
+    } else if (p.variant == "induction") {
+        wrong(p, "duplicate-stripe", "§4", number(stripe(A, period, period).first));
+        wrong(p, "previous-stripe", "§4", number(stripe(A, 1, period).first));
+    } else {
+        wrong(p, "induction-stripe", "§4", number(stripe(A, period - 1, period).first));
+        wrong(p, "previous-stripe", "§4", number(stripe(A, 1, period).first));
+    }
+}
+
 }  // namespace
 
 // This part's families, in the handout's order.
 std::vector<Entry> heads_families() {
     return {
         {{"parameter-count", "§4", Format::integer}, param_count_draw, param_count_solve, always_fair},
+        {{"head-scores", "§4", Format::number}, head_scores_draw, head_scores_solve, always_fair},
         {{"two-heads", "§4.1", Format::vector}, two_heads_draw, two_heads_solve, two_heads_fair},
         {{"shapes", "§4.2", Format::shape}, shapes_draw, shapes_solve, always_fair},
         {{"attention-cost", "§4.2", Format::integer}, attention_cost_draw, attention_cost_solve, always_fair},
