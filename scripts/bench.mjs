@@ -165,6 +165,12 @@ for (const [name, r] of builds(gpt2Native, gpt2Wasm)) {
   );
 }
 console.log(`${'tfjs-wasm (SIMD, 1 thread)'.padEnd(34)} ${gpt2Tfjs.forward_ms.toFixed(0).padStart(7)} ms`);
+// Open a model's heads part: the scores in one pass, then each head removed in turn (a pass
+// with its loss each, against the model as it is), L H of them.
+for (const [name, r] of builds(gpt2Native, gpt2Wasm))
+  console.log(
+    `${name.padEnd(34)} heads' scores ${r.heads_ms.toFixed(0)} ms; one head removed ${r.removal_ms.toFixed(0)} ms (${(r.removal_ms / r.forward_ms).toFixed(2)} forwards); all ${gpt2Shape.L * gpt2Shape.H} heads ${((gpt2Shape.L * gpt2Shape.H * r.removal_ms) / 1000).toFixed(0)} s`,
+  );
 const tokenShare = gpt2Wasm.token_ms / gpt2Wasm.forward_ms;
 const vsTfjsForward = gpt2Tfjs.forward_ms / gpt2Wasm.forward_ms;
 console.log(

@@ -8,6 +8,10 @@
 //                them (lab::product_clock), by shape: where the pass's time goes
 //   peak_gflops  the product's own multiply-add pattern on numbers held in registers: what this
 //                machine and build can reach at best
+//   heads_ms     what each head does (§2.2, §4) on 32 tokens repeated once: the scores of every
+//                head (headScores), one pass
+//   removal_ms   one head removed and the loss on the repeat (ablationLoss with one head): what
+//                each cell of Open a model's grid costs, L H of them in all
 // Medians after a warm-up. Prints one JSON line; scripts/bench.mjs runs it natively and as wasm.
 #include <algorithm>
 #include <chrono>
@@ -109,14 +113,23 @@ int main() {
     model.generate(prompt, one);
     const double token_ms = median_ms([&] { model.generate_more(1); }, kMore, 0);
 
+    // What each head does, on a stretch of 32 tokens repeated once (Open a model's heads part)
+    std::vector<int> repeated(prompt.begin(), prompt.begin() + T / 2);
+    repeated.insert(repeated.end(), prompt.begin(), prompt.begin() + T / 2);
+    const double heads_ms = median_ms([&] { model.head_scores(repeated, T / 2); }, 3, 1);
+    flat::Intervention one_head;
+    one_head.heads = {{L / 2, H / 2}};
+    const double removal_ms = median_ms([&] { model.ablation_losses(repeated, T / 2 + 1, one_head); }, 3, 1);
+
     // Where the time goes: one more forward and one more token, their products clocked
     double forward_clocked = 0, token_clocked = 0;
     const std::string forward_products = clocked([&] { model.evaluate(batch); }, forward_clocked);
     const std::string token_products = clocked([&] { model.generate_more(1); }, token_clocked);
     std::printf(
         "{\"forward_ms\": %.3f, \"prompt_ms\": %.3f, \"token_ms\": %.4f, \"peak_gflops\": %.2f, \"loss\": %.6f, "
-        "\"forward_clocked_ms\": %.3f, \"forward_products\": %s, \"token_clocked_ms\": %.4f, \"token_products\": %s}\n",
+        "\"forward_clocked_ms\": %.3f, \"forward_products\": %s, \"token_clocked_ms\": %.4f, \"token_products\": %s, "
+        "\"heads_ms\": %.3f, \"removal_ms\": %.3f}\n",
         forward, prompt_ms, token_ms, peak_gflops(), loss, forward_clocked, forward_products.c_str(), token_clocked,
-        token_products.c_str());
+        token_products.c_str(), heads_ms, removal_ms);
     return 0;
 }

@@ -76,6 +76,7 @@ TrainStep Model::train(const TokenMatrix& batch, const OptimizerConfig& oc) {
     check_batch(batch, fn);
     teacher_forcing_split(batch, inputs_, targets_);
     decoding_.reset();  // its keys and values come from the weights this step changes
+    base_loss_.reset();
     const double loss = lm_->forward(inputs_.data(), targets_.data(), batch.shape(0), batch.shape(1) - 1);
     // A diverged step changes nothing: the last good parameters stay.
     require(std::isfinite(loss), fn, refused("model.lossDiverged", "loss", loss));
@@ -284,9 +285,15 @@ AblationLosses Model::ablation_losses(const std::vector<int>& tokens, std::size_
     require(from >= 1 && from < n, fn, refused("model.position", "name", "from", "got", from, "last", n - 1));
     check_intervention(iv, L, H, n - 1, fn, "heads");
     AblationLosses r;
-    flat::Intervention none;
-    none.causal = iv.causal;
-    r.base = target_loss(tokens, from, none, &r.losses);
+    if (!(base_loss_ && base_loss_->tokens == tokens && base_loss_->from == from && base_loss_->causal == iv.causal)) {
+        flat::Intervention none;
+        none.causal = iv.causal;
+        BaseLoss b{tokens, from, iv.causal, 0, {}};
+        b.base = target_loss(tokens, from, none, &b.losses);
+        base_loss_ = std::move(b);
+    }
+    r.base = base_loss_->base;
+    r.losses = base_loss_->losses;
     if (!iv.heads.empty()) {
         r.together = target_loss(tokens, from, iv);
         r.single = Tensor2::from_shape({0, 0});

@@ -136,6 +136,17 @@ private:
     std::optional<flat::Optimizer<float>> optimizer_;
     std::vector<int> inputs_, targets_;  // a batch split into inputs and targets, reused every step
     std::optional<Decoding> decoding_;   // the last generate()'s, while it can go on
+    // The model's own loss of the last ablation_losses (its base and per-target losses), for the
+    // same tokens, `from` and mask: a page that removes one head a call pays one pass a head, not
+    // two. A training step forgets it.
+    struct BaseLoss {
+        std::vector<int> tokens;
+        std::size_t from = 0;
+        bool causal = false;
+        double base = 0;
+        Tensor1 losses;
+    };
+    std::optional<BaseLoss> base_loss_;
 };
 
 }  // namespace lab

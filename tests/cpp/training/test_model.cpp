@@ -499,3 +499,24 @@ TEST_CASE("§7.2 ablationLoss's per-target losses average to its base, and to ev
     std::copy(t.begin(), t.end(), batch.begin());
     REQUIRE_THAT(all.base, Catch::Matchers::WithinRel(m.evaluate(batch), 1e-5));  // evaluate sums in float32
 }
+
+TEST_CASE("§2.2 ablationLoss keeps the model's own loss between calls on one sequence, and a training step renews it") {
+    Model m(toy_config());
+    const std::vector<int> t = repeated(4, 9, 2, toy_config().vocab);
+    flat::Intervention one;
+    one.heads = {{0, 0}};
+    const AblationLosses first = m.ablation_losses(t, 5, one);
+    const AblationLosses fresh = Model(toy_config(), m.params()).ablation_losses(t, 5, {});
+    REQUIRE(first.base == fresh.base);
+    one.heads = {{1, 1}};
+    REQUIRE(m.ablation_losses(t, 5, one).base == first.base);
+    REQUIRE(m.ablation_losses(t, 6, one).base != first.base);  // other targets, another mean
+    OptimizerConfig oc;
+    oc.lr = 1e-2;
+    TokenMatrix batch = TokenMatrix::from_shape({1, 9});
+    std::copy(t.begin(), t.end(), batch.begin());
+    m.train(batch, oc);
+    const double after = m.ablation_losses(t, 5, one).base;
+    REQUIRE(after == Model(toy_config(), m.params()).ablation_losses(t, 5, {}).base);
+    REQUIRE(after != first.base);
+}
