@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 
 import { loadEngine } from '../../web/engine/index.js';
 import { charTokenizer } from '../../web/tokenizers/tokenize.js';
-import { xorshift32 } from '../../web/training/xorshift.js';
+import { repeatedStretch } from '../../web/page/views/model/sequence.js';
 import { root, shots, siteForTests, watch } from './site.mjs';
 
 const site = siteForTests();
@@ -169,9 +169,8 @@ test('a checkpoint opens in the worker and shows the engine’s numbers for it',
   // the panel's seed 11), and the loss with each removed, are the engine's for this file
   await page.click('#model-heads-run');
   await page.locator('#model-heads-strongest').waitFor();
-  const next = xorshift32(11);
-  const stretch = Array.from({ length: 8 }, () => next() % tok.vocab.length);
-  const repeated = [...stretch, ...stretch];
+  const repeated = repeatedStretch(tok.vocab.length, 8, 11);
+  assert.equal(new Set(repeated).size, 8, 'a stretch of distinct tokens, repeated');
   const scores = reference.headScores(repeated, { period: 8 });
   const headCells = page.locator('#model-heads-table tbody tr');
   assert.equal(await headCells.count(), 4, '2 blocks of 2 heads');

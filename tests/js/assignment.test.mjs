@@ -234,26 +234,44 @@ test('a kept run damaged at any field is set aside, never read, and costs no oth
       const store = JSON.parse(kept);
       path.slice(0, -1).reduce((o, k) => o[k], store.runs[ada.id])[path.at(-1)] = odd;
       storage.setItem(KEY, JSON.stringify(store));
-      storage.removeItem(`${KEY}.damaged`);
+      storage.removeItem(`${KEY}.damaged.${ada.id}`);
       const where = `${path.join('.')} = ${JSON.stringify(odd)?.slice(0, 40)}`;
       let again;
       assert.doesNotThrow(() => (again = openRun(per, 'Ada', { practice: lab.practice, storage })), where);
       assert.doesNotThrow(() => again.score(), where);
-      const set = storage.getItem(`${KEY}.damaged`);
+      const set = storage.getItem(`${KEY}.damaged.${ada.id}`);
       if (set !== null) {
         assert.equal(again.score().attempts, 0, `${where}: a new run`);
         assert.equal(again.setAside, true, `${where}: said`);
-        assert.deepEqual(
-          JSON.parse(set)[ada.id],
-          JSON.parse(JSON.stringify(store.runs[ada.id])),
-          `${where}: set aside`,
-        );
+        assert.deepEqual(JSON.parse(set), JSON.parse(JSON.stringify(store.runs[ada.id])), `${where}: set aside`);
       }
       assert.equal(openRun(per, 'Bo', { practice: lab.practice, storage }).score().attempts, 1, `${where}: Bo's run`);
       assert.equal(lastStudent(per, storage), 'Ada');
       cases += set === null ? 0 : 1;
     }
   assert.ok(cases > 100, `${cases} damaged runs set aside`);
+});
+
+test('a damaged run that cannot be set aside is not written over: the new run lives in the page, which says so', () => {
+  const storage = memoryStorage();
+  const per = { ...week3, seed: STUDENT };
+  const ada = openRun(per, 'Ada', { practice: lab.practice, storage });
+  const store = JSON.parse(storage.getItem(KEY));
+  store.runs[ada.id].problems[0] = null;
+  const damaged = JSON.stringify(store);
+  storage.setItem(KEY, damaged);
+  const full = {
+    ...storage,
+    setItem: (k, v) => {
+      if (k.includes('.damaged.')) throw new Error('QuotaExceededError');
+      storage.setItem(k, v);
+    },
+  };
+  const again = openRun(per, 'Ada', { practice: lab.practice, storage: full });
+  again.check(0, '[9, 9]', { readable: true, correct: false });
+  assert.equal(storage.getItem(KEY), damaged, 'the only copy of the damaged run stays');
+  assert.ok(again.saveProblem, 'the page says the run is not kept');
+  assert.equal(again.score().attempts, 1, 'the run goes on in the page');
 });
 
 test('a result file reads back with every verdict the engine’s; a changed verdict or problem is found', () => {

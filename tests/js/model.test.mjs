@@ -165,7 +165,7 @@ test('headScores() and ablationLoss(): the stripes of each head, and the loss wi
   assert.equal(both.base, r.base);
   assert.equal(typeof both.together, 'number');
   assert.throws(() => model.ablationLoss(tokens, { from: 7 }), {
-    message: /^ablationLoss: from names position 7 but the sequence has positions 0 to 6/,
+    message: /^ablationLoss: from is 7, and the targets are the positions 1 to 6/,
   });
   assert.throws(() => model.ablationLoss(tokens, { from: 1, heads: [[2, 0]] }), {
     message: /^ablationLoss: heads names layer 2 head 0/,

@@ -61,7 +61,7 @@ test('Other settings for an opened model: a JSON object of values or lists of va
     read('{"names": {"a": 5}}').error,
     /names\.a is 5, where a text of at most 10,000 characters was expected/,
   );
-  assert.match(read('{"names": [1]}').error, /names is \[…\], where an object was expected/);
+  assert.match(read('{"names": [1]}').error, /names is \[…\], where an object of at most 1000 names was expected/);
 });
 
 test("the training panel offers exactly the engine's choices, the default first", () => {

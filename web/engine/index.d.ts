@@ -71,6 +71,8 @@ export interface AblationLossOptions {
   /** default 'zero' */
   ablate?: 'zero' | 'mean';
   heads?: Array<[number, number]>;
+  /** default false */
+  causal?: boolean;
 }
 
 export interface AttentionOptions {

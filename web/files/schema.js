@@ -12,7 +12,7 @@
 
 // A whole number from least to most.
 export const whole = (least, most) => ({ kind: 'whole', least, most });
-// A finite number from least to most.
+// A finite number from least to most (-Infinity and Infinity: any finite number).
 export const number = (least, most) => ({ kind: 'number', least, most });
 // A text of at most `most` characters.
 export const text = (most) => ({ kind: 'text', most });
@@ -89,7 +89,7 @@ function at(v, s, field) {
     case 'either': {
       for (const option of s.options) {
         const r = read(v, option, field);
-        if (!r.field) return r.value;
+        if (r.field === undefined) return r.value;
       }
       return fail(field, s, v);
     }

@@ -6,9 +6,10 @@
 // In:  {type: 'open', bytes, options}       a .safetensors file's bytes; a refused file keeps the open model
 //      {type: 'look', tokens, ablateHeads?, hideTokens?}
 //      {type: 'generate', tokens, steps, temperature, seed}   one token at a time, until steps or stop
-//      {type: 'stop'}                        ends the running generation after the token in hand
+//      {type: 'stop', what}                  ends the running generation ('generate') after the token
+//                                            in hand, or the heads' removals ('heads') after the head
 //      {type: 'check', tokens, position}     §7.3's future dependence and §6.1's permutation gap
-//      {type: 'heads', tokens, period}       each head's scores on a repeated sequence, then each
+//      {type: 'heads', id, tokens, period}   each head's scores on a repeated sequence, then each
 //                                            head removed in turn (a stop ends it between heads)
 // Out: {type: 'progress', done, total}  {type: 'opened', config, parameterCount}
 //      {type: 'looked', base, changed}
@@ -16,8 +17,8 @@
 //         prompt's pass and the first token, ms the time since the start
 //      {type: 'generated', prompt, tokens, draws, stopped, promptMs, ms}   the whole generation
 //      {type: 'checked', dependence, position, perm, gap}  {type: 'refused', request, message, code?, params?}
-//      {type: 'heads-progress', done, total}
-//      {type: 'heads', tokens, period, scores, base, losses, removed, stopped}   losses: each target's,
+//      {type: 'heads-progress', id, done, total}
+//      {type: 'heads', id, tokens, period, scores, base, losses, removed, stopped}   losses: each target's,
 //         as the model is; removed [L][H], null where not reached
 //      (code and params: the engine's refusal, which the page words in the student's language)
 
@@ -47,7 +48,8 @@ function soon(next) {
 export function createInspector(lab, post) {
   let model = null;
   let running = null; // the generation under way: {model, prompt, options, tokens, draws, left, stop, start, promptMs}
-  let scoring = null; // the heads being removed in turn: {model, tokens, period, scores, base, losses, removed, queue, stop}
+  // the heads being removed in turn: {id, model, tokens, period, scores, base, losses, removed, queue, stop}
+  let scoring = null;
 
   // One more token of `run`, then the next one's turn after any waiting message; the engine keeps
   // the generation's cache and random stream between calls (model.generateMore).
@@ -83,8 +85,8 @@ export function createInspector(lab, post) {
     const total = run.removed.length * run.removed[0].length;
     if (run.stop || !run.queue.length) {
       scoring = null;
-      const { tokens, period, scores, base, losses, removed, stop } = run;
-      post({ type: 'heads', tokens, period, scores, base, losses, removed, stopped: stop && run.queue.length > 0 });
+      const { id, tokens, period, scores, base, losses, removed, stop } = run;
+      post({ type: 'heads', id, tokens, period, scores, base, losses, removed, stopped: stop && run.queue.length > 0 });
       return;
     }
     const [l, h] = run.queue.shift();
@@ -95,10 +97,10 @@ export function createInspector(lab, post) {
       run.removed[l][h] = r.together;
     } catch (e) {
       scoring = null;
-      post({ type: 'refused', request: 'heads', ...refusal(e) });
+      post({ type: 'refused', request: 'heads', id: run.id, ...refusal(e) });
       return;
     }
-    post({ type: 'heads-progress', done: total - run.queue.length, total });
+    post({ type: 'heads-progress', id: run.id, done: total - run.queue.length, total });
     soon(() => removeNext(run));
   }
 
@@ -170,8 +172,8 @@ export function createInspector(lab, post) {
           break;
         }
         case 'stop':
-          if (running) running.stop = true;
-          if (scoring) scoring.stop = true;
+          if (running && msg.what !== 'heads') running.stop = true;
+          if (scoring && msg.what !== 'generate') scoring.stop = true;
           break;
         case 'heads': {
           if (!model) throw new Error('no model is open');
@@ -179,6 +181,7 @@ export function createInspector(lab, post) {
           const L = scores.induction.length;
           const H = scores.induction[0].length;
           scoring = {
+            id: msg.id,
             model,
             tokens: msg.tokens,
             period: msg.period,
@@ -210,7 +213,7 @@ export function createInspector(lab, post) {
           throw new Error(`unknown message ${JSON.stringify(msg.type)}`);
       }
     } catch (e) {
-      post({ type: 'refused', request: msg.type, ...refusal(e) });
+      post({ type: 'refused', request: msg.type, id: msg.id, ...refusal(e) });
     }
   };
 }

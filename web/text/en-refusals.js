@@ -362,12 +362,13 @@ export default {
     emptySequence: 'the sequence is empty',
     sequenceTooLong: 'the sequence has {n, plural, one {# token} other {# tokens}} but the model was made for T = {T}',
     position: '{name} names position {got} but the sequence has positions 0 to {last}',
+    from: 'from is {got}, and the targets are the positions 1 to {last}',
     period:
       'period is {got}, and a sequence of {T, plural, one {# token} other {# tokens}} repeats with a period from 1 to {last}',
     notRepeated:
       'the token at position {position} is not the one {period, plural, one {# position} other {# positions}} before it: the sequence does not repeat with period {period}',
     tooFewTokens:
-      'the loss needs at least 2 tokens (an input and the token after it), and this sequence has {n, plural, one {# token} other {# tokens}}',
+      'at least 2 tokens are needed (an input and the token after it, or a token and its repeat), and this sequence has {n, plural, one {# token} other {# tokens}}',
     ablateHeads:
       '{name} names layer {layer} head {head} but the model has {layers, plural, one {# layer} other {# layers}} of {heads, plural, one {# head} other {# heads}}',
     emptyBatch: 'a batch needs at least one sequence of 2 token ids',

@@ -1654,6 +1654,8 @@ export default {
       '{missing, select, true {{field} is missing} other {{field} is {isText, select, true {“{got}”} other {{got}}}}}, where {expected} was expected',
     whole: 'a whole number from {least} to {most}',
     number: 'a number from {least} to {most}',
+    anyNumber: 'a number',
+    namesUpTo: 'an object of at most {most, plural, one {# name} other {# names}}',
     text: 'a text of at most {most, plural, one {# character} other {# characters}}',
     exactly: '{choices}',
     list: 'a list of at most {most, plural, one {# entry} other {# entries}}',

@@ -1668,6 +1668,8 @@ export default {
       '{missing, select, true {falta {field}} other {{field} es {isText, select, true {«{got}»} other {{got}}}}}, y se esperaba {expected}',
     whole: 'un número entero de {least} a {most}',
     number: 'un número de {least} a {most}',
+    anyNumber: 'un número',
+    namesUpTo: 'un objeto de como mucho {most, plural, one {# nombre} other {# nombres}}',
     text: 'un texto de como mucho {most, plural, one {# carácter} other {# caracteres}}',
     exactly: '{choices}',
     list: 'una lista de como mucho {most, plural, one {# componente} other {# componentes}}',
@@ -2323,12 +2325,13 @@ export default {
       sequenceTooLong:
         'la secuencia tiene {n, plural, one {# token} other {# tokens}}, pero el modelo se hizo para T = {T}',
       position: '{name} nombra la posición {got}, pero la secuencia tiene las posiciones de 0 a {last}',
+      from: 'from es {got}, y los objetivos son las posiciones de 1 a {last}',
       period:
         'period es {got}, y una secuencia de {T, plural, one {# token} other {# tokens}} se repite con un periodo de 1 a {last}',
       notRepeated:
         'el token de la posición {position} no es el que está {period, plural, one {# posición} other {# posiciones}} antes: la secuencia no se repite con periodo {period}',
       tooFewTokens:
-        'la pérdida necesita al menos 2 tokens (una entrada y el token que la sigue), y esta secuencia tiene {n, plural, one {# token} other {# tokens}}',
+        'hacen falta al menos 2 tokens (una entrada y el token que la sigue, o un token y su repetición), y esta secuencia tiene {n, plural, one {# token} other {# tokens}}',
       ablateHeads:
         '{name} nombra la capa {layer}, cabeza {head}, pero el modelo tiene {layers, plural, one {# capa} other {# capas}} de {heads, plural, one {# cabeza} other {# cabezas}}',
       emptyBatch: 'un lote necesita al menos una secuencia de 2 ids de tokens',

@@ -3,13 +3,18 @@
 import { text } from './index.js';
 import { excerpt } from './refusal.js';
 
-function expectedText(expected, words) {
-  if (expected.kind === 'either')
-    return words.either({ choices: expected.options.map((option) => expectedText(option, words)) });
-  if (expected.kind === 'exactly') return words.exactly({ choices: expected.choices.map((c) => String(c)) });
+// What a schema asked for, as words: the choices of an `either` (and of the `exactly`s in it)
+// as one list of alternatives.
+function choicesOf(expected, words) {
+  if (expected.kind === 'either') return expected.options.flatMap((option) => choicesOf(option, words));
+  if (expected.kind === 'exactly') return expected.choices.map((c) => String(c));
+  if (expected.kind === 'number' && expected.least === -Infinity && expected.most === Infinity)
+    return [words.anyNumber];
+  if (expected.kind === 'names' && expected.most !== Infinity) return [words.namesUpTo(expected)];
   const said = words[expected.kind];
-  return typeof said === 'function' ? said(expected) : said;
+  return [typeof said === 'function' ? said(expected) : (said ?? expected.kind)];
 }
+const expectedText = (expected, words) => words.either({ choices: choicesOf(expected, words) });
 
 // `words`: the catalogue's `files` section, the page's language's unless another is given.
 export function fieldProblem({ field, expected, got }, words = text.files) {

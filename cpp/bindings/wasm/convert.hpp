@@ -66,11 +66,12 @@ val js(const Refusal& r);
 // or a shape), nested arrays (a matrix), or, for every other format, its normalised text.
 val answer_value(const practice::Answer& a);
 
-// Runs `body`; a C++ exception comes back as a JS Error object with the same message (the
-// facade throws it). A Refused carries its code and parameters as the Error's `code` and
-// `params`, from which the facade and the page write its sentence. It is returned, not thrown from here: a JS throw would unwind the wasm
-// stack without finishing the C++ catch or running destructors, leaking the exception object
-// and any live strings on every error (the API tests check the heap stays flat).
+// Runs `body`; a C++ exception comes back as a JS Error object with the same message (the facade
+// throws it). A Refused carries its code and parameters as the Error's `code` and `params`, from
+// which the facade and the page write its sentence. It is returned, not thrown from here: a JS
+// throw would unwind the wasm stack without finishing the C++ catch or running destructors, leaking
+// the exception object and any live strings on every error (the API tests check the heap stays
+// flat).
 template <class F>
 val guarded(F&& body) {
     try {

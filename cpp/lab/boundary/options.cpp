@@ -154,6 +154,7 @@ void fields(V& v, AblationCall& o) {
     v("from", o.from, kNoDefault);
     v("ablate", o.intervention.ablation);
     v("heads", o.intervention.heads);
+    v("causal", o.intervention.causal);
 }
 
 // ---- nanoGPT's GPTConfig names (§9): other names for createModel's and paramCount's options ----

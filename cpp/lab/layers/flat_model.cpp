@@ -100,8 +100,9 @@ constexpr char kKept = 0, kZeroed = 1, kMeaned = 2;
 // qkv (N, row) holds the queries at the start of each row (N = B Tq; row = H (2 dk + dv) for a
 // block's own [q | k | v] rows, H dk for cross-attention's q rows), head h's columns
 // h dk .. (h + 1) dk; each (batch item, head) is one attention_head_forward of its Tq queries
-// over the Tk keys of kv, into atty (N, H dv). An ablated head gives y = 0, or (kMeaned) its rows' mean over the Tq positions. scores and att are
-// (B, H, Tq, Tk); scores may be null.
+// over the Tk keys of kv, into atty (N, H dv). An ablated head gives y = 0, or (kMeaned) the
+// mean of its rows over the positions each query may see. scores and att are (B, H, Tq, Tk);
+// scores may be null.
 template <class Real>
 void attention_forward(Real* atty, Real* scores, Real* att, const Real* qkv, std::size_t row,
                        const KeysValues<Real>& kv, const BlockShape& s, std::size_t B, std::size_t Tq,
@@ -127,12 +128,18 @@ void attention_forward(Real* atty, Real* scores, Real* att, const Real* qkv, std
             }
             if (!ablated.empty() && ablated[h] == kZeroed)
                 for (std::size_t i = 0; i < Tq; ++i) std::fill(y + i * HV, y + i * HV + dv, Real(0));
+            // the mean over the positions a query may see: in a causal block its own and the earlier
+            // ones (a running mean; a mean over later rows would read the future), else all of them
             if (!ablated.empty() && ablated[h] == kMeaned)
                 for (std::size_t c = 0; c < dv; ++c) {
                     double sum = 0.0;
                     for (std::size_t i = 0; i < Tq; ++i) sum += double(y[i * HV + c]);
-                    const Real mean = Real(sum / double(Tq));
-                    for (std::size_t i = 0; i < Tq; ++i) y[i * HV + c] = mean;
+                    const Real all = Real(sum / double(Tq));
+                    double running = 0.0;
+                    for (std::size_t i = 0; i < Tq; ++i) {
+                        running += double(y[i * HV + c]);
+                        y[i * HV + c] = s.causal ? Real(running / double(i + 1)) : all;
+                    }
                 }
         }
 }

@@ -32,8 +32,9 @@ struct EnumNames<Arrangement> {
 };
 
 // How an intervention removes a head (§2.2): its output zeroed, or each of its output rows
-// replaced by their mean over the pass's positions (what the head gives on average, without what
-// it found at this position).
+// replaced by the mean of its rows over the positions that row's query may see (in a causal
+// block its own and the earlier ones): what the head gives on average, without what it found at
+// this position, and without reading the future.
 enum class Ablation { zero, mean };
 template <>
 struct EnumNames<Ablation> {
@@ -95,10 +96,10 @@ struct Scratch {
     std::vector<Real> dx, dhf, dr, dfin, dain, datty, dqkv, dfact, dfch, dgate, datt_row, tmp;
 };
 
-// An experiment on a model (§2.2): heads whose output is removed before W_O (zeroed, or its mean
-// over the pass's positions), key positions hidden from every query but their own, or the causal
-// mask imposed on every block. A mean is over the positions a pass computes: a whole sequence's
-// in a forward pass (cached decoding takes no ablation).
+// An experiment on a model (§2.2): heads whose output is removed before W_O (zeroed, or its mean,
+// Ablation), key positions hidden from every query but their own, or the causal mask imposed on
+// every block. A mean is over the positions a pass computes: a whole sequence's in a forward pass
+// (cached decoding takes no ablation).
 struct Intervention {
     std::vector<std::pair<std::size_t, std::size_t>> heads;  // (layer, head)
     std::vector<std::size_t> hidden;                         // positions
@@ -124,8 +125,9 @@ struct KvCache {
 //   FFN(x) = act(x W1 + b1) [* (x W_gate + b_gate)] W2 + b2            -> a.fch, a.gate, a.fact, a.ffn
 // (the FFN's output has D_out columns: D in a block, W2's width on its own)
 // hidden (T) marks key positions hidden from every query but their own, ablated (H) the heads
-// removed (1 zeroed, 2 replaced by their mean over the pass's positions); empty = none. `cache` (one block's KvCache rows; B = 1, causal) makes x the new
-// positions only. Their backward passes are block_backward's (flat_model.cpp).
+// removed (1 zeroed, 2 replaced by their mean, Ablation); empty = none. `cache` (one block's
+// KvCache rows; B = 1, causal) makes x the new positions only. Their backward passes are
+// block_backward's (flat_model.cpp).
 template <class Real>
 void mha_forward(const Real* x, const BlockPtrs<Real>& w, const BlockShape& s, BlockActs<Real>& a, std::size_t B,
                  std::size_t T, const std::vector<char>& hidden, const std::vector<char>& ablated,

@@ -40,6 +40,8 @@ struct ParamFields<FfnParams> {
 
 // {gamma, beta} for LayerNorm ({gamma} alone: no shift, nanoGPT's bias=False), or {gain} for
 // RMSNorm, which is the same member as gamma under the name the handout gives it (§9.3).
+// The reader takes these three names by a rule of its own (gain with gamma or beta is refused):
+// this table gives the facade the names it accepts.
 template <>
 struct ParamFields<NormParams> {
     static constexpr const char* schema = "norm";

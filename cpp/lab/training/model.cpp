@@ -228,8 +228,8 @@ HeadScores Model::head_scores(const std::vector<int>& tokens, std::size_t period
     const std::string fn = "headScores";
     const std::size_t T = tokens.size(), L = config_.layers, H = config_.heads;
     check_sequence(tokens, fn);
-    require(T >= 2 && period >= 1 && period < T, fn,
-            refused("model.period", "got", period, "last", T > 1 ? T - 1 : 1, "T", T));
+    require(T >= 2, fn, refused("model.tooFewTokens", "n", T));
+    require(period >= 1 && period < T, fn, refused("model.period", "got", period, "last", T - 1, "T", T));
     for (std::size_t i = period; i < T; ++i)
         require(tokens[i] == tokens[i - period], fn, refused("model.notRepeated", "position", i, "period", period));
     lm_->forward(tokens.data(), nullptr, 1, T, nullptr);
@@ -282,7 +282,7 @@ AblationLosses Model::ablation_losses(const std::vector<int>& tokens, std::size_
     require(n >= 2, fn, refused("model.tooFewTokens", "n", n));
     check_tokens(tokens, fn, "tokens");
     check_sequence(std::vector<int>(tokens.begin(), tokens.end() - 1), fn);
-    require(from >= 1 && from < n, fn, refused("model.position", "name", "from", "got", from, "last", n - 1));
+    require(from >= 1 && from < n, fn, refused("model.from", "got", from, "last", n - 1));
     check_intervention(iv, L, H, n - 1, fn, "heads");
     AblationLosses r;
     if (!(base_loss_ && base_loss_->tokens == tokens && base_loss_->from == from && base_loss_->causal == iv.causal)) {

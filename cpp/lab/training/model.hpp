@@ -96,7 +96,8 @@ public:
     HeadScores head_scores(const std::vector<int>& tokens, std::size_t period);
     // AblationLosses of `tokens` (at most T + 1: inputs and their next tokens), over the targets
     // at positions from .. n - 1 (1 <= from < n). With iv.heads, the loss with those heads removed
-    // together (as iv.ablation says); without, each head removed alone, in turn.
+    // together (as iv.ablation says); without, each head removed alone, in turn. iv.causal imposes
+    // the mask on every block, as evaluate's `causal` does, for the base and every removal.
     AblationLosses ablation_losses(const std::vector<int>& tokens, std::size_t from, const flat::Intervention& iv);
 
     const ModelConfig& config() const { return config_; }

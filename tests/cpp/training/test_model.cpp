@@ -449,7 +449,9 @@ TEST_CASE("§2.2 a head removed by ablationLoss is the model with that head's ro
                  Catch::Matchers::WithinRel(none.ablation_losses(t, 1, {}).base, 1e-6));
     // refusals name what is wrong
     REQUIRE_THROWS_WITH(m.ablation_losses({3}, 1, {}), "ablationLoss: model.tooFewTokens {n: 1}");
-    REQUIRE_THROWS_WITH(m.ablation_losses(t, 9, {}), "ablationLoss: model.position {name: \"from\", got: 9, last: 8}");
+    REQUIRE_THROWS_WITH(m.ablation_losses(t, 9, {}), "ablationLoss: model.from {got: 9, last: 8}");
+    REQUIRE_THROWS_WITH(m.ablation_losses(t, 0, {}), "ablationLoss: model.from {got: 0, last: 8}");
+    REQUIRE_THROWS_WITH(m.head_scores({3}, 1), "headScores: model.tooFewTokens {n: 1}");
     flat::Intervention bad;
     bad.heads = {{2, 0}};
     REQUIRE_THROWS_WITH(m.ablation_losses(t, 1, bad),
@@ -500,7 +502,7 @@ TEST_CASE("§7.2 ablationLoss's per-target losses average to its base, and to ev
     REQUIRE_THAT(all.base, Catch::Matchers::WithinRel(m.evaluate(batch), 1e-5));  // evaluate sums in float32
 }
 
-TEST_CASE("§2.2 ablationLoss keeps the model's own loss between calls on one sequence, and a training step renews it") {
+TEST_CASE("§2.2 ablationLoss keeps the model's loss between calls on one sequence; a training step renews it") {
     Model m(toy_config());
     const std::vector<int> t = repeated(4, 9, 2, toy_config().vocab);
     flat::Intervention one;
@@ -519,4 +521,23 @@ TEST_CASE("§2.2 ablationLoss keeps the model's own loss between calls on one se
     const double after = m.ablation_losses(t, 5, one).base;
     REQUIRE(after == Model(toy_config(), m.params()).ablation_losses(t, 5, {}).base);
     REQUIRE(after != first.base);
+}
+
+TEST_CASE("§2.2 mean ablation in a causal model reads no later position: a changed last token changes only its row") {
+    Model m(toy_config());
+    const std::size_t V = toy_config().vocab;
+    std::vector<int> t = repeated(4, 8, 2, V);
+    flat::Intervention mean;
+    mean.heads = {{0, 0}, {1, 1}};
+    mean.ablation = Ablation::mean;
+    const Inspection a = m.inspect(t, mean);
+    t.back() = (t.back() + 1) % int(V);
+    const Inspection b = m.inspect(t, mean);
+    for (std::size_t i = 0; i + 1 < t.size(); ++i) {
+        CAPTURE(i);
+        const bool same = xt::view(a.probs, i) == xt::view(b.probs, i);
+        REQUIRE(same);
+    }
+    const bool last_same = xt::view(a.probs, t.size() - 1) == xt::view(b.probs, t.size() - 1);
+    REQUIRE_FALSE(last_same);
 }

@@ -88,17 +88,20 @@ export function openRun(
   const options = problems.map((p) => optionsOf(practice, p));
   const id = `${assignmentKey(a)}|${foldedName(student)}`;
   // A run kept before runs had settings of their own was kept under the whole address. One that
-  // does not hold to its schema is set aside (under KEY.damaged), never read, and a new run begins.
+  // does not hold to its schema is set aside (under KEY.damaged.<id>, one key a run, so that no
+  // copy set aside replaces another), never read, and a new run begins; if it cannot be set
+  // aside, the new run is not written over it (it lives in the page, which says so).
   const store = readStore(storage);
   let stored =
     entryOf(store, 'runs', id, STORED_RUN) ??
     entryOf(store, 'runs', `${assignmentQuery(a)}|${student.trim().toLowerCase()}`, STORED_RUN);
-  const setAside = Boolean(stored?.damaged);
-  if (setAside) {
+  const setAside = Boolean(stored?.damaged) && !resume;
+  let overDamaged = false; // a damaged run that could not be set aside, which no new run replaces
+  if (stored?.damaged) {
     try {
-      storage?.setItem(`${KEY}.damaged`, JSON.stringify({ [id]: stored.damaged }));
+      storage?.setItem(`${KEY}.damaged.${id}`, JSON.stringify(stored.damaged));
     } catch {
-      // not kept aside: the browser keeps nothing, so there was nothing kept to lose either
+      overDamaged = true;
     }
     stored = undefined;
   }
@@ -115,8 +118,9 @@ export function openRun(
   run.settings ??= Object.fromEntries(SETTINGS.map((name) => [name, a[name]]));
   const applied = { ...a, ...run.settings };
   // Where the browser keeps nothing, the run lives in the page until it is closed: said at once.
-  let saveProblem = storage ? '' : words.storeRefused;
+  let saveProblem = storage && !overDamaged ? '' : words.storeRefused;
   const keep = () => {
+    if (overDamaged) return;
     try {
       const latest = readStore(storage);
       latest.runs = { ...latest.runs, [id]: run };
@@ -143,7 +147,8 @@ export function openRun(
     get saveProblem() {
       return saveProblem;
     },
-    // Whether the run kept for this assignment was damaged, set aside, and this one begun anew.
+    // Whether the run kept for this assignment was damaged, set aside, and this one begun anew
+    // (not in an LMS, whose copy of the run is resumed instead).
     setAside,
     of: (i) => run.problems[i],
     // Whether problem i takes no more attempts (its tries are spent, or ATTEMPTS_MOST reached).
@@ -205,7 +210,7 @@ const pick = (a, name) => ({ [name]: a[name] });
 // length; the assignment's parts are read as a link carries them (text, numbers, flags, and the
 // families' list), whose own reader (definition.js checkAssignment) then judges them.
 const ANY_TEXT = text(RESULT_MOST);
-const LINK_VALUE = either(ANY_TEXT, number(-Number.MAX_VALUE, Number.MAX_VALUE), exactly(true, false, null));
+const LINK_VALUE = either(ANY_TEXT, number(-Infinity, Infinity), exactly(true, false, null));
 const FLAG = exactly(true, false);
 const ATTEMPT = fields({ answer: either(exactly(null), ANY_TEXT), correct: FLAG, at: ANY_TEXT }, ['correct', 'at']);
 const RESULT = fields(

@@ -204,11 +204,12 @@ std::string two_heads_fair(const Problem& p) {
 
 // One head's causal attention A (T x T) on `period` tokens repeated once (T = 2 period), each row's
 // weights hundredths summing to 1 over the positions it may see (30 to 90 of them on one position
-// the row favours, half the time the one the question's stripe reads, the rest spread), so that
-// a mean along a stripe is exact by hand and the head looks like what it is asked about; and one of the head's scores, the mean of A along a
-// stripe (model.headScores): previous-token, A[i][i - 1] over rows i >= 1; induction,
-// A[i][i - period + 1] over the repeat's rows i >= period (the token after this one's first
-// appearance); duplicate, A[i][i - period] over the same rows (its first appearance).
+// the row favours, half the time the one the question's stripe reads, the rest spread), so that a
+// mean along a stripe is exact by hand and the head looks like what it is asked about; and one of
+// the head's scores, the mean of A along a stripe (model.headScores): previous-token, A[i][i - 1]
+// over rows i >= 1; induction, A[i][i - period + 1] over the repeat's rows i >= period (the token
+// after this one's first appearance); duplicate, A[i][i - period] over the same rows (its first
+// appearance).
 void head_scores_draw(Problem& p, Dice& d, bool) {
     p.variant = d.pick<std::string>({"induction", "previous-token", "duplicate"});
     const int period = d(3, 5);

@@ -1,6 +1,6 @@
 // The Open a model panel's controls and the places its parts are drawn into. The controls send
-// what the student did to `on` (open, prompt, generate, check, heads, stop); panel.js holds the
-// state.
+// what the student did to `on` (open, prompt, generate, check, heads, stop, stopHeads); panel.js
+// holds the state.
 import { opened as text } from '../../../text/index.js';
 import { h } from '../dom.js';
 import { howTo } from './howto.js';
@@ -83,9 +83,10 @@ export function modelForm({ on, inWorker }) {
   const generateOut = h('div', { class: 'model-generated' });
   const checksOut = h('div', { class: 'model-checks' });
   const headsOut = h('div', { class: 'model-heads' });
+  const headsRun = h('button', { type: 'button', id: 'model-heads-run', onclick: on.heads }, text.findHeads);
   const headsStop = h(
     'button',
-    { type: 'button', id: 'model-heads-stop', disabled: true, onclick: on.stop },
+    { type: 'button', id: 'model-heads-stop', disabled: true, onclick: on.stopHeads },
     text.stop,
   );
   const number = (id, value) => h('input', { type: 'text', id, size: 5, value: String(value) });
@@ -140,13 +141,7 @@ export function modelForm({ on, inWorker }) {
     checksOut,
     h('h3', {}, text.headsTitle),
     h('p', { class: 'help' }, text.headsIntro),
-    h(
-      'p',
-      {},
-      h('button', { type: 'button', id: 'model-heads-run', onclick: on.heads }, text.findHeads),
-      ' ',
-      headsStop,
-    ),
+    h('p', {}, headsRun, ' ', headsStop),
     lines.heads,
     busy.heads,
     headsOut,
@@ -202,6 +197,7 @@ export function modelForm({ on, inWorker }) {
     generateOut,
     checksOut,
     headsOut,
+    headsRun,
     headsStop,
   };
 }

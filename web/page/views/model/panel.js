@@ -19,7 +19,7 @@ import {
   rateText,
   summaryView,
 } from './draw.js';
-import { xorshift32 } from '../../../training/xorshift.js';
+import { repeatedStretch } from './sequence.js';
 import { PAGE_THREAD_MB, modelForm } from './form.js';
 import { readGenerate, readOpenOptions, readPosition, readPrompt, readVocabularyFile } from './read.js';
 
@@ -47,10 +47,18 @@ export function createModelPanel({ lab, workerUrl }) {
   const inspector = connectWorker(lab, { workerUrl, role: 'inspector', create: createInspector, onMessage: receive });
   const form = modelForm({
     inWorker: inspector.inWorker,
-    on: { open, prompt: usePrompt, generate, check, heads, stop: () => inspector.send({ type: 'stop' }) },
+    on: {
+      open,
+      prompt: usePrompt,
+      generate,
+      check,
+      heads,
+      stop: () => inspector.send({ type: 'stop', what: 'generate' }),
+      stopHeads: () => inspector.send({ type: 'stop', what: 'heads' }),
+    },
   });
   const { el, lines, busy, status, bar, inputs, openButton, stopButton, summary, explore, promptHelp } = form;
-  const { attention, intervention, rateLine, generateOut, checksOut, headsOut, headsStop } = form;
+  const { attention, intervention, rateLine, generateOut, checksOut, headsOut, headsRun, headsStop } = form;
   const say = (message, part = 'open') => (lines[part].textContent = message);
 
   // The controls a request in flight holds, from the state: Open while a file opens, Stop while
@@ -59,6 +67,7 @@ export function createModelPanel({ lab, workerUrl }) {
     openButton.disabled = Boolean(state.opening);
     bar.hidden = !state.opening;
     stopButton.disabled = !state.generated?.running;
+    headsRun.disabled = Boolean(state.heads?.running);
     headsStop.disabled = !state.heads?.running;
   }
 
@@ -93,7 +102,7 @@ export function createModelPanel({ lab, workerUrl }) {
     say('', 'look');
     state.tokens = ids.value;
     state.intervention = { ablateHeads: [], hideTokens: [] };
-    if (state.generated?.running) inspector.send({ type: 'stop' });
+    if (state.generated?.running) inspector.send({ type: 'stop', what: 'generate' });
     state.generated = state.checked = null;
     rateLine.textContent = '';
     generateOut.replaceChildren();
@@ -127,19 +136,26 @@ export function createModelPanel({ lab, workerUrl }) {
     inspector.send({ type: 'check', tokens: state.tokens, position: position.value });
   }
 
-  // A random sequence of the model's own tokens, then the same again (a seed of its own, so that
-  // every student sees the same one for a model), and the heads scored on it.
+  // A random stretch of the model's own tokens, then the same again (a seed of its own, so that
+  // every student sees the same one for a model), and the heads scored on it. Each request has
+  // an id, so that an answer to an earlier one (another model's, say) is left unread.
+  let headsAsked = 0;
   function heads() {
     const { T, vocab: V } = state.model.config;
-    const period = Math.min(HEADS_PERIOD_MOST, Math.floor(T / 2));
+    const period = Math.min(HEADS_PERIOD_MOST, Math.floor(T / 2), V);
     if (period < 2) return say(text.headsTooShort({ T }), 'heads');
-    const next = xorshift32(HEADS_SEED);
-    const stretch = Array.from({ length: period }, () => next() % V);
     say('', 'heads');
-    state.heads = { running: true, done: 0, total: 0 };
+    state.heads = { id: ++headsAsked, running: true, done: 0, total: 0 };
     busy.heads.textContent = '';
     drawControls();
-    inspector.send({ type: 'heads', tokens: [...stretch, ...stretch], period });
+    inspector.send({ type: 'heads', id: state.heads.id, tokens: repeatedStretch(V, period, HEADS_SEED), period });
+  }
+  // The heads part as before any request: for a model just opened.
+  function clearHeads() {
+    state.heads = null;
+    headsOut.replaceChildren();
+    busy.heads.textContent = '';
+    say('', 'heads');
   }
 
   // ---- answers: the inspector's protocol (web/models/inspector.js) ----
@@ -163,6 +179,7 @@ export function createModelPanel({ lab, workerUrl }) {
       status.textContent = text.reading({ percent: Math.round((100 * m.done) / m.total) });
     } else if (m.type === 'opened') {
       state.model = { config: m.config, parameterCount: m.parameterCount };
+      clearHeads();
       state.vocabulary = null;
       const V = m.config.vocab;
       // A character model has exactly one id per character of its vocabulary (nanoGPT's
@@ -184,7 +201,13 @@ export function createModelPanel({ lab, workerUrl }) {
     } else if (m.type === 'refused') {
       if (Object.hasOwn(busy, m.request)) busy[m.request].textContent = '';
       if (m.request === 'generate' && state.generated) state.generated.running = false;
-      if (m.request === 'heads' && state.heads) state.heads.running = false;
+      if (m.request === 'heads') {
+        if (m.id !== state.heads?.id) return;
+        state.heads.running = false;
+        say(said(m), 'heads');
+        drawControls();
+        return;
+      }
       if (m.request === 'open') {
         status.textContent = state.opening?.before ?? status.textContent;
         state.opening = null;
@@ -210,9 +233,11 @@ export function createModelPanel({ lab, workerUrl }) {
       if (n) rateLine.textContent = rateText(n, m.promptMs, m.ms);
       drawGenerated();
     } else if (m.type === 'heads-progress') {
+      if (m.id !== state.heads?.id) return;
       state.heads = { ...state.heads, done: m.done, total: m.total };
       busy.heads.textContent = text.headsRunning({ done: m.done, total: m.total });
     } else if (m.type === 'heads') {
+      if (m.id !== state.heads?.id) return;
       state.heads = { ...m, running: false };
       busy.heads.textContent = '';
       drawControls();
