@@ -25,7 +25,12 @@ if [ "${1:-}" = quick ]; then
   exit $status
 fi
 run "Catch2, wasm under Node" ctest --test-dir build/wasm --output-on-failure -j2
-run "JS API and browser tests" node --test --test-concurrency=2 tests/js/ $(ls tests/browser/*.test.mjs | grep -v responsive)
+# The four files of about 100 s each start first, so that no long file starts last and runs alone.
+long=(tests/browser/a11y.test.mjs tests/browser/page.test.mjs tests/js/training-presets.test.mjs
+  tests/browser/training.test.mjs)
+rest=$(ls tests/js/*.test.mjs tests/browser/*.test.mjs | grep -v -e responsive "${long[@]/#/-e}")
+# shellcheck disable=SC2086 # rest is a list of paths without spaces
+run "JS API and browser tests" node --test --test-concurrency=2 "${long[@]}" $rest
 run "The page answering while it reads and draws, alone (long tasks are wall time)" \
   node --test tests/browser/responsive.test.mjs
 run "Fuzzing the answer parser and the checkpoint reader for 60 s" bash scripts/fuzz.sh 60
