@@ -395,6 +395,13 @@ test('the single file opens a model on the page’s thread, and without GPT-2’
     /not opened.*the file has 33 MB, and this copy of the page, which runs models on its own thread, opens files of up to 32 MB; open it from the site.*The model that was open stays/s,
   );
   assert.equal(await exactOf(page.locator('#model-next tbody tr').first().locator('td').first()), probs[id]);
+  // So is a vocabulary past a vocabulary file's most, before the checkpoint beside it is read.
+  await openFile(page, files('gpt2.safetensors', GPT2_FILE), files('vocab.txt', Buffer.alloc(4 * 2 ** 20 + 1, 'a')));
+  await page.waitForFunction(() => /vocab\.txt/.test(document.querySelector('#model-error').textContent));
+  assert.match(
+    await page.locator('#model-error').textContent(),
+    /not opened.*“vocab\.txt” has 4\.1 MB, and a vocabulary file has at most 4 MB, so it was not read.*The model that was open stays/s,
+  );
   rmSync(path.dirname(large), { recursive: true });
   assert.deepEqual(problems, []);
   await ctx.close();

@@ -196,3 +196,48 @@ test('a list with a constructor of its own is read as the list it is', () => {
   model.delete();
   copy.delete();
 });
+
+// A file whose contents must not be read: each way of reading it fails the test.
+const unreadable = (name, size) => ({
+  name,
+  size,
+  text: () => assert.fail(`${name} was read`),
+  arrayBuffer: () => assert.fail(`${name} was read`),
+});
+
+test('every kind of file past its most is refused by its size, unread, saying the kind and both sizes', async () => {
+  const { FILE_MOST } = await import('../../web/files/size.js');
+  const { readResults } = await import('../../web/page/assignment/run.js');
+  const { readSavedFile } = await import('../../web/page/views/training/saved.js');
+  const { checkpointTooLarge } = await import('../../web/page/views/model/read.js');
+  const { createProgress } = await import('../../web/page/progress.js');
+  const MB = 2 ** 20;
+  const over = (kind) => unreadable(`${kind}.file`, FILE_MOST[kind] + 1);
+
+  const progress = createProgress(null);
+  assert.equal(
+    await progress.readFile(over('progress'), ['retrieval']),
+    'the file “progress.file” has 1.1 MB, and a progress file has at most 1 MB, so it was not read',
+  );
+  const [result] = await readResults([over('result')], ['retrieval'], lab.practice, null);
+  assert.deepEqual(result, {
+    name: 'result.file',
+    problem: 'the file “result.file” has 4.1 MB, and a result file has at most 4 MB, so it was not read',
+  });
+  assert.equal(
+    (await readVocabularyFile(over('vocabulary'))).error,
+    'the file “vocabulary.file” has 4.1 MB, and a vocabulary file has at most 4 MB, so it was not read',
+  );
+  assert.equal(
+    (await readSavedFile(over('saved'), { corpus: 'order' })).error,
+    'the file “saved.file” has 128.1 MB, and a saved model has at most 128 MB, so it was not read',
+  );
+  assert.equal(
+    checkpointTooLarge(over('checkpoint'), true),
+    'the file “checkpoint.file” has 1025 MB, and a checkpoint has at most 1024 MB, so it was not read',
+  );
+  // Without a worker the page's own thread opens at most 32 MB; within every most, nothing is said.
+  assert.match(checkpointTooLarge(unreadable('gpt2.safetensors', 498 * MB), false), /has 498 MB.*up to 32 MB/);
+  assert.equal(checkpointTooLarge(unreadable('gpt2.safetensors', 498 * MB), true), '');
+  assert.equal(checkpointTooLarge(unreadable('tiny.safetensors', 32 * MB), false), '');
+});

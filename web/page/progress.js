@@ -3,8 +3,9 @@
 // backup key) and replaced, with a notice, never a crash. Export and import use JSON files; a
 // file read is held until the student merges or replaces with it, and the import can be undone.
 import { progressFile as words } from '../text/index.js';
-import { fieldProblem } from '../text/field.js';
+import { fieldProblem, fileTooLarge } from '../text/field.js';
 import { fields, list, names, read, whole } from '../files/schema.js';
+import { FILE_MOST, tooLarge } from '../files/size.js';
 import { browserStorage } from './storage.js';
 import { MAX_SEED } from './assignment/definition.js';
 
@@ -22,7 +23,7 @@ const empty = () => ({ version: VERSION, families: Object.create(null) });
 
 // What a progress file may hold: a week's work is a few kilobytes, and a count past these is not
 // a student's. Seeds are the engine's (assignment/definition.js MAX_SEED).
-export const PROGRESS_LIMITS = { bytes: 1 << 20, attempts: 1_000_000, solved: 10_000 };
+export const PROGRESS_LIMITS = { bytes: FILE_MOST.progress, attempts: 1_000_000, solved: 10_000 };
 const isRecord = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 // A family's record: attempts counted and the seeds of the variants solved.
 const RECORD = fields({
@@ -111,7 +112,8 @@ export function createProgress(storage = browserStorage()) {
   // A progress file's size, JSON and records checked; held in `pending` when it holds something
   // this page knows. Resolves to why not, or ''.
   async function held(file, known) {
-    if (file.size > PROGRESS_LIMITS.bytes) return words.tooLarge({ got: file.size, most: PROGRESS_LIMITS.bytes });
+    const large = tooLarge(file, 'progress');
+    if (large) return fileTooLarge(large);
     const text = await file.text();
     let parsed;
     try {

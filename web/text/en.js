@@ -1663,13 +1663,14 @@ export default {
     fields: 'an object',
     names: 'an object',
     either: '{choices}',
+    // A file refused by its size, unread (web/files/size.js): got and most in MB.
+    tooLarge:
+      'the file “{name}” has {got} MB, and {kind, select, progress {a progress file} result {a result file} vocabulary {a vocabulary file} saved {a saved model} checkpoint {a checkpoint} other {a file of this kind}} has at most {most} MB, so it was not read',
   },
   progressFile: {
     notProgress: 'not progress data of this version',
     cannotStore: 'the browser does not let this page store progress',
     notJson: 'the file is not JSON',
-    tooLarge:
-      'the file has {got, plural, one {# byte} other {# bytes}}, and a progress file has at most {most, plural, one {# byte} other {# bytes}}',
     nothingKnown: 'the file holds no progress on any problem of this page',
   },
   teach: {

@@ -1677,13 +1677,13 @@ export default {
     fields: 'un objeto',
     names: 'un objeto',
     either: '{choices}',
+    tooLarge:
+      'el archivo «{name}» tiene {got} MB, y {kind, select, progress {un archivo de progreso} result {un archivo de resultados} vocabulary {un archivo de vocabulario} saved {un modelo guardado} checkpoint {un checkpoint} other {un archivo de este tipo}} tiene como mucho {most} MB, así que no se ha leído',
   },
   progressFile: {
     notProgress: 'no son datos de progreso de esta versión',
     cannotStore: 'el navegador no deja que esta página guarde el progreso',
     notJson: 'el archivo no es JSON',
-    tooLarge:
-      'el archivo tiene {got, plural, one {# byte} other {# bytes}}, y un archivo de progreso tiene como mucho {most, plural, one {# byte} other {# bytes}}',
     nothingKnown: 'el archivo no tiene progreso de ningún problema de esta página',
   },
   teach: {

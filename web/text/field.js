@@ -26,3 +26,12 @@ export function fieldProblem({ field, expected, got }, words = text.files) {
     missing: got === undefined,
   });
 }
+
+// A file refused by its size, unread (web/files/size.js's tooLarge: {kind, name, got, most} in
+// bytes), in MB: the file's size rounded up to a tenth, or to a whole MB from 1,000 on (the page
+// shows four digits), so that it never reads as the most.
+export function fileTooLarge({ kind, name, got, most }, words = text.files) {
+  const MB = 2 ** 20;
+  const step = got / MB < 1000 ? 10 : 1;
+  return words.tooLarge({ kind, name: excerpt(name), got: Math.ceil((got / MB) * step) / step, most: most / MB });
+}

@@ -1557,12 +1557,13 @@ export default {
     fields: '对象',
     names: '对象',
     either: '{choices}',
+    tooLarge:
+      '文件“{name}”有 {got} MB，而{kind, select, progress {进度文件} result {结果文件} vocabulary {词表文件} saved {保存的模型文件} checkpoint {检查点文件} other {此类文件}}最多 {most} MB，因此没有读取',
   },
   progressFile: {
     notProgress: '不是这个版本的进度数据',
     cannotStore: '浏览器不允许本页面保存进度',
     notJson: '文件不是 JSON',
-    tooLarge: '文件有 {got} 字节，而进度文件最多 {most} 字节',
     nothingKnown: '文件中没有本页面任何题目的进度',
   },
   teach: {

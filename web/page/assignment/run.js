@@ -21,7 +21,8 @@ import {
 } from './definition.js';
 import { ATTEMPTS_MOST } from './suspend.js';
 import { either, exactly, fields, list, names, number, read, text, whole } from '../../files/schema.js';
-import { fieldProblem } from '../../text/field.js';
+import { fieldProblem, fileTooLarge } from '../../text/field.js';
+import { FILE_MOST, tooLarge } from '../../files/size.js';
 import { browserStorage } from '../storage.js';
 
 export const KEY = 'attention-lab.assignments.v1';
@@ -200,7 +201,7 @@ export function openRun(
 // The longest result file read, in characters: the largest assignment (29 kinds × 5) with every
 // answer typed at the most attempts a problem counts would be longer, but no class's files are:
 // a file past it is refused by its length, unread.
-const RESULT_MOST = 4_000_000;
+const RESULT_MOST = FILE_MOST.result;
 
 // The parts of an assignment a file's copy may differ in, and a part of one as an object.
 const PARTS = ['title', 'families', 'each', 'seed', 'edition', ...SETTINGS];
@@ -340,14 +341,20 @@ function* readingResult(text, familyIds, practice, expected) {
   };
 }
 
-// Result files read one after another ([{name, text()}], each text read only when its turn
-// comes, so that 300 files of 4 MB are never all in memory as text), giving the page back every
-// slice (../slices.js) with the share of all files read so far (`onProgress`). Resolves to what readResult
-// gives for each, with its name, or to null once `signal` is aborted.
+// Result files read one after another ([{name, size, text()}], each text read only when its turn
+// comes, so that 300 files of 4 MB are never all in memory as text, and a file past a result
+// file's size never), giving the page back every slice (../slices.js) with the share of all files
+// read so far (`onProgress`). Resolves to what readResult gives for each, with its name, or to
+// null once `signal` is aborted.
 export async function readResults(chosen, familyIds, practice, expected, { onProgress = () => {}, signal } = {}) {
   const files = [];
   const slice = slices();
-  for (const [i, { name, text }] of chosen.entries()) {
+  for (const [i, { name, size, text }] of chosen.entries()) {
+    const large = tooLarge({ name, size }, 'result');
+    if (large) {
+      files.push({ name, problem: fileTooLarge(large) });
+      continue;
+    }
     const reading = readingResult(await text(), familyIds, practice, expected);
     for (let step = reading.next(); ; step = reading.next()) {
       if (signal?.aborted) return null;

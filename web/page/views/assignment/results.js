@@ -42,7 +42,7 @@ export function resultView({
     multiple: true,
     onchange: (e) => {
       const chosen = [...e.target.files];
-      if (chosen.length) onFiles(chosen.map((f) => ({ name: f.name, text: () => f.text() })));
+      if (chosen.length) onFiles(chosen.map((f) => ({ name: f.name, size: f.size, text: () => f.text() })));
     },
   });
   const summary =

@@ -4,14 +4,9 @@
 import { opened as text } from '../../../text/index.js';
 import { h } from '../dom.js';
 import { howTo } from './howto.js';
+import { FILE_MOST } from '../../../files/size.js';
 
 const GENERATE_DEFAULTS = { steps: 20, temperature: 1, seed: 0 };
-
-// The largest file opened on the page's thread (a single file opened from disk cannot start a
-// worker), in MB of 2^20 bytes. GPT-2 small's 498 MB held the page 2.4 s while the engine read
-// it there, about 4.7 ms a MB; 32 MB hold it about 150 ms. A larger file is refused by its size,
-// unread, and the site's worker opens it.
-export const PAGE_THREAD_MB = 32;
 
 export function modelForm({ on, inWorker }) {
   // What went wrong, beside what the student did: the file, the prompt, generation, the checks.
@@ -152,7 +147,11 @@ export function modelForm({ on, inWorker }) {
     { class: 'training model-panel', 'aria-labelledby': 'model-title' },
     h('h2', { id: 'model-title', tabindex: '-1' }, text.title),
     h('p', {}, text.intro),
-    h('p', { class: 'notice', hidden: inWorker }, text.onPageThread({ most: PAGE_THREAD_MB })),
+    h(
+      'p',
+      { class: 'notice', hidden: inWorker },
+      text.onPageThread({ most: FILE_MOST.checkpointOnPageThread / 2 ** 20 }),
+    ),
     field('model-file', text.file, fileInput, text.fileHelp),
     howTo(),
     field('model-vocab', text.vocabulary, vocabInput, text.vocabularyHelp),

@@ -20,8 +20,8 @@ import {
   summaryView,
 } from './draw.js';
 import { repeatedStretch } from './sequence.js';
-import { PAGE_THREAD_MB, modelForm } from './form.js';
-import { readGenerate, readOpenOptions, readPosition, readPrompt, readVocabularyFile } from './read.js';
+import { modelForm } from './form.js';
+import { readGenerate, readOpenRequest, readPosition, readPrompt } from './read.js';
 
 // The repeated sequence the heads are scored on: at most 32 tokens then the same 32 again (the
 // length the induction experiments of the literature use, within any model's T), drawn from a
@@ -78,22 +78,17 @@ export function createModelPanel({ lab, workerUrl }) {
   const promptRefused = (why, part = 'look') => say(`${text.promptRefused} ${sentence(why)} ${text.promptKept}`, part);
 
   async function open() {
-    const file = inputs.file.files[0];
-    if (!file) return refuse(text.chooseFile);
-    if (!inspector.inWorker && file.size > PAGE_THREAD_MB * 2 ** 20)
-      return refuse(text.tooLargeHere({ got: Math.ceil(file.size / 2 ** 20), most: PAGE_THREAD_MB }));
-    const options = readOpenOptions(inputs.options.value, inputs.heads.value, lab.parseNumber);
-    if (options.error) return refuse(options.error);
-    const vocabulary = await readVocabularyFile(inputs.vocabulary.files[0]);
-    if (vocabulary.error) return refuse(vocabulary.error);
-    pendingVocabulary = vocabulary.value;
+    const request = await readOpenRequest(inputs, inspector.inWorker, lab.parseNumber);
+    if (request.error) return refuse(request.error);
+    const { file, options, vocabulary } = request.value;
+    pendingVocabulary = vocabulary;
     const bytes = await file.arrayBuffer();
     say('');
     state.opening = { name: file.name, before: status.textContent };
     bar.value = 0;
     status.textContent = text.reading({ percent: 0 });
     drawControls();
-    inspector.send({ type: 'open', bytes, options: options.value }, [bytes]);
+    inspector.send({ type: 'open', bytes, options }, [bytes]);
   }
 
   function usePrompt(typed) {

@@ -7,7 +7,8 @@ import { excerpt, jsonBreak } from '../../../text/refusal.js';
 import { readVocabulary } from '../../../models/vocabulary.js';
 import { readNumber } from '../../../handouts/inputs.js';
 import { names, read, text as textOf } from '../../../files/schema.js';
-import { fieldProblem } from '../../../text/field.js';
+import { fieldProblem, fileTooLarge } from '../../../text/field.js';
+import { FILE_MOST, tooLarge } from '../../../files/size.js';
 
 // The smallest Other settings a refusal shows as an example.
 const EXAMPLE = '{"norm": "rms"}';
@@ -59,8 +60,35 @@ export function readOpenOptions(optionsText, headsText, parseNumber) {
   return { value: options };
 }
 
+// What Open reads from the form's inputs ({file, options, heads, vocabulary}), in order: the
+// checkpoint's size (never its bytes: the worker reads them), the Other settings and heads, and
+// the vocabulary file. {value: {file, options, vocabulary}} or {error}, the first thing refused.
+export async function readOpenRequest(inputs, inWorker, parseNumber) {
+  const file = inputs.file.files[0];
+  if (!file) return { error: text.chooseFile };
+  const large = checkpointTooLarge(file, inWorker);
+  if (large) return { error: large };
+  const options = readOpenOptions(inputs.options.value, inputs.heads.value, parseNumber);
+  if (options.error) return options;
+  const vocabulary = await readVocabularyFile(inputs.vocabulary.files[0]);
+  if (vocabulary.error) return vocabulary;
+  return { value: { file, options: options.value, vocabulary: vocabulary.value } };
+}
+
+// Why a checkpoint is not read, by its size alone: past what a page opens on its own thread
+// (when it has no worker), or past any checkpoint's most; '' when it may be read.
+export function checkpointTooLarge(file, inWorker) {
+  const onThread = FILE_MOST.checkpointOnPageThread;
+  if (!inWorker && file.size > onThread)
+    return text.tooLargeHere({ got: Math.ceil(file.size / 2 ** 20), most: onThread / 2 ** 20 });
+  const large = tooLarge(file, 'checkpoint');
+  return large ? fileTooLarge(large) : '';
+}
+
 // A vocabulary file (nanoGPT's meta.pkl as JSON, or text), or null when none was chosen.
 export async function readVocabularyFile(file) {
+  const large = file && tooLarge(file, 'vocabulary');
+  if (large) return { error: fileTooLarge(large) };
   try {
     return { value: file ? readVocabulary(file.name, await file.text()) : null };
   } catch (e) {

@@ -6,7 +6,7 @@
 import { DEFAULT_SETUP, EXPERIMENTS } from '../../../training/experiments.js';
 import { connectTrainer } from '../../../worker/client.js';
 import { sentence, sentences, training as text, ui } from '../../../text/index.js';
-import { jsonBreak } from '../../../text/refusal.js';
+import { readSavedFile } from './saved.js';
 import { h } from '../dom.js';
 import { attentionView } from './attention.js';
 import { readSetting, saidHere, settingsForm } from './form.js';
@@ -136,29 +136,11 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
     send({ type: 'setup', experiment: state.experiment, setup: next });
   }
 
-  function loadFile(file) {
-    return file
-      .text()
-      .then((body) => {
-        let saved;
-        try {
-          saved = JSON.parse(body);
-        } catch (e) {
-          throw new Error(text.notJson({ at: jsonBreak(e) }), { cause: e });
-        }
-        const corpus = saved && typeof saved.corpus === 'string' ? saved.corpus : state.setup.corpus;
-        const c = (saved && saved.config) || {};
-        state.loading = true;
-        send({
-          type: 'setup',
-          experiment: 'custom',
-          saved,
-          setup: { ...state.setup, corpus, D: c.D, heads: c.heads, layers: c.layers, T: c.T },
-        });
-      })
-      .catch((e) => {
-        say(`${text.loadRefused} ${e.message}. ${text.settingsKept}`);
-      });
+  async function loadFile(file) {
+    const read = await readSavedFile(file, state.setup);
+    if (read.error) return say(`${text.loadRefused} ${read.error}. ${text.settingsKept}`);
+    state.loading = true;
+    send({ type: 'setup', experiment: 'custom', ...read.value });
   }
 
   // ---- reports from the trainer ----
