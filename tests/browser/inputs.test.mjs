@@ -355,6 +355,17 @@ test('typing key by key: the training form and the §9.4 worksheet keep every ke
   await ready(page);
   assert.equal(await page.inputValue('#ws-plan-encoder-q'), '[1, 2, 4]', 'kept over a reload');
   assert.equal(await page.inputValue('#ws-plan-self-kv'), 'X');
+  // Kept answers that do not read are set aside, said, and never shown as answers.
+  const damaged = '{"9.4|plan": {"ws-plan-encoder-q": 5}}';
+  await page.evaluate((raw) => localStorage.setItem('attention-lab.worksheets.v1', raw), damaged);
+  await page.reload();
+  await ready(page);
+  assert.match(
+    await page.locator('.worksheet .notice').textContent(),
+    /could not be read \(9\.4\|plan\.ws-plan-encoder-q is 5, where a text of at most 200 characters was expected\)\. They are kept aside/,
+  );
+  assert.equal(await page.inputValue('#ws-plan-encoder-q'), '');
+  assert.equal(await page.evaluate(() => localStorage.getItem('attention-lab.worksheets.v1.damaged')), damaged);
   assert.deepEqual(problems, []);
   await close();
 });

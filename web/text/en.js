@@ -1941,6 +1941,12 @@ export default {
     reveal: 'Show me',
     worksheetChoose: '— choose —',
     worksheetClear: 'Clear my answers',
+    // The worksheets' answers kept in the browser could not be read: why ({why}, a field's problem or worksheetsNotJson).
+    worksheetsSetAside:
+      'The worksheet answers this browser kept could not be read ({why}). They are kept aside in the browser, not deleted, and your answers are kept from now on as before.',
+    worksheetsNotSetAside:
+      'The worksheet answers this browser kept could not be read ({why}), nor kept aside, so they are left as they were; your answers from now on are kept only while this page is open.',
+    worksheetsNotJson: 'they are not JSON',
     worksheetFormats: 'Shapes as [a, b, …], or the tensor’s name (S, X, M, h1, h2); the mask from the list.',
     stepOf: 'Step {i} of {n}',
     matrixWindow:

@@ -1954,6 +1954,11 @@ export default {
     reveal: 'Muéstramelo',
     worksheetChoose: '— elige —',
     worksheetClear: 'Borrar mis respuestas',
+    worksheetsSetAside:
+      'Las respuestas de las hojas de ejercicios que guardaba este navegador no se pudieron leer ({why}). Se guardan aparte en el navegador, no se borran, y tus respuestas se siguen guardando como antes.',
+    worksheetsNotSetAside:
+      'Las respuestas de las hojas de ejercicios que guardaba este navegador no se pudieron leer ({why}) ni guardar aparte, así que se dejan como estaban; tus respuestas a partir de ahora se guardan solo mientras esta página esté abierta.',
+    worksheetsNotJson: 'no son JSON',
     worksheetFormats: 'Formas como [a, b, …], o el nombre del tensor (S, X, M, h1, h2); la máscara, de la lista.',
     stepOf: 'Paso {i} de {n}',
     matrixWindow:

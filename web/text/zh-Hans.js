@@ -1820,6 +1820,11 @@ export default {
     reveal: '显示结果',
     worksheetChoose: '— 请选择 —',
     worksheetClear: '清除我的答案',
+    worksheetsSetAside:
+      '这个浏览器保存的练习单答案无法读取（{why}）。它们另存在浏览器中，没有删除，你的答案今后照常保存。',
+    worksheetsNotSetAside:
+      '这个浏览器保存的练习单答案无法读取（{why}），也无法另存，因此保持原样；从现在起，你的答案只在此页面打开期间保留。',
+    worksheetsNotJson: '不是 JSON',
     worksheetFormats: '形状写成 [a, b, …]，或写张量的名称（S、X、M、h1、h2）；掩码从列表中选择。',
     stepOf: '第 {i} 步，共 {n} 步',
     matrixWindow:

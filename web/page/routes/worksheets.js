@@ -3,11 +3,15 @@
 // reload (worksheet-store.js); its verdicts hold only for the inputs they were checked on.
 import { ui } from '../../text/index.js';
 import { createWorksheetStore } from '../worksheet-store.js';
+import { fieldProblem } from '../../text/field.js';
 
 // app: the router's context (app.js: state, focusAfter); checker: the answer checker.
 export function createWorksheets(app, checker) {
   const sheets = new Map();
   const stored = createWorksheetStore();
+  // What could not be read of the kept answers, said on every worksheet of the session.
+  const why = stored.notice && (stored.notice.problem ? fieldProblem(stored.notice.problem) : ui.worksheetsNotJson);
+  const notice = stored.notice && (stored.notice.kept ? ui.worksheetsSetAside : ui.worksheetsNotSetAside)({ why });
   return function worksheet(sheet) {
     const { state } = app;
     const key = `${state.example}|${sheet.id}`;
@@ -16,6 +20,7 @@ export function createWorksheets(app, checker) {
     const edits = JSON.stringify(state.edits);
     return {
       draft: s.draft,
+      notice,
       verdicts: s.checkedFor === edits ? s.verdicts : null,
       onCheck(cells) {
         // A cell left empty is not yet an answer: it is counted, not checked.

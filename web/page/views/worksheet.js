@@ -10,6 +10,7 @@
 // verdicts: {cellId: the engine's verdict, or {blank: true} for a cell left empty}.
 import { practice as text, sentences, ui } from '../../text/index.js';
 import { h } from './dom.js';
+import { ANSWER_MOST } from '../worksheet-store.js';
 
 // The summary under a checked worksheet: all right, or how many are right, empty and wrong.
 function scoreLine(right, all, blank, wrong) {
@@ -23,7 +24,7 @@ function scoreLine(right, all, blank, wrong) {
 
 const cellId = (sheet, row, col) => `ws-${sheet.id}-${row.key}-${col}`;
 
-export function worksheetView(sheet, { draft, verdicts, onCheck, onClear, onEdit }) {
+export function worksheetView(sheet, { draft, verdicts, notice, onCheck, onClear, onEdit }) {
   const cells = sheet.rows.flatMap((row) =>
     sheet.columns.filter(([col]) => row.cells[col]).map(([col, colLabel]) => ({ row, col, colLabel })),
   );
@@ -56,7 +57,7 @@ export function worksheetView(sheet, { draft, verdicts, onCheck, onClear, onEdit
           value: draft[id] ?? '',
           autocomplete: 'off',
           spellcheck: 'false',
-          maxlength: 200,
+          maxlength: ANSWER_MOST,
           oninput: (e) => {
             draft[id] = e.target.value;
             onEdit();
@@ -82,6 +83,7 @@ export function worksheetView(sheet, { draft, verdicts, onCheck, onClear, onEdit
         onCheck(cells.map(({ row, col }) => ({ id: cellId(sheet, row, col), spec: row.cells[col] })));
       },
     },
+    notice && h('p', { class: 'notice', role: 'status' }, notice),
     h(
       'div',
       { class: 'scroll' },
