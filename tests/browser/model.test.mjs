@@ -12,6 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import { loadEngine } from '../../web/engine/index.js';
+import { xorshift32 } from '../../web/training/xorshift.js';
 import { charTokenizer } from '../../web/tokenizers/tokenize.js';
 import { repeatedStretch } from '../../web/page/views/model/sequence.js';
 import { root, shots, siteForTests, watch } from './site.mjs';
@@ -27,6 +28,16 @@ const trained = lab.createModel(CONFIG);
 const ids = tok.encode(TEXT);
 for (let s = 0; s < 20; s++) {
   const batch = [0, 20, 40, 60].map((o) => ids.slice(o + (s % 4), o + (s % 4) + 17));
+  trained.trainStep(batch, { lr: 0.01 });
+}
+// and then on stretches of 8 repeated once, as the heads part scores it, so that some heads
+// score high on them (by the positions: the repeat is always 8 back) and are removed together
+const draw = xorshift32(7);
+for (let s = 0; s < 150; s++) {
+  const batch = Array.from({ length: 8 }, () => {
+    const stretch = Array.from({ length: 8 }, () => draw() % tok.vocab.length);
+    return [...stretch, ...stretch, stretch[0]];
+  });
   trained.trainStep(batch, { lr: 0.01 });
 }
 const FILE = Buffer.from(trained.exportSafetensors());
@@ -193,6 +204,27 @@ test('a checkpoint opens in the worker and shows the engine’s numbers for it',
   const lossCells = page.locator('#model-heads-losses td');
   assert.equal(await lossCells.count(), 15);
   for (let i = 0; i < 15; i++) assert.equal(await exactOf(lossCells.nth(i)), losses[i], `target ${i + 1}`);
+  // then the groups, each removed together: the heads of a score of 0.3 or more, as the engine
+  // scores them, and the engine's loss with all of them removed
+  const groups = ['induction', 'previousToken']
+    .map((kind) => ({
+      kind,
+      heads: scores[kind].flatMap((row, l) => row.flatMap((x, hd) => (x >= 0.3 ? [[l, hd]] : []))),
+    }))
+    .filter((g) => g.heads.length);
+  assert.ok(groups.length > 0, 'a group to remove together');
+  const groupRows = page.locator('#model-groups-table tbody tr');
+  assert.equal(await groupRows.count(), groups.length);
+  for (const [k, g] of groups.entries()) {
+    const row = groupRows.nth(k).locator('th, td');
+    assert.equal(await row.nth(1).textContent(), g.heads.map(([l, hd]) => `${l}.${hd}`).join(', '));
+    const together = reference.ablationLoss(repeated, { from: 9, heads: g.heads }).together;
+    assert.equal(await exactOf(row.nth(2)), together, `${g.kind} heads removed together`);
+    assert.match(
+      await page.locator(`#model-group-${g.kind}`).textContent(),
+      /(barely moves|matters alone|back each other up)/,
+    );
+  }
   assert.equal(await page.locator('#model-heads-stop').isEnabled(), false, 'nothing left to stop');
   await page.locator('.model-heads').screenshot({ path: path.join(shots, 'model-heads.png') });
 

@@ -10,7 +10,8 @@
 //                                            in hand, or the heads' removals ('heads') after the head
 //      {type: 'check', tokens, position}     §7.3's future dependence and §6.1's permutation gap
 //      {type: 'heads', id, tokens, period}   each head's scores on a repeated sequence, then each
-//                                            head removed in turn (a stop ends it between heads)
+//                                            head removed in turn, then each group of heads removed
+//                                            together (a stop ends it between removals)
 // Out: {type: 'progress', done, total}  {type: 'opened', config, parameterCount}
 //      {type: 'looked', base, changed}
 //      {type: 'token', token, draw, promptMs, ms}   each new token as it comes: promptMs the
@@ -18,13 +19,27 @@
 //      {type: 'generated', prompt, tokens, draws, stopped, promptMs, ms}   the whole generation
 //      {type: 'checked', dependence, position, perm, gap}  {type: 'refused', request, message, code?, params?}
 //      {type: 'heads-progress', id, done, total}
-//      {type: 'heads', id, tokens, period, scores, base, losses, removed, stopped}   losses: each target's,
-//         as the model is; removed [L][H], null where not reached
+//      {type: 'heads', id, tokens, period, scores, base, losses, removed, groups, stopped}   losses:
+//         each target's, as the model is; removed [L][H], null where not reached; groups
+//         [{kind, heads: [[l, h], …], together}], together null where not reached
 //      (code and params: the engine's refusal, which the page words in the student's language)
 
 import { refusal } from '../text/refusal.js';
 
 const TOP_TOKENS = 8; // the most likely next tokens listed
+
+// The heads removed together after each alone: every head whose induction score is at least
+// GROUP_SCORE, and every head whose previous-token score is. In a two-layer model trained on
+// repeats the heads that do these jobs score well above it (the strongest near 1, their backups
+// 0.3 to 0.5) and the others below 0.1.
+export const GROUP_SCORE = 0.3;
+const GROUP_KINDS = ['induction', 'previousToken'];
+const groupsOf = (scores) =>
+  GROUP_KINDS.map((kind) => ({
+    kind,
+    heads: scores[kind].flatMap((row, l) => row.flatMap((x, h) => (x >= GROUP_SCORE ? [[l, h]] : []))),
+    together: null,
+  })).filter((g) => g.heads.length > 0);
 
 // The most likely tokens of a distribution, with their probabilities (an ordering, not arithmetic).
 const top = (probs, k = TOP_TOKENS) =>
@@ -78,23 +93,26 @@ export function createInspector(lab, post) {
     soon(() => advance(run));
   }
 
-  // One more head of `run` removed (the loss on the repeat, the targets after its first token),
-  // then the next one's turn after any waiting message.
+  // One more removal of `run` (the loss on the repeat, the targets after its first token): a
+  // head alone ([l, h]) or a group ({group}), then the next one's turn after any waiting message.
   function removeNext(run) {
     if (scoring !== run) return; // replaced, or its model closed
-    const total = run.removed.length * run.removed[0].length;
+    const total = run.removed.length * run.removed[0].length + run.groups.length;
     if (run.stop || !run.queue.length) {
       scoring = null;
-      const { id, tokens, period, scores, base, losses, removed, stop } = run;
-      post({ type: 'heads', id, tokens, period, scores, base, losses, removed, stopped: stop && run.queue.length > 0 });
+      const { id, tokens, period, scores, base, losses, removed, groups, stop } = run;
+      const stopped = stop && run.queue.length > 0;
+      post({ type: 'heads', id, tokens, period, scores, base, losses, removed, groups, stopped });
       return;
     }
-    const [l, h] = run.queue.shift();
+    const item = run.queue.shift();
+    const group = Array.isArray(item) ? null : run.groups[item.group];
     try {
-      const r = run.model.ablationLoss(run.tokens, { from: run.period + 1, heads: [[l, h]] });
+      const r = run.model.ablationLoss(run.tokens, { from: run.period + 1, heads: group ? group.heads : [item] });
       run.base = r.base;
       run.losses = r.losses;
-      run.removed[l][h] = r.together;
+      if (group) group.together = r.together;
+      else run.removed[item[0]][item[1]] = r.together;
     } catch (e) {
       scoring = null;
       post({ type: 'refused', request: 'heads', id: run.id, ...refusal(e) });
@@ -180,6 +198,7 @@ export function createInspector(lab, post) {
           const scores = model.headScores(msg.tokens, { period: msg.period });
           const L = scores.induction.length;
           const H = scores.induction[0].length;
+          const groups = groupsOf(scores);
           scoring = {
             id: msg.id,
             model,
@@ -189,7 +208,11 @@ export function createInspector(lab, post) {
             base: null,
             losses: null,
             removed: Array.from({ length: L }, () => Array(H).fill(null)),
-            queue: Array.from({ length: L * H }, (_, k) => [Math.floor(k / H), k % H]),
+            groups,
+            queue: [
+              ...Array.from({ length: L * H }, (_, k) => [Math.floor(k / H), k % H]),
+              ...groups.map((_, group) => ({ group })),
+            ],
             stop: false,
           };
           removeNext(scoring);

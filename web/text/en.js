@@ -941,7 +941,7 @@ export default {
     headsTooShort:
       'this model reads sequences of at most T = {T}; scoring its heads needs a stretch of at least 2 tokens repeated once, so T of 4 or more',
     findHeads: 'Score every head',
-    headsRunning: 'Removing each head in turn: {done} of {total}…',
+    headsRunning: 'Removing each head in turn, then the groups: {done} of {total}…',
     headsLosses: 'Loss of predicting each token (nats), as the model is',
     headsLossesHelp: 'A token of the first stretch cannot be predicted; on the repeat, induction heads can predict it.',
     headsCaption:
@@ -950,6 +950,22 @@ export default {
     headsStrongest:
       'The highest induction score is block {l}, head {hd} ({score}); with that head removed the loss on the repeat is {removed, plural, one {# nat} other {# nats}}, against {base} as the model is.',
     headsStopped: 'Stopped after {done, plural, one {# head} other {# heads}}; the heads not reached are left blank.',
+    // The heads removed together: every head with an induction (or previous-token) score of at least {bar}.
+    groupsCaption: 'Heads removed together (loss on the repeat, nats; as the model is: {base})',
+    groupsCols: ['Heads', 'Which (block.head)', 'Loss with them removed (nats)'],
+    groupKinds: {
+      induction: 'the heads with an induction score of {bar} or more',
+      previousToken: 'the heads with a previous-token score of {bar} or more',
+    },
+    groupsNone:
+      'No head has an induction or previous-token score of {bar} or more, so there is no group to remove together.',
+    // What the numbers say of a group: {group} is one of groupKinds, {single} the highest loss with one of its heads removed alone.
+    groupBarely:
+      'With {group} removed together, the loss on the repeat hardly moves ({together, plural, one {# nat} other {# nats}}, against {base}): this model does not predict the repeat with them.',
+    groupAlone:
+      'Among {group}, one matters alone: block {l}, head {hd}. Removed by itself, it takes the loss on the repeat to {single, plural, one {# nat} other {# nats}}, at least half as far as removing all of them ({together, plural, one {# nat} other {# nats}}, against {base}).',
+    groupTogether:
+      'Among {group}, none matters much alone (removed by itself, each leaves the loss on the repeat at {single, plural, one {# nat} other {# nats}} or less), but removed together they take it to {together, plural, one {# nat} other {# nats}}, against {base}: they back each other up, and removing one head at a time would have missed them.',
     checks: 'Checks on this model',
     position: 'Change the token at position',
     check: 'Run the checks',

@@ -951,7 +951,7 @@ export default {
     headsTooShort:
       'este modelo lee secuencias de como mucho T = {T}; puntuar sus cabezas necesita un tramo de al menos 2 tokens repetido una vez, así que T de 4 o más',
     findHeads: 'Puntuar cada cabeza',
-    headsRunning: 'Quitando cada cabeza por turno: {done} de {total}…',
+    headsRunning: 'Quitando cada cabeza por turno, y luego los grupos: {done} de {total}…',
     headsLosses: 'Pérdida al predecir cada token (nats), con el modelo tal como es',
     headsLossesHelp:
       'Un token del primer tramo no se puede predecir; en la repetición, las cabezas de inducción pueden predecirlo.',
@@ -962,6 +962,20 @@ export default {
       'La puntuación de inducción más alta es la del bloque {l}, cabeza {hd} ({score}); sin esa cabeza la pérdida en la repetición es {removed, plural, one {# nat} other {# nats}}, frente a {base} con el modelo tal como es.',
     headsStopped:
       'Detenido tras {done, plural, one {# cabeza} other {# cabezas}}; las cabezas a las que no se llegó quedan en blanco.',
+    groupsCaption: 'Cabezas quitadas a la vez (pérdida en la repetición, nats; con el modelo tal como es: {base})',
+    groupsCols: ['Cabezas', 'Cuáles (bloque.cabeza)', 'Pérdida sin ellas (nats)'],
+    groupKinds: {
+      induction: 'las cabezas con una puntuación de inducción de {bar} o más',
+      previousToken: 'las cabezas con una puntuación de token anterior de {bar} o más',
+    },
+    groupsNone:
+      'Ninguna cabeza tiene una puntuación de inducción o de token anterior de {bar} o más, así que no hay ningún grupo que quitar a la vez.',
+    groupBarely:
+      'Si se quitan a la vez {group}, la pérdida en la repetición apenas se mueve ({together, plural, one {# nat} other {# nats}}, frente a {base}): este modelo no predice la repetición con ellas.',
+    groupAlone:
+      'Entre {group}, una importa por sí sola: la del bloque {l}, cabeza {hd}. Quitada sola, lleva la pérdida en la repetición a {single, plural, one {# nat} other {# nats}}, al menos la mitad de lo que la lleva quitarlas todas ({together, plural, one {# nat} other {# nats}}, frente a {base}).',
+    groupTogether:
+      'Entre {group}, ninguna importa mucho por sí sola (quitada sola, cada una deja la pérdida en la repetición en {single, plural, one {# nat} other {# nats}} o menos), pero quitadas a la vez la llevan a {together, plural, one {# nat} other {# nats}}, frente a {base}: se respaldan unas a otras, y quitar una cabeza cada vez no las habría descubierto.',
     checks: 'Comprobaciones de este modelo',
     position: 'Cambiar el token en la posición',
     check: 'Hacer las comprobaciones',

@@ -910,7 +910,7 @@ export default {
       '引擎让模型读一个由它自己的词元组成、会重复的随机序列：先是一段词元，再把同一段重复一遍。在重复部分，前一词元头看向前一个位置；归纳头看向当前词元第一次出现时后面跟着的词元，也就是接下来要预测的词元；重复词元头看向当前词元第一次出现的位置。然后依次去掉每个头（把它的输出设为 0），再测一次重复部分的损失：模式只是线索，去掉这个头才是检验。',
     headsTooShort: '模型最多读 T = {T} 个词元，而为它的头计算得分需要一段至少 2 个词元、重复一次的序列（T 至少为 4）',
     findHeads: '为每个头计算得分',
-    headsRunning: '正在依次去掉每个头：{done} / {total}…',
+    headsRunning: '正在依次去掉每个头，然后是各组：{done} / {total}…',
     headsLosses: '模型原样时预测每个词元的损失（nats）',
     headsLossesHelp: '第一段中的词元无法预测；在重复部分，归纳头可以预测它。',
     headsCaption: '每个头在一个 {period} 个词元、重复一次的序列上的情况；模型原样时重复部分的损失是 {base} nats',
@@ -918,6 +918,19 @@ export default {
     headsStrongest:
       '归纳分数最高的是第 {l} 块第 {hd} 个头（{score}）；去掉这个头后重复部分的损失是 {removed} nats，模型原样时是 {base}。',
     headsStopped: '在 {done} 个头之后停止；未计算到的头留空。',
+    groupsCaption: '同时去掉的头（重复部分的损失，nats；模型原样时：{base}）',
+    groupsCols: ['头', '哪些（块.头）', '去掉它们后的损失（nats）'],
+    groupKinds: {
+      induction: '归纳分数不低于 {bar} 的头',
+      previousToken: '前一词元分数不低于 {bar} 的头',
+    },
+    groupsNone: '没有哪个头的归纳分数或前一词元分数不低于 {bar}，因此没有可以同时去掉的一组头。',
+    groupBarely:
+      '同时去掉{group}后，重复部分的损失几乎不变（{together} nats，模型原样时是 {base}）：这个模型不靠它们预测重复部分。',
+    groupAlone:
+      '在{group}中，有一个头单独就很重要：第 {l} 块第 {hd} 个头。单独去掉它，重复部分的损失变为 {single} nats，至少达到把它们全部去掉时（{together} nats，模型原样时是 {base}）变化的一半。',
+    groupTogether:
+      '在{group}中，没有哪个头单独很重要（单独去掉任何一个，重复部分的损失最多为 {single} nats），但同时去掉时损失变为 {together} nats，模型原样时是 {base}：它们互为备份，一次只去掉一个头是发现不了的。',
     checks: '对这个模型的检查',
     position: '改变该位置的词元',
     check: '运行检查',

@@ -9,16 +9,8 @@ import { connectWorker } from '../../../worker/client.js';
 import { createInspector } from '../../../models/inspector.js';
 import { gpt2Vocabulary, isGpt2Sized } from '../../../models/gpt2.js';
 import { opened as text, said, sentence, sentences } from '../../../text/index.js';
-import {
-  attentionView,
-  checksView,
-  drawRow,
-  generatedView,
-  headsView,
-  interventionView,
-  rateText,
-  summaryView,
-} from './draw.js';
+import { attentionView, checksView, drawRow, generatedView, interventionView, rateText, summaryView } from './draw.js';
+import { headsView } from './heads.js';
 import { repeatedStretch } from './sequence.js';
 import { modelForm } from './form.js';
 import { readGenerate, readOpenRequest, readPosition, readPrompt } from './read.js';
