@@ -15,7 +15,7 @@ import path from 'node:path';
 import { GPT2_SMALL, gpt2Bench } from './bench-gpt2.mjs';
 import { launchChromium } from './chromium.mjs';
 import { importedAtOnce, pageBuild, singleFileEngine } from './build-page.mjs';
-import { languages } from '../web/locale/language.js';
+import { languages, singleFileOf } from '../web/locale/language.js';
 import { examples } from '../web/handouts/self-attention/examples/index.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -226,9 +226,9 @@ export function printSizes() {
     `  fetched as §2.1 first draws its numbers: its formulas, ${kb(gz(dist(`chunks/${formulas}`)))} (each example's are a chunk)`,
   );
   console.log(`  later: ${later.map((f) => `${f} ${kb(gz(dist(`chunks/${f}`)))}`).join(', ')}`);
-  for (const f of ['app.css', 'trainer.js', 'attention-lab.html'])
+  for (const f of ['app.css', 'trainer.js', ...languages.map((l) => singleFileOf(l.code))])
     console.log(
-      `  dist/${f.padEnd(20)} ${kb(dist(f).length)} -> ${kb(gz(dist(f)))}${f.endsWith('.html') ? ' (target <= 600 KB)' : ''}`,
+      `  dist/${f.padEnd(26)} ${kb(dist(f).length)} -> ${kb(gz(dist(f)))}${f.endsWith('.html') ? ' (target <= 600 KB)' : ''}`,
     );
 }
 

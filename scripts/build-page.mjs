@@ -8,7 +8,8 @@
 //   trainer.js                            the Web Worker that trains models (the training panel)
 //   sw.js                                 a service worker that keeps the site usable offline
 //   attention-lab.html                    one self-contained file (scripts, styles, fonts and wasm
-//                                         inlined) that works from file://; its script is one
+//   attention-lab.es.html                 inlined) that works from file://, one per language, each
+//   attention-lab.zh-Hans.html            with its language's catalogue only; its script is one
 //                                         classic script, as browsers refuse module scripts there
 //   attention-lab-scorm12.zip             a SCORM 1.2 package of the default assignment, for an LMS
 import * as esbuild from 'esbuild';
@@ -24,6 +25,7 @@ import { loadEngine } from '../web/engine/index.js';
 import { defaultAssignment } from '../web/page/assignment/definition.js';
 import { scormPackage } from '../web/page/assignment/package.js';
 import { catalogues } from '../web/text/catalogues.js';
+import { singleFileOf } from '../web/locale/language.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
@@ -284,8 +286,8 @@ function writeServiceWorker() {
     'trainer.js',
     'attention_lab_site.wasm',
     'attention_lab_site_extras.wasm',
-    // the one-file copy too, so that a link to it keeps working offline
-    'attention-lab.html',
+    // the one-file copies too, so that a link to one keeps working offline
+    ...Object.keys(catalogues).map(singleFileOf),
     ...readdirSync(path.join(dist, 'fonts')).map((f) => `fonts/${f}`),
     ...readdirSync(path.join(dist, 'chunks')).map((f) => `chunks/${f}`),
   ];
@@ -326,22 +328,21 @@ const noGpt2Tokenizer = {
   },
 };
 
-// The single file is a classic script, which cannot wait at its top for a catalogue to arrive:
-// web/text/catalogue.js becomes the page's language's entry among every catalogue, imported at
-// once (the file carries all three, so that its language menu works from disk).
-const everyCatalogue = {
-  name: 'every-catalogue',
+// A single file is a classic script, which cannot wait at its top for a catalogue to arrive:
+// web/text/catalogue.js becomes its language's whole catalogue, imported at once. Each language
+// has a file of its own (the other catalogues would be two fifths of a file's budget); its
+// language menu opens the sibling file.
+const oneCatalogue = (code) => ({
+  name: 'one-catalogue',
   setup(build) {
     build.onLoad({ filter: /[\\/]web[\\/]text[\\/]catalogue\.js$/ }, () => ({
-      contents: `import { catalogues } from './catalogues.js';
-import { language } from '../locale/language.js';
-export default catalogues[language];
+      contents: `export { default } from './${code}.js';
 export const laterOf = null;`,
       loader: 'js',
       resolveDir: path.join(root, 'web/text'),
     }));
   },
-};
+});
 
 // The single file's engine (web/engine/single-file.js) in place of the module it wraps: that
 // module is the one with every part less its inlined wasm, and the wasm comes back gzipped, in
@@ -375,7 +376,7 @@ const packedEngine = {
   },
 };
 
-async function writeSingleFile() {
+async function writeSingleFile(code) {
   const out = refuseWarnings(
     await esbuild.build({
       ...pageBuild,
@@ -383,11 +384,11 @@ async function writeSingleFile() {
       outdir: 'single',
       format: 'iife', // a classic script: browsers refuse module scripts from file://
       splitting: false, // and one script: the training panel is inlined, not a chunk
-      plugins: [packedEngine, katexFonts, formulas, noGpt2Tokenizer, everyCatalogue],
-      define: { ATTENTION_LAB_WORKER: 'null' },
+      plugins: [packedEngine, katexFonts, formulas, noGpt2Tokenizer, oneCatalogue(code), pageLanguageMessages],
+      define: { ATTENTION_LAB_WORKER: 'null', ATTENTION_LAB_LANGUAGE: JSON.stringify(code) },
       loader: { '.woff2': 'dataurl' },
     }),
-    'dist/attention-lab.html',
+    `dist/${singleFileOf(code)}`,
   );
   const find = (ext) => out.outputFiles.find((f) => f.path.endsWith(ext)).text;
   // "</script" inside the inlined code would end the script element early.
@@ -398,7 +399,7 @@ async function writeSingleFile() {
     .replace(/style-src 'self'/, `style-src ${sha256(css)}`)
     .replace('<link rel="stylesheet" href="app.css">', () => `<style>${css}</style>`)
     .replace('<script type="module" src="app.js"></script>', () => `<script>${js}</script>`);
-  writeFileSync(path.join(dist, 'attention-lab.html'), html);
+  writeFileSync(path.join(dist, singleFileOf(code)), html);
 }
 
 // A warning (a duplicate key in a catalogue, say) is a bug that would reach students: stop.
@@ -459,7 +460,7 @@ export async function buildPage() {
   refuseWarnings(await esbuild.build(pageBuild), 'dist/app.js');
   writePreloads();
   refuseWarnings(await esbuild.build(workerBuild), 'dist/trainer.js');
-  await writeSingleFile();
+  for (const code of Object.keys(catalogues)) await writeSingleFile(code);
   await writeScormPackage();
   writeServiceWorker(); // after the single file, which it caches and versions
 }

@@ -466,6 +466,24 @@ test('the single file works from file:// with its strict CSP, offline, with no c
   await close();
 });
 
+test('each language has a single file of its own: it speaks it whatever the address asks, and its menu opens the sibling at the same view', async () => {
+  const fileOf = (name) => pathToFileURL(path.join(root, 'dist', name)).href;
+  const { page, problems, close } = await open(`${fileOf('attention-lab.es.html')}?lang=en#/2.1/2`);
+  await ready(page);
+  assert.equal(await page.getAttribute('html', 'lang'), 'es');
+  assert.match(await page.locator('.step').textContent(), /Paso 2 de/);
+  await page.selectOption('#language', 'zh-Hans');
+  await page.waitForURL(/attention-lab\.zh-Hans\.html\?lang=zh-Hans#\/2\.1\/2$/);
+  await ready(page);
+  assert.equal(await page.getAttribute('html', 'lang'), 'zh-Hans');
+  await page.selectOption('#language', 'en');
+  await page.waitForURL(/attention-lab\.html\?lang=en#\/2\.1\/2$/);
+  await ready(page);
+  assert.match(await page.locator('.step').textContent(), /Step 2 of/);
+  assert.deepEqual(problems, []);
+  await close();
+});
+
 test('the single file carries only the font faces its formulas use, and every glyph of every formula finds its face', async () => {
   const { page, problems, close } = await open(pathToFileURL(path.join(root, 'dist/attention-lab.html')).href);
   await ready(page);

@@ -67,8 +67,15 @@ const seen = {
   stored: storedLanguage(),
   preferred: globalThis.navigator?.languages ?? [],
 };
-export const language = chooseLanguage(seen);
+// A single file is built for one language (scripts/build-page.mjs defines ATTENTION_LAB_LANGUAGE,
+// and leaves the other catalogues out): it speaks that language, and another one is its sibling
+// file (singleFileOf).
+const built = typeof ATTENTION_LAB_LANGUAGE === 'string' ? ATTENTION_LAB_LANGUAGE : null; // eslint-disable-line no-undef
+export const language = built ?? chooseLanguage(seen);
 export const traditionalReader = forTraditionalReader(seen);
+
+// The single file of each language, side by side in dist/: attention-lab.html is English.
+export const singleFileOf = (code) => (code === 'en' ? 'attention-lab.html' : `attention-lab.${code}.html`);
 
 // The language's entry in the table above.
 export const languageInfo = (code = language) => languages.find((l) => l.code === code);
@@ -85,9 +92,12 @@ export function rememberLanguage(code) {
   }
 }
 
-// The same address in another language: ?lang= set, everything else (the hash too) kept.
+// The same address in another language: ?lang= set, everything else (the hash too) kept. A
+// single file built for one language opens its sibling of the other (its own name kept for its
+// own language, however the file was renamed).
 export function addressIn(href, code) {
   const url = new URL(href);
+  if (built && code !== built) url.pathname = url.pathname.replace(/[^/]*$/, singleFileOf(code));
   url.searchParams.set('lang', code);
   return url.href;
 }

@@ -4,7 +4,7 @@
 // are here; a link that cannot be read opens nothing and says why. Runs are kept per assignment
 // and student; inside an LMS the package's run is the LMS's.
 import { assignment as assignmentText, teach as teachText } from '../../text/index.js';
-import { addressIn, language } from '../../locale/language.js';
+import { addressIn, language, singleFileOf } from '../../locale/language.js';
 import { ASSIGNMENT, TEACH, toHash } from '../state.js';
 import { h } from '../views/dom.js';
 import { assignmentView } from '../views/assignment/run.js';
@@ -39,11 +39,11 @@ export function createAssignments({ read, setQuery, focusAfter, extrasWaiting, w
   if (lms?.connected) window.addEventListener('pagehide', () => lms.finish());
   // A student's answers to problems of the LMS's run that this package no longer asks.
   let dropped = 0;
-  // A teacher's SCORM package: the single file (the site's attention-lab.html; a single file
-  // served over http(s) is itself) with the assignment in it. A file opened from disk cannot read
-  // itself, so from there no package is made.
+  // A teacher's SCORM package: the single file in the teacher's language (the site's
+  // attention-lab.es.html, say; a single file served over http(s) is itself) with the assignment
+  // in it. A file opened from disk cannot read itself, so from there no package is made.
   async function scormPackageOf(a) {
-    const source = workerUrl ? 'attention-lab.html' : location.href.split('#')[0];
+    const source = workerUrl ? singleFileOf(language) : location.href.split('#')[0];
     if (!location.protocol.startsWith('http')) throw new Error(`${teachText.fromSite}.`);
     const [{ scormPackage, packageFileName }, response] = await Promise.all([import('./package.js'), fetch(source)]);
     if (!response.ok) throw new Error(`${source}: ${response.status} ${response.statusText}`);
