@@ -179,12 +179,29 @@ test('a checkpoint opens in the worker and shows the engine’s numbers for it',
   // §2.2 and §4: each head's scores on the page's repeated sequence (T = 16: 8 tokens twice, from
   // the panel's seed 11), and the loss with each removed, are the engine's for this file
   await page.click('#model-heads-run');
-  await page.locator('#model-heads-strongest').waitFor();
+  await page.locator('#model-heads-guess').waitFor();
   const repeated = repeatedStretch(tok.vocab.length, 8, 11);
   assert.equal(new Set(repeated).size, 8, 'a stretch of distinct tokens, repeated');
   const scores = reference.headScores(repeated, { period: 8 });
   const headCells = page.locator('#model-heads-table tbody tr');
   assert.equal(await headCells.count(), 4, '2 blocks of 2 heads');
+  // the removals wait for a prediction from the scores: a wrong one is said with the right head
+  const removals = [0, 1].flatMap((l) => [0, 1].map((hd) => [l, hd]));
+  const lossWithout = ([l, hd]) => reference.ablationLoss(repeated, { from: 9, heads: [[l, hd]] }).together;
+  const most = removals.reduce((a, b) => (lossWithout(b) > lossWithout(a) ? b : a));
+  const other = removals.find(([l, hd]) => l !== most[0] || hd !== most[1]);
+  assert.deepEqual(
+    await headCells.locator('td.hidden-result').allTextContents(),
+    Array(4).fill('shown once you predict'),
+  );
+  assert.equal(await page.locator('#model-heads-strongest').count(), 0, 'nothing said of the removals yet');
+  await page.selectOption('#model-heads-guess', other.join('.'));
+  await page.click('#model-heads-check');
+  assert.match(
+    await page.locator('#model-heads-verdict').textContent(),
+    new RegExp(`^You chose block ${other[0]}, head ${other[1]}: .* most is block ${most[0]}, head ${most[1]} `),
+  );
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'model-heads-verdict');
   for (let k = 0; k < 4; k++) {
     const [l, hd] = [Math.floor(k / 2), k % 2];
     const row = headCells.nth(k).locator('td');
@@ -227,6 +244,21 @@ test('a checkpoint opens in the worker and shows the engine’s numbers for it',
   }
   assert.equal(await page.locator('#model-heads-stop').isEnabled(), false, 'nothing left to stop');
   await page.locator('.model-heads').screenshot({ path: path.join(shots, 'model-heads.png') });
+  // scored again, the head that matters most predicted: said so; or shown without a prediction
+  await page.click('#model-heads-run');
+  await page.locator('#model-heads-guess').waitFor();
+  await page.selectOption('#model-heads-guess', most.join('.'));
+  await page.click('#model-heads-check');
+  assert.match(
+    await page.locator('#model-heads-verdict').textContent(),
+    new RegExp(`^You chose block ${most[0]}, head ${most[1]}, and it is the one`),
+  );
+  await page.click('#model-heads-run');
+  await page.locator('#model-heads-guess').waitFor();
+  await page.click('#model-heads-show');
+  assert.equal(await page.locator('#model-heads-verdict').count(), 0);
+  assert.equal(await headCells.locator('td.hidden-result').count(), 0, 'every removal shown');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'model-heads-table');
 
   // a broken file after a good one: said, and the open model stays
   const cut = FILE.subarray(0, FILE.length - 10);

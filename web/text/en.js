@@ -951,6 +951,16 @@ export default {
       'The highest induction score is block {l}, head {hd} ({score}); with that head removed the loss on the repeat is {removed, plural, one {# nat} other {# nats}}, against {base} as the model is.',
     headsStopped: 'Stopped after {done, plural, one {# head} other {# heads}}; the heads not reached are left blank.',
     // The heads removed together: every head with an induction (or previous-token) score of at least {bar}.
+    // Before the removals are shown: the student's prediction of the head that matters most.
+    headsGuessQuestion: 'Before you see the removals: which head, removed, will raise the loss on the repeat the most?',
+    headsGuessHead: 'block {l}, head {hd}',
+    headsGuessCheck: 'Check my prediction',
+    headsGuessShow: 'Show the removals',
+    headsHidden: 'shown once you predict',
+    headsGuessRight:
+      'You chose block {l}, head {hd}, and it is the one: removing it takes the loss on the repeat to {removed, plural, one {# nat} other {# nats}}, more than removing any other head (as the model is: {base}).',
+    headsGuessWrong:
+      'You chose block {l}, head {hd}: removing it takes the loss on the repeat to {removed, plural, one {# nat} other {# nats}}. The head whose removal raises it the most is block {bl}, head {bhd} ({best, plural, one {# nat} other {# nats}}; as the model is: {base}).',
     groupsCaption: 'Heads removed together (loss on the repeat, nats; as the model is: {base})',
     groupsCols: ['Heads', 'Which (block.head)', 'Loss with them removed (nats)'],
     groupKinds: {

@@ -962,6 +962,16 @@ export default {
       'La puntuación de inducción más alta es la del bloque {l}, cabeza {hd} ({score}); sin esa cabeza la pérdida en la repetición es {removed, plural, one {# nat} other {# nats}}, frente a {base} con el modelo tal como es.',
     headsStopped:
       'Detenido tras {done, plural, one {# cabeza} other {# cabezas}}; las cabezas a las que no se llegó quedan en blanco.',
+    headsGuessQuestion:
+      'Antes de ver las cabezas quitadas: ¿qué cabeza, si se quita, subirá más la pérdida en la repetición?',
+    headsGuessHead: 'bloque {l}, cabeza {hd}',
+    headsGuessCheck: 'Comprobar mi predicción',
+    headsGuessShow: 'Mostrar las pérdidas sin ellas',
+    headsHidden: 'se muestra cuando predigas',
+    headsGuessRight:
+      'Elegiste el bloque {l}, cabeza {hd}, y es la que más importa: sin ella la pérdida en la repetición llega a {removed, plural, one {# nat} other {# nats}}, más que sin ninguna otra cabeza (con el modelo tal como es: {base}).',
+    headsGuessWrong:
+      'Elegiste el bloque {l}, cabeza {hd}: sin ella la pérdida en la repetición llega a {removed, plural, one {# nat} other {# nats}}. La cabeza cuya ausencia más la sube es la del bloque {bl}, cabeza {bhd} ({best, plural, one {# nat} other {# nats}}; con el modelo tal como es: {base}).',
     groupsCaption: 'Cabezas quitadas a la vez (pérdida en la repetición, nats; con el modelo tal como es: {base})',
     groupsCols: ['Cabezas', 'Cuáles (bloque.cabeza)', 'Pérdida sin ellas (nats)'],
     groupKinds: {

@@ -918,6 +918,15 @@ export default {
     headsStrongest:
       '归纳分数最高的是第 {l} 块第 {hd} 个头（{score}）；去掉这个头后重复部分的损失是 {removed} nats，模型原样时是 {base}。',
     headsStopped: '在 {done} 个头之后停止；未计算到的头留空。',
+    headsGuessQuestion: '在看到去掉各个头的结果之前：你认为去掉哪个头会让重复部分的损失上升得最多？',
+    headsGuessHead: '第 {l} 块第 {hd} 个头',
+    headsGuessCheck: '检查我的预测',
+    headsGuessShow: '直接显示结果',
+    headsHidden: '预测后显示',
+    headsGuessRight:
+      '你选择了第 {l} 块第 {hd} 个头，正是它：去掉它后重复部分的损失变为 {removed} nats，比去掉其他任何一个头都高（模型原样时：{base}）。',
+    headsGuessWrong:
+      '你选择了第 {l} 块第 {hd} 个头：去掉它后重复部分的损失变为 {removed} nats。去掉后损失上升最多的是第 {bl} 块第 {bhd} 个头（{best} nats；模型原样时：{base}）。',
     groupsCaption: '同时去掉的头（重复部分的损失，nats；模型原样时：{base}）',
     groupsCols: ['头', '哪些（块.头）', '去掉它们后的损失（nats）'],
     groupKinds: {

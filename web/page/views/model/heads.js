@@ -53,11 +53,70 @@ function groupsView(r) {
   ];
 }
 
-// Each head on the repeated sequence (r: the inspector's `heads` answer; its first head is always
-// removed before a stop is read, so r.base is there): its previous-token,
-// induction and duplicate-token scores and the loss on the repeat with it removed; and which head
-// has the highest induction score, with its removal beside the model as it is.
-export function headsView(r, label) {
+// The largest entry of a grid [L][H], as [l, hd]: an ordering of the engine's numbers.
+function largest(grid) {
+  let best = [0, 0];
+  grid.forEach((row, l) =>
+    row.forEach((x, hd) => {
+      if (x > grid[best[0]][best[1]]) best = [l, hd];
+    }),
+  );
+  return best;
+}
+
+// Before the removals are shown, the student says which head's removal will raise the loss on the
+// repeat the most, from the scores alone (§2.2: a pattern is a clue, a removal the test); or asks
+// to see them without a prediction. onGuess([l, hd]) or onGuess('shown').
+function guessForm(r, onGuess) {
+  const select = h(
+    'select',
+    { id: 'model-heads-guess' },
+    r.scores.induction.flatMap((row, l) =>
+      row.map((_, hd) => h('option', { value: `${l}.${hd}` }, text.headsGuessHead({ l, hd }))),
+    ),
+  );
+  return h(
+    'form',
+    {
+      class: 'heads-guess',
+      onsubmit: (e) => {
+        e.preventDefault();
+        onGuess(select.value.split('.').map(Number));
+      },
+    },
+    h('p', {}, h('label', { for: 'model-heads-guess' }, text.headsGuessQuestion), ' ', select),
+    h(
+      'p',
+      {},
+      h('button', { type: 'submit', id: 'model-heads-check' }, text.headsGuessCheck),
+      ' ',
+      h('button', { type: 'button', id: 'model-heads-show', onclick: () => onGuess('shown') }, text.headsGuessShow),
+    ),
+  );
+}
+
+// The prediction beside the removals: the head chosen, its removal, and the head whose removal
+// raises the loss on the repeat the most.
+function guessVerdict(r) {
+  const [l, hd] = r.guess;
+  const [bl, bhd] = largest(r.removed);
+  const words = { l, hd, removed: r.removed[l][hd], base: r.base };
+  return h(
+    'p',
+    { id: 'model-heads-verdict', class: `feedback ${l === bl && hd === bhd ? 'ok' : 'no'}`, tabindex: '-1' },
+    l === bl && hd === bhd
+      ? text.headsGuessRight(words)
+      : text.headsGuessWrong({ ...words, bl, bhd, best: r.removed[bl][bhd] }),
+  );
+}
+
+// Each head on the repeated sequence (r: the inspector's `heads` answer and the student's guess,
+// null until they predict, 'shown' or [l, hd]): its previous-token, induction and duplicate-token
+// scores, and the loss on the repeat with it removed once the student has predicted; then which
+// head has the highest induction score, the groups removed together, and what they say. A
+// stopped run (some heads not reached) asks no prediction.
+export function headsView(r, label, onGuess) {
+  const hidden = r.guess === null && !r.stopped;
   const rows = [];
   r.scores.induction.forEach((row, l) =>
     row.forEach((_, hd) =>
@@ -67,18 +126,11 @@ export function headsView(r, label) {
         numberCell(r.scores.previousToken[l][hd]),
         numberCell(r.scores.induction[l][hd]),
         numberCell(r.scores.duplicate[l][hd]),
-        numberCell(r.removed[l][hd]),
+        hidden ? h('td', { class: 'hidden-result' }, text.headsHidden) : numberCell(r.removed[l][hd]),
       ]),
     ),
   );
-  // the highest score: an ordering of the engine's numbers
-  let best = [0, 0];
-  r.scores.induction.forEach((row, l) =>
-    row.forEach((x, hd) => {
-      if (x > r.scores.induction[best[0]][best[1]]) best = [l, hd];
-    }),
-  );
-  const [l, hd] = best;
+  const [l, hd] = largest(r.scores.induction);
   const removed = r.removed[l][hd];
   return [
     h('p', { class: 'help' }, text.headsLossesHelp),
@@ -108,12 +160,17 @@ export function headsView(r, label) {
         { id: 'model-heads-stopped' },
         text.headsStopped({ done: r.removed.flat().filter((x) => x !== null).length }),
       ),
-    removed !== null &&
-      h(
-        'p',
-        { id: 'model-heads-strongest' },
-        text.headsStrongest({ l, hd, score: r.scores.induction[l][hd], removed, base: r.base }),
-      ),
-    ...(r.stopped ? [] : groupsView(r)),
+    ...(hidden
+      ? [guessForm(r, onGuess)]
+      : [
+          Array.isArray(r.guess) && guessVerdict(r),
+          removed !== null &&
+            h(
+              'p',
+              { id: 'model-heads-strongest' },
+              text.headsStrongest({ l, hd, score: r.scores.induction[l][hd], removed, base: r.base }),
+            ),
+          ...(r.stopped ? [] : groupsView(r)),
+        ]),
   ].filter(Boolean);
 }

@@ -225,10 +225,10 @@ export function createModelPanel({ lab, workerUrl }) {
       busy.heads.textContent = text.headsRunning({ done: m.done, total: m.total });
     } else if (m.type === 'heads') {
       if (m.id !== state.heads?.id) return;
-      state.heads = { ...m, running: false };
+      state.heads = { ...m, running: false, guess: null };
       busy.heads.textContent = '';
       drawControls();
-      headsOut.replaceChildren(...headsView(m, label));
+      drawHeads();
     } else if (m.type === 'checked') {
       state.checked = m;
       busy.check.textContent = '';
@@ -236,6 +236,16 @@ export function createModelPanel({ lab, workerUrl }) {
     }
   }
 
+  // The heads' answer and the student's prediction; once made, the removals and its verdict.
+  const drawHeads = () => headsOut.replaceChildren(...headsView(state.heads, label, guessed));
+  function guessed(guess) {
+    state.heads = { ...state.heads, guess };
+    drawHeads();
+    // the verdict, or the table when shown without a prediction
+    const target = document.getElementById(guess === 'shown' ? 'model-heads-table' : 'model-heads-verdict');
+    target.tabIndex = -1;
+    target.focus();
+  }
   const label = (id) => (state.vocabulary ? state.vocabulary.label(id) : String(id));
   const write = (ids) => (state.vocabulary ? state.vocabulary.tokenizer.decode(ids) : ids.join(' '));
 
