@@ -466,12 +466,13 @@ test('the single file works from file:// with its strict CSP, offline, with no c
   await close();
 });
 
-test('each language has a single file of its own: it speaks it whatever the address asks, and its menu opens the sibling at the same view', async () => {
+test('each language has a single file of its own: it speaks it, and its menu and a ?lang= of another open the sibling at the same view', async () => {
   const fileOf = (name) => pathToFileURL(path.join(root, 'dist', name)).href;
-  const { page, problems, close } = await open(`${fileOf('attention-lab.es.html')}?lang=en#/2.1/2`);
+  const { page, problems, close } = await open(`${fileOf('attention-lab.es.html')}#/2.1/2`);
   await ready(page);
   assert.equal(await page.getAttribute('html', 'lang'), 'es');
   assert.match(await page.locator('.step').textContent(), /Paso 2 de/);
+  assert.equal(await page.locator('.language-note').count(), 0);
   await page.selectOption('#language', 'zh-Hans');
   await page.waitForURL(/attention-lab\.zh-Hans\.html\?lang=zh-Hans#\/2\.1\/2$/);
   await ready(page);
@@ -480,6 +481,11 @@ test('each language has a single file of its own: it speaks it whatever the addr
   await page.waitForURL(/attention-lab\.html\?lang=en#\/2\.1\/2$/);
   await ready(page);
   assert.match(await page.locator('.step').textContent(), /Step 2 of/);
+  // a link that asks the English file for Spanish opens the Spanish file
+  await page.goto(`${fileOf('attention-lab.html')}?lang=es#/2.1/3`);
+  await page.waitForURL(/attention-lab\.es\.html\?lang=es#\/2\.1\/3$/);
+  await ready(page);
+  assert.match(await page.locator('.step').textContent(), /Paso 3 de/);
   assert.deepEqual(problems, []);
   await close();
 });

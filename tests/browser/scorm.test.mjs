@@ -131,6 +131,7 @@ test('in an LMS: the score, the status and the run go to the LMS after each answ
   };
   let f = await frame();
   assert.match(await f.locator('#lms-note').textContent(), /Working as Lovelace, Ada, in your course/);
+  assert.equal(await f.locator('#language').count(), 0, 'no language menu: leaving would end the attempt');
   assert.equal(await lmsValue('cmi.core.lesson_status'), 'incomplete', 'launched: begun, not passed');
   const solve = async (i, answer) => {
     if (i > 1) await f.locator('#next-problem').click();

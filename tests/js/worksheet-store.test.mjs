@@ -76,16 +76,43 @@ test(`${CASES} damaged records: read, or kept aside byte for byte and said namin
     assert.equal(storage.kept.get(`${KEY}.damaged`), raw, 'kept aside byte for byte');
     assert.equal(store.notice.kept, true);
     if (store.notice.problem) {
+      assert.ok(store.notice.problem.field, 'the problem names a field');
       const said = fieldProblem(store.notice.problem);
       assert.doesNotMatch(said, JS_ERRORS, said);
       assert.ok(said.length < 400, `a short excerpt of the value: ${said.length} characters`);
     }
-    assert.deepEqual(store.answers('2.1|build'), {}, 'a damaged record gives no answers');
+    // a sheet stored as the page wrote it keeps its answers beside a broken one
+    let stored = null;
+    try {
+      stored = JSON.parse(raw)?.['2.1|build'];
+    } catch {
+      // not JSON: nothing is read
+    }
+    const intact = JSON.stringify(stored) === JSON.stringify(good['2.1|build']);
+    if (intact) assert.deepEqual(store.answers('2.1|build'), good['2.1|build'], 'kept beside a broken sheet');
     store.save('2.1|build', { 'ws-build-q-0': '[2, 3]' });
     assert.equal(storage.kept.get(`${KEY}.damaged`), raw, 'a save leaves the damaged copy');
   }
   assert.ok(setAside > CASES / 2, `${setAside} of ${CASES} set aside`);
   assert.equal({}.polluted, undefined);
+});
+
+test('one broken sheet is left out, the record kept aside whole, and the other sheets keep their answers', () => {
+  const raw = JSON.stringify({ ...good, '9.4|plan': { 'ws-plan-encoder-q': [1] }, '5|norm': 'x' });
+  const storage = memoryStorage({ [KEY]: raw });
+  const store = createWorksheetStore(storage);
+  assert.deepEqual(store.answers('2.1|build'), good['2.1|build']);
+  assert.deepEqual(store.answers('9.4|plan'), {});
+  assert.equal(
+    fieldProblem(store.notice.problem),
+    '9.4|plan.ws-plan-encoder-q is […], where a text of at most 200 characters was expected',
+  );
+  assert.equal(storage.kept.get(`${KEY}.damaged`), raw);
+  // a record that is not an object of sheets is named by its key
+  for (const whole of ['null', '[1]', '"x"']) {
+    const notice = createWorksheetStore(memoryStorage({ [KEY]: whole })).notice;
+    assert.match(fieldProblem(notice.problem), new RegExp(`^${KEY.replaceAll('.', '\\.')} is`), whole);
+  }
 });
 
 test('a record that cannot be kept aside is never written over: new answers live in the page', () => {

@@ -6,7 +6,9 @@ const MB = 2 ** 20;
 export const FILE_MOST = Object.freeze({
   // a week of progress on every family is a few kilobytes
   progress: 1 * MB,
-  // a run of 140 problems with 999 attempts each, every answer kept: under 4 MB of JSON
+  // a class's result files are tens of kilobytes (a run of 140 problems, a few attempts each);
+  // one that typed every answer at the most attempts a problem counts would be longer, and is
+  // not a student's
   result: 4 * MB,
   // nanoGPT's character vocabularies are a few kilobytes; a training text read as one (the
   // characters it uses) is Shakespeare's 1.1 MB
@@ -23,9 +25,9 @@ export const FILE_MOST = Object.freeze({
   checkpointOnPageThread: 32 * MB,
 });
 
-// null when `file` ({size}) may be read as a `kind` file; otherwise {kind, name, got, most}, in
-// bytes, for text/field.js's fileTooLarge. `most` is the kind's unless given (a page that opens
-// models on its own thread opens smaller ones).
-export function tooLarge(file, kind, most = FILE_MOST[kind]) {
+// null when `file` ({name, size}) may be read as a `kind` file; otherwise {kind, name, got, most},
+// in bytes, for text/field.js's fileTooLarge.
+export function tooLarge(file, kind) {
+  const most = FILE_MOST[kind];
   return file.size > most ? { kind, name: file.name, got: file.size, most } : null;
 }

@@ -70,15 +70,24 @@ const seen = {
 // A single file is built for one language (scripts/build-page.mjs defines ATTENTION_LAB_LANGUAGE,
 // and leaves the other catalogues out): it speaks that language, and another one is its sibling
 // file (singleFileOf).
-const built = typeof ATTENTION_LAB_LANGUAGE === 'string' ? ATTENTION_LAB_LANGUAGE : null; // eslint-disable-line no-undef
+export const built = typeof ATTENTION_LAB_LANGUAGE === 'string' ? ATTENTION_LAB_LANGUAGE : null; // eslint-disable-line no-undef
 export const language = built ?? chooseLanguage(seen);
-export const traditionalReader = forTraditionalReader(seen);
+// (a single file of another language offers no note: the note offers English from Chinese)
+export const traditionalReader = language === 'zh-Hans' && forTraditionalReader(seen);
 
 // The single file of each language, side by side in dist/: attention-lab.html is English.
 export const singleFileOf = (code) => (code === 'en' ? 'attention-lab.html' : `attention-lab.${code}.html`);
 
 // The language's entry in the table above.
 export const languageInfo = (code = language) => languages.find((l) => l.code === code);
+
+// Where a single file opened with `?lang=` of another language should go: that language's
+// sibling file, at the same view (a link made on the site, or before the files were one per
+// language); null when it speaks what was asked.
+export function siblingAsked(href) {
+  const asked = supportedLanguage(new URL(href).searchParams.get('lang'));
+  return built && asked && asked !== built ? addressIn(href, asked) : null;
+}
 
 // The `?lang=` the page was opened with, if any (to carry into the links it makes).
 export const askedLanguage = supportedLanguage(new URLSearchParams(globalThis.location?.search ?? '').get('lang'));

@@ -8,9 +8,13 @@ import { loadEngine, loadExtras } from '../engine/index.js';
 import { createApp } from './app.js';
 import * as handout from '../handouts/self-attention/index.js';
 import { language, said, textOf, ui } from '../text/index.js';
-import { traditionalReader } from '../locale/language.js';
+import { siblingAsked, traditionalReader } from '../locale/language.js';
 import { languageMenu, traditionalNote } from './views/language-menu.js';
 import { h } from './views/dom.js';
+
+// A single file asked for another language opens that language's file instead.
+const sibling = siblingAsked(location.href);
+if (sibling) location.replace(sibling);
 
 // The static page (index.html) has no words of its own; from here on everything is in the
 // page's language.
@@ -18,15 +22,16 @@ document.documentElement.lang = language;
 document.title = ui.pageTitle;
 document.head.append(h('meta', { name: 'description', content: ui.tagline }));
 document.querySelector('header.top p').textContent = ui.tagline;
-document.querySelector('header.top').append(languageMenu());
-if (traditionalReader) document.querySelector('header.top').after(traditionalNote());
+// A SCORM package (web/page/assignment/package.js) carries its assignment in a meta element:
+// started without an address of its own, the page opens it. It is in the teacher's language and
+// has no other: no language menu (leaving the page would end the student's attempt).
+const packaged = document.querySelector('meta[name="attention-lab-assignment"]')?.content ?? '';
+if (!packaged) document.querySelector('header.top').append(languageMenu());
+if (traditionalReader && !packaged) document.querySelector('header.top').after(traditionalNote());
 document.body.prepend(h('a', { class: 'skip', href: '#main' }, ui.skip));
 const status = document.getElementById('status');
 status.textContent = ui.loading;
 
-// A SCORM package (web/page/assignment/package.js) carries its assignment in a meta element:
-// started without an address of its own, the page opens it.
-const packaged = document.querySelector('meta[name="attention-lab-assignment"]')?.content ?? '';
 if (packaged && !location.hash) history.replaceState(null, '', `#/assignment?${packaged}`);
 
 loadEngine()

@@ -966,7 +966,7 @@ export default {
       'Antes de ver las cabezas quitadas: ¿qué cabeza, si se quita, subirá más la pérdida en la repetición?',
     headsGuessHead: 'bloque {l}, cabeza {hd}',
     headsGuessCheck: 'Comprobar mi predicción',
-    headsGuessShow: 'Mostrar las pérdidas sin ellas',
+    headsGuessShow: 'Mostrar los resultados sin predecir',
     headsHidden: 'se muestra cuando predigas',
     headsGuessRight:
       'Elegiste el bloque {l}, cabeza {hd}, y es la que más importa: sin ella la pérdida en la repetición llega a {removed, plural, one {# nat} other {# nats}}, más que sin ninguna otra cabeza (con el modelo tal como es: {base}).',

@@ -198,9 +198,8 @@ export function openRun(
   return handle;
 }
 
-// The longest result file read, in characters: the largest assignment (29 kinds × 5) with every
-// answer typed at the most attempts a problem counts would be longer, but no class's files are:
-// a file past it is refused by its length, unread.
+// The longest result file read (web/files/size.js: a file past it is refused by its size,
+// unread), and so the longest text: a file's characters are at most its bytes.
 const RESULT_MOST = FILE_MOST.result;
 
 // The parts of an assignment a file's copy may differ in, and a part of one as an object.

@@ -2,7 +2,7 @@
 // loss on the repeat with it removed, then the groups removed together, and what those numbers
 // say (§2.2: a weight is a clue, a removal is the test). Every number shown is the engine's, from
 // the inspector's `heads` answer; the sentences are chosen by comparing them.
-import { opened as text } from '../../../text/index.js';
+import { opened as text, ui } from '../../../text/index.js';
 import { GROUP_SCORE } from '../../../models/inspector.js';
 import { h } from '../dom.js';
 import { matrixView } from '../matrix.js';
@@ -70,7 +70,8 @@ function largest(grid) {
 function guessForm(r, onGuess) {
   const select = h(
     'select',
-    { id: 'model-heads-guess' },
+    { id: 'model-heads-guess', required: true },
+    h('option', { value: '' }, ui.worksheetChoose),
     r.scores.induction.flatMap((row, l) =>
       row.map((_, hd) => h('option', { value: `${l}.${hd}` }, text.headsGuessHead({ l, hd }))),
     ),
@@ -96,17 +97,16 @@ function guessForm(r, onGuess) {
 }
 
 // The prediction beside the removals: the head chosen, its removal, and the head whose removal
-// raises the loss on the repeat the most.
+// raises the loss on the repeat the most (a head tied with it is as right).
 function guessVerdict(r) {
   const [l, hd] = r.guess;
   const [bl, bhd] = largest(r.removed);
+  const right = r.removed[l][hd] === r.removed[bl][bhd];
   const words = { l, hd, removed: r.removed[l][hd], base: r.base };
   return h(
     'p',
-    { id: 'model-heads-verdict', class: `feedback ${l === bl && hd === bhd ? 'ok' : 'no'}`, tabindex: '-1' },
-    l === bl && hd === bhd
-      ? text.headsGuessRight(words)
-      : text.headsGuessWrong({ ...words, bl, bhd, best: r.removed[bl][bhd] }),
+    { id: 'model-heads-verdict', class: `feedback ${right ? 'ok' : 'no'}`, tabindex: '-1' },
+    right ? text.headsGuessRight(words) : text.headsGuessWrong({ ...words, bl, bhd, best: r.removed[bl][bhd] }),
   );
 }
 

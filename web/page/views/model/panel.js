@@ -133,6 +133,7 @@ export function createModelPanel({ lab, workerUrl }) {
     if (period < 2) return say(text.headsTooShort({ T }), 'heads');
     say('', 'heads');
     state.heads = { id: ++headsAsked, running: true, done: 0, total: 0 };
+    headsOut.replaceChildren(); // the last answer and its prediction form go with it
     busy.heads.textContent = '';
     drawControls();
     inspector.send({ type: 'heads', id: state.heads.id, tokens: repeatedStretch(V, period, HEADS_SEED), period });
