@@ -25,29 +25,10 @@ if [ "${1:-}" = quick ]; then
   exit $status
 fi
 run "Catch2, wasm under Node" ctest --test-dir build/wasm --output-on-failure -j2
-# Two lanes of test files side by side, one file at a time in each (a browser test waits on
-# Chromium for about half its time, so two files share the two cores well): the five longest
-# files (about 100 s each but inputs, 57 s) in one, the other 36 in the other, about 8 minutes
-# each. Fixed lanes, because node --test sorts the files it is given, and alphabetical order
-# started the training panel's 90 s file last.
-long=(tests/browser/a11y.test.mjs tests/browser/page.test.mjs tests/js/training-presets.test.mjs
-  tests/browser/training.test.mjs tests/browser/inputs.test.mjs)
-rest=$(ls tests/js/*.test.mjs tests/browser/*.test.mjs | grep -v -e responsive "${long[@]/#/-e}")
-lanes() {
-  local out first second
-  out=$(mktemp)
-  node --test --test-concurrency=1 "${long[@]}" >"$out" 2>&1 &
-  first=$!
-  # shellcheck disable=SC2086 # rest is a list of paths without spaces
-  node --test --test-concurrency=1 $rest
-  second=$?
-  wait "$first"
-  local status_first=$?
-  cat "$out"
-  rm -f "$out"
-  [ "$status_first" -eq 0 ] && [ "$second" -eq 0 ]
-}
-run "JS API and browser tests, in two lanes (the five longest files' report after the others')" lanes
+# node --test sorts the files it is given and runs two at a time: a browser test waits on
+# Chromium for about half its time. (Two fixed lanes of one file each, the longest files in one,
+# measured 620 s against 538: Chromium beside Chromium is slower than beside a JS test.)
+run "JS API and browser tests" node --test --test-concurrency=2 tests/js/ $(ls tests/browser/*.test.mjs | grep -v responsive)
 run "The page answering while it reads and draws, alone (long tasks are wall time)" \
   node --test tests/browser/responsive.test.mjs
 run "Fuzzing the answer parser and the checkpoint reader for 60 s" bash scripts/fuzz.sh 60
