@@ -26,7 +26,7 @@ export const FILE_MOST = Object.freeze({
 });
 
 // null when `file` ({name, size}) may be read as a `kind` file; otherwise {kind, name, got, most},
-// in bytes, for text/field.js's fileTooLarge.
+// in bytes, which text/field.js's fileTooLarge words.
 export function tooLarge(file, kind) {
   const most = FILE_MOST[kind];
   return file.size > most ? { kind, name: file.name, got: file.size, most } : null;

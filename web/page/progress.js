@@ -5,7 +5,7 @@
 import { progressFile as words } from '../text/index.js';
 import { fieldProblem, fileTooLarge } from '../text/field.js';
 import { fields, list, names, read, whole } from '../files/schema.js';
-import { FILE_MOST, tooLarge } from '../files/size.js';
+import { FILE_MOST } from '../files/size.js';
 import { browserStorage } from './storage.js';
 import { MAX_SEED } from './assignment/definition.js';
 
@@ -112,8 +112,8 @@ export function createProgress(storage = browserStorage()) {
   // A progress file's size, JSON and records checked; held in `pending` when it holds something
   // this page knows. Resolves to why not, or ''.
   async function held(file, known) {
-    const large = tooLarge(file, 'progress');
-    if (large) return fileTooLarge(large);
+    const large = fileTooLarge(file, 'progress');
+    if (large) return large;
     const text = await file.text();
     let parsed;
     try {

@@ -2,6 +2,7 @@
 // page's language: where, what stood there (a short excerpt) and what its schema asked for.
 import { text } from './index.js';
 import { excerpt } from './refusal.js';
+import { tooLarge } from '../files/size.js';
 
 // What a schema asked for, as words: the choices of an `either` (and of the `exactly`s in it)
 // as one list of alternatives.
@@ -27,10 +28,13 @@ export function fieldProblem({ field, expected, got }, words = text.files) {
   });
 }
 
-// A file refused by its size, unread (web/files/size.js's tooLarge: {kind, name, got, most} in
-// bytes), in MB: the file's size rounded up to a tenth, or to a whole MB from 1,000 on (the page
-// shows four digits), so that it never reads as the most.
-export function fileTooLarge({ kind, name, got, most }, words = text.files) {
+// Why `file` ({name, size}) is not read as a `kind` file, by its size alone (web/files/size.js),
+// or '' when it may be read: its size in MB, rounded up to a tenth (to a whole MB from 1,000 on,
+// as the page shows four digits) so that it never reads as the most.
+export function fileTooLarge(file, kind, words = text.files) {
+  const large = tooLarge(file, kind);
+  if (!large) return '';
+  const { name, got, most } = large;
   const MB = 2 ** 20;
   const step = got / MB < 1000 ? 10 : 1;
   return words.tooLarge({ kind, name: excerpt(name), got: Math.ceil((got / MB) * step) / step, most: most / MB });

@@ -22,7 +22,7 @@ import {
 import { ATTEMPTS_MOST } from './suspend.js';
 import { either, exactly, fields, list, names, number, read, text, whole } from '../../files/schema.js';
 import { fieldProblem, fileTooLarge } from '../../text/field.js';
-import { FILE_MOST, tooLarge } from '../../files/size.js';
+import { FILE_MOST } from '../../files/size.js';
 import { browserStorage } from '../storage.js';
 
 export const KEY = 'attention-lab.assignments.v1';
@@ -349,9 +349,9 @@ export async function readResults(chosen, familyIds, practice, expected, { onPro
   const files = [];
   const slice = slices();
   for (const [i, { name, size, text }] of chosen.entries()) {
-    const large = tooLarge({ name, size }, 'result');
+    const large = fileTooLarge({ name, size }, 'result');
     if (large) {
-      files.push({ name, problem: fileTooLarge(large) });
+      files.push({ name, problem: large });
       continue;
     }
     const reading = readingResult(await text(), familyIds, practice, expected);

@@ -29,7 +29,6 @@ export function groupVerdict(group, removed, base) {
 function groupsView(r) {
   const bar = GROUP_SCORE;
   if (!r.groups.length) return [h('p', { id: 'model-groups-none' }, text.groupsNone({ bar }))];
-  const done = r.groups.filter((g) => g.together !== null);
   const rows = r.groups.map((g) => [
     rowHeader(text.groupKinds[g.kind]({ bar })),
     h('td', {}, g.heads.map(([l, hd]) => `${l}.${hd}`).join(', ')),
@@ -49,7 +48,7 @@ function groupsView(r) {
       columns: text.groupsCols,
       rows,
     }),
-    ...done.map((g) => h('p', { id: `model-group-${g.kind}` }, said(g))),
+    ...r.groups.map((g) => h('p', { id: `model-group-${g.kind}` }, said(g))),
   ];
 }
 

@@ -8,7 +8,7 @@ import { readVocabulary } from '../../../models/vocabulary.js';
 import { readNumber } from '../../../handouts/inputs.js';
 import { names, read, text as textOf } from '../../../files/schema.js';
 import { fieldProblem, fileTooLarge } from '../../../text/field.js';
-import { FILE_MOST, tooLarge } from '../../../files/size.js';
+import { FILE_MOST } from '../../../files/size.js';
 
 // The smallest Other settings a refusal shows as an example.
 const EXAMPLE = '{"norm": "rms"}';
@@ -81,14 +81,13 @@ export function checkpointTooLarge(file, inWorker) {
   const onThread = FILE_MOST.checkpointOnPageThread;
   if (!inWorker && file.size > onThread)
     return text.tooLargeHere({ got: Math.ceil(file.size / 2 ** 20), most: onThread / 2 ** 20 });
-  const large = tooLarge(file, 'checkpoint');
-  return large ? fileTooLarge(large) : '';
+  return fileTooLarge(file, 'checkpoint');
 }
 
 // A vocabulary file (nanoGPT's meta.pkl as JSON, or text), or null when none was chosen.
 export async function readVocabularyFile(file) {
-  const large = file && tooLarge(file, 'vocabulary');
-  if (large) return { error: fileTooLarge(large) };
+  const large = file && fileTooLarge(file, 'vocabulary');
+  if (large) return { error: large };
   try {
     return { value: file ? readVocabulary(file.name, await file.text()) : null };
   } catch (e) {

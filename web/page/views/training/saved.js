@@ -6,13 +6,12 @@
 import { training as text } from '../../../text/index.js';
 import { jsonBreak } from '../../../text/refusal.js';
 import { fileTooLarge } from '../../../text/field.js';
-import { tooLarge } from '../../../files/size.js';
 
 // {value: {saved, setup}}: the file's model and `setup` with its corpus, D, heads, layers and T;
 // or {error}, why not.
 export async function readSavedFile(file, setup) {
-  const large = tooLarge(file, 'saved');
-  if (large) return { error: fileTooLarge(large) };
+  const large = fileTooLarge(file, 'saved');
+  if (large) return { error: large };
   let saved;
   try {
     saved = JSON.parse(await file.text());
