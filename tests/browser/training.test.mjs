@@ -259,6 +259,16 @@ test('bad settings and a corrupt file are explained and change nothing; a saved 
   writeFileSync(mismatched, JSON.stringify({ ...saved, config: { ...saved.config, D: 16 } }));
   await page.setInputFiles('#train-load', mismatched);
   await page.waitForFunction(() => /Not applied: .*shape/.test(document.querySelector('.train-error').textContent));
+  // a shape the file states wrongly is refused by its field, before the trainer sees it
+  const wrongType = path.join(shots, 'wrong-type-model.json');
+  writeFileSync(wrongType, JSON.stringify({ ...saved, config: { ...saved.config, D: '32' } }));
+  await page.setInputFiles('#train-load', wrongType);
+  await page.waitForFunction(() =>
+    /This file was not loaded: config\.D is “32”, where a whole number from 1 to 512 was expected/.test(
+      document.querySelector('.train-error').textContent,
+    ),
+  );
+  assert.equal(await stepOf(page), 3, 'a wrongly typed file changes nothing');
   await page.setInputFiles('#train-load', file);
   await page.waitForFunction(() => /Step 0/.test(document.querySelector('.train-status').textContent));
   assert.equal(await page.locator('.train-error').textContent(), '');

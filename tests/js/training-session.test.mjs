@@ -73,7 +73,7 @@ test('bad settings are refused with what was expected and what was received; the
     [{ D: 30, heads: 4 }, /D = 30 is not divisible by H = 4/],
     [{ lr: 0 }, /learning rate must be a number above 0 and at most 1, got 0/],
     [{ lr: -1 }, /got -1/],
-    [{ lr: NaN }, /got null/],
+    [{ lr: NaN }, /got NaN/],
     [{ T: 5000 }, /T must be a whole number from 1 to 256, got 5000/],
     [
       { T: 250, corpus: 'english' },
@@ -170,4 +170,61 @@ test('save, then set up from the saved model: the same predictions', () => {
   assert.deepEqual(t.last('inspected').base.probs, before);
   t.handle({ type: 'setup', experiment: 'custom', setup: { ...small, corpus: 'english' }, saved });
   assert.match(t.last('refused').message, /trained on a vocabulary of 14 tokens, but the corpus english has \d+/);
+});
+
+test('2,000 setups and saved files with odd values anywhere: ready, or refused in words naming what was wrong; the running session stays', async () => {
+  const { ODD_VALUES } = await import('./malformed.mjs');
+  const { readSavedFile } = await import('../../web/page/views/training/saved.js');
+  const { DEFAULT_SETUP } = await import('../../web/training/experiments.js');
+  const { xorshift32 } = await import('../../web/training/xorshift.js');
+  const JS_ERRORS = /undefined|NaN|\[object|is not a function|Cannot read|Unexpected token|Maximum call stack/;
+  const next = xorshift32(41);
+  const pick = (xs) => xs[next() % xs.length];
+  const t = harness();
+  t.handle({ type: 'setup', experiment: 'custom', setup: small });
+  t.handle({ type: 'save', run: 0 });
+  const good = JSON.parse(JSON.stringify(t.last('saved').data));
+  const fieldsOf = Object.keys(DEFAULT_SETUP);
+  const seen = { ready: 0, refused: 0 };
+  for (let k = 0; k < 2000; k++) {
+    const setup = { ...small };
+    for (let n = 1 + (next() % 2); n > 0; n--) setup[pick(fieldsOf)] = pick(ODD_VALUES);
+    let message = { type: 'setup', experiment: 'custom', setup };
+    if (k % 4 === 3) {
+      // a saved model with one field of its own, or of its config, odd
+      const saved = JSON.parse(JSON.stringify(good));
+      const into = next() % 2 ? saved : saved.config;
+      into[pick([...Object.keys(into), '__proto__', 'corpus'])] = pick(ODD_VALUES);
+      const read = await readSavedFile(new File([JSON.stringify(saved)], 'saved.json'), {
+        ...small,
+        corpus: 'grammar',
+      });
+      if (read.error) {
+        assert.doesNotMatch(read.error, JS_ERRORS, read.error);
+        seen.refused++;
+        continue;
+      }
+      message = { type: 'setup', experiment: 'custom', ...read.value };
+    }
+    t.reports.length = 0;
+    assert.doesNotThrow(() => t.handle(message), JSON.stringify(message.setup));
+    const answer = t.reports.find((r) => r.type === 'ready' || r.type === 'refused');
+    assert.ok(answer, `every setup is answered: ${JSON.stringify(message.setup)}`);
+    if (answer.type === 'refused') {
+      assert.doesNotMatch(answer.message, JS_ERRORS, answer.message);
+      assert.ok(
+        answer.code,
+        `a code the page words in its language: ${answer.message} ${JSON.stringify(message.setup)}`,
+      );
+      seen.refused++;
+    } else seen.ready++;
+    // the session that is running, the last one set up, still steps
+    t.handle({ type: 'step' });
+    assert.ok(
+      t.last('progress'),
+      `the running session steps: ${JSON.stringify(message.setup)} ${JSON.stringify(t.reports.at(-1))}`,
+    );
+  }
+  t.handle({ type: 'pause' });
+  assert.ok(seen.ready > 50 && seen.refused > 1000, JSON.stringify(seen));
 });

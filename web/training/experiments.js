@@ -3,6 +3,19 @@
 // else, including the seed. The corpora they name are corpora.js's CORPORA.
 
 // A model small enough to train in seconds; every field is a control on the panel.
+// The whole-number settings' bounds (least, most), as the session holds a setup to them and a
+// saved model's file is read by them. A bound keeps the page's training within a phone's time
+// and memory: D 512 with 8 blocks is already minutes a step there.
+export const SETUP_WHOLE = {
+  D: [1, 512],
+  heads: [1, 64],
+  layers: [1, 8],
+  T: [1, 256],
+  ffnMult: [1, 8],
+  batch: [1, 128],
+  seed: [0, 2 ** 31],
+};
+
 export const DEFAULT_SETUP = {
   corpus: 'grammar',
   D: 32,

@@ -2,10 +2,10 @@
 // engine's models and the data; it has no DOM, and every number it reports comes from the engine
 // (losses, entropies, probabilities) or is a count or a clock reading (steps, tokens per second).
 import { CORPORA } from './corpora.js';
-import { DEFAULT_SETUP, EXPERIMENTS } from './experiments.js';
+import { DEFAULT_SETUP, EXPERIMENTS, SETUP_WHOLE } from './experiments.js';
 import { charTokenizer, wordTokenizer } from '../tokenizers/tokenize.js';
 import { split, windows } from './batches.js';
-import { refused } from '../text/refusal.js';
+import { excerpt, refused } from '../text/refusal.js';
 
 // Validation always scores the same windows (drawn with their own seed), so that the points of a
 // validation curve, and the curves of the runs of one experiment, are comparable.
@@ -14,28 +14,23 @@ const VALID_SEED = 12345;
 const SAMPLE_TOKENS = 24; // length of each sample generation
 const SAMPLE_TEMPERATURE = 0.8;
 
+// What a refusal quotes of a setup's value: a short excerpt, text in JSON's quotes.
+const quoted = (v) => (typeof v === 'string' ? JSON.stringify(excerpt(v)) : excerpt(v));
+
 // The setup a student asks for, checked field by field before any model is made; the refusal
-// says what was expected and what was received.
+// says what was expected and what was received. A corpus is looked up only by a text (an object
+// as a key would be turned into one, and may refuse to be).
 export function checkSetup(setup) {
   const whole = (k, lo, hi) => {
     const v = setup[k];
     if (!Number.isInteger(v) || v < lo || v > hi)
-      throw refused('training.setup.whole', { field: k, min: lo, max: hi, got: JSON.stringify(v) ?? String(v) });
+      throw refused('training.setup.whole', { field: k, min: lo, max: hi, got: quoted(v) });
   };
-  if (!Object.hasOwn(CORPORA, setup.corpus))
-    throw refused('training.setup.corpus', {
-      choices: Object.keys(CORPORA),
-      got: JSON.stringify(setup.corpus) ?? String(setup.corpus),
-    });
-  whole('D', 1, 512);
-  whole('heads', 1, 64);
-  whole('layers', 1, 8);
-  whole('T', 1, 256);
-  whole('ffnMult', 1, 8);
-  whole('batch', 1, 128);
-  whole('seed', 0, 2 ** 31);
+  if (typeof setup.corpus !== 'string' || !Object.hasOwn(CORPORA, setup.corpus))
+    throw refused('training.setup.corpus', { choices: Object.keys(CORPORA), got: quoted(setup.corpus) });
+  for (const [k, [least, most]] of Object.entries(SETUP_WHOLE)) whole(k, least, most);
   if (!(typeof setup.lr === 'number' && Number.isFinite(setup.lr) && setup.lr > 0 && setup.lr <= 1)) {
-    throw refused('training.setup.lr', { got: JSON.stringify(setup.lr) ?? String(setup.lr) });
+    throw refused('training.setup.lr', { got: quoted(setup.lr) });
   }
   if (setup.D % setup.heads !== 0) throw refused('training.setup.divisible', { D: setup.D, heads: setup.heads });
 }
@@ -45,6 +40,10 @@ export function createSession(lab, { experiment = 'custom', setup: asked = {}, s
   if (!exp) throw refused('training.experiment', { got: String(experiment), choices: Object.keys(EXPERIMENTS) });
   const setup = { ...DEFAULT_SETUP, ...exp.setup, ...asked };
   checkSetup(setup);
+  // trainStep's optimizer, held to the engine's declared choices now rather than at the first step
+  const optimizers = lab.options.trainStep.find((o) => o.name === 'optimizer').choices;
+  if (typeof setup.optimizer !== 'string' || !optimizers.includes(setup.optimizer))
+    throw refused('option.choice', { what: 'optimizer', choices: optimizers, got: excerpt(setup.optimizer) });
   const corpus = CORPORA[setup.corpus];
   const text = corpus.text();
   const tok = corpus.tokenizer === 'word' ? wordTokenizer(text) : charTokenizer(text);

@@ -1,14 +1,28 @@
 // A saved model chosen in the training panel, read as far as the panel needs it: its size (a file
 // past a saved model's most is refused unread), its JSON, and the corpus and shape it was trained
-// with, which the new session's setup takes. The trainer's session checks that setup and the
-// engine's loadModel reads the rest (format, version, every parameter), each refusing in its own
-// words.
+// with, which the new session's setup takes. The shape is read by its schema, the setup's own
+// bounds, so a field that is missing or out of them is refused by its name here; the trainer's
+// session then checks the corpus and the engine's loadModel reads the rest (format, version, every
+// parameter), each refusing in its own words.
 import { training as text } from '../../../text/index.js';
 import { jsonBreak } from '../../../text/refusal.js';
-import { fileTooLarge } from '../../../text/field.js';
+import { fieldProblem, fileTooLarge } from '../../../text/field.js';
+import { fields, read, text as textOf, whole } from '../../../files/schema.js';
+import { SETUP_WHOLE } from '../../../training/experiments.js';
 
-// {value: {saved, setup}}: the file's model and `setup` with its corpus, D, heads, layers and T;
-// or {error}, why not.
+// The corpus's name is held to the corpora by the session; here only to a name's length.
+const CORPUS_NAME_MOST = 40;
+const size = (name) => whole(...SETUP_WHOLE[name]);
+const SAVED_SHAPE = fields(
+  {
+    corpus: textOf(CORPUS_NAME_MOST),
+    config: fields({ D: size('D'), heads: size('heads'), layers: size('layers'), T: size('T') }),
+  },
+  ['corpus'],
+);
+
+// {value: {saved, setup}}: the file's model and `setup` with its corpus (the file's, or `setup`'s
+// when the file names none), D, heads, layers and T; or {error}, why not.
 export async function readSavedFile(file, setup) {
   const large = fileTooLarge(file, 'saved');
   if (large) return { error: large };
@@ -18,7 +32,8 @@ export async function readSavedFile(file, setup) {
   } catch (e) {
     return { error: text.notJson({ at: jsonBreak(e) }) };
   }
-  const corpus = typeof saved?.corpus === 'string' ? saved.corpus : setup.corpus;
-  const c = saved?.config ?? {};
-  return { value: { saved, setup: { ...setup, corpus, D: c.D, heads: c.heads, layers: c.layers, T: c.T } } };
+  const r = read(saved, SAVED_SHAPE);
+  if (r.field !== undefined) return { error: fieldProblem(r) };
+  const { corpus = setup.corpus, config } = r.value;
+  return { value: { saved, setup: { ...setup, corpus, ...config } } };
 }
