@@ -6,6 +6,7 @@
 
 #include "lab/core/rng.hpp"
 #include "lab/layers/lm.hpp"
+#include "lab/practice/family.hpp"
 
 namespace fixtures {
 
@@ -97,21 +98,8 @@ inline Tensor2 random_mat(std::size_t r, std::size_t c, std::uint64_t seed, doub
 }
 
 // §7.4: vocabulary [A, B, C], D = 2, one head with d_k = 1, d_v = 2, ReLU FFN with
-// W_1 = I, W_2 = I / 2, no norms, untied head.
-inline LmParams toy_model() {
-    LmParams p;
-    p.embedding = Tensor2{{1, 0}, {0, 0.5}, {0.5, 0.5}};
-    p.positions = Tensor2{{0, 0}, {0, 0.5}, {0.5, 0.5}};
-    BlockParams b;
-    b.attn.wQ = Tensor2{{1}, {0}};
-    b.attn.wK = Tensor2{{ln2}, {0}};
-    b.attn.wV = Tensor2{{1, 0}, {0, 1}};
-    b.ffn.w1 = Tensor2{{1, 0}, {0, 1}};
-    b.ffn.w2 = Tensor2{{0.5, 0}, {0, 0.5}};
-    p.blocks.push_back(b);
-    p.head = Tensor2{{1, 0, -1}, {0, 1, -1}};
-    return p;
-}
+// W_1 = I, W_2 = I / 2, no norms, untied head: the practice problems' model, written once.
+inline LmParams toy_model() { return practice::detail::toy_model(1); }
 
 inline LmOptions toy_options() {
     LmOptions o;

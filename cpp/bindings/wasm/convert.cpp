@@ -325,7 +325,7 @@ val js(const api::MhaOut& m) {
     return o;
 }
 
-val js(const std::vector<practice::Named>& values) {
+val js(const std::vector<NamedArray>& values) {
     val out = val::array();
     for (std::size_t i = 0; i < values.size(); ++i) {
         val o = js(values[i].value);
@@ -416,16 +416,6 @@ val js(const Values& values) {
         }
     }
     return o;
-}
-
-val js(const std::vector<SavedParameter>& parameters) {
-    val out = val::array();
-    for (std::size_t i = 0; i < parameters.size(); ++i) {
-        val o = js(parameters[i].value);
-        o.set("name", parameters[i].name);
-        out.set(i, o);
-    }
-    return out;
 }
 
 val js(const SavedModel& saved) {

@@ -50,14 +50,14 @@ val js_tensor(const E& t) {
 val js(const Trace& trace);
 val js(const api::MhaOut& m);
 val js(const Values& values);
-val js(const std::vector<SavedParameter>& parameters);
 val js(const SavedModel& saved);
 val js(const std::vector<OptionDeclaration>& declarations);
 // Every parameter object's fields (lab.parameters), from the tables read_params reads by: {mha:
 // {wQ: "[D][H*dk]", …}, block: {attn: "mha", …}, lm: {blocks: ["block"], …}}, each a tensor's
 // shape, another object's schema, or a list of one.
 val parameter_declarations();
-val js(const std::vector<practice::Named>& values);
+// A list of {name, shape, data}: a saved model's parameters, a practice step's values.
+val js(const std::vector<NamedArray>& values);
 val js(const std::vector<std::string>& words);
 val js(const practice::CheckResult& c, const practice::Answer& expected);
 // A refusal as {code, params: {name: number | text | [words]}}; the facade adds its English message.

@@ -4,9 +4,9 @@
 
 namespace lab {
 
-std::vector<SavedParameter> parameters_of(const Model& m, const std::string& fn) {
+std::vector<NamedArray> parameters_of(const Model& m, const std::string& fn) {
     LmParams p = m.params(fn);
-    std::vector<SavedParameter> out;
+    std::vector<NamedArray> out;
     flat::for_each_parameter(
         p, [&](const std::string& name, double* data, std::size_t n, const std::vector<std::size_t>& shape) {
             out.push_back({name, {shape, std::vector<double>(data, data + n)}});
@@ -29,7 +29,7 @@ Model load_model(const SavedModel& saved, const std::string& fn) {
     check_model_config(c, fn, kMaxEntries);
     LmParams p = flat::shaped_params(structure_of(c));
     std::map<std::string, const NdArray*> by_name;
-    for (const SavedParameter& s : saved.parameters) {
+    for (const NamedArray& s : saved.parameters) {
         require(by_name.emplace(s.name, &s.value).second, fn, refused("saved.twice", "name", s.name));
     }
     std::size_t used = 0;

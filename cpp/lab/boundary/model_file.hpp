@@ -16,16 +16,11 @@ namespace lab {
 inline constexpr const char* kModelFormat = "attention-lab-model";
 inline constexpr int kModelVersion = 1;
 
-struct SavedParameter {
-    std::string name;
-    NdArray value;
-};
-
 struct SavedModel {
     std::string format = kModelFormat;
     int version = kModelVersion;
     Values config;  // as write_options(ModelConfig) writes it
-    std::vector<SavedParameter> parameters;
+    std::vector<NamedArray> parameters;
 };
 
 SavedModel save_model(const Model& m);
@@ -36,6 +31,6 @@ SavedModel save_model(const Model& m);
 Model load_model(const SavedModel& saved, const std::string& fn = "loadModel");
 
 // Every parameter of `m` by name, as model.parameters() lists them.
-std::vector<SavedParameter> parameters_of(const Model& m, const std::string& fn = "parameters");
+std::vector<NamedArray> parameters_of(const Model& m, const std::string& fn = "parameters");
 
 }  // namespace lab

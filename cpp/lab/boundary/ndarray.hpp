@@ -3,6 +3,7 @@
 // flattened into one axis B on the way in and restored on the way out.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "lab/core/tensor.hpp"
@@ -12,6 +13,13 @@ namespace lab {
 struct NdArray {
     std::vector<std::size_t> shape;
     std::vector<double> data;  // row-major, product(shape) entries
+};
+
+// An array with the name it goes by: a saved model's parameter ("blocks.0.attn.wQKV"), a
+// practice problem's given or computed value ("q", "K", "d_k"; a scalar has shape []).
+struct NamedArray {
+    std::string name;
+    NdArray value;
 };
 
 // The shapes a check accepts, from their notation: "[T][D] | [B][T][D]" is two. A refusal names

@@ -111,7 +111,7 @@ void wrong_run(Problem& p, const std::string& id, const std::string& section, lo
     if (to - from <= kTypedRun) wrong(p, id, section, positions(from, to));
 }
 
-const std::vector<Named>& step_values(const Problem& p, const std::string& key) {
+const std::vector<NamedArray>& step_values(const Problem& p, const std::string& key) {
     for (const auto& s : p.steps)
         if (s.key == key) return s.values;
     throw std::logic_error("practice: " + p.family + " has no solution step '" + key + "'");

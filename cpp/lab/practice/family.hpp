@@ -118,7 +118,7 @@ void wrong_run(Problem& p, const std::string& id, const std::string& section, lo
 
 // ---- what the fairness tests read ----
 
-const std::vector<Named>& step_values(const Problem& p, const std::string& key);
+const std::vector<NamedArray>& step_values(const Problem& p, const std::string& key);
 const std::vector<double>& step_data(const Problem& p, const std::string& key);  // its first value's numbers
 
 // Whether a student who writes `a`, to three significant figures, is told it is not `b`: the two

@@ -32,11 +32,6 @@ struct Family {
 
 const std::vector<Family>& families();
 
-struct Named {
-    std::string name;  // e.g. "q", "K", "d_k"
-    NdArray value;     // a scalar has shape []
-};
-
 struct Misconception {
     std::string id;       // e.g. "no-scaling"; worded by the page
     std::string section;  // where the handout covers it
@@ -44,8 +39,8 @@ struct Misconception {
 };
 
 struct SolutionStep {
-    std::string key;            // e.g. "scores"
-    std::vector<Named> values;  // what the engine computed at this step
+    std::string key;                 // e.g. "scores"
+    std::vector<NamedArray> values;  // what the engine computed at this step
 };
 
 struct Problem {
@@ -54,7 +49,7 @@ struct Problem {
     std::uint64_t seed = 0;
     Format format = Format::number;
     std::string variant;              // which question of the family (e.g. "raw" / "scaled")
-    std::vector<Named> given;         // the numbers the student works from
+    std::vector<NamedArray> given;    // the numbers the student works from
     std::vector<std::string> inputs;  // the given values the answer must depend on
     std::vector<std::string> words;   // token vocabulary or choice options, in order
     Answer answer;

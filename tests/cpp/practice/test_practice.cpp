@@ -13,6 +13,7 @@
 #include "lab/practice/practice.hpp"
 
 using namespace lab::practice;
+using lab::NamedArray;
 using lab::NdArray;
 
 namespace {
@@ -126,7 +127,7 @@ bool answer_moves_with(const Problem& p, const std::string& name) {
     return false;
 }
 
-Problem solved(const std::string& family, const std::string& variant, std::vector<Named> given,
+Problem solved(const std::string& family, const std::string& variant, std::vector<NamedArray> given,
                std::vector<std::string> words = {}) {
     Problem p = make_problem(family, 0);
     p.variant = variant;
