@@ -25,3 +25,14 @@ export function download(name, data, type = 'application/json') {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+// A view's section, labelled by its heading: the heading takes focus (tabindex -1) when the route
+// opens the view, so a screen reader starts at its title; `intro`, a paragraph under it.
+export const titledSection = ({ style, id, title, intro }, ...children) =>
+  h(
+    'section',
+    { class: style, 'aria-labelledby': id },
+    h('h2', { id, tabindex: '-1' }, title),
+    intro != null && h('p', {}, intro),
+    ...children,
+  );

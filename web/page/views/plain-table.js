@@ -1,15 +1,16 @@
-// A table of a few columns with a caption, as the Lab's panels list tokens and numbers: the first
-// column's headers are `scope="col"`, a row's `th` names it, and a number shows rounded with
-// every digit on hover.
+// A table of a few columns, as the Lab's panels list tokens and numbers and a teacher's views list
+// results: the column headers are `scope="col"`, a row's `th` names it, and a number shows
+// rounded with every digit on hover.
 import { exact, short } from '../../locale/number.js';
 import { h } from './dom.js';
 
-// rows: arrays of cells (elements, from numberCell, rowHeader or h('td', ...)).
-export const plainTable = ({ id, caption, columns, rows }) =>
+// rows: arrays of cells (elements, from numberCell, rowHeader or h('td', ...)). `caption`: none
+// when a heading or the scroll box's label already names the table; `style`: its CSS class.
+export const plainTable = ({ id, caption, columns, rows, style = 'plain' }) =>
   h(
     'table',
-    { class: 'plain', id },
-    h('caption', {}, caption),
+    { class: style, id },
+    caption != null && h('caption', {}, caption),
     h(
       'thead',
       {},

@@ -4,7 +4,7 @@
 // the engine's practice set in words (web/handouts/self-attention/practice.js).
 import { practice as text, teach as teachWords, ui } from '../../text/index.js';
 import { answerText, short } from '../../locale/number.js';
-import { h } from './dom.js';
+import { h, titledSection } from './dom.js';
 import { matrixView } from './matrix.js';
 import { isAttempt } from '../progress.js';
 import { progressFiles } from './progress-file.js';
@@ -242,11 +242,8 @@ export function practicePanel({ practice, family, seed, progress, href, onChange
 }
 
 export function practiceOverview({ practice, progress, href, exampleHref, onImport, teachHref }) {
-  return h(
-    'section',
-    { class: 'practice-set', 'aria-labelledby': 'practice-title' },
-    h('h2', { id: 'practice-title', tabindex: '-1' }, text.setTitle),
-    h('p', {}, text.setIntro),
+  return titledSection(
+    { style: 'practice-set', id: 'practice-title', title: text.setTitle, intro: text.setIntro },
     progress.notice && h('p', { class: 'notice', role: 'alert' }, text.progressReset({ why: progress.notice })),
     h(
       'table',

@@ -14,7 +14,7 @@ import {
   problemsOf,
 } from '../assignment/definition.js';
 import { suspendProblem } from '../assignment/suspend.js';
-import { download, h } from './dom.js';
+import { download, h, titledSection } from './dom.js';
 
 // families: [{id, section, title, fewAnswers}]; a: the assignment to start from; latest: the
 // problem set's latest edition; linkOf(query): the student's address for a query; onQuery(query):
@@ -256,11 +256,8 @@ export function teachView({ families, assignment: a, latest, linkOf, onQuery, pa
     field('teach-tries', text.triesLabel, tries),
     field('teach-penalty', text.penaltyLabel, penalty, text.penaltyNote),
   );
-  const view = h(
-    'section',
-    { class: 'teach-view', 'aria-labelledby': 'teach-title-heading' },
-    h('h2', { id: 'teach-title-heading', tabindex: '-1' }, text.title),
-    h('p', {}, text.intro),
+  const view = titledSection(
+    { style: 'teach-view', id: 'teach-title-heading', title: text.title, intro: text.intro },
     editionNote,
     form,
     h(

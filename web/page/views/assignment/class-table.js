@@ -4,6 +4,7 @@ import { assignment as words, practice as practiceWords } from '../../../text/in
 import { cellText, resultsCsv, sortRows } from '../../assignment/class.js';
 import { download, h } from '../dom.js';
 import { scrollBox, titlesOf } from './shared.js';
+import { plainTable, rowHeader } from '../plain-table.js';
 
 // The most cells the class table draws at once. A cell of a table 146 columns wide costs about
 // 90 µs to build and lay out in Chromium on the test machines, so that 512 of them, with the
@@ -102,42 +103,26 @@ export function classSummary(report, { practice, teacher, sort, first = 0, onSor
     h('h4', {}, words.statsTitle),
     scrollBox(
       words.statsTitle,
-      h(
-        'table',
-        { class: 'result-table', id: 'problem-stats' },
-        h(
-          'thead',
-          {},
+      plainTable({
+        style: 'result-table',
+        id: 'problem-stats',
+        columns: words.statsColumns,
+        rows: report.stats.map((st, k) => [
+          rowHeader(`${k + 1}. ${titles.get(st.family)}`),
+          h('td', {}, `${st.solved} / ${st.of}`),
+          h('td', {}, `${st.first} / ${st.of}`),
           h(
-            'tr',
+            'td',
             {},
-            words.statsColumns.map((t) => h('th', { scope: 'col' }, t)),
+            st.misconception
+              ? words.metTimes({
+                  what: practiceWords.misconceptions[st.misconception] ?? st.misconception,
+                  n: st.met,
+                })
+              : words.noMisconception,
           ),
-        ),
-        h(
-          'tbody',
-          {},
-          report.stats.map((st, k) =>
-            h(
-              'tr',
-              {},
-              h('th', { scope: 'row' }, `${k + 1}. ${titles.get(st.family)}`),
-              h('td', {}, `${st.solved} / ${st.of}`),
-              h('td', {}, `${st.first} / ${st.of}`),
-              h(
-                'td',
-                {},
-                st.misconception
-                  ? words.metTimes({
-                      what: practiceWords.misconceptions[st.misconception] ?? st.misconception,
-                      n: st.met,
-                    })
-                  : words.noMisconception,
-              ),
-            ),
-          ),
-        ),
-      ),
+        ]),
+      }),
     ),
     h('p', { class: 'hint' }, words.cellsKey),
     h(

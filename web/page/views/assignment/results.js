@@ -3,7 +3,8 @@
 import { assignment as words, practice as practiceWords } from '../../../text/index.js';
 import { LIMITS } from '../../assignment/definition.js';
 import { classReport } from '../../assignment/class.js';
-import { h } from '../dom.js';
+import { h, titledSection } from '../dom.js';
+import { plainTable, rowHeader } from '../plain-table.js';
 import { progressLine } from '../progress-line.js';
 import { classSummary } from './class-table.js';
 import { scoreLine, scrollBox, titlesOf } from './shared.js';
@@ -69,11 +70,8 @@ export const readingLine = (of, onCancel) =>
 function resultDetail({ practice, teacher, result, message, file, status, summary }) {
   const r = result;
   const titles = titlesOf(practice);
-  return h(
-    'section',
-    { class: 'assignment-result', 'aria-labelledby': 'result-title' },
-    h('h2', { id: 'result-title', tabindex: '-1' }, words.resultTitle),
-    h('p', {}, words.resultIntro),
+  return titledSection(
+    { style: 'assignment-result', id: 'result-title', title: words.resultTitle, intro: words.resultIntro },
     h('label', { class: 'button' }, words.openResult, file),
     teacher && !summary ? h('p', {}, words.checkedAgainst({ title: teacher.title })) : null,
     status,
@@ -94,60 +92,39 @@ function resultDetail({ practice, teacher, result, message, file, status, summar
         ),
         scrollBox(
           words.answersLabel,
-          h(
-            'table',
-            { class: 'result-table' },
-            h(
-              'thead',
-              {},
+          plainTable({
+            style: 'result-table',
+            columns: words.answersHeading,
+            rows: r.problems.map((p, i) => [
+              rowHeader(`${i + 1}. ${titles.get(p.family)} (${practiceWords.variant({ seed: p.seed })})`),
               h(
-                'tr',
+                'td',
                 {},
-                words.answersHeading.map((t) => h('th', { scope: 'col' }, t)),
+                p.attempts.length
+                  ? h(
+                      'ol',
+                      {},
+                      p.attempts.map((t) =>
+                        h(
+                          'li',
+                          { class: t.recorded !== t.correct ? 'changed' : '' },
+                          t.notKept ? words.notKept : `${t.answer} → ${t.correct ? words.correct : words.notYet}`,
+                          t.recorded !== t.correct
+                            ? ` (${t.recorded ? words.recordedCorrect : words.recordedWrong})`
+                            : '',
+                        ),
+                      ),
+                    )
+                  : words.none,
               ),
-            ),
-            h(
-              'tbody',
-              {},
-              r.problems.map((p, i) =>
-                h(
-                  'tr',
-                  {},
-                  h(
-                    'th',
-                    { scope: 'row' },
-                    `${i + 1}. ${titles.get(p.family)} (${practiceWords.variant({ seed: p.seed })})`,
-                  ),
-                  h(
-                    'td',
-                    {},
-                    p.attempts.length
-                      ? h(
-                          'ol',
-                          {},
-                          p.attempts.map((t) =>
-                            h(
-                              'li',
-                              { class: t.recorded !== t.correct ? 'changed' : '' },
-                              t.notKept ? words.notKept : `${t.answer} → ${t.correct ? words.correct : words.notYet}`,
-                              t.recorded !== t.correct
-                                ? ` (${t.recorded ? words.recordedCorrect : words.recordedWrong})`
-                                : '',
-                            ),
-                          ),
-                        )
-                      : words.none,
-                  ),
-                  h(
-                    'td',
-                    {},
-                    p.attempts.some((t) => t.correct && !t.notKept) ? words.correct : words.notYet,
-                    p.solutionShown ? ` (${words.afterSolution})` : '',
-                  ),
-                ),
+              h(
+                'td',
+                {},
+                p.attempts.some((t) => t.correct && !t.notKept) ? words.correct : words.notYet,
+                p.solutionShown ? ` (${words.afterSolution})` : '',
               ),
-            ),
-          ),
+            ]),
+          }),
         ),
       ),
   );

@@ -2,7 +2,7 @@
 // what the student did to `on` (open, prompt, generate, check, heads, stop, stopHeads); panel.js
 // holds the state.
 import { opened as text } from '../../../text/index.js';
-import { h } from '../dom.js';
+import { h, titledSection } from '../dom.js';
 import { howTo } from './howto.js';
 import { FILE_MOST } from '../../../files/size.js';
 
@@ -142,11 +142,8 @@ export function modelForm({ on, inWorker }) {
     headsOut,
   );
 
-  const el = h(
-    'section',
-    { class: 'training model-panel', 'aria-labelledby': 'model-title' },
-    h('h2', { id: 'model-title', tabindex: '-1' }, text.title),
-    h('p', {}, text.intro),
+  const el = titledSection(
+    { style: 'training model-panel', id: 'model-title', title: text.title, intro: text.intro },
     h(
       'p',
       { class: 'notice', hidden: inWorker },

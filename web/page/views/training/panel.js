@@ -7,7 +7,7 @@ import { DEFAULT_SETUP, EXPERIMENTS } from '../../../training/experiments.js';
 import { connectTrainer } from '../../../worker/client.js';
 import { sentence, sentences, training as text, ui } from '../../../text/index.js';
 import { readSavedFile } from './saved.js';
-import { h } from '../dom.js';
+import { h, titledSection } from '../dom.js';
 import { attentionView } from './attention.js';
 import { readSetting, saidHere, settingsForm } from './form.js';
 import { entropyPlot, lossPlot } from './plots.js';
@@ -94,11 +94,8 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
     Object.keys(EXPERIMENTS).map((id) => h('option', { value: id }, text.experiments[id].name)),
   );
 
-  const el = h(
-    'section',
-    { class: 'training', 'aria-labelledby': 'train-title' },
-    h('h2', { id: 'train-title', tabindex: '-1' }, text.title),
-    h('p', {}, text.intro),
+  const el = titledSection(
+    { style: 'training', id: 'train-title', title: text.title, intro: text.intro },
     pageThread,
     h('p', {}, h('label', { for: 'train-experiment' }, `${text.experiment} `), experimentSelect),
     about,
