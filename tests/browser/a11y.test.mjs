@@ -26,9 +26,14 @@ const VIEWPORTS = [
 ];
 
 // The page's CSP forbids inline scripts, so axe goes in through a context that bypasses it.
+// A page of its own context, and `check(where)`, which adds axe-core's findings on the page as it
+// stands to `found`, each named by where it was.
 async function openContext(viewport) {
   const ctx = await site.browser.newContext({ viewport, bypassCSP: true });
-  return { ctx, page: await ctx.newPage() };
+  const page = await ctx.newPage();
+  const found = [];
+  const check = async (where) => (await violations(page)).forEach((v) => found.push(`${where}: ${v}`));
+  return { ctx, page, found, check };
 }
 
 async function violations(page) {
@@ -45,22 +50,19 @@ async function violations(page) {
 
 for (const viewport of VIEWPORTS) {
   test(`axe: every step of every worked example at ${viewport.width}x${viewport.height}`, async () => {
-    const { ctx, page } = await openContext(viewport);
-    const found = [];
+    const { ctx, page, found, check } = await openContext(viewport);
     for (const ex of examples)
       for (let s = 1; s <= ex.steps.length; s++) {
         await page.goto(`${site.base}#/${ex.id}/${s}`);
         await page.locator('.step').waitFor({ timeout: 15000 });
-        for (const v of await violations(page)) found.push(`#/${ex.id}/${s}: ${v}`);
+        await check(`#/${ex.id}/${s}`);
       }
     await ctx.close();
     assert.deepEqual(found, []);
   });
 
   test(`axe: the practice set, an answered problem, predict mode and a checked worksheet at ${viewport.width}x${viewport.height}`, async () => {
-    const { ctx, page } = await openContext(viewport);
-    const found = [];
-    const check = async (where) => (await violations(page)).forEach((v) => found.push(`${where}: ${v}`));
+    const { ctx, page, found, check } = await openContext(viewport);
     await page.goto(`${site.base}#/practice`);
     await page.locator('table.families').waitFor();
     await check('the practice list');
@@ -98,9 +100,7 @@ for (const viewport of VIEWPORTS) {
   });
 
   test(`axe: the training panel before and while it trains at ${viewport.width}x${viewport.height}`, async () => {
-    const { ctx, page } = await openContext(viewport);
-    const found = [];
-    const check = async (where) => (await violations(page)).forEach((v) => found.push(`${where}: ${v}`));
+    const { ctx, page, found, check } = await openContext(viewport);
     await page.goto(`${site.base}#/train`);
     await page.locator('#train-start').waitFor({ timeout: 20000 });
     await check('before training');
@@ -118,9 +118,7 @@ for (const viewport of VIEWPORTS) {
   });
 
   test(`axe: Open a model, before and with a model open, generated and checked at ${viewport.width}x${viewport.height}`, async () => {
-    const { ctx, page } = await openContext(viewport);
-    const found = [];
-    const check = async (where) => (await violations(page)).forEach((v) => found.push(`${where}: ${v}`));
+    const { ctx, page, found, check } = await openContext(viewport);
     await page.goto(`${site.base}#/model`);
     await page.locator('#model-file').waitFor({ timeout: 20000 });
     await check('before opening');

@@ -159,14 +159,24 @@ test('progress survives a reload, exports to a file and imports back', async () 
   await ctx.close();
 });
 
-test('stored progress that is not JSON is set aside with a notice too', async () => {
+// A context whose page finds `stored` as its kept progress once, on its first load: what a
+// browser that kept a damaged record gives the page.
+async function withStoredProgress(stored) {
   const ctx = await site.browser.newContext({ viewport: { width: 1100, height: 900 } });
-  await ctx.addInitScript((key) => {
-    if (!sessionStorage.getItem('seeded')) {
-      localStorage.setItem(key, '{"version":1,');
-      sessionStorage.setItem('seeded', '1');
-    }
-  }, KEY);
+  await ctx.addInitScript(
+    ([key, value]) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem(key, value);
+        sessionStorage.setItem('seeded', '1');
+      }
+    },
+    [KEY, stored],
+  );
+  return ctx;
+}
+
+test('stored progress that is not JSON is set aside with a notice too', async () => {
+  const ctx = await withStoredProgress('{"version":1,');
   const { page } = await open(`${site.base}#/practice`, ctx);
   await page.locator('.practice-set').waitFor();
   assert.match(await page.textContent('.practice-set .notice'), /not progress data of this version/);
@@ -174,13 +184,7 @@ test('stored progress that is not JSON is set aside with a notice too', async ()
 });
 
 test('damaged stored progress is set aside with a notice, never a crash', async () => {
-  const ctx = await site.browser.newContext({ viewport: { width: 1100, height: 900 } });
-  await ctx.addInitScript((key) => {
-    if (!sessionStorage.getItem('seeded')) {
-      localStorage.setItem(key, '{"version":1,"families":{"x":{"attempts":"many"}}}');
-      sessionStorage.setItem('seeded', '1');
-    }
-  }, KEY);
+  const ctx = await withStoredProgress('{"version":1,"families":{"x":{"attempts":"many"}}}');
   const { page, problems } = await open(`${site.base}#/practice`, ctx);
   await page.locator('.practice-set').waitFor();
   assert.match(
