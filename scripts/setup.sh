@@ -17,6 +17,7 @@ checks=(
   "command:clang-format:clang-format"
   "file:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev"
   "command:pdftotext:poppler-utils"
+  "command:xmllint:libxml2-utils"
 )
 
 missing=()

@@ -31,6 +31,7 @@ import {
 } from '../../web/page/assignment/suspend.js';
 import { manifest } from '../../web/page/assignment/package.js';
 import { strictScorm12 } from '../lms/strict-scorm12.mjs';
+import { schemaRefusals } from '../lms/validate-manifest.mjs';
 
 const lab = await loadEngine();
 const ids = lab.practice.families().map((f) => f.id);
@@ -408,4 +409,27 @@ test('the manifest is well-formed XML 1.0 with the title as kept, whatever chara
   assert.ok(read > 2000, `${read} titles read from a link`);
   // and a name typed with them is kept plain too
   for (const c of AWKWARD) assert.doesNotMatch(normalName(`Ada${c}Lovelace`), BAD_IN_TEXT);
+});
+
+test('every manifest is valid under SCORM 1.2’s schemas, whatever characters its title was given, in every language', () => {
+  const manifests = [];
+  for (const c of AWKWARD)
+    for (const title of [`Week${c}3`, `${c}Week 3`, `Week 3${c}`]) {
+      manifests.push(manifest({ ...quiz, title }));
+      const checked = readAssignment(assignmentQuery({ ...quiz, title }), ids);
+      if (checked.assignment) manifests.push(manifest(checked.assignment));
+    }
+  for (const language of ['en', 'es', 'zh-Hans'])
+    manifests.push(manifest({ ...quiz, title: '注意 <&> "quoted"' }, language));
+  assert.deepEqual(schemaRefusals(manifests), []);
+  // The check refuses what an LMS would: a title with a raw control character (not XML), and a
+  // manifest without its resources.
+  const broken = [
+    manifest(quiz).replace(/<title>[^<]*/, '<title>Week\u00013'),
+    manifest(quiz).replace(/<resources>[^]*<\/resources>/, ''),
+  ];
+  assert.deepEqual(
+    schemaRefusals(broken).map((r) => r.index),
+    [0, 1],
+  );
 });
