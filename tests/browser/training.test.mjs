@@ -32,6 +32,13 @@ async function pause(page) {
   await page.waitForFunction(() => /Paused/.test(document.querySelector('.train-status').textContent));
 }
 
+// Trains from where the panel stands until at least `steps` steps, then pauses.
+async function trainFor(page, steps) {
+  await page.click('#train-start');
+  await waitForStep(page, steps);
+  await pause(page);
+}
+
 // The step counter on the panel ("Step 123 · …").
 const stepOf = async (page) =>
   Number((/Step (\d+)/.exec(await page.locator('.train-status').textContent()) || [])[1] ?? NaN);
@@ -119,9 +126,7 @@ test('the loss plot explains itself: axes and a note before the first step; one 
     assert.equal(new Set(mine.map((r) => r.colour)).size, 1, `run ${run} keeps one colour`);
   }
   assert.equal(new Set(rows.map((r) => r.colour)).size, 3, 'the runs differ in colour');
-  await page.click('#train-start');
-  await waitForStep(page, 150);
-  await pause(page);
+  await trainFor(page, 150);
   assert.equal(await page.locator('.plot-waiting').isVisible(), false, 'the note goes once there is data');
   assert.equal((await legend()).length, 9);
   await plot.screenshot({ path: path.join(shots, 'training-plot-leak.png') });
@@ -159,9 +164,7 @@ test('Start then Pause pressed at once: the second press wins, and the panel end
 
 test('§7.3 in the page: reading the future wins in training and loses under the causal mask', async () => {
   const { page, problems, close } = await open(`${site.base}#/train/leak`);
-  await page.click('#train-start');
-  await waitForStep(page, 600);
-  await pause(page);
+  await trainFor(page, 600);
   const rows = await page
     .locator('.train-table tbody tr')
     .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))));
@@ -188,9 +191,7 @@ test('§7.3 in the page: reading the future wins in training and loses under the
 
 test('§2.2 intervention: turning heads off changes the next-token probabilities', async () => {
   const { page, problems, close } = await open(`${site.base}#/train/intervention`);
-  await page.click('#train-start');
-  await waitForStep(page, 300);
-  await pause(page);
+  await trainFor(page, 300);
   const column = (i) =>
     page
       .locator('#next-token tbody tr')

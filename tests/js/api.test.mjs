@@ -221,22 +221,14 @@ test('feedForward: activations (GELU exact by default) and the gated form', () =
     { activation: 'relu', gated: true },
   );
   close(gated.output, [[1 * 6 * 2]]);
+  // §7.4's FFN (W_1 = I, W_2 = I / 2) on its attention outputs
   close(
     lab.feedForward(
       [
         [2, 0],
         [0.5, 1.5],
       ],
-      {
-        w1: [
-          [1, 0],
-          [0, 1],
-        ],
-        w2: [
-          [0.5, 0],
-          [0, 0.5],
-        ],
-      },
+      toyModel.blocks[0].ffn,
       { activation: 'relu' },
     ).output,
     [

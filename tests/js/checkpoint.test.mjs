@@ -40,27 +40,30 @@ const tensor = (nested, flip = false) => {
   return Array.isArray(m[0]) ? { shape: [m.length, m[0].length], data: m.flat() } : { shape: [m.length], data: m };
 };
 
+// A block's tensors as nanoGPT names them and as the lab does, and whether nanoGPT's Linear
+// stores the weight [out, in] (transposed from the lab's [in, out]).
+const BLOCK_NAMES = [
+  ['ln_1.weight', 'norm1.gamma'],
+  ['ln_1.bias', 'norm1.beta'],
+  ['attn.c_attn.weight', 'attn.wQKV', true],
+  ['attn.c_attn.bias', 'attn.bQKV'],
+  ['attn.c_proj.weight', 'attn.wO', true],
+  ['attn.c_proj.bias', 'attn.bO'],
+  ['ln_2.weight', 'norm2.gamma'],
+  ['ln_2.bias', 'norm2.beta'],
+  ['mlp.c_fc.weight', 'ffn.w1', true],
+  ['mlp.c_fc.bias', 'ffn.b1'],
+  ['mlp.c_proj.weight', 'ffn.w2', true],
+  ['mlp.c_proj.bias', 'ffn.b2'],
+];
+
 // The model's parameters under nanoGPT's names, weights [out, in], the tied head stored once.
 function nanogpt(model) {
   const p = model.parameters();
   const out = { 'transformer.wte.weight': tensor(p.embedding), 'transformer.wpe.weight': tensor(p.positions) };
   for (let l = 0; l < CONFIG.n_layer; l++) {
-    const b = (n) => p[`blocks.${l}.${n}`];
-    const h = `transformer.h.${l}.`;
-    Object.assign(out, {
-      [`${h}ln_1.weight`]: tensor(b('norm1.gamma')),
-      [`${h}ln_1.bias`]: tensor(b('norm1.beta')),
-      [`${h}attn.c_attn.weight`]: tensor(b('attn.wQKV'), true),
-      [`${h}attn.c_attn.bias`]: tensor(b('attn.bQKV')),
-      [`${h}attn.c_proj.weight`]: tensor(b('attn.wO'), true),
-      [`${h}attn.c_proj.bias`]: tensor(b('attn.bO')),
-      [`${h}ln_2.weight`]: tensor(b('norm2.gamma')),
-      [`${h}ln_2.bias`]: tensor(b('norm2.beta')),
-      [`${h}mlp.c_fc.weight`]: tensor(b('ffn.w1'), true),
-      [`${h}mlp.c_fc.bias`]: tensor(b('ffn.b1')),
-      [`${h}mlp.c_proj.weight`]: tensor(b('ffn.w2'), true),
-      [`${h}mlp.c_proj.bias`]: tensor(b('ffn.b2')),
-    });
+    for (const [theirs, ours, transposed] of BLOCK_NAMES)
+      out[`transformer.h.${l}.${theirs}`] = tensor(p[`blocks.${l}.${ours}`], transposed);
   }
   out['transformer.ln_f.weight'] = tensor(p['finalNorm.gamma']);
   out['transformer.ln_f.bias'] = tensor(p['finalNorm.beta']);
