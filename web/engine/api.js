@@ -36,11 +36,15 @@ const MHA_RESULT = {
   v: 'Numbers',
 };
 
+// How a generation's token was drawn (§7.1): u fell in [below, upto), the token's slice of the
+// running sums, prob its width; u is null when greedy. Every generation gives it for each token.
+const DRAW = { token: 'number', prob: 'number', below: 'number', upto: 'number', u: 'number | null' };
+
 // What a model's generate and generateMore give: the tokens, each new one's draw, and whether
 // the end token came.
 const GENERATED = {
   tokens: 'number[]',
-  draws: [{ token: 'number', prob: 'number', below: 'number', upto: 'number', u: 'number | null' }],
+  draws: [DRAW],
   ended: 'boolean',
 };
 
@@ -167,12 +171,11 @@ export const API = [
       stoppedAtEos: 'boolean',
       steps: [
         {
+          ...DRAW,
           position: 'number',
           logits: 'Numbers',
           probs: 'Numbers',
           cumulative: 'Numbers',
-          u: 'number | null',
-          token: 'number',
           naiveMultiplyAdds: 'number',
           cachedMultiplyAdds: 'number',
           cachedNumbers: 'number',

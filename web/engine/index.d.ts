@@ -600,12 +600,15 @@ export interface Lab extends LabCommon {
     tokens: number[];
     stoppedAtEos: boolean;
     steps: {
+      token: number;
+      prob: number;
+      below: number;
+      upto: number;
+      u: number | null;
       position: number;
       logits: Numbers;
       probs: Numbers;
       cumulative: Numbers;
-      u: number | null;
-      token: number;
       naiveMultiplyAdds: number;
       cachedMultiplyAdds: number;
       cachedNumbers: number;

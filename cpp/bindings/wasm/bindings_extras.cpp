@@ -112,16 +112,9 @@ val modelEvaluate(Model& m, val batch, val opts) {
 }
 
 // How each new token was drawn (§7.1): u in [below, upto), u null when greedy.
-val js_draws(const std::vector<Draw>& draws) {
+val js_draws(const std::vector<GenerateStep>& steps) {
     val out = val::array();
-    for (std::size_t i = 0; i < draws.size(); ++i) {
-        const Draw& d = draws[i];
-        out.set(i, object({{"token", val(d.token)},
-                           {"prob", val(d.prob)},
-                           {"below", val(d.below)},
-                           {"upto", val(d.upto)},
-                           {"u", std::isnan(d.u) ? val::null() : val(d.u)}}));
-    }
+    for (std::size_t i = 0; i < steps.size(); ++i) out.set(i, js_draw(steps[i]));
     return out;
 }
 
@@ -129,7 +122,7 @@ val modelGenerate(Model& m, val prompt, val opts) {
     return guarded([&] {
         const std::string fn = "generate";
         const ModelGenerateCall o = options<ModelGenerateCall>(opts, fn);
-        std::vector<Draw> draws;
+        std::vector<GenerateStep> draws;
         const std::vector<int> tokens = m.generate(ids(prompt, fn, "promptTokens"), o.generate, o.causal, &draws);
         return object(
             {{"tokens", js_tokens(tokens)}, {"draws", js_draws(draws)}, {"ended", val(m.generation_ended())}});
@@ -139,7 +132,7 @@ val modelGenerate(Model& m, val prompt, val opts) {
 val modelGenerateMore(Model& m, val steps) {
     return guarded([&] {
         const std::string fn = "generateMore";
-        std::vector<Draw> draws;
+        std::vector<GenerateStep> draws;
         const std::vector<int> tokens = m.generate_more(whole_number(steps.as<double>(), fn, "steps"), &draws);
         return object(
             {{"tokens", js_tokens(tokens)}, {"draws", js_draws(draws)}, {"ended", val(m.generation_ended())}});

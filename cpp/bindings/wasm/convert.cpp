@@ -285,6 +285,14 @@ val object(std::initializer_list<std::pair<const char*, val>> fields) {
     return o;
 }
 
+val js_draw(const GenerateStep& s) {
+    return object({{"token", val(s.token)},
+                   {"prob", val(s.prob)},
+                   {"below", val(s.below)},
+                   {"upto", val(s.upto)},
+                   {"u", std::isnan(s.u) ? val::null() : val(s.u)}});
+}
+
 val js_tokens(const std::vector<int>& tokens) {
     val out = val::array();
     for (std::size_t i = 0; i < tokens.size(); ++i) out.set(i, tokens[i]);

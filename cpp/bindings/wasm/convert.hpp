@@ -11,6 +11,7 @@
 #include "lab/boundary/api.hpp"
 #include "lab/boundary/model_file.hpp"
 #include "lab/boundary/options.hpp"
+#include "lab/layers/generate.hpp"
 #include "lab/practice/practice.hpp"
 
 namespace lab::wasm {
@@ -39,6 +40,9 @@ practice::Answer answer_of(const val& v, practice::Format format);
 
 // A JS object from named values: object({{"loss", val(2.5)}}).
 val object(std::initializer_list<std::pair<const char*, val>> fields);
+// How a generation's token was drawn (§7.1): {token, prob, below, upto, u}, u null when greedy;
+// the worked examples' generate adds the step's distribution to it.
+val js_draw(const GenerateStep& s);
 // Token ids as a JS array of numbers.
 val js_tokens(const std::vector<int>& tokens);
 

@@ -45,6 +45,9 @@ std::optional<GenerateStep> choose_next(const Tensor1& logits, double temperatur
         st.u = rng.uniform();
         st.token = sample_from_cumulative(st.cumulative, st.probs, st.u);
     }
+    st.prob = st.probs(st.token);
+    st.below = st.token > 0 ? st.cumulative(st.token - 1) : 0.0;
+    st.upto = st.cumulative(st.token);
     return st;
 }
 

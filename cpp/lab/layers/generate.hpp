@@ -19,13 +19,20 @@ struct GenerateOptions {
     bool cache = false;        // keep earlier positions' keys and values (a DecodeState) instead of recomputing
 };
 
+// One token of a generation as §7.1 makes it: the distribution it was drawn from and the draw.
+// The uniform u fell in [below, upto), the token's slice of the running sums of the
+// probabilities in id order (prob = upto - below, to rounding); greedy picks the argmax and draws
+// nothing (u is NaN). A trained or opened model keeps only the draw of each step: its
+// distribution is V numbers three times (1.2 MB a token for GPT-2), so logits, probs and
+// cumulative are empty there.
 struct GenerateStep {
-    std::size_t position;  // the prefix position whose logits were used
-    Tensor1 logits;        // (V)
-    Tensor1 probs;         // (V) softmax(logits / temperature), or softmax(logits) when greedy
-    Tensor1 cumulative;    // (V) running sums of probs
-    double u;              // the uniform number drawn (NaN for greedy)
-    int token;             // the chosen id
+    std::size_t position;                  // the prefix position whose logits were used
+    Tensor1 logits;                        // (V)
+    Tensor1 probs;                         // (V) softmax(logits / temperature), or softmax(logits) when greedy
+    Tensor1 cumulative;                    // (V) running sums of probs
+    double u;                              // the uniform number drawn (NaN for greedy)
+    int token;                             // the chosen id
+    double prob = 0, below = 0, upto = 0;  // the chosen id's probability and slice [below, upto)
     // This step's pass in multiply-adds, both ways (whichever ran): the whole prefix again, or
     // only the new positions against the cache; and the numbers a cache holds after it.
     std::uint64_t naive_multiply_adds = 0, cached_multiply_adds = 0;

@@ -102,7 +102,7 @@ double Model::evaluate(const TokenMatrix& batch, bool causal) {
 }
 
 std::vector<int> Model::generate(const std::vector<int>& prompt, const GenerateOptions& g, bool causal,
-                                 std::vector<Draw>* draws) {
+                                 std::vector<GenerateStep>* steps) {
     const std::string fn = "generate";
     decoding_.reset();  // a refused call ends the last generation too: nothing continues past it
     require(!prompt.empty(), fn, refused("generate.emptyPrompt"));
@@ -115,19 +115,19 @@ std::vector<int> Model::generate(const std::vector<int>& prompt, const GenerateO
     // kept from the earlier ones (bit for bit what recomputing the prefix gives).
     d.cached = causal ||
                std::all_of(config_.mask_blocks.begin(), config_.mask_blocks.end(), [](bool masked) { return masked; });
-    decode_steps(d, g.steps, draws, fn);
+    decode_steps(d, g.steps, steps, fn);
     return d.tokens;
 }
 
-std::vector<int> Model::generate_more(std::size_t steps, std::vector<Draw>* draws) {
+std::vector<int> Model::generate_more(std::size_t count, std::vector<GenerateStep>* steps) {
     const std::string fn = "generateMore";
     require(decoding_.has_value(), fn, refused("generate.nothingToContinue"));
     const std::size_t before = decoding_->tokens.size();
-    decode_steps(*decoding_, steps, draws, fn);
+    decode_steps(*decoding_, count, steps, fn);
     return {decoding_->tokens.begin() + std::ptrdiff_t(before), decoding_->tokens.end()};
 }
 
-void Model::decode_steps(Decoding& d, std::size_t steps, std::vector<Draw>* draws, const std::string& fn) {
+void Model::decode_steps(Decoding& d, std::size_t count, std::vector<GenerateStep>* steps, const std::string& fn) {
     const std::size_t V = config_.vocab;
     // Beyond the context every position shifts, so from there each step recomputes the last
     // `context` tokens.
@@ -147,16 +147,15 @@ void Model::decode_steps(Decoding& d, std::size_t steps, std::vector<Draw>* draw
         require(all_finite(logits), fn, refused("model.notFinite", "what", "logits"));
         return logits;
     };
-    // §7.1's draw: u fell in [below, upto), the token's slice of the running sums
+    // §7.1's draw, without the distribution (V numbers three times)
     const auto record = [&](GenerateStep&& st) {
-        if (!draws) return;
-        const int next = st.token;
-        const double below = next > 0 ? st.cumulative(next - 1) : 0.0;
-        draws->push_back({next, st.probs(next), below, st.cumulative(next), st.u});
+        if (!steps) return;
+        st.logits = Tensor1(), st.probs = Tensor1(), st.cumulative = Tensor1();
+        steps->push_back(std::move(st));
     };
     try {
         if (!d.ended)
-            d.ended = generate_steps(d.tokens, steps, d.g.temperature, d.g.eos, d.rng, logits_after, record, fn);
+            d.ended = generate_steps(d.tokens, count, d.g.temperature, d.g.eos, d.rng, logits_after, record, fn);
     } catch (...) {
         decoding_.reset();  // its cache is ahead of its tokens: it cannot go on
         throw;

@@ -49,14 +49,6 @@ inline constexpr double kMaxCheckpointEntries = 200e6;
 // Writes one parameter's values (slot.size floats, laid out as slot.shape) into `out`.
 using ParameterFill = std::function<void(const flat::Slot& slot, float* out)>;
 
-// One token of a generation as §7.1 draws it: the uniform u fell in [below, upto), the token's
-// slice of the running sums of the probabilities in id order (prob = upto - below, to rounding).
-// Greedy picks the argmax and draws nothing: u is NaN then.
-struct Draw {
-    int token = 0;
-    double prob = 0, below = 0, upto = 0, u = 0;
-};
-
 class Model {
 public:
     explicit Model(const ModelConfig& c, const std::string& fn = "createModel");
@@ -73,15 +65,15 @@ public:
     double evaluate(const TokenMatrix& batch, bool causal = false);
     // Greedy or sampled continuation; beyond T tokens the model sees the last T (its context).
     // `causal` imposes the mask on every block, as in evaluate().
-    // With `draws`, each step's Draw is appended to it.
+    // With `steps`, each new token's GenerateStep (its draw alone) is appended to it.
     std::vector<int> generate(const std::vector<int>& prompt, const GenerateOptions& g, bool causal = false,
-                              std::vector<Draw>* draws = nullptr);
-    // `steps` more tokens of the last generate(), exactly those it would have made had it been
+                              std::vector<GenerateStep>* steps = nullptr);
+    // `count` more tokens of the last generate(), exactly those it would have made had it been
     // asked for them (the same cache, the same random stream): a page shows each token as it
     // comes and stops when asked. Returns the new tokens; none once the end token was drawn.
     // Refused when there is nothing to continue: no generate() yet, one that failed, or one
     // before a trainStep changed the weights.
-    std::vector<int> generate_more(std::size_t steps, std::vector<Draw>* draws = nullptr);
+    std::vector<int> generate_more(std::size_t count, std::vector<GenerateStep>* steps = nullptr);
     bool generation_ended() const { return decoding_ && decoding_->ended; }
     // §7.3 on this model: for each position i, the largest change of its logits when the token at
     // `position` is replaced by (w + 1) mod V. Under the causal mask every i < position is 0.
@@ -120,8 +112,8 @@ private:
         Pcg32 rng;
         bool ended = false;  // the end token was drawn
     };
-    // Appends `steps` tokens to d.tokens (each step's Draw to `draws`).
-    void decode_steps(Decoding& d, std::size_t steps, std::vector<Draw>* draws, const std::string& fn);
+    // Appends `count` tokens to d.tokens (each one's GenerateStep, its draw alone, to `steps`).
+    void decode_steps(Decoding& d, std::size_t count, std::vector<GenerateStep>* steps, const std::string& fn);
     void check_sequence(const std::vector<int>& tokens, const std::string& fn) const;
     // The logits (T, V) of one sequence under the model's own masks, checked finite.
     std::vector<float> logits_of(const std::vector<int>& tokens, const std::string& fn);

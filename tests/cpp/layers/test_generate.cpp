@@ -56,6 +56,11 @@ TEST_CASE("§7.1 sampling is reproducible by hand: u from the seed, first cumula
         std::size_t first = 0;
         while (!(s.u < s.cumulative(first))) ++first;
         REQUIRE(s.token == int(first));
+        // the draw: u in the token's slice [below, upto) of the running sums, prob its width
+        REQUIRE(s.below <= s.u);
+        REQUIRE(s.u < s.upto);
+        REQUIRE(s.prob == s.probs(first));
+        REQUIRE(s.upto == s.cumulative(first));
         // probs = softmax(logits / temperature)
         double z = 0;
         for (double l : s.logits) z += std::exp(l / 1.3);

@@ -313,19 +313,22 @@ TEST_CASE("§7.3 and §6.1 on a trained model: the mask keeps the past unchanged
 
 TEST_CASE("§7.1 a generation's draws: u falls in the chosen token's slice of the running sums") {
     Model m(toy_config());
-    std::vector<Draw> draws;
+    std::vector<GenerateStep> draws;
     GenerateOptions g;
     g.steps = 40, g.temperature = 1.0, g.seed = GENERATE(1u, 2u, 3u);
     const std::vector<int> out = m.generate({1, 2}, g, false, &draws);
     REQUIRE(draws.size() == out.size() - 2);
     for (std::size_t s = 0; s < draws.size(); ++s) {
         CAPTURE(s);
-        const Draw& d = draws[s];
+        const GenerateStep& d = draws[s];
         REQUIRE(d.token == out[2 + s]);
         REQUIRE(d.below <= d.u);
         REQUIRE(d.u < d.upto);
         REQUIRE_THAT(d.upto - d.below, Catch::Matchers::WithinAbs(d.prob, 1e-12));
     }
+    // a trained model's step keeps its draw, not the V-long distribution
+    REQUIRE(draws[0].logits.size() == 0);
+    REQUIRE(draws[0].cumulative.size() == 0);
     draws.clear();
     m.generate({1, 2}, GenerateOptions{}, false, &draws);
     REQUIRE(std::isnan(draws.at(0).u));
@@ -351,7 +354,7 @@ TEST_CASE("Handout #12 a model's cached generation equals recomputing every pref
     g.temperature = temperature;
     g.seed = seed + 10;
     const std::vector<int> prompt{int(seed % c.vocab), 1, 2};
-    std::vector<Draw> draws;
+    std::vector<GenerateStep> draws;
     const std::vector<int> made = m.generate(prompt, g, !masked_everywhere, &draws);
 
     flat::Lm<float> lm(structure_of(c), m.params());
