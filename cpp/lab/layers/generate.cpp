@@ -81,19 +81,10 @@ GenerateResult generate(const std::vector<int>& prompt, const LmParams& p, const
     // positions the cache does not hold yet, the prompt and then each new token.
     flat::DecodeState<double> decoding;
     const auto logits_after = [&](const std::vector<int>& tokens) {
-        const std::size_t T = tokens.size();
-        const double* z;
-        if (g.cache) {
-            const std::size_t held = decoding.length;
-            z = lm.decode(tokens.data() + held, T - held, decoding);
-            model.check_finite(decoding.acts, T - held);
-        } else {
-            lm.forward_logits(tokens.data(), 1, T);
-            model.check_finite(lm.acts(), T);
-            z = lm.logits() + (T - 1) * V;
-        }
+        const auto next = lm.next_logits(tokens, g.cache, std::numeric_limits<std::size_t>::max(), decoding);
+        model.check_finite(*next.acts, next.rows);
         Tensor1 last = Tensor1::from_shape({V});
-        std::copy(z, z + V, last.begin());
+        std::copy(next.logits, next.logits + V, last.begin());
         return last;
     };
     const auto record = [&](GenerateStep&& st) {

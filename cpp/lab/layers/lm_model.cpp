@@ -36,6 +36,19 @@ const Real* Lm<Real>::decode(const int* tokens, std::size_t T, DecodeState<Real>
 }
 
 template <class Real>
+typename Lm<Real>::Next Lm<Real>::next_logits(const std::vector<int>& tokens, bool cached, std::size_t context,
+                                              DecodeState<Real>& st, const Intervention* iv) {
+    const std::size_t n = tokens.size();
+    if (cached && n <= context) {
+        const std::size_t fresh = n - st.length;
+        return {decode(tokens.data() + st.length, fresh, st, iv), &st.acts, fresh};
+    }
+    const std::size_t T = std::min(n, context);
+    forward_logits(tokens.data() + n - T, 1, T, iv);
+    return {logits() + (T - 1) * s_.shape.V, &acts_, T};
+}
+
+template <class Real>
 void Lm<Real>::forward_logits(const int* inputs, std::size_t B, std::size_t T, const Intervention* iv, bool scores) {
     assert(B > 0 && T > 0);
     assert(s_.positions != PositionKind::learned || T <= s_.position_rows);

@@ -192,6 +192,18 @@ public:
     // in st: those forward() gives on the whole sequence, bit for bit. Every block must be
     // causal (iv->causal makes them so). Leaves forward()'s results as they were.
     const Real* decode(const int* tokens, std::size_t T, DecodeState<Real>& st, const Intervention* iv = nullptr);
+    // One step of a generation (§7.1): the logits (V) for the token after `tokens`. With
+    // `cached`, only the positions `st` does not hold yet run, against its keys and values (every
+    // block causal, as decode() needs); without it, or past `context` tokens (where every position
+    // shifts), the last `context` tokens (all, when they fit) run again. `acts` holds the
+    // activations of the `rows` positions just run, for a check that they are finite.
+    struct Next {
+        const Real* logits;
+        const LmActs<Real>* acts;
+        std::size_t rows;
+    };
+    Next next_logits(const std::vector<int>& tokens, bool cached, std::size_t context, DecodeState<Real>& st,
+                     const Intervention* iv = nullptr);
     // The multiply-adds of a pass (flat::PassCost).
     PassCost pass_cost() const { return lm_pass_cost(w_, s_.shape); }
 

@@ -133,15 +133,7 @@ void Model::decode_steps(Decoding& d, std::size_t count, std::vector<GenerateSte
     // `context` tokens.
     const std::size_t context = config_.T > 0 ? config_.T : std::numeric_limits<std::size_t>::max();
     const auto logits_after = [&](const std::vector<int>& tokens) {
-        const float* z = nullptr;
-        if (d.cached && tokens.size() <= context) {
-            const std::size_t held = d.state.length;
-            z = lm_->decode(tokens.data() + held, tokens.size() - held, d.state, &d.iv);
-        } else {
-            const std::size_t T = std::min(tokens.size(), context);
-            lm_->forward(tokens.data() + tokens.size() - T, nullptr, 1, T, &d.iv);
-            z = lm_->logits() + (T - 1) * V;
-        }
+        const float* z = lm_->next_logits(tokens, d.cached, context, d.state, &d.iv).logits;
         Tensor1 logits = Tensor1::from_shape({V});
         std::copy(z, z + V, logits.begin());
         require(all_finite(logits), fn, refused("model.notFinite", "what", "logits"));
