@@ -48,6 +48,8 @@ setup: this is not Debian or Ubuntu, so nothing was installed. Please install:
   - xtensor 0.24 and xtl 0.7 headers
   - Catch2 v2 (single header catch2/catch.hpp and its CMake files)
   - Chromium (for the browser tests)
+  - clang 14 with its libFuzzer runtime, and clang-format (the fuzzing and the layout check)
+  - poppler's pdftotext and libxml2's xmllint (the print and SCORM manifest tests)
 Debian's names for them: ${missing[*]}
 MSG
 exit 1

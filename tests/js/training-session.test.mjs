@@ -184,6 +184,13 @@ test('2,000 setups and saved files with odd values anywhere: ready, or refused i
   t.handle({ type: 'setup', experiment: 'custom', setup: small });
   t.handle({ type: 'save', run: 0 });
   const good = JSON.parse(JSON.stringify(t.last('saved').data));
+  // another app's JSON, a list or a number is not taken for a model with missing fields
+  for (const body of ['null', '[]', '42', '"x"', '{"hello":1}', '{"format":"__proto__"}'])
+    assert.match(
+      (await readSavedFile(new File([body], 'other.json'), small)).error,
+      /^the file is not a model saved by this panel \(its format is not “attention-lab-model”\)$/,
+      body,
+    );
   const fieldsOf = Object.keys(DEFAULT_SETUP);
   const seen = { ready: 0, refused: 0 };
   for (let k = 0; k < 2000; k++) {

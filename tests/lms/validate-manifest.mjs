@@ -25,7 +25,8 @@ export function schemaRefusals(manifests) {
       writeFileSync(path.join(dir, `m${i}.xml`), xml);
       return `m${i}.xml`;
     });
-    const run = spawnSync('xmllint', ['--noout', '--schema', 'scorm12.xsd', ...names], {
+    // --nonet: every schema is read from the folder, never fetched
+    const run = spawnSync('xmllint', ['--nonet', '--noout', '--schema', 'scorm12.xsd', ...names], {
       cwd: dir,
       encoding: 'utf8',
       maxBuffer: 64 * 2 ** 20,
@@ -35,10 +36,9 @@ export function schemaRefusals(manifests) {
     const refused = [];
     names.forEach((name, index) => {
       if (lines.includes(`${name} validates`)) return;
-      refused.push({
-        index,
-        why: lines.filter((l) => l.startsWith(`${name}:`) || l.startsWith(`${name} `)).join('\n'),
-      });
+      const said = lines.filter((l) => l.startsWith(`${name}:`) || l.startsWith(`${name} `)).join('\n');
+      // nothing said of the file itself: the schemas did not compile, which the whole output says
+      refused.push({ index, why: said || run.stderr });
     });
     return refused;
   } finally {

@@ -1896,6 +1896,7 @@ export default {
     notWhole: '{field}: expected a whole number, got {typed}',
     notAChoice: '{field}: expected {choices}, got “{typed}”',
     notJson: 'the file is not JSON{at, select, none {} other { (it breaks at character {at}, counting from 0)}}',
+    notSaved: 'the file is not a model saved by this panel (its format is not “attention-lab-model”)',
     discardModel:
       'Another experiment or new settings start new models, and the one here ({steps, plural, one {# step} other {# steps}} trained) will be lost. Save it first to keep it. Start new models anyway?',
     stepLine: 'Step {step}',

@@ -1908,6 +1908,7 @@ export default {
     notWhole: '{field}: se esperaba un número entero y se recibió {typed}',
     notAChoice: '{field}: se esperaba {choices}, y se recibió «{typed}»',
     notJson: 'el archivo no es JSON{at, select, none {} other { (se rompe en el carácter {at}, contando desde 0)}}',
+    notSaved: 'el archivo no es un modelo guardado por este panel (su formato no es «attention-lab-model»)',
     discardModel:
       'Otro experimento u otros ajustes empiezan modelos nuevos, y el de aquí ({steps, plural, one {# paso entrenado} other {# pasos entrenados}}) se perderá. Guárdalo antes si quieres conservarlo. ¿Empezar modelos nuevos de todos modos?',
     stepLine: 'Paso {step}',

@@ -1776,6 +1776,7 @@ export default {
     notWhole: '{field}：需要一个整数，但收到了 {typed}',
     notAChoice: '{field}：应为 {choices}，收到的是“{typed}”',
     notJson: '文件不是 JSON{at, select, none {} other {（在第 {at} 个字符处出错，从 0 开始计数）}}',
+    notSaved: '文件不是本面板保存的模型（其格式不是“attention-lab-model”）',
     discardModel:
       '换一个实验或新的设置会开始新的模型，这里的模型（已训练 {steps} 步）会丢失。要保留它，请先保存。仍然开始新的模型吗？',
     stepLine: '第 {step} 步',

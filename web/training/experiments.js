@@ -1,8 +1,7 @@
-// The training panel's setups as data (no DOM, no arithmetic): the default model, and the four
-// experiments of the panel, each a set of runs that differ in one setting and share everything
-// else, including the seed. The corpora they name are corpora.js's CORPORA.
+// The training panel's setups as data (no DOM, no arithmetic): the settings' bounds, the default
+// model, and the four experiments of the panel, each a set of runs that differ in one setting and
+// share everything else, including the seed. The corpora they name are corpora.js's CORPORA.
 
-// A model small enough to train in seconds; every field is a control on the panel.
 // The whole-number settings' bounds (least, most), as the session holds a setup to them and a
 // saved model's file is read by them. A bound keeps the page's training within a phone's time
 // and memory: D 512 with 8 blocks is already minutes a step there.
@@ -16,6 +15,7 @@ export const SETUP_WHOLE = {
   seed: [0, 2 ** 31],
 };
 
+// A model small enough to train in seconds; every field is a control on the panel.
 export const DEFAULT_SETUP = {
   corpus: 'grammar',
   D: 32,

@@ -10,6 +10,8 @@ import { fieldProblem, fileTooLarge } from '../../../text/field.js';
 import { fields, read, text as textOf, whole } from '../../../files/schema.js';
 import { SETUP_WHOLE } from '../../../training/experiments.js';
 
+// What model.save() writes as its format (the engine's kModelFormat).
+const SAVED_FORMAT = 'attention-lab-model';
 // The corpus's name is held to the corpora by the session; here only to a name's length.
 const CORPUS_NAME_MOST = 40;
 const size = (name) => whole(...SETUP_WHOLE[name]);
@@ -32,6 +34,8 @@ export async function readSavedFile(file, setup) {
   } catch (e) {
     return { error: text.notJson({ at: jsonBreak(e) }) };
   }
+  // another app's JSON, or a list, is not read as a model whose fields are missing
+  if (saved?.format !== SAVED_FORMAT) return { error: text.notSaved };
   const r = read(saved, SAVED_SHAPE);
   if (r.field !== undefined) return { error: fieldProblem(r) };
   const { corpus = setup.corpus, config } = r.value;
