@@ -203,6 +203,25 @@ test('what an address could not use is said as each language writes a list of pr
   }
 });
 
+test('a cell that could not be read is refused as each language ends and joins sentences', async () => {
+  const expected = {
+    en: /^Not used: .+ “1\.\.2”\. The last valid value is still in use$/,
+    es: /^No se usó: .+ «1\.\.2»\. Se sigue usando el último valor válido$/,
+    'zh-Hans': /^没有使用：需要一个数.+“1\.\.2”。仍在使用上一个有效值$/,
+  };
+  for (const [code, pattern] of Object.entries(expected)) {
+    const page = await site.browser.newPage();
+    await page.goto(`${site.base}?lang=${code}#/2.1/1`);
+    await page.locator('#in-k-0-0').waitFor({ timeout: 15000 });
+    await page.fill('#in-k-0-0', '1..2');
+    await page.press('#in-k-0-0', 'Tab');
+    const error = page.locator('.input-error', { hasText: '1..2' }).first();
+    await error.waitFor({ timeout: 5000 });
+    assert.match((await error.textContent()).trim(), pattern, code);
+    await page.close();
+  }
+});
+
 test('a page fetches its own language’s catalogue and no other', async () => {
   for (const code of Object.keys(catalogues)) {
     const page = await site.browser.newPage();

@@ -2,7 +2,7 @@
 // the inputs (the handout's, or the student's edits), predict mode, worksheets, the step
 // controls, and the practice box on the last step. Edits are kept per example while the student
 // looks elsewhere; any refusal keeps the last good state.
-import { examples as texts, said, ui } from '../../text/index.js';
+import { examples as texts, said, sentence, sentences, ui } from '../../text/index.js';
 import { readNumber } from '../../handouts/inputs.js';
 import { toHash } from '../state.js';
 import { createWorksheets } from './worksheets.js';
@@ -104,7 +104,7 @@ export function createExampleRoute(app, { checker, atEnd }) {
         const parsed = readNumber(text, spec, lab.parseNumber);
         const errorId = el.id.replace(/-\d+-\d+$/, '');
         if (parsed.error) {
-          showError(errorId, `${ui.cellRefused} ${parsed.error}. ${ui.keptLast}`);
+          showError(errorId, sentences(ui.cellRefused, sentence(parsed.error), ui.keptLast));
           el.setAttribute('aria-invalid', 'true');
           return;
         }
@@ -117,7 +117,7 @@ export function createExampleRoute(app, { checker, atEnd }) {
       },
       onNumber(name, text, el) {
         const parsed = readNumber(text, byId.get(app.state.example).inputs[name], lab.parseNumber);
-        if (parsed.error) showError(el.id, `${ui.cellRefused} ${parsed.error}. ${ui.keptLast}`);
+        if (parsed.error) showError(el.id, sentences(ui.cellRefused, sentence(parsed.error), ui.keptLast));
         else tryEdit(name, parsed.value, el.id);
       },
       onChoice(name, value) {

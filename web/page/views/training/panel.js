@@ -135,7 +135,7 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
 
   async function loadFile(file) {
     const read = await readSavedFile(file, state.setup);
-    if (read.error) return say(`${text.loadRefused} ${read.error}. ${text.settingsKept}`);
+    if (read.error) return say(sentences(text.loadRefused, sentence(read.error), text.settingsKept));
     state.loading = true;
     send({ type: 'setup', experiment: 'custom', ...read.value });
   }
@@ -189,7 +189,7 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
       run.reported(false);
       say(`${text.stopped} ${saidHere(m)}`);
     } else if (m.type === 'refused' && m.request === 'inspect') {
-      say(`${text.sentenceRefused} ${saidHere(m)}. ${text.sentenceKept}`);
+      say(sentences(text.sentenceRefused, sentence(saidHere(m)), text.sentenceKept));
     } else if (m.type === 'refused' && m.request === 'setup' && !state.ready) {
       // The first settings (from a link) were refused: train the experiment as it is, and say why.
       state.startOnReady = false;
