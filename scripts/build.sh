@@ -9,9 +9,11 @@ what=${1:-all}
 
 bash scripts/setup.sh
 
-# npm dependencies: install when node_modules is absent or older than the lock file.
+# npm dependencies: install when node_modules is absent or older than the lock file. No package's
+# install script runs (npm 11 asks before it runs one; an older npm would run a test dependency's
+# own `npm install`), which is how the project is built and tested.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund
+  npm ci --no-audit --no-fund --ignore-scripts
 fi
 
 # Emscripten's JS tools need Debian's acorn (see cmake/Wasm.cmake).

@@ -3,13 +3,10 @@
 // JSON), a text file of the characters, or the training text itself. No model arithmetic here.
 import { listTokenizer } from '../tokenizers/tokenize.js';
 import { byCodePoint, shownText } from '../tokenizers/token-text.js';
-import { excerpt, jsonBreak, refused } from '../text/refusal.js';
+import { excerpt, jsonBreak, quotedExcerpt as quoted, refused } from '../text/refusal.js';
 
 // Each refusal (codes vocabulary.file.*) ends by saying which files are vocabularies. `part` is
 // where in the file: the list, the object, itos or stoi.
-
-// A value of the file as a message quotes it: text in JSON's quotes.
-const quoted = (v) => (typeof v === 'string' ? JSON.stringify(excerpt(v)) : excerpt(v));
 
 // The characters, token 0 first, from an {id: character} object (itos) or a {character: id} one
 // (stoi). Of n entries the ids are 0 .. n - 1: an id past them is refused by the first id it

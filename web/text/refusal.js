@@ -43,6 +43,9 @@ export function excerpt(v, most = 20) {
   return String(v);
 }
 
+// A value as a message quotes it: an excerpt, text in JSON's quotes (so "" and " " show).
+export const quotedExcerpt = (v) => (typeof v === 'string' ? JSON.stringify(excerpt(v)) : excerpt(v));
+
 // Where a JSON text stops being JSON, from the browser's own message (in English, so only its
 // number is kept): the character's index, or 'none' when the browser does not say.
 export const jsonBreak = (e) => /\bposition (\d+)/.exec(e?.message ?? '')?.[1] ?? 'none';

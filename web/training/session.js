@@ -5,7 +5,7 @@ import { CORPORA } from './corpora.js';
 import { DEFAULT_SETUP, EXPERIMENTS, SETUP_WHOLE } from './experiments.js';
 import { charTokenizer, wordTokenizer } from '../tokenizers/tokenize.js';
 import { split, windows } from './batches.js';
-import { excerpt, refused } from '../text/refusal.js';
+import { excerpt, quotedExcerpt as quoted, refused } from '../text/refusal.js';
 
 // Validation always scores the same windows (drawn with their own seed), so that the points of a
 // validation curve, and the curves of the runs of one experiment, are comparable.
@@ -13,9 +13,6 @@ const VALID_WINDOWS = 16;
 const VALID_SEED = 12345;
 const SAMPLE_TOKENS = 24; // length of each sample generation
 const SAMPLE_TEMPERATURE = 0.8;
-
-// What a refusal quotes of a setup's value: a short excerpt, text in JSON's quotes.
-const quoted = (v) => (typeof v === 'string' ? JSON.stringify(excerpt(v)) : excerpt(v));
 
 // The setup a student asks for, checked field by field before any model is made; the refusal
 // says what was expected and what was received. A corpus is looked up only by a text (an object
