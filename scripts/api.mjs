@@ -1,17 +1,127 @@
-// Writes what comes from the API's one declaration (web/engine/api.js, and the engine's options,
-// lab.options): the API listing between README.md's api markers and web/engine/index.d.ts.
-//   node scripts/api.mjs          rewrites both (npm run api)
+// Writes what comes from the API's one declaration, cpp/bindings/api.def (with the engine's
+// options), as build/native/lab_contract prints it:
+//   web/engine/api.js       the declarations the facade checks calls and results against
+//   web/engine/index.d.ts   the TypeScript declarations
+//   README.md               the API listing between its api markers
+//   node scripts/api.mjs          rewrites all three (npm run api)
 // tests/js/api-declaration.test.mjs renders them again and fails when a file differs.
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { API, PROPERTIES } from '../web/engine/api.js';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const README_BEGIN = '<!-- api:begin: written by `npm run api` from web/engine/api.js; edit it there -->';
+export const README_BEGIN = '<!-- api:begin: written by `npm run api` from cpp/bindings/api.def; edit it there -->';
 export const README_END = '<!-- api:end -->';
 const WIDTH = 100; // the README's text blocks and the declaration file wrap here
 const INDENT = '      ';
+
+// ---- the declaration, read ----
+
+// A result type as api.def writes it ("{scores: Numbers, steps: [{u: number | null}]}") as the
+// facade reads it: an object of types, a list of one type ([type]), or a type's name.
+export function parseType(text) {
+  let at = 0;
+  const fail = (what) => {
+    throw new Error(`api.def: ${what} at ${at} of the type ${text}`);
+  };
+  const space = () => {
+    while (text[at] === ' ') at++;
+  };
+  const type = () => {
+    space();
+    if (text[at] === '{') {
+      at++;
+      const out = {};
+      space();
+      while (text[at] !== '}') {
+        const colon = text.indexOf(':', at);
+        if (colon < 0) fail('a key without a type');
+        const key = text.slice(at, colon).trim();
+        if (!/^\w+$/.test(key)) fail(`the key "${key}"`);
+        at = colon + 1;
+        out[key] = type();
+        space();
+        if (text[at] === ',') at++;
+        else if (text[at] !== '}') fail('no , or }');
+        space();
+      }
+      at++;
+      return out;
+    }
+    if (text[at] === '[') {
+      at++;
+      const item = type();
+      space();
+      if (text[at++] !== ']') fail('no ]');
+      return [item];
+    }
+    // a name runs to the next , } or ] outside its own <…> and […] (Record<string, number>, number[])
+    const start = at;
+    let depth = 0;
+    for (; at < text.length; at++) {
+      const c = text[at];
+      if ('<['.includes(c)) depth++;
+      else if (depth > 0 && '>]'.includes(c)) depth--;
+      else if (depth === 0 && ',}]'.includes(c)) break;
+    }
+    const name = text.slice(start, at).trim();
+    if (!name) fail('an empty type');
+    return name;
+  };
+  const out = type();
+  space();
+  if (at !== text.length) fail('text after the type');
+  return out;
+}
+
+// An entry of the declaration as the facade and the writers below read it: the name, the engine's
+// name when it is not the last part of the name, the arguments, the result, the README group, and
+// which module has it (extras: true; part: 'common' for both; the worked examples' by default).
+function entryOf(e) {
+  const method = e.what === 'method' || e.name.startsWith('model.');
+  const out = { name: e.name };
+  if (e.engine && e.engine !== e.name.split('.').at(-1)) out.engine = e.engine;
+  if (e.what !== 'property') out.args = e.args;
+  out.returns = parseType(e.returns);
+  if (e.group !== 'none') out.group = e.group;
+  if (!method && e.part === 'extras') out.extras = true;
+  if (e.part === 'common') out.part = 'common';
+  out.doc = e.doc;
+  return out;
+}
+
+// The declaration from a build of the contract program (build/native/lab_contract unless named):
+// {API: functions, PROPERTIES: values of lab, options: the engine's options by function}.
+export function readContract(program = path.join(root, 'build/native/lab_contract')) {
+  const r = spawnSync(program, { encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (r.status !== 0) throw new Error(`${program} failed (${r.status ?? r.error}): ${r.stderr}`);
+  const { entries, options } = JSON.parse(r.stdout);
+  const all = entries.map(entryOf);
+  return {
+    API: all.filter((e) => e.args),
+    PROPERTIES: all.filter((e) => !e.args),
+    options,
+  };
+}
+
+// web/engine/api.js: the declarations the facade needs at run time (no documentation), as
+// Prettier lays out the project's files.
+export async function apiModule({ API, PROPERTIES }) {
+  const bare = ({ doc, ...rest }) => rest;
+  const text = [
+    '// Written by scripts/api.mjs (npm run api) from cpp/bindings/api.def, the one declaration of',
+    '// the JS API; edit that, not this file. Each function as the facade (index.js) checks its',
+    '// arguments and converts its result, and the values of `lab`; api.def says what each key means.',
+    `export const API = ${JSON.stringify(API.map(bare))};`,
+    `export const PROPERTIES = ${JSON.stringify(PROPERTIES.map(bare))};`,
+    'export const declared = Object.fromEntries(API.map((f) => [f.name, f]));',
+    '',
+  ].join('\n');
+  const prettier = await import('prettier');
+  const config = await prettier.resolveConfig(path.join(root, 'web/engine/api.js'));
+  return prettier.format(text, { ...config, parser: 'babel' });
+}
 
 // ---- names ----
 
@@ -108,11 +218,11 @@ const GROUPS = [
 ];
 
 // The README's listing: one text block per group.
-export function readmeListing(declarations) {
+export function readmeListing({ API, PROPERTIES, options }) {
   const out = [README_BEGIN];
   for (const { group, title } of GROUPS) {
     const entries = [
-      ...API.filter((f) => f.group === group).map((f) => entryText(f, declarations)),
+      ...API.filter((f) => f.group === group).map((f) => entryText(f, options)),
       ...PROPERTIES.filter((p) => p.group === group).map(propertyText),
     ];
     out.push('', title, '', '```text', ...entries, '```');
@@ -121,11 +231,11 @@ export function readmeListing(declarations) {
   return out.join('\n');
 }
 
-export function withListing(readme, declarations) {
+export function withListing(readme, contract) {
   const begin = readme.indexOf(README_BEGIN);
   const end = readme.indexOf(README_END);
   if (begin < 0 || end < begin) throw new Error('README.md has no api:begin / api:end markers');
-  return readme.slice(0, begin) + readmeListing(declarations) + readme.slice(end + README_END.length);
+  return readme.slice(0, begin) + readmeListing(contract) + readme.slice(end + README_END.length);
 }
 
 // ---- the TypeScript declarations ----
@@ -236,7 +346,7 @@ function propertyTs(p, indent) {
 // as nested members.
 // A group the base interface has too is joined to the base's (practice: LabCommon['practice'] & …).
 // `properties` picks the read-only values it has.
-function apiInterface(name, pick, { extend, properties = () => false, prefix = '' } = {}) {
+function apiInterface({ API, PROPERTIES }, name, pick, { extend, properties = () => false, prefix = '' } = {}) {
   const own = API.filter(pick);
   const props = PROPERTIES.filter(properties);
   const inBase = new Set(
@@ -267,17 +377,18 @@ function apiInterface(name, pick, { extend, properties = () => false, prefix = '
 
 // The declarations as Prettier lays out the project's files (.prettierrc.json).
 // `declarations` and `parameters` are the engine's (lab.options, lab.parameters).
-export async function typeDeclarations(declarations, parameters) {
+export async function typeDeclarations(contract, parameters) {
   const prettier = await import('prettier');
   const config = await prettier.resolveConfig(path.join(root, 'web/engine/index.d.ts'));
-  return prettier.format(declarationText(declarations, parameters), { ...config, parser: 'typescript' });
+  return prettier.format(declarationText(contract, parameters), { ...config, parser: 'typescript' });
 }
 
-function declarationText(declarations, parameters) {
+function declarationText(contract, parameters) {
+  const declarations = contract.options;
   const common = (f) => f.part === 'common';
   const examples = (f) => !f.extras && !f.name.startsWith('model.') && !f.group && f.part !== 'common';
   const out = [
-    '// The `lab` API in TypeScript. Written by scripts/api.mjs (npm run api) from web/engine/api.js',
+    '// The `lab` API in TypeScript. Written by scripts/api.mjs (npm run api) from cpp/bindings/api.def',
     '// and the engine’s option and parameter declarations; edit those, not this file.',
     '',
     '/** Nested arrays of numbers as the engine returns them. */',
@@ -348,16 +459,16 @@ function declarationText(declarations, parameters) {
     ...Object.entries(declarations).flatMap(([key, list]) => [...optionsInterface(key, list, declarations), '']),
     ...Object.entries(parameters).flatMap(([schema, layout]) => [...paramsInterface(schema, layout, parameters), '']),
     '/** A trainable or opened model; it lives in the engine until delete(). */',
-    ...apiInterface('Model', (f) => f.name.startsWith('model.'), { prefix: 'model.' }),
+    ...apiInterface(contract, 'Model', (f) => f.name.startsWith('model.'), { prefix: 'model.' }),
     '',
     '/** What both modules have. */',
-    ...apiInterface('LabCommon', common, { properties: (p) => !p.extras }),
+    ...apiInterface(contract, 'LabCommon', common, { properties: (p) => !p.extras }),
     '',
     '/** The worked examples’ module (loadEngine). */',
-    ...apiInterface('Lab', examples, { extend: 'LabCommon' }),
+    ...apiInterface(contract, 'Lab', examples, { extend: 'LabCommon' }),
     '',
     '/** The extras’ module (loadExtras): the practice set’s problems and the models. */',
-    ...apiInterface('LabExtras', (f) => !!f.extras, { extend: 'LabCommon', properties: (p) => !!p.extras }),
+    ...apiInterface(contract, 'LabExtras', (f) => !!f.extras, { extend: 'LabCommon', properties: (p) => !!p.extras }),
     '',
     '/** The worked examples’ `lab`; in Node and the single file it has the extras too. */',
     'export function loadEngine(): Promise<Lab>;',
@@ -371,10 +482,12 @@ function declarationText(declarations, parameters) {
 // ---- writing ----
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const contract = readContract();
+  writeFileSync(path.join(root, 'web/engine/api.js'), await apiModule(contract));
   const { loadEngine } = await import('../web/engine/index.js');
-  const { options, parameters } = await loadEngine();
+  const { parameters } = await loadEngine();
   const readmePath = path.join(root, 'README.md');
-  writeFileSync(readmePath, withListing(readFileSync(readmePath, 'utf8'), options));
-  writeFileSync(path.join(root, 'web/engine/index.d.ts'), await typeDeclarations(options, parameters));
-  console.log('wrote the API listing in README.md and web/engine/index.d.ts');
+  writeFileSync(readmePath, withListing(readFileSync(readmePath, 'utf8'), contract));
+  writeFileSync(path.join(root, 'web/engine/index.d.ts'), await typeDeclarations(contract, parameters));
+  console.log('wrote web/engine/api.js, web/engine/index.d.ts and the API listing in README.md');
 }

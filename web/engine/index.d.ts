@@ -1,4 +1,4 @@
-// The `lab` API in TypeScript. Written by scripts/api.mjs (npm run api) from web/engine/api.js
+// The `lab` API in TypeScript. Written by scripts/api.mjs (npm run api) from cpp/bindings/api.def
 // and the engine’s option and parameter declarations; edit those, not this file.
 
 /** Nested arrays of numbers as the engine returns them. */

@@ -1,6 +1,6 @@
 // The public JS API of the engine (package.json "main"): loadEngine() resolves to `lab`, whose
 // functions take and return plain nested arrays. This facade builds each function from its
-// declaration in api.js: it checks and converts the arguments, calls the WebAssembly module and
+// declaration (cpp/bindings/api.def, as web/engine/api.js carries it): it checks and converts the arguments, calls the WebAssembly module and
 // converts the result; it computes nothing itself.
 import createAttentionLab from '../../build/wasm/attention_lab.cjs';
 import { describe, refusedBy, toTensor } from './arrays.js';
@@ -13,7 +13,7 @@ import { messageOf, refused } from '../text/refusal.js';
 // A result's refusal ({code, params}) with its English sentence as `message`, as an Error has.
 const worded = (refusal) => refusal && { ...refusal, message: messageOf(refusal) };
 
-// ---- arguments, checked and converted as web/engine/api.js declares them ----
+// ---- arguments, checked and converted as the API's declaration says ----
 
 const isPlainObject = (x) => x !== null && typeof x === 'object' && !Array.isArray(x) && !ArrayBuffer.isView(x);
 
@@ -124,11 +124,11 @@ function argumentsOf(name, given, check) {
 }
 
 // The declared function `name` over the module `m`: its arguments checked and converted, the
-// engine's function called (with the declaration's `tail`), its result converted.
+// engine's function called, its result converted.
 const declaredCall = (m, name, check) => {
   const f = declared[name];
   const engine = f.engine ?? name.split('.').at(-1);
-  return (...given) => converted(f.returns, m[engine](...argumentsOf(name, given, check), ...(f.tail ?? [])));
+  return (...given) => converted(f.returns, m[engine](...argumentsOf(name, given, check)));
 };
 
 // `call`, then `after` on its result.
@@ -330,7 +330,7 @@ function loadModel(m, check, given) {
   return wrapModel(m.loadModel({ format: saved.format, version: saved.version, config, parameters }), check);
 }
 
-// nanoGPT's or GPT-2's checkpoint, the bytes of a .safetensors file (api.js says the rest).
+// nanoGPT's or GPT-2's checkpoint, the bytes of a .safetensors file (cpp/bindings/api.def says the rest).
 function loadCheckpoint(m, check, given) {
   const fn = 'loadCheckpoint';
   const { names = {}, ...settings } = isPlainObject(given[1]) ? given[1] : {};

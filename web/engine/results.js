@@ -1,4 +1,4 @@
-// The engine's results back in JS, as web/engine/api.js declares each function's result.
+// The engine's results back in JS, as the API's declaration (cpp/bindings/api.def) gives each function's result.
 import { fromTensor } from './arrays.js';
 
 const trace = (steps) =>
@@ -10,7 +10,7 @@ const saved = (s) => ({
 });
 const CONVERT = { Numbers: fromTensor, Trace: trace, Named: named, SavedModel: saved };
 
-// What the engine returned, as api.js declares the result: tensors as nested arrays, an object
+// What the engine returned, as the declaration gives the result: tensors as nested arrays, an object
 // with exactly its declared keys, a list item by item; any other type as it is.
 // A key the engine returns that the declaration lacks, or one the declaration promises that the
 // engine left out, is a mistake of one of the two, said rather than dropped or passed on as
@@ -19,10 +19,10 @@ export function converted(type, value) {
   if (Array.isArray(type)) return value.map((item) => converted(type[0], item));
   if (typeof type === 'object') {
     const extra = Object.keys(value).find((k) => !Object.hasOwn(type, k));
-    if (extra !== undefined) throw new Error(`web/engine/api.js declares no result key ${extra}`);
+    if (extra !== undefined) throw new Error(`cpp/bindings/api.def declares no result key ${extra}`);
     const missing = Object.keys(type).find((k) => !Object.hasOwn(value, k));
     if (missing !== undefined)
-      throw new Error(`the engine gave no result key ${missing}, which web/engine/api.js declares`);
+      throw new Error(`the engine gave no result key ${missing}, which cpp/bindings/api.def declares`);
     return Object.fromEntries(Object.keys(type).map((k) => [k, converted(type[k], value[k])]));
   }
   return CONVERT[type] ? CONVERT[type](value) : value;

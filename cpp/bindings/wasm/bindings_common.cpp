@@ -83,13 +83,9 @@ double heapInUse() { return double(mallinfo().uordblks); }
 
 }  // namespace
 
+#define LAB_PART_common(...) __VA_ARGS__
+#include "register.hpp"
+
 EMSCRIPTEN_BINDINGS(attention_lab_common) {
-    using emscripten::function;
-    function("optionDeclarations", &optionDeclarations);
-    function("parameterDeclarations", &parameterDeclarations);
-    function("practiceFormats", &practiceFormats);
-    function("practiceTolerance", &practiceTolerance);
-    function("practiceCheckValue", &practiceCheckValue);
-    function("parseNumber", &parseNumber);
-    function("heapInUse", &heapInUse);
+#include "../api.def"
 }

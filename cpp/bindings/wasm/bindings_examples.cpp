@@ -195,11 +195,10 @@ val opExpShifted(val x) {
     return guarded([&] { return js(exp_shifted(nd(x))); });
 }
 
-val opReduce(val x, double axis, std::string kind) {
-    return guarded([&] {
-        const Reduction r = parse_name<Reduction>(kind, "reduce");
-        return js(reduce_axis(nd(x), int(axis), r, name_of(r)));
-    });
+// ops.sum, ops.mean and ops.variance: one reduction each (refusals name it: "sum").
+template <Reduction R>
+val opReduce(val x, double axis) {
+    return guarded([&] { return js(reduce_axis(nd(x), int(axis), R, name_of(R))); });
 }
 
 val opMaxAbsDifference(val a, val b) {
@@ -240,32 +239,9 @@ val attentionCost(val dims) {
 
 }  // namespace
 
+#define LAB_PART_examples(...) __VA_ARGS__
+#include "register.hpp"
+
 EMSCRIPTEN_BINDINGS(attention_lab_examples) {
-    using emscripten::function;
-    function("softmax", &softmax);
-    function("attention", &attention);
-    function("multiHeadAttention", &multiHeadAttention);
-    function("layerNorm", &layerNorm);
-    function("rmsNorm", &rmsNorm);
-    function("feedForward", &feedForward);
-    function("block", &block);
-    function("decoderBlock", &decoderBlock);
-    function("sinusoidalPositions", &sinusoidalPositions);
-    function("lmForward", &lmForward);
-    function("crossEntropy", &crossEntropy);
-    function("generate", &generateTokens);
-    function("paramCount", &paramCount);
-    function("futureDependence", &futureDependence);
-    function("permutationGap", &permutationGap);
-    function("fusedVsSeparateGap", &fusedVsSeparateGap);
-    function("maxRowSumError", &maxRowSumError);
-    function("scoreVariance", &scoreVariance);
-    function("opExp", &opExp);
-    function("opExpShifted", &opExpShifted);
-    function("opReduce", &opReduce);
-    function("opMatmul", &opMatmul);
-    function("opMaxAbsDifference", &opMaxAbsDifference);
-    function("opScaleRows", &opScaleRows);
-    function("opSoftmaxJacobian", &opSoftmaxJacobian);
-    function("attentionCost", &attentionCost);
+#include "../api.def"
 }

@@ -242,28 +242,10 @@ val modelSave(const Model& m) {
 
 }  // namespace
 
+#define LAB_PART_extras(...) __VA_ARGS__
+#include "register.hpp"
+
 EMSCRIPTEN_BINDINGS(attention_lab_extras) {
-    using emscripten::function;
-    function("practiceFamilies", &practiceFamilies);
-    function("practiceEdition", &practiceEdition);
-    function("practiceGenerate", &practiceGenerate);
-    function("practiceCheck", &practiceCheck);
-    function("practiceSolution", &practiceSolution);
-    function("createModel", &modelCreate);
-    function("loadModel", &modelLoad);
-    function("loadCheckpoint", &checkpointLoad);
-    emscripten::class_<Model>("Model")
-        .function("trainStep", &modelTrainStep)
-        .function("evaluate", &modelEvaluate)
-        .function("generate", &modelGenerate)
-        .function("generateMore", &modelGenerateMore)
-        .function("futureDependence", &modelFutureDependence)
-        .function("permutationGap", &modelPermutationGap)
-        .function("describe", &modelDescribe)
-        .function("inspect", &modelInspect)
-        .function("headScores", &modelHeadScores)
-        .function("ablationLoss", &modelAblationLoss)
-        .function("parameters", &modelParameters)
-        .function("save", &modelSave)
-        .function("exportSafetensors", &modelExportSafetensors);
+    const auto model = emscripten::class_<Model>("Model");
+#include "../api.def"
 }
