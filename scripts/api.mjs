@@ -1,6 +1,6 @@
 // Writes what comes from the API's one declaration, cpp/bindings/api.def (with the engine's
 // options), as build/native/lab_contract prints it:
-//   web/engine/api.js       the declarations the facade checks calls and results against
+//   web/engine/api.json     the declarations the facade checks calls and results against
 //   web/engine/index.d.ts   the TypeScript declarations
 //   README.md               the API listing between its api markers
 //   node scripts/api.mjs          rewrites all three (npm run api)
@@ -97,30 +97,36 @@ export function readContract(program = path.join(root, 'build/native/lab_contrac
   const r = spawnSync(program, { encoding: 'utf8', maxBuffer: 1 << 24 });
   if (r.status !== 0) throw new Error(`${program} failed (${r.status ?? r.error}): ${r.stderr}`);
   const { entries, options } = JSON.parse(r.stdout);
-  const all = entries.map(entryOf);
+  const types = entries.filter((e) => e.what === 'type');
+  const all = entries.filter((e) => e.what !== 'type').map(entryOf);
   return {
     API: all.filter((e) => e.args),
     PROPERTIES: all.filter((e) => !e.args),
+    TYPES: Object.fromEntries(types.map((t) => [t.name, { type: parseType(t.returns), doc: t.doc }])),
     options,
   };
 }
 
-// web/engine/api.js: the declarations the facade needs at run time (no documentation), as
-// Prettier lays out the project's files.
-export async function apiModule({ API, PROPERTIES }) {
-  const bare = ({ doc, ...rest }) => rest;
-  const text = [
-    '// Written by scripts/api.mjs (npm run api) from cpp/bindings/api.def, the one declaration of',
-    '// the JS API; edit that, not this file. Each function as the facade (index.js) checks its',
-    '// arguments and converts its result, and the values of `lab`; api.def says what each key means.',
-    `export const API = ${JSON.stringify(API.map(bare))};`,
-    `export const PROPERTIES = ${JSON.stringify(PROPERTIES.map(bare))};`,
-    'export const declared = Object.fromEntries(API.map((f) => [f.name, f]));',
-    '',
-  ].join('\n');
+// A result with the declaration's named types (Verdict) written out, as the facade checks it.
+function expanded(type, TYPES) {
+  if (Array.isArray(type)) return [expanded(type[0], TYPES)];
+  if (typeof type === 'object')
+    return Object.fromEntries(Object.entries(type).map(([k, t]) => [k, expanded(t, TYPES)]));
+  return Object.hasOwn(TYPES, type) ? expanded(TYPES[type].type, TYPES) : type;
+}
+
+// web/engine/api.json: the declarations the facade needs at run time (no documentation; named
+// result types written out), as Prettier lays out JSON.
+export async function apiData({ API, PROPERTIES, TYPES }) {
+  const bare = ({ doc, ...rest }) => ({ ...rest, returns: expanded(rest.returns, TYPES) });
   const prettier = await import('prettier');
-  const config = await prettier.resolveConfig(path.join(root, 'web/engine/api.js'));
-  return prettier.format(text, { ...config, parser: 'babel' });
+  const config = await prettier.resolveConfig(path.join(root, 'web/engine/api.json'));
+  const data = {
+    about: 'Written by scripts/api.mjs (npm run api) from cpp/bindings/api.def; edit that, not this file.',
+    API: API.map(bare),
+    PROPERTIES: PROPERTIES.map(bare),
+  };
+  return prettier.format(JSON.stringify(data), { ...config, parser: 'json' });
 }
 
 // ---- names ----
@@ -418,21 +424,10 @@ function declarationText(contract, parameters) {
     'export type ParsedNumber = { ok: true; value: number } | { ok: false; error: Refusal };',
     '/** An answer as read: a number, a (nested) array, or normalised text. */',
     'export type Answer = number | Numbers | string;',
-    'export interface Verdict {',
-    '  correct: boolean;',
-    '  readable: boolean;',
-    '  score: number;',
-    '  format: string;',
-    '  error: Refusal | null;',
-    '  parsed: string;',
-    '  parsedValue: Answer | null;',
-    '  misconception: string | null;',
-    '  section: string | null;',
-    '  shapeMismatch: boolean;',
-    '  wrongEntries: number[];',
-    '  expectedCount: number;',
-    '  expectedShape: number[];',
-    '}',
+    ...Object.entries(contract.TYPES).flatMap(([name, { type, doc }]) => [
+      ...comment(doc, ''),
+      `export interface ${name} ${resultTs(type)}`,
+    ]),
     '/** A prediction to check: the expected value and the wrong values of named misconceptions. */',
     'export interface PredictionSpec {',
     '  format: string;',
@@ -483,11 +478,11 @@ function declarationText(contract, parameters) {
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const contract = readContract();
-  writeFileSync(path.join(root, 'web/engine/api.js'), await apiModule(contract));
+  writeFileSync(path.join(root, 'web/engine/api.json'), await apiData(contract));
   const { loadEngine } = await import('../web/engine/index.js');
   const { parameters } = await loadEngine();
   const readmePath = path.join(root, 'README.md');
   writeFileSync(readmePath, withListing(readFileSync(readmePath, 'utf8'), contract));
   writeFileSync(path.join(root, 'web/engine/index.d.ts'), await typeDeclarations(contract, parameters));
-  console.log('wrote web/engine/api.js, web/engine/index.d.ts and the API listing in README.md');
+  console.log('wrote web/engine/api.json, web/engine/index.d.ts and the API listing in README.md');
 }

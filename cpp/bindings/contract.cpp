@@ -1,6 +1,6 @@
 // The JS API's declaration (api.def) and the engine's option declarations, printed as one JSON
 // object: {functions: [...], properties: [...], options: {fn: [...]}}. Built natively
-// (build/native/lab_contract); scripts/api.mjs reads it to write web/engine/api.js, index.d.ts
+// (build/native/lab_contract); scripts/api.mjs reads it to write web/engine/api.json, index.d.ts
 // and the README's API listing, so that what the module registers and what the facade checks are
 // one list.
 #include <cstdio>
@@ -34,7 +34,7 @@ Arg params(const char* schema) { return {"params", "params", "", "", schema, fal
 Arg progress(const char* name) { return {name, "progress", "", "", "", true, false}; }
 
 struct Entry {
-    std::string what;  // function, method, property or facade (api.def's four macros)
+    std::string what;  // function, method, property, facade or type (api.def's five macros)
     std::string part, group, engine, name, returns;
     std::vector<Arg> args;
     std::vector<std::string> doc;
@@ -54,6 +54,7 @@ std::vector<Entry> entries() {
     out.push_back({"property", #part, #group, engine, name, returns, {}, doc});
 #define LAB_FACADE(part, group, name, returns, args, doc) \
     out.push_back({"facade", #part, #group, "", name, returns, args, doc});
+#define LAB_TYPE(name, type, doc) out.push_back({"type", "", "", "", #name, type, {}, doc});
 #include "api.def"
 #undef ARGS
 #undef DOC
@@ -61,6 +62,7 @@ std::vector<Entry> entries() {
 #undef LAB_METHOD
 #undef LAB_PROPERTY
 #undef LAB_FACADE
+#undef LAB_TYPE
     return out;
 }
 
@@ -107,7 +109,8 @@ std::string json(const Entry& e) {
     std::string out = "{\"what\":" + quoted(e.what) + ",\"name\":" + quoted(e.name);
     if (!e.engine.empty()) out += ",\"engine\":" + quoted(e.engine);
     out += ",\"part\":" + quoted(e.part) + ",\"group\":" + quoted(e.group);
-    if (e.what != "property") out += ",\"args\":" + list(e.args, [](const Arg& a) { return json(a); });
+    if (e.what != "property" && e.what != "type")
+        out += ",\"args\":" + list(e.args, [](const Arg& a) { return json(a); });
     out += ",\"returns\":" + quoted(e.returns) + ",\"doc\":" + list(e.doc, text) + "}";
     return out;
 }

@@ -1,5 +1,5 @@
 // The API is declared once (cpp/bindings/api.def, with the engine's options). This test holds
-// every copy to it: web/engine/api.js (the facade's checks), README.md's listing and
+// every copy to it: web/engine/api.json (the facade's checks), README.md's listing and
 // web/engine/index.d.ts must be what scripts/api.mjs writes from build/native/lab_contract, the
 // declarations must type-check a program that uses every function (tests/types/usage.ts), `lab`
 // must have exactly the declared functions, and the facade must refuse what the declaration does
@@ -10,28 +10,30 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadEngine } from '../../web/engine/index.js';
-import { API, PROPERTIES, declared } from '../../web/engine/api.js';
-import { apiModule, parseType, readContract, root, typeDeclarations, withListing } from '../../scripts/api.mjs';
+import contract from '../../web/engine/api.json' with { type: 'json' };
+import { apiData, parseType, readContract, root, typeDeclarations, withListing } from '../../scripts/api.mjs';
 
+const { API, PROPERTIES } = contract;
+const declared = Object.fromEntries(API.map((f) => [f.name, f]));
 const lab = await loadEngine();
-const contract = readContract();
+const declaration = readContract();
 const read = (file) => readFileSync(path.join(root, file), 'utf8');
 
-test('web/engine/api.js is the one written from cpp/bindings/api.def (npm run api)', async () => {
-  assert.equal(read('web/engine/api.js'), await apiModule(contract), 'web/engine/api.js differs: run npm run api');
+test('web/engine/api.json is the one written from cpp/bindings/api.def (npm run api)', async () => {
+  assert.equal(read('web/engine/api.json'), await apiData(declaration), 'web/engine/api.json differs: run npm run api');
 });
 
 test("the README's API listing is the one written from the declaration (npm run api)", () => {
   const readme = read('README.md');
-  assert.equal(readme, withListing(readme, contract), 'README.md differs: run npm run api');
+  assert.equal(readme, withListing(readme, declaration), 'README.md differs: run npm run api');
 });
 
 test('web/engine/index.d.ts is the one written from the declaration (npm run api)', async () => {
-  assert.equal(read('web/engine/index.d.ts'), await typeDeclarations(contract, lab.parameters), 'run npm run api');
+  assert.equal(read('web/engine/index.d.ts'), await typeDeclarations(declaration, lab.parameters), 'run npm run api');
 });
 
 test('the native contract program and the module declare the same options', () => {
-  assert.deepEqual(contract.options, lab.options);
+  assert.deepEqual(declaration.options, lab.options);
 });
 
 test("api.def's result types are read as the facade converts them", () => {

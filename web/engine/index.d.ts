@@ -28,13 +28,19 @@ export interface LabError extends Error {
 export type ParsedNumber = { ok: true; value: number } | { ok: false; error: Refusal };
 /** An answer as read: a number, a (nested) array, or normalised text. */
 export type Answer = number | Numbers | string;
+/**
+ * readable: whether the text was an answer at all (unreadable text is not an attempt; error says why);
+ * parsed: the answer as read, every digit, and parsedValue the same as a number, (nested) array or text;
+ * misconception: the named mistake the answer matches, and section the handout's section about it;
+ * wrongEntries: the indices of the entries out of tolerance; expectedShape: how to label entries
+ */
 export interface Verdict {
   correct: boolean;
   readable: boolean;
   score: number;
   format: string;
   error: Refusal | null;
-  parsed: string;
+  parsed: string | null;
   parsedValue: Answer | null;
   misconception: string | null;
   section: string | null;

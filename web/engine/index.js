@@ -1,11 +1,15 @@
 // The public JS API of the engine (package.json "main"): loadEngine() resolves to `lab`, whose
 // functions take and return plain nested arrays. This facade builds each function from its
-// declaration (cpp/bindings/api.def, as web/engine/api.js carries it): it checks and converts the arguments, calls the WebAssembly module and
+// declaration (cpp/bindings/api.def, as web/engine/api.json carries it): it checks and converts the arguments, calls the WebAssembly module and
 // converts the result; it computes nothing itself.
 import createAttentionLab from '../../build/wasm/attention_lab.cjs';
 import { describe, refusedBy, toTensor } from './arrays.js';
-import { API, declared } from './api.js';
+import contract from './api.json' with { type: 'json' };
 import { converted } from './results.js';
+
+// Every function of `lab` and of a model, by name, as the facade checks it.
+const { API } = contract;
+const declared = Object.fromEntries(API.map((f) => [f.name, f]));
 // The engine refuses with a code and parameters (cpp/lab/core/refusal.hpp); the facade's
 // messages are their English sentences (the English refusals), for the console and Node.
 import { messageOf, refused } from '../text/refusal.js';
@@ -102,7 +106,7 @@ const PLAIN = {
   spec: isPlainObject,
 };
 
-// The arguments of the API function `name` (as api.js names it), checked and converted in order:
+// The arguments of the API function `name` (as the declaration names it), checked and converted in order:
 // a missing optional argument takes its declared default. `check` holds the checkers of the
 // engine's declarations: {options, params}.
 function argumentsOf(name, given, check) {
@@ -200,23 +204,9 @@ const throwing = (target) =>
     get: (t, name) => (typeof t[name] === 'function' ? (...args) => unwrap(name, t[name](...args)) : t[name]),
   });
 
-// The engine's verdict: whether the text was an answer at all (`readable`; unreadable text is
-// not an attempt), whether it is right, and what is wrong with it, as keys and entry indices.
-const verdict = (c, format) => ({
-  correct: c.correct,
-  readable: c.readable,
-  score: c.score,
-  format,
-  error: worded(c.error), // {code, params, message} when the text was not readable, else null
-  parsed: c.parsed, // the answer as read, every digit
-  parsedValue: c.parsedValue, // the same as a number, (nested) array or text, for display
-  misconception: c.misconception,
-  section: c.misconception ? c.misconceptionSection : null,
-  shapeMismatch: c.shapeMismatch,
-  wrongEntries: c.wrongEntries,
-  expectedCount: c.expectedCount,
-  expectedShape: c.expectedShape,
-});
+// A checked answer (the declaration's Verdict) with its refusal worded, when the text was not
+// readable, as every refusal is.
+const verdict = (v) => ({ ...v, error: worded(v.error) });
 
 // A prediction's spec ({format, expected, misconceptions: [{id, section, value}], words}, values
 // as the page shows them) as the engine takes it. A prediction is a number, an array of numbers,
@@ -258,7 +248,6 @@ function predictionSpec(spec, formats) {
 function practiceApi(m, check) {
   const rule = m.practiceTolerance();
   const formats = m.practiceFormats();
-  const args = (name, given) => argumentsOf(`practice.${name}`, given, check);
   return {
     // The rule for numbers, {relative, floor}: each entry within `relative` of its size, an entry
     // smaller than `floor` times the largest counting as that size.
@@ -266,8 +255,10 @@ function practiceApi(m, check) {
     // Every answer format a problem or a prediction may have.
     formats,
     checkValue(...given) {
-      const [answer, spec] = args('checkValue', given);
-      return verdict(m.practiceCheckValue(answer, predictionSpec(spec, formats)), spec.format);
+      const [answer, spec] = argumentsOf('practice.checkValue', given, check);
+      return verdict(
+        converted(declared['practice.checkValue'].returns, m.practiceCheckValue(answer, predictionSpec(spec, formats))),
+      );
     },
     // The generated problems, in the builds that have them (not the site's first module). They
     // come from the engine as keys and numbers: ids of families, steps and mistakes, and the
@@ -277,10 +268,7 @@ function practiceApi(m, check) {
           edition: m.practiceEdition(),
           families: declaredCall(m, 'practice.families', check),
           generate: declaredCall(m, 'practice.generate', check),
-          check(...given) {
-            const c = m.practiceCheck(...args('check', given));
-            return verdict(c, c.format);
-          },
+          check: compose(declaredCall(m, 'practice.check', check), verdict),
           solution: declaredCall(m, 'practice.solution', check),
         }
       : {}),

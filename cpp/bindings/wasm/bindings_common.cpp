@@ -60,7 +60,7 @@ val practiceCheckValue(val text, val spec) {
         std::vector<std::string> words;
         const unsigned w = spec["words"]["length"].as<unsigned>();
         for (unsigned i = 0; i < w; ++i) words.push_back(spec["words"][i].as<std::string>());
-        return js(practice::check_value(text.as<std::string>(), expected, wrongs, words), expected);
+        return js(practice::check_value(text.as<std::string>(), expected, wrongs, words), expected, format);
     });
 }
 

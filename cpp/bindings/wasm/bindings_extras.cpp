@@ -58,9 +58,7 @@ val practiceGenerate(val id, val seed, val edition) {
 val practiceCheck(val id, val seed, val text, val edition) {
     return guarded([&] {
         const practice::Problem p = problem(id, seed, edition);
-        val o = js(practice::check_answer(p, text.as<std::string>()), p.answer);
-        o.set("format", std::string(name_of(p.format)));
-        return o;
+        return js(practice::check_answer(p, text.as<std::string>()), p.answer, p.format);
     });
 }
 

@@ -370,26 +370,26 @@ val answer_value(const practice::Answer& a) {
     }
 }
 
-val js(const practice::CheckResult& c, const practice::Answer& expected) {
+val js(const practice::CheckResult& c, const practice::Answer& expected, practice::Format format) {
     const std::size_t expected_count = expected.numbers.size();
-    val o = val::object();
-    o.set("correct", c.correct);
-    o.set("score", c.score);
-    o.set("readable", c.readable);
-    o.set("error", c.readable ? val::null() : js(c.error));
-    o.set("parsed", c.readable ? val(practice::answer_text(c.parsed)) : val::null());
-    o.set("parsedValue", c.readable ? answer_value(c.parsed) : val::null());
+    const bool named = !c.misconception.empty();
     val wrong = val::array();
     for (std::size_t i = 0; i < c.wrong_entries.size(); ++i) wrong.set(i, double(c.wrong_entries[i]));
-    o.set("wrongEntries", wrong);
-    o.set("shapeMismatch", c.shape_mismatch);
-    o.set("misconception", c.misconception.empty() ? val::null() : val(c.misconception));
-    o.set("misconceptionSection", c.misconception_section);
-    o.set("expectedCount", double(expected_count));
     val shape = val::array();  // how the page labels entries: [i] for a vector, [r][c] for a matrix
     for (std::size_t i = 0; i < expected.shape.size(); ++i) shape.set(i, double(expected.shape[i]));
-    o.set("expectedShape", shape);
-    return o;
+    return object({{"correct", val(c.correct)},
+                   {"readable", val(c.readable)},
+                   {"score", val(c.score)},
+                   {"format", val(std::string(name_of(format)))},
+                   {"error", c.readable ? val::null() : js(c.error)},
+                   {"parsed", c.readable ? val(practice::answer_text(c.parsed)) : val::null()},
+                   {"parsedValue", c.readable ? answer_value(c.parsed) : val::null()},
+                   {"misconception", named ? val(c.misconception) : val::null()},
+                   {"section", named ? val(c.misconception_section) : val::null()},
+                   {"shapeMismatch", val(c.shape_mismatch)},
+                   {"wrongEntries", wrong},
+                   {"expectedCount", val(double(expected_count))},
+                   {"expectedShape", shape}});
 }
 
 val js(const Refusal& r) {

@@ -63,7 +63,8 @@ val parameter_declarations();
 // A list of {name, shape, data}: a saved model's parameters, a practice step's values.
 val js(const std::vector<NamedArray>& values);
 val js(const std::vector<std::string>& words);
-val js(const practice::CheckResult& c, const practice::Answer& expected);
+// A checked answer, with the keys of api.def's Verdict.
+val js(const practice::CheckResult& c, const practice::Answer& expected, practice::Format format);
 // A refusal as {code, params: {name: number | text | [words]}}; the facade adds its English message.
 val js(const Refusal& r);
 // An answer's value, for the page to show in its own number format: a number, an array (a vector

@@ -35,3 +35,4 @@ inline std::string method_name(const std::string& name) { return name.substr(nam
     LAB_PART_extras(model.function(lab::wasm::method_name(name).c_str(), &cxx);)
 #define LAB_PROPERTY(part, group, cxx, engine, name, returns, doc) LAB_PART_##part(emscripten::function(engine, &cxx);)
 #define LAB_FACADE(part, group, name, returns, args, doc)
+#define LAB_TYPE(name, type, doc)
