@@ -114,15 +114,13 @@ val generateTokens(val prompt, val params, val opts) {  // "generate" in JS (lab
         val steps = val::array();
         for (std::size_t i = 0; i < r.steps.size(); ++i) {
             const GenerateStep& s = r.steps[i];
-            val step = js_draw(s);
-            step.set("position", double(s.position));
-            step.set("logits", js_tensor(s.logits));
-            step.set("probs", js_tensor(s.probs));
-            step.set("cumulative", js_tensor(s.cumulative));
-            step.set("naiveMultiplyAdds", double(s.naive_multiply_adds));
-            step.set("cachedMultiplyAdds", double(s.cached_multiply_adds));
-            step.set("cachedNumbers", double(s.cached_numbers));
-            steps.set(i, step);
+            steps.set(i, object(js_draw(s), {{"position", val(double(s.position))},
+                                             {"logits", js_tensor(s.logits)},
+                                             {"probs", js_tensor(s.probs)},
+                                             {"cumulative", js_tensor(s.cumulative)},
+                                             {"naiveMultiplyAdds", val(double(s.naive_multiply_adds))},
+                                             {"cachedMultiplyAdds", val(double(s.cached_multiply_adds))},
+                                             {"cachedNumbers", val(double(s.cached_numbers))}}));
         }
         return object({{"tokens", js_tokens(r.tokens)}, {"steps", steps}, {"stoppedAtEos", val(r.stopped_at_eos)}});
     });

@@ -279,10 +279,11 @@ val js_data(const double* p, std::size_t n) {
 
 }  // namespace
 
-val object(std::initializer_list<std::pair<const char*, val>> fields) {
-    val o = val::object();
-    for (const auto& [name, v] : fields) o.set(name, v);
-    return o;
+val object(std::initializer_list<std::pair<const char*, val>> fields) { return object(val::object(), fields); }
+
+val object(val base, std::initializer_list<std::pair<const char*, val>> fields) {
+    for (const auto& [name, v] : fields) base.set(name, v);
+    return base;
 }
 
 val js_draw(const GenerateStep& s) {
@@ -300,37 +301,30 @@ val js_tokens(const std::vector<int>& tokens) {
 }
 
 val js(const NdArray& a) {
-    val o = val::object();
-    o.set("shape", js_array(a.shape));
-    o.set("data", js_data(a.data.data(), a.data.size()));
-    return o;
+    return object({{"shape", js_array(a.shape)}, {"data", js_data(a.data.data(), a.data.size())}});
 }
 
 val js(const Trace& trace) {
     val steps = val::array();
     for (std::size_t i = 0; i < trace.size(); ++i) {
         const TraceStep& s = trace[i];
-        val o = val::object();
-        o.set("name", s.name);
-        o.set("formula", s.formula);
-        o.set("shape", js_array(s.shape));
-        o.set("data", js_data(s.values.data(), s.values.size()));
-        steps.set(i, o);
+        steps.set(i, object({{"name", val(s.name)},
+                             {"formula", val(s.formula)},
+                             {"shape", js_array(s.shape)},
+                             {"data", js_data(s.values.data(), s.values.size())}}));
     }
     return steps;
 }
 
 val js(const api::MhaOut& m) {
-    val o = val::object();
-    o.set("output", js(m.output));
-    o.set("weights", js(m.weights));
-    o.set("heads", js(m.heads));
-    o.set("concat", js(m.concat));
-    o.set("scores", js(m.scores));
-    o.set("q", js(m.q));
-    o.set("k", js(m.k));
-    o.set("v", js(m.v));
-    return o;
+    return object({{"output", js(m.output)},
+                   {"weights", js(m.weights)},
+                   {"heads", js(m.heads)},
+                   {"concat", js(m.concat)},
+                   {"scores", js(m.scores)},
+                   {"q", js(m.q)},
+                   {"k", js(m.k)},
+                   {"v", js(m.v)}});
 }
 
 val js(const std::vector<NamedArray>& values) {
@@ -443,11 +437,8 @@ val js(const std::vector<OptionDeclaration>& declarations) {
     val out = val::array();
     for (std::size_t i = 0; i < declarations.size(); ++i) {
         const OptionDeclaration& d = declarations[i];
-        val o = val::object();
-        o.set("name", d.name);
-        o.set("type", d.type);
-        o.set("fallback", d.fallback);
-        o.set("choices", js(d.choices));
+        val o = object(
+            {{"name", val(d.name)}, {"type", val(d.type)}, {"fallback", val(d.fallback)}, {"choices", js(d.choices)}});
         if (!d.alias.empty()) o.set("alias", d.alias);
         out.set(i, o);
     }

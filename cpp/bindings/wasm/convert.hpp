@@ -40,6 +40,8 @@ practice::Answer answer_of(const val& v, practice::Format format);
 
 // A JS object from named values: object({{"loss", val(2.5)}}).
 val object(std::initializer_list<std::pair<const char*, val>> fields);
+// `base` with more named values set on it.
+val object(val base, std::initializer_list<std::pair<const char*, val>> fields);
 // How a generation's token was drawn (§7.1): {token, prob, below, upto, u}, u null when greedy;
 // the worked examples' generate adds the step's distribution to it.
 val js_draw(const GenerateStep& s);

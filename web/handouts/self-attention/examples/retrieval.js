@@ -6,6 +6,18 @@ import { retrieval } from './handout.js';
 const ln2 = Math.log(2);
 const keys = ['k0', 'k1', 'k2'];
 
+// A prediction of the query's row of the result's `key` (shown as `symbol`), whose named mistake
+// is leaving out §3.1's 1/√d_k.
+const predictRow = (what, symbol, key) => ({
+  what,
+  format: 'vector',
+  hides: [symbol],
+  expected: (r) => r[key][0],
+  misconceptions: (r, x, lab) => [
+    { id: 'no-scaling', section: '§3.1', value: lab.attention(x.q, x.k, x.v, { scale: 1 })[key][0] },
+  ],
+});
+
 export const retrievalExample = {
   id: '2.1',
   section: '§2.1',
@@ -48,15 +60,7 @@ export const retrievalExample = {
     {
       key: 'scores',
       formula: 's_j = \\frac{q \\cdot k_j}{\\sqrt{d_k}}',
-      predict: {
-        what: L.predict.scores,
-        format: 'vector',
-        hides: ['s'],
-        expected: (r) => r.scores[0],
-        misconceptions: (r, x, lab) => [
-          { id: 'no-scaling', section: '§3.1', value: lab.attention(x.q, x.k, x.v, { scale: 1 }).scores[0] },
-        ],
-      },
+      predict: predictRow(L.predict.scores, 's', 'scores'),
       show: (r, x) => [
         { matrix: x.q, label: 'q' },
         { matrix: x.k, label: 'K', rowLabels: keys },
@@ -76,15 +80,7 @@ export const retrievalExample = {
     {
       key: 'weights',
       formula: 'a_j = \\frac{e^{s_j}}{\\sum_l e^{s_l}}',
-      predict: {
-        what: L.predict.weights,
-        format: 'vector',
-        hides: ['a'],
-        expected: (r) => r.weights[0],
-        misconceptions: (r, x, lab) => [
-          { id: 'no-scaling', section: '§3.1', value: lab.attention(x.q, x.k, x.v, { scale: 1 }).weights[0] },
-        ],
-      },
+      predict: predictRow(L.predict.weights, 'a', 'weights'),
       show: (r) => [
         { matrix: r.weights[0], label: 'a', kind: 'prob', colLabels: keys },
         { facts: [{ label: '\u03a3 a_j', value: short(r.weightSum), result: 'weight-sum' }] },
