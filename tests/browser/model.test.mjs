@@ -147,7 +147,7 @@ test('a checkpoint opens in the worker and shows the engine’s numbers for it',
   const made = reference.generate(tok.encode('to be, or not'), { steps: 6, temperature: 1, seed: 7 });
   assert.equal(await page.locator('#model-draws tbody tr').count(), 6);
   assert.equal(await page.locator('#model-generated-text strong').textContent(), tok.decode(made.tokens.slice(13)));
-  assert.equal(await exactOf(page.locator('#model-draws tbody tr').first().locator('td').nth(4)), made.draws[0].u);
+  assert.equal(await exactOf(page.locator('#model-draws tbody tr').first().locator('td').nth(4)), made.steps[0].u);
   // a bad setting is refused, naming it
   await page.fill('#model-temperature', '-1');
   await page.click('#model-generate');
@@ -417,7 +417,7 @@ test('generation streams token by token from the worker, shows its rate, and sto
     .evaluateAll((cells) => cells.map((c) => (c.title ? Number(c.title) : c.textContent)));
   assert.deepEqual(
     shown,
-    made.draws.map((d) => d.u),
+    made.steps.map((d) => d.u),
   );
   // a whole run ends by itself, with its rate
   await page.fill('#model-steps', '5');
@@ -517,7 +517,7 @@ test('on a phone: another model’s vocabulary is refused, the panel fits 360 px
   );
   const made = reference.generate(tok.encode('to be, or not'), { steps: 3, temperature: 0.75, seed: 12 });
   assert.equal(await page.locator('#model-draws tbody tr').count(), 3);
-  assert.equal(await exactOf(page.locator('#model-draws tbody tr').first().locator('td').nth(4)), made.draws[0].u);
+  assert.equal(await exactOf(page.locator('#model-draws tbody tr').first().locator('td').nth(4)), made.steps[0].u);
   await page.screenshot({ path: path.join(shots, 'model-phone.png'), fullPage: true });
   assert.deepEqual(problems, []);
   await ctx.close();

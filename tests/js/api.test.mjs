@@ -395,7 +395,7 @@ test('generate: §7.1 greedy gives A after A B C; sampling is reproducible from 
   }
   const eos = a.tokens[3];
   const stopped = lab.generate([1], model, { heads: 2, steps: 10, temperature: 1.5, seed: 7, eos });
-  assert.equal(stopped.stoppedAtEos, true);
+  assert.equal(stopped.ended, true);
   assert.equal(stopped.tokens.at(-1), eos);
 
   // Handout #12's cache: the same tokens and probabilities, bit for bit, for fewer multiply-adds.

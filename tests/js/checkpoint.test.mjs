@@ -249,14 +249,14 @@ test('an opened model describes itself and answers §7.1, §7.3 and §6.1 from t
   assert.equal(opened.permutationGap(tokens, [0, 1, 2, 3, 4, 5]), 0);
   assert.ok(opened.permutationGap(tokens, [5, 4, 3, 2, 1, 0]) > 1e-3, 'positions and the mask make order matter');
   for (let seed = 0; seed < 50; seed++) {
-    const { tokens: out, draws } = opened.generate([1, 2], { steps: 6, temperature: 1, seed });
+    const { tokens: out, steps: draws } = opened.generate([1, 2], { steps: 6, temperature: 1, seed });
     assert.equal(draws.length, out.length - 2);
     draws.forEach((d, s) => {
       assert.equal(d.token, out[2 + s]);
       assert.ok(d.below <= d.u && d.u < d.upto, `seed ${seed} step ${s}: u in its slice`);
     });
   }
-  assert.equal(opened.generate([1, 2], { steps: 2 }).draws[0].u, null, 'greedy draws nothing');
+  assert.equal(opened.generate([1, 2], { steps: 2 }).steps[0].u, null, 'greedy draws nothing');
   assert.throws(() => opened.futureDependence(tokens, -1), /futureDependence: position must be a whole number >= 0/);
   assert.throws(
     () => opened.permutationGap(tokens, [0, 1]),

@@ -262,14 +262,14 @@ test('generateMore continues generate exactly as one longer generate, in every s
       const whole = model.generate(prompt, { steps, temperature, seed });
       const first = model.generate(prompt, { steps: 1, temperature, seed });
       const tokens = [...first.tokens];
-      const draws = [...first.draws];
+      const draws = [...first.steps];
       for (let chunk = 1; tokens.length < whole.tokens.length; chunk = (chunk % 3) + 1) {
         const more = model.generateMore(Math.min(chunk, whole.tokens.length - tokens.length));
         tokens.push(...more.tokens);
-        draws.push(...more.draws);
+        draws.push(...more.steps);
       }
       assert.deepEqual(tokens, whole.tokens, `config ${JSON.stringify(c)}, seed ${seed}`);
-      assert.deepEqual(draws, whole.draws);
+      assert.deepEqual(draws, whole.steps);
       // the end token stops it, and nothing comes after
       const eos = whole.tokens[prompt.length + 2];
       const ended = model.generate(prompt, { steps: 2, temperature, seed, eos });
@@ -277,7 +277,7 @@ test('generateMore continues generate exactly as one longer generate, in every s
       const upTo = whole.tokens.indexOf(eos, prompt.length) + 1;
       assert.deepEqual([...ended.tokens, ...rest.tokens], whole.tokens.slice(0, upTo));
       assert.equal(rest.ended, true);
-      assert.deepEqual(model.generateMore(3), { tokens: [], draws: [], ended: true });
+      assert.deepEqual(model.generateMore(3), { tokens: [], steps: [], ended: true });
       model.delete();
       cases++;
     }

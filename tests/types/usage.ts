@@ -109,7 +109,7 @@ export async function extras(bytes: Uint8Array): Promise<number> {
   again.delete();
   opened.delete();
   model.delete();
-  void [checked.correct, solution.steps, drawn.draws[0].u, more.ended, more.tokens[0], config.D, step.loss];
+  void [checked.correct, solution.steps, drawn.steps[0].u, more.ended, more.tokens[0], config.D, step.loss];
   void [scores, removed.base, removed.single, together];
   return parameterCount;
 }

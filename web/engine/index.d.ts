@@ -383,7 +383,7 @@ export interface Model {
    */
   evaluate(batch: NumbersIn, options?: EvaluateOptions): { loss: number };
   /**
-   * past T: the last T; draws: per new token, §7.1’s inverse-CDF draw (u fell in [below,
+   * past T: the last T; steps: per new token, §7.1’s inverse-CDF draw (u fell in [below,
    * upto), the token’s slice of the running sums; u null when greedy); ended: the end token
    * came. When every block is causal (causal: true, or the model’s mask), each new token runs
    * alone against the keys and values kept from the earlier ones (Handout #12), the same
@@ -394,7 +394,7 @@ export interface Model {
     options?: ModelGenerateOptions,
   ): {
     tokens: number[];
-    draws: { token: number; prob: number; below: number; upto: number; u: number | null }[];
+    steps: { token: number; prob: number; below: number; upto: number; u: number | null }[];
     ended: boolean;
   };
   /**
@@ -405,7 +405,7 @@ export interface Model {
    */
   generateMore(steps: number): {
     tokens: number[];
-    draws: { token: number; prob: number; below: number; upto: number; u: number | null }[];
+    steps: { token: number; prob: number; below: number; upto: number; u: number | null }[];
     ended: boolean;
   };
   /**
@@ -604,7 +604,6 @@ export interface Lab extends LabCommon {
     options?: GenerateOptions,
   ): {
     tokens: number[];
-    stoppedAtEos: boolean;
     steps: {
       token: number;
       prob: number;
@@ -619,6 +618,7 @@ export interface Lab extends LabCommon {
       cachedMultiplyAdds: number;
       cachedNumbers: number;
     }[];
+    ended: boolean;
   };
   /**
    * attentionOnly: W_Q, W_K, W_V, W_O (+ biases), §4’s count; bias: every linear layer’s bias

@@ -78,9 +78,9 @@ export function createInspector(lab, post) {
           : run.model.generateMore(1);
       const ms = performance.now() - run.start;
       if (run.promptMs === null) run.promptMs = ms;
-      run.left -= r.draws.length;
-      if (r.ended || !r.draws.length) run.left = 0;
-      for (const draw of r.draws) {
+      run.left -= r.steps.length;
+      if (r.ended || !r.steps.length) run.left = 0;
+      for (const draw of r.steps) {
         run.tokens.push(draw.token);
         run.draws.push(draw);
         post({ type: 'token', token: draw.token, draw, promptMs: run.promptMs, ms });

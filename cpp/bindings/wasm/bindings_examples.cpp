@@ -122,7 +122,7 @@ val generateTokens(val prompt, val params, val opts) {  // "generate" in JS (lab
                                              {"cachedMultiplyAdds", val(double(s.cached_multiply_adds))},
                                              {"cachedNumbers", val(double(s.cached_numbers))}}));
         }
-        return object({{"tokens", js_tokens(r.tokens)}, {"steps", steps}, {"stoppedAtEos", val(r.stopped_at_eos)}});
+        return object({{"tokens", js_tokens(r.tokens)}, {"steps", steps}, {"ended", val(r.ended)}});
     });
 }
 

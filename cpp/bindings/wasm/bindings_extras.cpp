@@ -123,7 +123,7 @@ val modelGenerate(Model& m, val prompt, val opts) {
         std::vector<GenerateStep> draws;
         const std::vector<int> tokens = m.generate(ids(prompt, fn, "promptTokens"), o.generate, o.causal, &draws);
         return object(
-            {{"tokens", js_tokens(tokens)}, {"draws", js_draws(draws)}, {"ended", val(m.generation_ended())}});
+            {{"tokens", js_tokens(tokens)}, {"steps", js_draws(draws)}, {"ended", val(m.generation_ended())}});
     });
 }
 
@@ -133,7 +133,7 @@ val modelGenerateMore(Model& m, val steps) {
         std::vector<GenerateStep> draws;
         const std::vector<int> tokens = m.generate_more(whole_number(steps.as<double>(), fn, "steps"), &draws);
         return object(
-            {{"tokens", js_tokens(tokens)}, {"draws", js_draws(draws)}, {"ended", val(m.generation_ended())}});
+            {{"tokens", js_tokens(tokens)}, {"steps", js_draws(draws)}, {"ended", val(m.generation_ended())}});
     });
 }
 

@@ -95,7 +95,7 @@ GenerateResult generate(const std::vector<int>& prompt, const LmParams& p, const
         st.cached_numbers = cost.cached_per_position * (last + 1);
         r.steps.push_back(std::move(st));
     };
-    r.stopped_at_eos = generate_steps(r.tokens, g.steps, g.temperature, g.eos, rng, logits_after, record, fn);
+    r.ended = generate_steps(r.tokens, g.steps, g.temperature, g.eos, rng, logits_after, record, fn);
     return r;
 }
 

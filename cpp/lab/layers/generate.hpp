@@ -42,7 +42,7 @@ struct GenerateStep {
 struct GenerateResult {
     std::vector<int> tokens;  // prompt followed by the generated ids
     std::vector<GenerateStep> steps;
-    bool stopped_at_eos = false;
+    bool ended = false;
 };
 
 // Index of the first cumulative sum that exceeds u (the inverse-CDF draw).

@@ -73,10 +73,10 @@ TEST_CASE("§7.1 generation stops at EOS or at the length bound") {
     const LmOptions o = random_lm_options(2);
     const GenerateResult free_run = generate({0}, p, o, GenerateOptions{20, 1.0, 5, {}});
     REQUIRE(free_run.tokens.size() == 21);
-    REQUIRE_FALSE(free_run.stopped_at_eos);
+    REQUIRE_FALSE(free_run.ended);
     const int eos = free_run.tokens[4];  // a token that the free run produces at step 4
     const GenerateResult stopped = generate({0}, p, o, GenerateOptions{20, 1.0, 5, eos});
-    REQUIRE(stopped.stopped_at_eos);
+    REQUIRE(stopped.ended);
     REQUIRE(stopped.tokens.back() == eos);
     REQUIRE(stopped.tokens.size() <= 5);
 }

@@ -107,7 +107,7 @@ export const generationExample = {
         {
           facts: [
             { label: L.sequence, value: names(r.sampled.tokens).join(' '), result: 'sampled' },
-            { label: L.stopped, value: r.sampled.stoppedAtEos ? L.atStopToken : L.atStepBound, result: 'stopped' },
+            { label: L.stopped, value: r.sampled.ended ? L.atStopToken : L.atStepBound, result: 'stopped' },
           ],
         },
       ],
