@@ -1020,6 +1020,9 @@ export default {
     // the engine's names of given values and of a solution's values that are words (notation,
     // d_k, T_max, sigma^2, is shown as symbols in every language)
     values: {
+      'previous-token': 'previous-token score',
+      duplicate: 'duplicate-token score',
+      induction: 'induction score',
       logits: 'logits',
       'memory positions': 'memory positions',
       bias: 'bias',
@@ -1154,6 +1157,15 @@ export default {
         ],
         prompt:
           'Two heads read the same values V with the scores s1 and s2 below (already scaled). Write the multi-head output before W_O.',
+      },
+      'induction-head': {
+        title: 'Which head is the induction head?',
+        hints: [
+          'On the repeat, an induction head looks at the token that followed the current token the first time: that is what its induction score measures.',
+          'The previous-token and duplicate-token scores measure other stripes: a head high in one of them does something else.',
+        ],
+        prompt:
+          'A model of two blocks read a sequence that repeats itself. Below are the three scores of each of its heads, one row per block (block 0, then block 1) and one column per head. Which head is the induction head? Answer with its block and head, such as l5h1 for block 5, head 1.',
       },
       'head-scores': {
         title: 'A head’s scores on a repeated sequence',
@@ -1415,6 +1427,10 @@ export default {
       },
     },
     misconceptions: {
+      'picked-duplicate-head':
+        'the head with the highest duplicate-token score is chosen: it looks back at the current token’s own first appearance, not at the token that came after it',
+      'picked-previous-head':
+        'the head with the highest previous-token score is chosen: it looks one position back, which an induction head in a later block relies on but does not do itself',
       'stripe-summed': 'the stripe’s entries were added but not divided by the number of rows: a score is their mean',
       diagonal:
         'the weights each position puts on itself (the diagonal) were averaged; the previous token is one column to the left',
@@ -1559,6 +1575,7 @@ export default {
     },
     steps: {
       stripe: 'The stripe',
+      'induction-head': 'The largest induction score',
       scores: 'Scores',
       weights: 'Weights',
       output: 'Output',

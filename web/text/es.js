@@ -1030,6 +1030,9 @@ export default {
     // the engine's names of given values and of a solution's values that are words (notation,
     // d_k, T_max, sigma^2, is shown as symbols in every language)
     values: {
+      'previous-token': 'puntuación de token anterior',
+      duplicate: 'puntuación de token duplicado',
+      induction: 'puntuación de inducción',
       logits: 'logits',
       'memory positions': 'posiciones de la memoria',
       bias: 'sesgo',
@@ -1167,6 +1170,15 @@ export default {
         ],
         prompt:
           'Dos cabezas leen los mismos valores V con las puntuaciones s1 y s2 de abajo (ya escaladas). Escribe la salida multicabeza antes de W_O.',
+      },
+      'induction-head': {
+        title: '¿Qué cabeza es la cabeza de inducción?',
+        hints: [
+          'En la repetición, una cabeza de inducción mira el token que siguió al token actual la primera vez: eso es lo que mide su puntuación de inducción.',
+          'Las puntuaciones de token anterior y de token duplicado miden otras franjas: una cabeza alta en una de ellas hace otra cosa.',
+        ],
+        prompt:
+          'Un modelo de dos bloques leyó una secuencia que se repite. Abajo están las tres puntuaciones de cada una de sus cabezas, una fila por bloque (el bloque 0 y luego el bloque 1) y una columna por cabeza. ¿Qué cabeza es la cabeza de inducción? Responde con su bloque y su cabeza, por ejemplo l5h1 para el bloque 5, cabeza 1.',
       },
       'head-scores': {
         title: 'Las puntuaciones de una cabeza en una secuencia repetida',
@@ -1421,6 +1433,10 @@ export default {
       'sublayer-pre': { intro: 'un bloque en el que cada subcapa f calcula la línea de abajo' },
     },
     misconceptions: {
+      'picked-duplicate-head':
+        'se elige la cabeza con la mayor puntuación de token duplicado: mira la primera aparición del propio token actual, no el token que vino después',
+      'picked-previous-head':
+        'se elige la cabeza con la mayor puntuación de token anterior: mira una posición atrás, algo de lo que depende una cabeza de inducción de un bloque posterior, pero que no es copiar',
       'stripe-summed':
         'se sumaron las componentes de la franja sin dividir entre el número de filas: una puntuación es su media',
       diagonal:
@@ -1575,6 +1591,7 @@ export default {
     },
     steps: {
       stripe: 'La franja',
+      'induction-head': 'La mayor puntuación de inducción',
       scores: 'Puntuaciones',
       weights: 'Pesos',
       output: 'Salida',

@@ -980,6 +980,9 @@ export default {
     // the engine's names of given values and of a solution's values that are words (notation,
     // d_k, T_max, sigma^2, is shown as symbols in every language)
     values: {
+      'previous-token': '前一词元分数',
+      duplicate: '重复词元分数',
+      induction: '归纳分数',
       logits: 'logits',
       'memory positions': '记忆的位置',
       bias: '偏置',
@@ -1101,6 +1104,15 @@ export default {
         title: '两个头',
         hints: ['用各自分数的 softmax 算出每个头的权重，再算它对 V 的加权和。', '把两个结果并排放置，头 1 在前。'],
         prompt: '两个头用下面的分数 s1 和 s2（已缩放）读取同样的值 V。写出 W_O 之前的多头输出。',
+      },
+      'induction-head': {
+        title: '哪个头是归纳头？',
+        hints: [
+          '在重复部分，归纳头看的是当前词元第一次出现时紧跟在它后面的那个词元：归纳分数衡量的正是这一点。',
+          '前一词元分数和重复词元分数衡量的是别的斜线：在其中一项上分数高的头做的是别的事。',
+        ],
+        prompt:
+          '一个两块的模型读了一个自我重复的序列。下面是它每个头的三种分数，每块一行（先第 0 块，再第 1 块），每个头一列。哪个头是归纳头？请用它的块和头作答，例如第 5 块第 1 个头写作 l5h1。',
       },
       'head-scores': {
         title: '一个头在重复序列上的分数',
@@ -1330,6 +1342,10 @@ export default {
       'sublayer-pre': { intro: '每个子层 f 都计算下面这一行的块' },
     },
     misconceptions: {
+      'picked-duplicate-head':
+        '选了重复词元分数最高的头：它回看的是当前词元自己第一次出现的位置，而不是紧跟其后的那个词元',
+      'picked-previous-head':
+        '选了前一词元分数最高的头：它回看前一个位置，后面一块中的归纳头要依赖它，但它本身并不复制',
       'stripe-summed': '把斜线上的元素相加了，却没有除以行数：分数是它们的平均值',
       diagonal: '取了每个位置放在自己身上的权重（对角线）的平均；前一个词元在左边一列',
       'divided-by-T': '把和除以了全部行数 T，但第 0 行没有前一个词元：应除以 T − 1',
@@ -1458,6 +1474,7 @@ export default {
     },
     steps: {
       stripe: '斜线',
+      'induction-head': '最大的归纳分数',
       scores: '分数',
       weights: '权重',
       output: '输出',

@@ -193,10 +193,14 @@ val opExpShifted(val x) {
     return guarded([&] { return js(exp_shifted(nd(x))); });
 }
 
-// ops.sum, ops.mean and ops.variance: one reduction each (refusals name it: "sum").
+// ops.sum, ops.mean and ops.variance: one reduction each (refusals name it: "sum"), registered
+// apart and computed by one function.
+val reduce(val x, double axis, Reduction r) {
+    return guarded([&] { return js(reduce_axis(nd(x), int(axis), r, name_of(r))); });
+}
 template <Reduction R>
 val opReduce(val x, double axis) {
-    return guarded([&] { return js(reduce_axis(nd(x), int(axis), R, name_of(R))); });
+    return reduce(x, axis, R);
 }
 
 val opMaxAbsDifference(val a, val b) {

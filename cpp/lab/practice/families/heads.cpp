@@ -1,9 +1,10 @@
 // Practice families for §4: counting parameters, two heads (§4.1), the shapes of multi-head attention (§4.2),
 // and what a head does on a repeated sequence (§2.2, §4: its previous-token, induction and
-// duplicate-token scores).
+// duplicate-token scores, and which of a model's heads is its induction head).
 #include <algorithm>
 #include <cmath>
 
+#include <xtensor/xsort.hpp>
 #include <xtensor/xview.hpp>
 
 #include "lab/layers/softmax.hpp"
@@ -268,6 +269,58 @@ void head_scores_solve(Problem& p) {
     }
 }
 
+// ---- §2.2, §4: which head of a model is its induction head ----
+
+// A head as a student names it: l1h2 is block 1's head 2.
+std::string head_label(std::size_t block, std::size_t head) {
+    return "l" + std::to_string(block) + "h" + std::to_string(head);
+}
+// The block and head of a grid's largest entry (the first of equal ones).
+std::pair<std::size_t, std::size_t> largest(const Tensor2& grid) {
+    const std::size_t at = std::size_t(xt::argmax(grid)());
+    return {at / grid.shape(1), at % grid.shape(1)};
+}
+
+// The three scores of every head of a two-block model on a repeated sequence ([block][head],
+// hundredths), as model.headScores gives them: one previous-token head in block 0, and in block
+// 1 one head that copies (a high induction score) and another that looks back at the current
+// token's first appearance (a high duplicate score); every other score low. The question: which
+// head is the induction head. Reading the highest score of the wrong grid is the mistake.
+void induction_head_draw(Problem& p, Dice& d, bool) {
+    const std::size_t L = 2, H = std::size_t(d(3, 4));
+    const auto low = [&] {
+        Tensor2 g = Tensor2::from_shape({L, H});
+        for (double& x : g) x = d(1, 15) / 100.0;
+        return g;
+    };
+    Tensor2 previous = low(), duplicate = low(), induction = low();
+    previous(0, std::size_t(d(0, int(H) - 1))) = d(45, 95) / 100.0;
+    const std::size_t copier = std::size_t(d(0, int(H) - 1));
+    const std::size_t looker = (copier + std::size_t(d(1, int(H) - 1))) % H;  // another head of block 1
+    induction(1, copier) = d(40, 90) / 100.0;
+    duplicate(1, looker) = d(40, 90) / 100.0;
+    p.given = {{"previous-token", nd(previous)}, {"duplicate", nd(duplicate)}, {"induction", nd(induction)}};
+    p.inputs = {"induction"};
+    for (std::size_t l = 0; l < L; ++l)
+        for (std::size_t h = 0; h < H; ++h) p.words.push_back(head_label(l, h));
+}
+void induction_head_solve(Problem& p) {
+    const Tensor2 previous = matrix_of(p, "previous-token"), duplicate = matrix_of(p, "duplicate"),
+                  induction = matrix_of(p, "induction");
+    invariant(previous.shape() == induction.shape() && duplicate.shape() == induction.shape(), p, "sameGrids");
+    const auto label = [](std::pair<std::size_t, std::size_t> at) { return head_label(at.first, at.second); };
+    p.answer = word(Format::choice, label(largest(induction)));
+    p.steps = {{"induction-head", {{"induction", nd(induction)}}}};
+    wrong(p, "picked-duplicate-head", "§4", word(Format::choice, label(largest(duplicate))));
+    wrong(p, "picked-previous-head", "§4", word(Format::choice, label(largest(previous))));
+}
+// The induction head stands out: its score leads every other head's by 0.2 or more.
+std::string induction_head_fair(const Problem& p) {
+    std::vector<double> scores = step_values(p, "induction-head").front().value.data;
+    std::sort(scores.rbegin(), scores.rend());
+    if (scores[0] - scores[1] < 0.2) return "two heads' induction scores are too close to tell apart";
+    return "";
+}
 }  // namespace
 
 // This part's families, in the handout's order.
@@ -275,6 +328,8 @@ std::vector<Entry> heads_families() {
     return {
         {{"parameter-count", "§4", Format::integer}, param_count_draw, param_count_solve, always_fair},
         {{"head-scores", "§4", Format::number}, head_scores_draw, head_scores_solve, always_fair},
+        // One of block 1's 3 or 4 heads: the variety is in the grids.
+        {{"induction-head", "§4", Format::choice, 4}, induction_head_draw, induction_head_solve, induction_head_fair},
         {{"two-heads", "§4.1", Format::vector}, two_heads_draw, two_heads_solve, two_heads_fair},
         {{"shapes", "§4.2", Format::shape}, shapes_draw, shapes_solve, always_fair},
         {{"attention-cost", "§4.2", Format::integer}, attention_cost_draw, attention_cost_solve, always_fair},
