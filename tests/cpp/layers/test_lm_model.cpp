@@ -65,6 +65,17 @@ Batch make_batch(std::size_t B, std::size_t T, std::size_t V, std::uint64_t seed
     teacher_forcing_split(b.tokens, b.inputs, b.targets);
     return b;
 }
+// A configuration of any_config(), its parameters shaken off their start, and a batch of 3
+// sequences of 5: what the tests below run two ways.
+struct Case {
+    ModelConfig c;
+    LmParams p;
+    Batch batch;
+};
+Case any_case() {
+    const ModelConfig c = any_config();
+    return {c, shaken(c), make_batch(3, 5, c.vocab, 9)};
+}
 // The mean cross-entropy of `lm` on the batch (and its activations, ready for backward()).
 template <class Real>
 double loss_on(flat::Lm<Real>& lm, const Batch& b) {
@@ -73,13 +84,12 @@ double loss_on(flat::Lm<Real>& lm, const Batch& b) {
 }  // namespace
 
 TEST_CASE("§5 the training path in double: every gradient matches central finite differences") {
-    const ModelConfig c = any_config();
+    const Case k = any_case();  // (no structured binding: a C++17 lambda cannot capture one)
+    const ModelConfig& c = k.c;
     CAPTURE(name_of(c.arrangement), name_of(c.norm), c.tied, name_of(c.activation), c.gated, name_of(c.positions),
             c.mask_blocks.size(), c.scaled);
-    LmParams p = shaken(c);
-    const Batch batch = make_batch(3, 5, c.vocab, 9);
-    flat::Lm<double> lm(structure_of(c), p);
-    const auto loss = [&] { return loss_on(lm, batch); };
+    flat::Lm<double> lm(structure_of(c), k.p);
+    const auto loss = [&] { return loss_on(lm, k.batch); };
     loss();
     lm.backward();
     const std::vector<double> grads = lm.grads();
@@ -107,9 +117,7 @@ TEST_CASE("§5 the training path in double: every gradient matches central finit
 }
 
 TEST_CASE("§7.4 a configuration's model is the worked examples' lm_forward of its tensors, bit for bit") {
-    const ModelConfig c = any_config();
-    LmParams p = shaken(c);
-    const Batch batch = make_batch(3, 5, c.vocab, 9);
+    const auto [c, p, batch] = any_case();
     flat::Lm<double> lm(structure_of(c), p);
     const double loss = loss_on(lm, batch);
     const LmResult want = lm_forward(batch.tokens, p, options_of(c), false);
@@ -152,9 +160,7 @@ TEST_CASE("§4 separate W_Q, W_K, W_V fill W_QKV's columns; a norm without a gai
 }
 
 TEST_CASE("§5 float32 training path: loss and every gradient match the double one in every configuration") {
-    const ModelConfig c = any_config();
-    LmParams p = shaken(c);
-    const Batch batch = make_batch(3, 5, c.vocab, 9);
+    const auto [c, p, batch] = any_case();
     flat::Lm<double> reference(structure_of(c), p);
     const double want = loss_on(reference, batch);
     reference.backward();
