@@ -74,23 +74,28 @@ function compileCommand(build, target, object) {
   assert.equal(r.status, 0, r.stderr);
   const line = r.stdout.split('\n').find((l) => l.includes(`-o ${object} `));
   assert.ok(line, `ninja has a command for ${object}`);
+  assert.ok(line.includes(`${root}/cpp`), `the command for ${object} names the sources by ${root}/cpp`);
   return line
     .replaceAll(`${root}/cpp`, `${scratch}/cpp`)
     .replace(/ -MD| -M[TF] \S+/g, '')
     .replace(/ -o \S+/, '');
 }
 const sh = (command) => spawnSync('sh', ['-c', command], { encoding: 'utf8', cwd: root });
+const quoted = (file) => JSON.stringify(file);
 
 test('the three edits declare the function to the contract, the facade, index.d.ts and the README', async () => {
   // the contract program from the scratch contract.cpp and options.cpp, with the engine's library
   const program = path.join(scratch, 'lab_contract');
   const objects = ['contract', 'options'].map((name) => path.join(scratch, `${name}.o`));
-  const compiled = [
+  const commands = [
     compileCommand('build/native', 'lab_contract', 'CMakeFiles/lab_contract.dir/cpp/bindings/contract.cpp.o'),
     compileCommand('build/native', 'lab_core', 'CMakeFiles/lab_core.dir/cpp/lab/boundary/options.cpp.o'),
-  ].map((c, i) => sh(`cd build/native && ${c} -o ${objects[i]}`));
+  ];
+  const compiled = commands.map((c, i) => sh(`cd build/native && ${c} -o ${quoted(objects[i])}`));
   for (const r of compiled) assert.equal(r.status, 0, r.stderr);
-  const linked = sh(`c++ ${objects.join(' ')} build/native/liblab_core.a -o ${program}`);
+  // linked by the compiler the build configured, as ninja links lab_contract
+  const compiler = commands[0].split(' ')[0];
+  const linked = sh(`${compiler} ${objects.map(quoted).join(' ')} build/native/liblab_core.a -o ${quoted(program)}`);
   assert.equal(linked.status, 0, linked.stderr);
 
   const contract = readContract(program);

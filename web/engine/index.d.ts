@@ -32,7 +32,8 @@ export type Answer = number | Numbers | string;
  * readable: whether the text was an answer at all (unreadable text is not an attempt; error says why);
  * parsed: the answer as read, every digit, and parsedValue the same as a number, (nested) array or text;
  * misconception: the named mistake the answer matches, and section the handout's section about it;
- * wrongEntries: the indices of the entries out of tolerance; expectedShape: how to label entries
+ * wrongEntries: the indices of the entries out of tolerance; expectedShape: how to label entries;
+ * score: 1 when correct, else the share of entries within tolerance
  */
 export interface Verdict {
   correct: boolean;
@@ -398,10 +399,10 @@ export interface Model {
     ended: boolean;
   };
   /**
-   * steps more tokens of the last generate (only the new ones), exactly those one longer
-   * generate would have made: the same cache and random stream, so a page can show each token
-   * as it comes and stop between them. None once ended; refused before any generate, after
-   * one that failed, or after a trainStep
+   * `steps` more tokens of the last generate (only the new ones; steps in the result: each
+   * one's draw), exactly those one longer generate would have made: the same cache and random
+   * stream, so a page can show each token as it comes and stop between them. None once ended;
+   * refused before any generate, after one that failed, or after a trainStep
    */
   generateMore(steps: number): {
     tokens: number[];
@@ -592,7 +593,8 @@ export interface Lab extends LabCommon {
   crossEntropy(logits: NumbersIn, targets: NumbersIn): { losses: Numbers; probs: Numbers; loss: number };
   /**
    * temperature 0 is greedy (u = null); otherwise u is the seeded uniform number and token is
-   * the first index whose cumulative probability exceeds u
+   * the first index whose cumulative probability exceeds u; ended: the eos token was drawn
+   * (before `steps` tokens)
    * cache: keep every position’s keys and values and compute only the new position (Handout
    * #12); tokens, logits and probabilities are those of recomputing, bit for bit. Every block
    * must be causal. Each step reports its pass’s multiply-adds both ways and the numbers a

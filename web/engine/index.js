@@ -1,18 +1,18 @@
 // The public JS API of the engine (package.json "main"): loadEngine() resolves to `lab`, whose
 // functions take and return plain nested arrays. This facade builds each function from its
-// declaration (cpp/bindings/api.def, as web/engine/api.json carries it): it checks and converts the arguments, calls the WebAssembly module and
-// converts the result; it computes nothing itself.
+// declaration (cpp/bindings/api.def, as web/engine/api.json carries it): it checks and converts
+// the arguments, calls the WebAssembly module and converts the result; it computes nothing itself.
 import createAttentionLab from '../../build/wasm/attention_lab.cjs';
 import { describe, refusedBy, toTensor } from './arrays.js';
 import contract from './api.json' with { type: 'json' };
 import { converted } from './results.js';
+// The engine refuses with a code and parameters (cpp/lab/core/refusal.hpp); the facade's
+// messages are their English sentences (the English refusals), for the console and Node.
+import { messageOf, refused } from '../text/refusal.js';
 
 // Every function of `lab` and of a model, by name, as the facade checks it.
 const { API } = contract;
 const declared = Object.fromEntries(API.map((f) => [f.name, f]));
-// The engine refuses with a code and parameters (cpp/lab/core/refusal.hpp); the facade's
-// messages are their English sentences (the English refusals), for the console and Node.
-import { messageOf, refused } from '../text/refusal.js';
 
 // A result's refusal ({code, params}) with its English sentence as `message`, as an Error has.
 const worded = (refusal) => refusal && { ...refusal, message: messageOf(refusal) };

@@ -38,7 +38,7 @@ function promptOf(p, own, text, locale) {
 export const toleranceText = ({ relative, floor }, text = pageWords) =>
   text.tolerance({ percent: +(relative * 100).toPrecision(3), part: `1/${Math.round(1 / floor)}` });
 
-// The words of choice questions (yes, no, pre, post): the engine's word for what a student
+// The words of choice questions (yes, no, pre, post, a head's label): the engine's word for what a student
 // typed in any language, lower-cased, so that a result file typed in Spanish is checked alike on
 // an English teacher's page; and the page's word for the engine's.
 const engineWords = new Map(

@@ -1,4 +1,4 @@
-// The words a choice question accepts (yes, no, pre, post), in every language. A result file
+// The words a choice question accepts (yes, no, pre, post, a head's label), in every language. A result file
 // typed in one language is checked alike on a page in another, so the page carries these few
 // words of every language, while it loads only its own catalogue; each catalogue's
 // practice.choices is its language's entry.

@@ -1020,9 +1020,9 @@ export default {
     // the engine's names of given values and of a solution's values that are words (notation,
     // d_k, T_max, sigma^2, is shown as symbols in every language)
     values: {
-      'previous-token': 'previous-token score',
-      duplicate: 'duplicate-token score',
-      induction: 'induction score',
+      'previous-token': 'mean weight on i − 1',
+      duplicate: 'mean weight on i − p',
+      induction: 'mean weight on i − p + 1',
       logits: 'logits',
       'memory positions': 'memory positions',
       bias: 'bias',
@@ -1161,11 +1161,11 @@ export default {
       'induction-head': {
         title: 'Which head is the induction head?',
         hints: [
-          'On the repeat, an induction head looks at the token that followed the current token the first time: that is what its induction score measures.',
-          'The previous-token and duplicate-token scores measure other stripes: a head high in one of them does something else.',
+          'On the repeat, an induction head looks at the token that followed the current token the first time it appeared.',
+          'Row i of the repeat holds the token of row i − p. Which position holds the token that came after it then?',
         ],
         prompt:
-          'A model of two blocks read a sequence that repeats itself. Below are the three scores of each of its heads, one row per block (block 0, then block 1) and one column per head. Which head is the induction head? Answer with its block and head, such as l5h1 for block 5, head 1.',
+          'A model of two blocks read a sequence whose second part repeats its first, p tokens later. For each head (one row per block, block 0 then block 1; one column per head) the grids give its mean attention weight from each row i on three positions: i − 1, and, in the repeat, i − p and i − p + 1. Which head of block 1 is the induction head? Answer with its label, such as l5h1 for block 5, head 1.',
       },
       'head-scores': {
         title: 'A head’s scores on a repeated sequence',
@@ -1428,9 +1428,9 @@ export default {
     },
     misconceptions: {
       'picked-duplicate-head':
-        'the head with the highest duplicate-token score is chosen: it looks back at the current token’s own first appearance, not at the token that came after it',
+        'the head with the most weight on i − p was chosen: it looks back at the current token’s own first appearance, not at the token that came after it',
       'picked-previous-head':
-        'the head with the highest previous-token score is chosen: it looks one position back, which an induction head in a later block relies on but does not do itself',
+        'the head with the most weight on i − 1 was chosen: it looks one position back, which an induction head relies on (through an earlier block) but does not do itself',
       'stripe-summed': 'the stripe’s entries were added but not divided by the number of rows: a score is their mean',
       diagonal:
         'the weights each position puts on itself (the diagonal) were averaged; the previous token is one column to the left',
@@ -1575,7 +1575,7 @@ export default {
     },
     steps: {
       stripe: 'The stripe',
-      'induction-head': 'The largest induction score',
+      'induction-head': 'Block 1’s mean weights on i − p + 1',
       scores: 'Scores',
       weights: 'Weights',
       output: 'Output',

@@ -1030,9 +1030,9 @@ export default {
     // the engine's names of given values and of a solution's values that are words (notation,
     // d_k, T_max, sigma^2, is shown as symbols in every language)
     values: {
-      'previous-token': 'puntuación de token anterior',
-      duplicate: 'puntuación de token duplicado',
-      induction: 'puntuación de inducción',
+      'previous-token': 'peso medio en i − 1',
+      duplicate: 'peso medio en i − p',
+      induction: 'peso medio en i − p + 1',
       logits: 'logits',
       'memory positions': 'posiciones de la memoria',
       bias: 'sesgo',
@@ -1174,11 +1174,11 @@ export default {
       'induction-head': {
         title: '¿Qué cabeza es la cabeza de inducción?',
         hints: [
-          'En la repetición, una cabeza de inducción mira el token que siguió al token actual la primera vez: eso es lo que mide su puntuación de inducción.',
-          'Las puntuaciones de token anterior y de token duplicado miden otras franjas: una cabeza alta en una de ellas hace otra cosa.',
+          'En la repetición, una cabeza de inducción mira el token que siguió al token actual la primera vez que apareció.',
+          'La fila i de la repetición tiene el token de la fila i − p. ¿Qué posición tiene el token que vino después de él entonces?',
         ],
         prompt:
-          'Un modelo de dos bloques leyó una secuencia que se repite. Abajo están las tres puntuaciones de cada una de sus cabezas, una fila por bloque (el bloque 0 y luego el bloque 1) y una columna por cabeza. ¿Qué cabeza es la cabeza de inducción? Responde con su bloque y su cabeza, por ejemplo l5h1 para el bloque 5, cabeza 1.',
+          'Un modelo de dos bloques leyó una secuencia cuya segunda parte repite la primera, p tokens más tarde. Para cada cabeza (una fila por bloque, el bloque 0 y luego el bloque 1; una columna por cabeza), las tablas dan su peso de atención medio desde cada fila i en tres posiciones: i − 1 y, en la repetición, i − p e i − p + 1. ¿Qué cabeza del bloque 1 es la cabeza de inducción? Responde con su etiqueta, por ejemplo l5h1 para el bloque 5, cabeza 1.',
       },
       'head-scores': {
         title: 'Las puntuaciones de una cabeza en una secuencia repetida',
@@ -1434,9 +1434,9 @@ export default {
     },
     misconceptions: {
       'picked-duplicate-head':
-        'se elige la cabeza con la mayor puntuación de token duplicado: mira la primera aparición del propio token actual, no el token que vino después',
+        'se eligió la cabeza con más peso en i − p: mira la primera aparición del propio token actual, no el token que vino después',
       'picked-previous-head':
-        'se elige la cabeza con la mayor puntuación de token anterior: mira una posición atrás, algo de lo que depende una cabeza de inducción de un bloque posterior, pero que no es copiar',
+        'se eligió la cabeza con más peso en i − 1: mira una posición atrás, algo en lo que se apoya una cabeza de inducción (a través de un bloque anterior), pero que ella misma no hace',
       'stripe-summed':
         'se sumaron las componentes de la franja sin dividir entre el número de filas: una puntuación es su media',
       diagonal:
@@ -1591,7 +1591,7 @@ export default {
     },
     steps: {
       stripe: 'La franja',
-      'induction-head': 'La mayor puntuación de inducción',
+      'induction-head': 'Los pesos medios del bloque 1 en i − p + 1',
       scores: 'Puntuaciones',
       weights: 'Pesos',
       output: 'Salida',

@@ -980,9 +980,9 @@ export default {
     // the engine's names of given values and of a solution's values that are words (notation,
     // d_k, T_max, sigma^2, is shown as symbols in every language)
     values: {
-      'previous-token': '前一词元分数',
-      duplicate: '重复词元分数',
-      induction: '归纳分数',
+      'previous-token': '在 i − 1 上的平均权重',
+      duplicate: '在 i − p 上的平均权重',
+      induction: '在 i − p + 1 上的平均权重',
       logits: 'logits',
       'memory positions': '记忆的位置',
       bias: '偏置',
@@ -1108,11 +1108,11 @@ export default {
       'induction-head': {
         title: '哪个头是归纳头？',
         hints: [
-          '在重复部分，归纳头看的是当前词元第一次出现时紧跟在它后面的那个词元：归纳分数衡量的正是这一点。',
-          '前一词元分数和重复词元分数衡量的是别的斜线：在其中一项上分数高的头做的是别的事。',
+          '在重复部分，归纳头看的是当前词元第一次出现时紧跟在它后面的那个词元。',
+          '重复部分第 i 行上的词元与第 i − p 行相同。当时紧跟在它后面的词元在哪个位置？',
         ],
         prompt:
-          '一个两块的模型读了一个自我重复的序列。下面是它每个头的三种分数，每块一行（先第 0 块，再第 1 块），每个头一列。哪个头是归纳头？请用它的块和头作答，例如第 5 块第 1 个头写作 l5h1。',
+          '一个有两个块的模型读了一个序列，它的后一部分在 p 个词元之后重复前一部分。下面的表格对每个头（每块一行，先第 0 块，再第 1 块；每个头一列）给出它从每一行 i 放在三个位置上的平均注意力权重：i − 1，以及在重复部分中的 i − p 和 i − p + 1。第 1 块中哪个头是归纳头？请用它的标签作答，例如 l5h1 表示第 5 块的头 1。',
       },
       'head-scores': {
         title: '一个头在重复序列上的分数',
@@ -1343,9 +1343,9 @@ export default {
     },
     misconceptions: {
       'picked-duplicate-head':
-        '选了重复词元分数最高的头：它回看的是当前词元自己第一次出现的位置，而不是紧跟其后的那个词元',
+        '选了在 i − p 上权重最大的头：它回看的是当前词元自己第一次出现的位置，而不是紧跟其后的那个词元',
       'picked-previous-head':
-        '选了前一词元分数最高的头：它回看前一个位置，后面一块中的归纳头要依赖它，但它本身并不复制',
+        '选了在 i − 1 上权重最大的头：它回看前一个位置，归纳头（通过更靠前的块）依赖这一点，但它本身并不复制',
       'stripe-summed': '把斜线上的元素相加了，却没有除以行数：分数是它们的平均值',
       diagonal: '取了每个位置放在自己身上的权重（对角线）的平均；前一个词元在左边一列',
       'divided-by-T': '把和除以了全部行数 T，但第 0 行没有前一个词元：应除以 T − 1',
@@ -1474,7 +1474,7 @@ export default {
     },
     steps: {
       stripe: '斜线',
-      'induction-head': '最大的归纳分数',
+      'induction-head': '第 1 块在 i − p + 1 上的平均权重',
       scores: '分数',
       weights: '权重',
       output: '输出',

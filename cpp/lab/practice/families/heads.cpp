@@ -275,17 +275,15 @@ void head_scores_solve(Problem& p) {
 std::string head_label(std::size_t block, std::size_t head) {
     return "l" + std::to_string(block) + "h" + std::to_string(head);
 }
-// The block and head of a grid's largest entry (the first of equal ones).
-std::pair<std::size_t, std::size_t> largest(const Tensor2& grid) {
-    const std::size_t at = std::size_t(xt::argmax(grid)());
-    return {at / grid.shape(1), at % grid.shape(1)};
-}
 
 // The three scores of every head of a two-block model on a repeated sequence ([block][head],
-// hundredths), as model.headScores gives them: one previous-token head in block 0, and in block
-// 1 one head that copies (a high induction score) and another that looks back at the current
-// token's first appearance (a high duplicate score); every other score low. The question: which
-// head is the induction head. Reading the highest score of the wrong grid is the mistake.
+// hundredths), as model.headScores gives them: each the head's mean weight, over the rows i of the
+// repeat, on i - 1 (previous-token), on i - period (duplicate: the token's first appearance) and on
+// i - period + 1 (induction: the token that followed it). Block 0 has a previous-token head, which
+// block 1's heads can read; in block 1 one head copies (a high induction score), one looks back at
+// the first appearance (duplicate) and one at the position before (previous-token); every other
+// score is low. The question: which head of block 1 is the induction head, so that every option
+// can be the answer. Reading the highest score of the wrong stripe is the mistake.
 void induction_head_draw(Problem& p, Dice& d, bool) {
     const std::size_t L = 2, H = std::size_t(d(3, 4));
     const auto low = [&] {
@@ -295,26 +293,33 @@ void induction_head_draw(Problem& p, Dice& d, bool) {
     };
     Tensor2 previous = low(), duplicate = low(), induction = low();
     previous(0, std::size_t(d(0, int(H) - 1))) = d(45, 95) / 100.0;
-    const std::size_t copier = std::size_t(d(0, int(H) - 1));
-    const std::size_t looker = (copier + std::size_t(d(1, int(H) - 1))) % H;  // another head of block 1
-    induction(1, copier) = d(40, 90) / 100.0;
-    duplicate(1, looker) = d(40, 90) / 100.0;
+    // three different heads of block 1: the copier, and the heads of the two other stripes
+    std::vector<std::size_t> heads(H);
+    for (std::size_t h = 0; h < H; ++h) heads[h] = h;
+    for (std::size_t h = 0; h < 3; ++h) std::swap(heads[h], heads[h + std::size_t(d(0, int(H - h) - 1))]);
+    induction(1, heads[0]) = d(40, 90) / 100.0;
+    duplicate(1, heads[1]) = d(40, 90) / 100.0;
+    previous(1, heads[2]) = d(40, 90) / 100.0;
     p.given = {{"previous-token", nd(previous)}, {"duplicate", nd(duplicate)}, {"induction", nd(induction)}};
     p.inputs = {"induction"};
-    for (std::size_t l = 0; l < L; ++l)
-        for (std::size_t h = 0; h < H; ++h) p.words.push_back(head_label(l, h));
+    for (std::size_t h = 0; h < H; ++h) p.words.push_back(head_label(1, h));
 }
 void induction_head_solve(Problem& p) {
     const Tensor2 previous = matrix_of(p, "previous-token"), duplicate = matrix_of(p, "duplicate"),
                   induction = matrix_of(p, "induction");
     invariant(previous.shape() == induction.shape() && duplicate.shape() == induction.shape(), p, "sameGrids");
-    const auto label = [](std::pair<std::size_t, std::size_t> at) { return head_label(at.first, at.second); };
-    p.answer = word(Format::choice, label(largest(induction)));
-    p.steps = {{"induction-head", {{"induction", nd(induction)}}}};
-    wrong(p, "picked-duplicate-head", "§4", word(Format::choice, label(largest(duplicate))));
-    wrong(p, "picked-previous-head", "§4", word(Format::choice, label(largest(previous))));
+    invariant(induction.shape(0) == 2, p, "twoBlocks", "induction");
+    // block 1's heads: the ones the question asks about
+    const auto in_block_1 = [&](const Tensor2& grid) {
+        const Tensor1 row = xt::row(grid, 1);
+        return word(Format::choice, head_label(1, std::size_t(xt::argmax(row)())));
+    };
+    p.answer = in_block_1(induction);
+    p.steps = {{"induction-head", {{"induction", nd(Tensor1(xt::row(induction, 1)))}}}};
+    wrong(p, "picked-duplicate-head", "§4", in_block_1(duplicate));
+    wrong(p, "picked-previous-head", "§4", in_block_1(previous));
 }
-// The induction head stands out: its score leads every other head's by 0.2 or more.
+// The induction head stands out: its score leads every other head's of block 1 by 0.2 or more.
 std::string induction_head_fair(const Problem& p) {
     std::vector<double> scores = step_values(p, "induction-head").front().value.data;
     std::sort(scores.rbegin(), scores.rend());
