@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "lab/boundary/options.hpp"
+#include "lab/core/text.hpp"
 
 namespace {
 
@@ -69,20 +70,9 @@ std::vector<Entry> entries() {
 // ---- JSON ----
 
 std::string quoted(const std::string& s) {
-    std::string out = "\"";
-    for (const char c : s) {
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += c;
-        } else if (static_cast<unsigned char>(c) < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
-            out += buf;
-        } else {
-            out += c;
-        }
-    }
-    return out + "\"";
+    std::string out;
+    lab::json_text(out, s);
+    return out;
 }
 
 template <class T, class F>
@@ -91,8 +81,6 @@ std::string list(const std::vector<T>& items, F&& each) {
     for (std::size_t i = 0; i < items.size(); ++i) out += (i ? "," : "") + each(items[i]);
     return out + "]";
 }
-
-std::string text(const std::string& s) { return quoted(s); }
 
 std::string json(const Arg& a) {
     std::string out = "{\"name\":" + quoted(a.name) + ",\"kind\":" + quoted(a.kind);
@@ -111,13 +99,13 @@ std::string json(const Entry& e) {
     out += ",\"part\":" + quoted(e.part) + ",\"group\":" + quoted(e.group);
     if (e.what != "property" && e.what != "type")
         out += ",\"args\":" + list(e.args, [](const Arg& a) { return json(a); });
-    out += ",\"returns\":" + quoted(e.returns) + ",\"doc\":" + list(e.doc, text) + "}";
+    out += ",\"returns\":" + quoted(e.returns) + ",\"doc\":" + list(e.doc, quoted) + "}";
     return out;
 }
 
 std::string json(const lab::OptionDeclaration& d) {
     std::string out = "{\"name\":" + quoted(d.name) + ",\"type\":" + quoted(d.type) +
-                      ",\"fallback\":" + quoted(d.fallback) + ",\"choices\":" + list(d.choices, text);
+                      ",\"fallback\":" + quoted(d.fallback) + ",\"choices\":" + list(d.choices, quoted);
     if (!d.alias.empty()) out += ",\"alias\":" + quoted(d.alias);
     return out + "}";
 }

@@ -9,6 +9,7 @@
 
 #include "lab/boundary/whole_number.hpp"
 #include "lab/core/tensor.hpp"
+#include "lab/core/text.hpp"
 
 namespace lab {
 namespace {
@@ -374,25 +375,6 @@ SafeTensors read_safetensors(const std::uint8_t* bytes, std::size_t size, const 
     }
     return st;
 }
-
-namespace {
-
-void json_text(std::string& out, const std::string& s) {
-    out += '"';
-    for (const char c : s) {
-        if (c == '"' || c == '\\')
-            out += '\\', out += c;
-        else if (static_cast<unsigned char>(c) < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", unsigned(static_cast<unsigned char>(c)));
-            out += buf;
-        } else
-            out += c;
-    }
-    out += '"';
-}
-
-}  // namespace
 
 std::vector<std::uint8_t> write_safetensors(const SafeTensors& st) {
     std::string header = "{";

@@ -1,5 +1,5 @@
 // Message pieces as text, for the engine's English diagnostics and a refusal's describe():
-// to_text, msg, shape_str.
+// to_text, msg, shape_str; and json_text, a string as JSON writes it.
 #pragma once
 
 #include <cstdio>
@@ -7,6 +7,23 @@
 #include <type_traits>
 
 namespace lab {
+
+// `s` appended to `out` as a JSON string: quoted, with ", \ and control characters escaped (the
+// bytes of UTF-8 pass as they are).
+inline void json_text(std::string& out, const std::string& s) {
+    out += '"';
+    for (const char c : s) {
+        if (c == '"' || c == '\\')
+            out += '\\', out += c;
+        else if (static_cast<unsigned char>(c) < 0x20) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", unsigned(static_cast<unsigned char>(c)));
+            out += buf;
+        } else
+            out += c;
+    }
+    out += '"';
+}
 
 // Message pieces as text. Written without <sstream>: iostreams would pull C++ locales into the
 // WebAssembly module and roughly double its size.
