@@ -1,4 +1,5 @@
 import choiceWords from './choice-words.js';
+import settingNames from './setting-names.js';
 import refusals from './en-refusals.js';
 
 export default {
@@ -1847,11 +1848,9 @@ export default {
     apply: 'Apply settings',
     // The engine's choices of createModel's and trainStep's options, by setting.
     choices: {
-      activation: { relu: 'ReLU', gelu: 'GELU', gelu_tanh: 'GELU (tanh)', silu: 'SiLU' },
-      arrangement: { pre: 'pre-norm', post: 'post-norm' },
-      norm: { layer: 'LayerNorm', rms: 'RMSNorm', none: 'none' },
+      ...settingNames,
+      norm: { ...settingNames.norm, none: 'none' },
       positions: { learned: 'learned', sinusoidal: 'sinusoidal', none: 'none' },
-      optimizer: { adamw: 'AdamW', sgd: 'SGD' },
     },
     fixedByExperiment: 'Each run of this experiment has its own value of this setting.',
     whoWhyClass:

@@ -1,6 +1,7 @@
 // Spanish (español): the same keys as en.js, in the same careful register; the handout's
 // notation (Q, K, V, d_k, §-numbers, code) stays as it is.
 import choiceWords from './choice-words.js';
+import settingNames from './setting-names.js';
 
 export default {
   address: {
@@ -1857,11 +1858,9 @@ export default {
     },
     apply: 'Aplicar los ajustes',
     choices: {
-      activation: { relu: 'ReLU', gelu: 'GELU', gelu_tanh: 'GELU (tanh)', silu: 'SiLU' },
-      arrangement: { pre: 'pre-norm', post: 'post-norm' },
-      norm: { layer: 'LayerNorm', rms: 'RMSNorm', none: 'ninguna' },
+      ...settingNames,
+      norm: { ...settingNames.norm, none: 'ninguna' },
       positions: { learned: 'aprendidas', sinusoidal: 'sinusoidales', none: 'ninguna' },
-      optimizer: { adamw: 'AdamW', sgd: 'SGD' },
     },
     fixedByExperiment: 'Cada ejecución de este experimento tiene su propio valor de este ajuste.',
     whoWhyClass:

@@ -1,6 +1,7 @@
 // Simplified Chinese (简体中文): the same keys as en.js, in the same careful register; the
 // handout's notation (Q, K, V, d_k, §-numbers, code) stays as it is.
 import choiceWords from './choice-words.js';
+import settingNames from './setting-names.js';
 
 export default {
   address: {
@@ -1731,11 +1732,10 @@ export default {
     },
     apply: '应用设置',
     choices: {
-      activation: { relu: 'ReLU', gelu: 'GELU', gelu_tanh: 'GELU（tanh）', silu: 'SiLU' },
-      arrangement: { pre: 'pre-norm', post: 'post-norm' },
-      norm: { layer: 'LayerNorm', rms: 'RMSNorm', none: '无' },
+      ...settingNames,
+      activation: { ...settingNames.activation, gelu_tanh: 'GELU（tanh）' },
+      norm: { ...settingNames.norm, none: '无' },
       positions: { learned: '学习得到的', sinusoidal: '正弦', none: '无' },
-      optimizer: { adamw: 'AdamW', sgd: 'SGD' },
     },
     fixedByExperiment: '这个实验的每次运行都有自己的这项设置。',
     whoWhyClass: '它会写在你的结果文件上，并把你的答案与在这台电脑上做题的其他人的答案分开。',
