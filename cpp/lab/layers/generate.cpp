@@ -4,7 +4,7 @@
 #include <limits>
 
 #include "lab/core/rng.hpp"
-#include "lab/layers/lm_model.hpp"
+#include "lab/layers/language_model.hpp"
 #include "lab/layers/softmax.hpp"
 
 namespace lab {
@@ -69,24 +69,12 @@ GenerateResult generate(const std::vector<int>& prompt, const LmParams& p, const
     TokenMatrix inputs = TokenMatrix::from_shape({1, prompt.size()});
     std::copy(prompt.begin(), prompt.end(), inputs.begin());
     check_embedding(inputs, p, o, fn);
-    ExampleModel model(p, o, fn);
-    flat::Lm<double>& lm = model.lm();
-    if (g.cache) model.check_causal();
+    LanguageModel<double> model = example_model(p, o, fn);
+    if (g.cache) model.check_causal(fn);
 
     GenerateResult r;
-    r.tokens = prompt;
-    Pcg32 rng(g.seed);
-    const flat::PassCost cost = lm.pass_cost();
-    // The logits after the tokens so far: the whole prefix again, or (with the cache) only the
-    // positions the cache does not hold yet, the prompt and then each new token.
-    flat::DecodeState<double> decoding;
-    const auto logits_after = [&](const std::vector<int>& tokens) {
-        const auto next = lm.next_logits(tokens, g.cache, std::numeric_limits<std::size_t>::max(), decoding);
-        model.check_finite(*next.acts, next.rows);
-        Tensor1 last = Tensor1::from_shape({V});
-        std::copy(next.logits, next.logits + V, last.begin());
-        return last;
-    };
+    const flat::PassCost cost = model.lm().pass_cost();
+    // Each step keeps its whole distribution, and what its pass cost both ways.
     const auto record = [&](GenerateStep&& st) {
         const std::size_t last = st.position;
         const bool first = r.steps.empty();  // the prompt's pass
@@ -95,7 +83,11 @@ GenerateResult generate(const std::vector<int>& prompt, const LmParams& p, const
         st.cached_numbers = cost.cached_per_position * (last + 1);
         r.steps.push_back(std::move(st));
     };
-    r.ended = generate_steps(r.tokens, g.steps, g.temperature, g.eos, rng, logits_after, record, fn);
+    // No context to slide: a learned table was checked above to hold every step, and fixed
+    // positions grow as far as the generation goes.
+    model.generate(prompt, g, {}, g.cache, std::numeric_limits<std::size_t>::max(), record, fn);
+    r.tokens = model.generated();
+    r.ended = model.generation_ended();
     return r;
 }
 

@@ -55,8 +55,8 @@ int sample_from_cumulative(const Tensor1& cumulative, const Tensor1& probs, doub
 std::optional<GenerateStep> choose_next(const Tensor1& logits, double temperature, Pcg32& rng);
 Refusal temperature_overflow(double temperature);
 
-// The loop of §7.1, written once for the worked examples (generate below, in double) and the
-// trained and opened models (Model::generate, in float32). `logits_after(tokens)` is the model's
+// The loop of §7.1, which LanguageModel<Real>::generate runs for every model (the worked
+// examples' in double, the trained and opened ones' in float32). `logits_after(tokens)` is the model's
 // logits (V) for the token after `tokens`, however the caller computes them (the whole prefix
 // again, or the new positions against a cache). Each step chooses as choose_next does, appends
 // the token to `tokens`, and hands the step (its `position` the prefix's last) to `on_step`.

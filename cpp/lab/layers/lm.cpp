@@ -3,6 +3,7 @@
 #include <cmath>
 #include <memory>
 
+#include "lab/layers/language_model.hpp"
 #include "lab/layers/lm_model.hpp"
 #include "lab/layers/packing.hpp"
 #include "lab/layers/softmax.hpp"
@@ -135,7 +136,7 @@ void check_intervention(const flat::Intervention& iv, std::size_t L, std::size_t
 LmLogits lm_logits(const TokenMatrix& inputs, const LmParams& p, const LmOptions& o, bool record_trace,
                    const std::string& fn, const flat::Intervention* iv) {
     const Tensor2 pos = check_embedding(inputs, p, o, fn);
-    ExampleModel model(p, o, fn);
+    LanguageModel<double> model = example_model(p, o, fn);
     flat::Lm<double>& lm = model.lm();
     const flat::LmShape& s = lm.structure().shape;
     const std::size_t V = s.V, D = s.D, L = s.blocks.size();
@@ -145,7 +146,7 @@ LmLogits lm_logits(const TokenMatrix& inputs, const LmParams& p, const LmOptions
 
     lm.forward_logits(inputs.data(), B, T, iv, record_trace);
     const flat::LmActs<double>& a = lm.acts();
-    model.check_finite(a, N);
+    model.check_finite({a.logits.data(), &a, N}, fn);
 
     LmLogits r;
     r.logits = Tensor3::from_shape({B, T, V});
@@ -214,34 +215,9 @@ LmResult lm_forward(const TokenMatrix& tokens, const LmParams& p, const LmOption
     return r;
 }
 
-ExampleModel::ExampleModel(const LmParams& p, const LmOptions& o, const std::string& fn) : fn_(fn) {
+LanguageModel<double> example_model(const LmParams& p, const LmOptions& o, const std::string& fn) {
     CheckedLm k = check_lm(p, o, fn);
-    block_fn_ = std::move(k.block_fn);
-    lm_ = std::make_unique<flat::Lm<double>>(std::move(k.s), p);
-}
-
-ExampleModel::ExampleModel(ExampleModel&&) noexcept = default;
-ExampleModel::~ExampleModel() = default;
-
-void ExampleModel::check_finite(const flat::LmActs<double>& a, std::size_t N) const {
-    const flat::LmShape& s = lm_->structure().shape;
-    for (std::size_t l = 0; l < s.blocks.size(); ++l)
-        check_block_values(a.blocks[l], s.blocks[l], a.x[l + 1].data(), N, block_fn_[l]);
-}
-
-Tensor3 ExampleModel::sequence_logits(const std::vector<int>& ids) {
-    const std::size_t T = ids.size(), V = lm_->structure().shape.V;
-    lm_->forward_logits(ids.data(), 1, T);
-    check_finite(lm_->acts(), T);
-    Tensor3 out = Tensor3::from_shape({1, T, V});
-    std::copy(lm_->logits(), lm_->logits() + T * V, out.begin());
-    return out;
-}
-
-void ExampleModel::check_causal() const {
-    const flat::LmShape& s = lm_->structure().shape;
-    for (std::size_t l = 0; l < s.blocks.size(); ++l)
-        require(s.blocks[l].causal, fn_, refused("cache.notCausal", "block", l));
+    return LanguageModel<double>(std::make_unique<flat::Lm<double>>(std::move(k.s), p), std::move(k.block_fn));
 }
 
 }  // namespace lab

@@ -68,8 +68,8 @@ struct LmLogits {
     Trace trace;
 };
 
-// Logits for every position of `inputs` (B, T), by the worked examples' model (ExampleModel)
-// after every check; the trace is recorded only when asked for.
+// Logits for every position of `inputs` (B, T), by the worked examples' model (example_model,
+// language_model.hpp) after every check; the trace is recorded only when asked for.
 // `iv`: §2.2's experiment on the model (heads ablated, positions hidden), null for none.
 LmLogits lm_logits(const TokenMatrix& inputs, const LmParams& p, const LmOptions& o, bool record_trace,
                    const std::string& fn = "lmForward", const flat::Intervention* iv = nullptr);
@@ -98,33 +98,5 @@ LmResult lm_forward(const TokenMatrix& tokens, const LmParams& p, const LmOption
 
 // Vocabulary size and model width, after checking the embedding.
 std::size_t lm_vocab(const LmParams& p, const std::string& fn);
-
-namespace flat {
-template <class Real>
-class Lm;
-}
-
-// A worked example's model: a student's tensors after every check lmForward makes, copied into
-// the one language model's double instance (flat::Lm, lm_model.hpp), which runs its passes:
-// whole sequences, or cached decoding (Handout #12) against a flat::DecodeState.
-class ExampleModel {
-public:
-    ExampleModel(const LmParams& p, const LmOptions& o, const std::string& fn);
-    ExampleModel(ExampleModel&&) noexcept;
-    ~ExampleModel();
-    flat::Lm<double>& lm() { return *lm_; }
-    // The logits (1, T, V) of one sequence of checked tokens, checked finite.
-    Tensor3 sequence_logits(const std::vector<int>& ids);
-    // After a pass over N rows with activations a: throws, naming the block, when a product or a
-    // sum overflowed.
-    void check_finite(const flat::LmActs<double>& a, std::size_t N) const;
-    // Throws unless every block is causal, as cached decoding needs.
-    void check_causal() const;
-
-private:
-    std::unique_ptr<flat::Lm<double>> lm_;
-    std::vector<std::string> block_fn_;  // each block's name in errors
-    std::string fn_;
-};
 
 }  // namespace lab

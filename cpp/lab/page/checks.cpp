@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "lab/core/rng.hpp"
+#include "lab/layers/language_model.hpp"
 #include "lab/layers/order_checks.hpp"
 
 namespace lab {
@@ -35,22 +36,23 @@ namespace {
 // The worked examples' model as the order checks take it: one sequence's ids to its logits
 // (1, T, V). The first call makes every check lmForward makes and copies the model in once; the
 // later ones (the same tokens moved or changed) run it again.
-auto one_sequence(const LmParams& p, const LmOptions& o, const std::string& fn, std::optional<ExampleModel>& model) {
+auto one_sequence(const LmParams& p, const LmOptions& o, const std::string& fn,
+                  std::optional<LanguageModel<double>>& model) {
     return [&p, &o, &fn, &model](const std::vector<int>& ids) {
         if (!model) {
             TokenMatrix row = TokenMatrix::from_shape({1, ids.size()});
             std::copy(ids.begin(), ids.end(), row.begin());
             check_embedding(row, p, o, fn);
-            model.emplace(p, o, fn);
+            model.emplace(example_model(p, o, fn));
         }
-        return model->sequence_logits(ids);
+        return model->sequence_logits(ids, fn);
     };
 }
 }  // namespace
 
 double permutation_gap(const std::vector<int>& inputs, const std::vector<int>& perm, const LmParams& p,
                        const LmOptions& o, const std::string& fn) {
-    std::optional<ExampleModel> model;
+    std::optional<LanguageModel<double>> model;
     return lab::permutation_gap(inputs, perm, lm_vocab(p, fn), one_sequence(p, o, fn, model), fn);
 }
 
@@ -59,7 +61,7 @@ Tensor2 future_dependence(const std::vector<int>& inputs, const LmParams& p, con
     const std::size_t T = inputs.size(), V = lm_vocab(p, fn);
     require(T > 0, fn, refused("shape.empty", "name", "inputs", "shape", "[0]"));
     check_changeable_vocabulary(V, fn);
-    std::optional<ExampleModel> model;
+    std::optional<LanguageModel<double>> model;
     const auto logits = one_sequence(p, o, fn, model);
     const Tensor3 base = logits(inputs);
     Tensor2 dep = Tensor2::from_shape({T, T});

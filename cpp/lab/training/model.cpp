@@ -9,15 +9,16 @@
 
 namespace lab {
 
-// Why a trained model's pass stops being finite: its float32 sums overflow past about 3.4e38.
+namespace {
 
-Model::Model(const ModelConfig& c, const std::string& fn) : config_(c) {
+std::unique_ptr<flat::Lm<float>> initialised(const ModelConfig& c, const std::string& fn) {
     check_model_config(c, fn, kMaxEntries);
-    lm_ = std::make_unique<flat::Lm<float>>(structure_of(c));
-    init_weights(c, *lm_);
+    auto lm = std::make_unique<flat::Lm<float>>(structure_of(c));
+    init_weights(c, *lm);
+    return lm;
 }
 
-Model::Model(const ModelConfig& c, LmParams params, const std::string& fn) : config_(c) {
+std::unique_ptr<flat::Lm<float>> saved(const ModelConfig& c, LmParams& params, const std::string& fn) {
     // The saved parameters must have exactly the names and sizes a fresh model of this
     // configuration has, and hold only finite numbers.
     check_model_config(c, fn, kMaxEntries);
@@ -31,24 +32,43 @@ Model::Model(const ModelConfig& c, LmParams params, const std::string& fn) : con
                         refused("model.parameterNotFinite", "name", name));
         });
     require(want == got, fn, refused("model.savedMismatch"));
-    lm_ = std::make_unique<flat::Lm<float>>(structure_of(c), params);
+    return std::make_unique<flat::Lm<float>>(structure_of(c), params);
 }
 
-Model::Model(const ModelConfig& c, const ParameterFill& fill, const std::string& fn) : config_(c) {
+std::unique_ptr<flat::Lm<float>> filled(const ModelConfig& c, const ParameterFill& fill, const std::string& fn) {
     check_model_config(c, fn, kMaxCheckpointEntries);
-    lm_ = std::make_unique<flat::Lm<float>>(structure_of(c));
-    for (const flat::Slot& s : lm_->slots()) {
-        float* w = lm_->weights().data() + s.offset;
+    auto lm = std::make_unique<flat::Lm<float>>(structure_of(c));
+    for (const flat::Slot& s : lm->slots()) {
+        float* w = lm->weights().data() + s.offset;
         fill(s, w);
         require(std::all_of(w, w + s.size, [](float x) { return std::isfinite(x); }), fn,
                 refused("model.parameterNotFinite", "name", s.name));
     }
+    return lm;
 }
+
+// Keeps each step's draw, without its distribution (V numbers three times), in `steps` when given.
+auto keep_draws(std::vector<GenerateStep>* steps) {
+    return [steps](GenerateStep&& st) {
+        if (!steps) return;
+        st.logits = Tensor1(), st.probs = Tensor1(), st.cumulative = Tensor1();
+        steps->push_back(std::move(st));
+    };
+}
+
+}  // namespace
+
+Model::Model(const ModelConfig& c, const std::string& fn) : config_(c), model_(initialised(c, fn)) {}
+
+Model::Model(const ModelConfig& c, LmParams params, const std::string& fn) : config_(c), model_(saved(c, params, fn)) {}
+
+Model::Model(const ModelConfig& c, const ParameterFill& fill, const std::string& fn)
+    : config_(c), model_(filled(c, fill, fn)) {}
 
 LmParams Model::params(const std::string& fn) const {
     require(double(parameter_count()) <= kMaxEntries, fn,
             refused("model.tooLargeToCopy", "count", parameter_count(), "max", kMaxEntries));
-    return lm_->params();
+    return model_.lm().params();
 }
 
 void Model::check_tokens(const std::vector<int>& tokens, const std::string& fn, const std::string& name) const {
@@ -75,19 +95,19 @@ TrainStep Model::train(const TokenMatrix& batch, const OptimizerConfig& oc) {
     check_optimizer(oc, fn);
     check_batch(batch, fn);
     teacher_forcing_split(batch, inputs_, targets_);
-    decoding_.reset();  // its keys and values come from the weights this step changes
+    model_.forget_generation();  // its keys and values come from the weights this step changes
     base_loss_.reset();
-    const double loss = lm_->forward(inputs_.data(), targets_.data(), batch.shape(0), batch.shape(1) - 1);
+    const double loss = model_.lm().forward(inputs_.data(), targets_.data(), batch.shape(0), batch.shape(1) - 1);
     // A diverged step changes nothing: the last good parameters stay.
     require(std::isfinite(loss), fn, refused("model.lossDiverged", "loss", loss));
-    lm_->backward();
-    const double norm = flat::gradient_norm(lm_->grads());
+    model_.lm().backward();
+    const double norm = flat::gradient_norm(model_.lm().grads());
     require(std::isfinite(norm), fn, refused("model.gradientDiverged"));
     if (optimizer_)
         optimizer_->reconfigure(oc);
     else
         optimizer_.emplace(oc);
-    optimizer_->step(*lm_, norm);
+    optimizer_->step(model_.lm(), norm);
     return {loss, norm, optimizer_->last_lr()};
 }
 
@@ -96,7 +116,7 @@ double Model::evaluate(const TokenMatrix& batch, bool causal) {
     teacher_forcing_split(batch, inputs_, targets_);
     flat::Intervention iv;
     iv.causal = causal;
-    const double loss = lm_->forward(inputs_.data(), targets_.data(), batch.shape(0), batch.shape(1) - 1, &iv);
+    const double loss = model_.lm().forward(inputs_.data(), targets_.data(), batch.shape(0), batch.shape(1) - 1, &iv);
     require(std::isfinite(loss), "evaluate", refused("model.notFinite", "what", "loss"));
     return loss;
 }
@@ -104,54 +124,31 @@ double Model::evaluate(const TokenMatrix& batch, bool causal) {
 std::vector<int> Model::generate(const std::vector<int>& prompt, const GenerateOptions& g, bool causal,
                                  std::vector<GenerateStep>* steps) {
     const std::string fn = "generate";
-    decoding_.reset();  // a refused call ends the last generation too: nothing continues past it
+    model_.forget_generation();  // a refused call ends the last generation too: nothing continues past it
     require(!prompt.empty(), fn, refused("generate.emptyPrompt"));
     check_tokens(prompt, fn, "promptTokens");
     require(std::isfinite(g.temperature) && g.temperature >= 0, fn,
             refused("generate.temperature", "got", g.temperature));
-    Decoding& d = decoding_.emplace(Decoding{prompt, g, {}, false, {}, Pcg32(g.seed), false});
-    d.iv.causal = causal;
+    flat::Intervention iv;
+    iv.causal = causal;
     // With every block causal, each step runs the new token alone against the keys and values
-    // kept from the earlier ones (bit for bit what recomputing the prefix gives).
-    d.cached = causal ||
-               std::all_of(config_.mask_blocks.begin(), config_.mask_blocks.end(), [](bool masked) { return masked; });
-    decode_steps(d, g.steps, steps, fn);
-    return d.tokens;
+    // kept from the earlier ones (bit for bit what recomputing the prefix gives). Beyond the
+    // context every position shifts, so from there each step recomputes the last T tokens.
+    const std::size_t context = config_.T > 0 ? config_.T : std::numeric_limits<std::size_t>::max();
+    model_.generate(prompt, g, iv, causal || model_.causal(), context, keep_draws(steps), fn);
+    return model_.generated();
 }
 
 std::vector<int> Model::generate_more(std::size_t count, std::vector<GenerateStep>* steps) {
-    const std::string fn = "generateMore";
-    require(decoding_.has_value(), fn, refused("generate.nothingToContinue"));
-    const std::size_t before = decoding_->tokens.size();
-    decode_steps(*decoding_, count, steps, fn);
-    return {decoding_->tokens.begin() + std::ptrdiff_t(before), decoding_->tokens.end()};
-}
-
-void Model::decode_steps(Decoding& d, std::size_t count, std::vector<GenerateStep>* steps, const std::string& fn) {
-    const std::size_t V = config_.vocab;
-    // Beyond the context every position shifts, so from there each step recomputes the last
-    // `context` tokens.
-    const std::size_t context = config_.T > 0 ? config_.T : std::numeric_limits<std::size_t>::max();
-    const auto logits_after = [&](const std::vector<int>& tokens) {
-        const float* z = lm_->next_logits(tokens, d.cached, context, d.state, &d.iv).logits;
-        Tensor1 logits = Tensor1::from_shape({V});
-        std::copy(z, z + V, logits.begin());
-        require(all_finite(logits), fn, refused("model.notFinite", "what", "logits"));
-        return logits;
-    };
-    // §7.1's draw, without the distribution (V numbers three times)
-    const auto record = [&](GenerateStep&& st) {
-        if (!steps) return;
-        st.logits = Tensor1(), st.probs = Tensor1(), st.cumulative = Tensor1();
-        steps->push_back(std::move(st));
-    };
-    try {
-        if (!d.ended)
-            d.ended = generate_steps(d.tokens, count, d.g.temperature, d.g.eos, d.rng, logits_after, record, fn);
-    } catch (...) {
-        decoding_.reset();  // its cache is ahead of its tokens: it cannot go on
-        throw;
-    }
+    std::vector<int> fresh;
+    model_.generate_more(
+        count,
+        [&, keep = keep_draws(steps)](GenerateStep&& st) {
+            fresh.push_back(st.token);
+            keep(std::move(st));
+        },
+        "generateMore");
+    return fresh;
 }
 
 void Model::check_sequence(const std::vector<int>& tokens, const std::string& fn) const {
@@ -163,8 +160,8 @@ void Model::check_sequence(const std::vector<int>& tokens, const std::string& fn
 
 std::vector<float> Model::logits_of(const std::vector<int>& tokens, const std::string& fn) {
     const std::size_t n = tokens.size() * config_.vocab;
-    lm_->forward(tokens.data(), nullptr, 1, tokens.size());
-    std::vector<float> z(lm_->logits(), lm_->logits() + n);
+    model_.lm().forward(tokens.data(), nullptr, 1, tokens.size());
+    std::vector<float> z(model_.lm().logits(), model_.lm().logits() + n);
     require(std::all_of(z.begin(), z.end(), [](float x) { return std::isfinite(x); }), fn,
             refused("model.notFinite", "what", "logits"));
     return z;
@@ -192,12 +189,12 @@ Inspection Model::inspect(const std::vector<int>& tokens, const flat::Interventi
     const std::size_t T = tokens.size(), L = config_.layers, H = config_.heads, V = config_.vocab;
     check_sequence(tokens, fn);
     check_intervention(iv, L, H, T, fn);
-    lm_->forward(tokens.data(), nullptr, 1, T, &iv);
+    model_.lm().forward(tokens.data(), nullptr, 1, T, &iv);
     Inspection r{Tensor4::from_shape({L, H, T, T}), Tensor2::from_shape({T, V}), Tensor2::from_shape({L, H})};
-    std::copy(lm_->probs(), lm_->probs() + T * V, r.probs.begin());
+    std::copy(model_.lm().probs(), model_.lm().probs() + T * V, r.probs.begin());
     require(all_finite(r.probs), fn, refused("model.notFinite", "what", "probabilities"));
     for (std::size_t l = 0; l < L; ++l) {
-        const float* a = lm_->attention(l);
+        const float* a = model_.lm().attention(l);
         std::copy(a, a + H * T * T, r.weights.begin() + std::ptrdiff_t(l * H * T * T));
         require(std::all_of(a, a + H * T * T, [](float w) { return std::isfinite(w); }), fn,
                 refused("model.notFinite", "what", "attention"));
@@ -223,10 +220,10 @@ HeadScores Model::head_scores(const std::vector<int>& tokens, std::size_t period
     require(period >= 1 && period < T, fn, refused("model.period", "got", period, "last", T - 1, "T", T));
     for (std::size_t i = period; i < T; ++i)
         require(tokens[i] == tokens[i - period], fn, refused("model.notRepeated", "position", i, "period", period));
-    lm_->forward(tokens.data(), nullptr, 1, T, nullptr);
+    model_.lm().forward(tokens.data(), nullptr, 1, T, nullptr);
     HeadScores r{Tensor2::from_shape({L, H}), Tensor2::from_shape({L, H}), Tensor2::from_shape({L, H})};
     for (std::size_t l = 0; l < L; ++l) {
-        const float* a = lm_->attention(l);  // (H, T, T), B = 1
+        const float* a = model_.lm().attention(l);  // (H, T, T), B = 1
         require(std::all_of(a, a + H * T * T, [](float w) { return std::isfinite(w); }), fn,
                 refused("model.notFinite", "what", "attention"));
         for (std::size_t h = 0; h < H; ++h) {
@@ -248,8 +245,8 @@ HeadScores Model::head_scores(const std::vector<int>& tokens, std::size_t period
 double Model::target_loss(const std::vector<int>& tokens, std::size_t from, const flat::Intervention& iv,
                           Tensor1* each) {
     const std::size_t T = tokens.size() - 1, V = config_.vocab;
-    lm_->forward_logits(tokens.data(), 1, T, &iv);
-    const float* logits = lm_->logits();  // (T, V): row i scores the token after position i
+    model_.lm().forward_logits(tokens.data(), 1, T, &iv);
+    const float* logits = model_.lm().logits();  // (T, V): row i scores the token after position i
     if (each) *each = Tensor1::from_shape({T});
     double total = 0;
     for (std::size_t i = each ? 0 : from - 1; i < T; ++i) {

@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "lab/core/rng.hpp"
-#include "lab/layers/generate.hpp"
+#include "lab/layers/language_model.hpp"
 #include "lab/training/optimizer.hpp"
 
 namespace lab {
@@ -74,7 +74,7 @@ public:
     // Refused when there is nothing to continue: no generate() yet, one that failed, or one
     // before a trainStep changed the weights.
     std::vector<int> generate_more(std::size_t count, std::vector<GenerateStep>* steps = nullptr);
-    bool generation_ended() const { return decoding_ && decoding_->ended; }
+    bool generation_ended() const { return model_.generation_ended(); }
     // §7.3 on this model: for each position i, the largest change of its logits when the token at
     // `position` is replaced by (w + 1) mod V. Under the causal mask every i < position is 0.
     std::vector<double> future_dependence(const std::vector<int>& tokens, std::size_t position);
@@ -93,27 +93,14 @@ public:
     AblationLosses ablation_losses(const std::vector<int>& tokens, std::size_t from, const flat::Intervention& iv);
 
     const ModelConfig& config() const { return config_; }
-    std::size_t parameter_count() const { return lm_->weights().size(); }
+    std::size_t parameter_count() const { return model_.lm().weights().size(); }
     // As double tensors; refused above kMaxEntries numbers (a checkpoint's model, whose
     // parameters leave as a file: nanogpt_checkpoint reads them from slots() and weights()).
     LmParams params(const std::string& fn = "parameters") const;
-    const std::vector<flat::Slot>& slots() const { return lm_->slots(); }
-    const float* weights() const { return lm_->weights().data(); }
+    const std::vector<flat::Slot>& slots() const { return model_.lm().slots(); }
+    const float* weights() const { return model_.lm().weights().data(); }
 
 private:
-    // A generation in progress (Handout #12's decoding state): the tokens so far, the keys and
-    // values of the positions already run, and the sampler's random stream.
-    struct Decoding {
-        std::vector<int> tokens;
-        GenerateOptions g;
-        flat::Intervention iv;  // causal: the mask imposed on every block
-        bool cached = false;    // every block causal: new positions run against the cache
-        flat::DecodeState<float> state;
-        Pcg32 rng;
-        bool ended = false;  // the end token was drawn
-    };
-    // Appends `count` tokens to d.tokens (each one's GenerateStep, its draw alone, to `steps`).
-    void decode_steps(Decoding& d, std::size_t count, std::vector<GenerateStep>* steps, const std::string& fn);
     void check_sequence(const std::vector<int>& tokens, const std::string& fn) const;
     // The logits (T, V) of one sequence under the model's own masks, checked finite.
     std::vector<float> logits_of(const std::vector<int>& tokens, const std::string& fn);
@@ -125,10 +112,9 @@ private:
     double target_loss(const std::vector<int>& tokens, std::size_t from, const flat::Intervention& iv,
                        Tensor1* each = nullptr);
     ModelConfig config_;
-    std::unique_ptr<flat::Lm<float>> lm_;
+    LanguageModel<float> model_;  // its passes, and the last generate()'s decoding while it can go on
     std::optional<flat::Optimizer<float>> optimizer_;
     std::vector<int> inputs_, targets_;  // a batch split into inputs and targets, reused every step
-    std::optional<Decoding> decoding_;   // the last generate()'s, while it can go on
     // The model's own loss of the last ablation_losses (its base and per-target losses), for the
     // same tokens, `from` and mask: a page that removes one head a call pays one pass a head, not
     // two. A training step forgets it.

@@ -3,6 +3,7 @@
 
 #include "fixtures.hpp"
 #include "lab/layers/generate.hpp"
+#include "lab/layers/language_model.hpp"
 #include "lab/layers/lm_model.hpp"
 
 using namespace lab;
@@ -152,7 +153,7 @@ TEST_CASE("§7.1 the cache holds 2 L T D numbers and a step costs one row of eve
     // A random model: V = 5, D = 4, H = 2 heads of width 2, L = 2 blocks with W_O, FFN width 4 D.
     const LmParams p = random_lm(5, 4, 2, 2, 16, 7);
     const LmOptions o = random_lm_options(2);
-    ExampleModel model(p, o, "test");
+    LanguageModel<double> model = example_model(p, o, "test");
     flat::DecodeState<double> st;
     const auto stored = [&] {
         std::size_t n = 0;
