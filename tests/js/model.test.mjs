@@ -61,6 +61,34 @@ test('save() writes plain JSON; loadModel() reads it back bit for bit, optimiser
   copy.delete();
 });
 
+test('ffnMult 0 makes attention-only blocks: no FFN or second norm to train, counted, saved and loaded', () => {
+  const model = lab.createModel({ ...config, ffnMult: 0 });
+  const names = Object.keys(model.parameters());
+  assert.deepEqual(
+    names.filter((n) => n.startsWith('blocks.0.')),
+    [
+      'blocks.0.norm1.gamma',
+      'blocks.0.norm1.beta',
+      'blocks.0.attn.wQKV',
+      'blocks.0.attn.bQKV',
+      'blocks.0.attn.wO',
+      'blocks.0.attn.bO',
+    ],
+  );
+  // D = 8, H = 2: per block LN1 (2 D) + W_QKV and b_QKV (3 D D + 3 D) + W_O and b_O (D D + D)
+  const perBlock = 2 * 8 + 3 * 8 * 8 + 3 * 8 + 8 * 8 + 8;
+  const counted = lab.paramCount({ vocab: 6, D: 8, heads: 2, layers: 2, maxT: 6, ffnMult: 0 }).total;
+  assert.equal(counted, 6 * 8 + 6 * 8 + 2 * perBlock + 2 * 8);
+  assert.equal(counted, model.describe().parameterCount);
+  const before = model.evaluate(batch).loss;
+  for (let i = 0; i < 60; i++) model.trainStep(batch, { lr: 1e-2 });
+  assert.ok(model.evaluate(batch).loss < before - 0.5, 'attention alone learns the cycle from its positions');
+  const copy = lab.loadModel(JSON.parse(JSON.stringify(model.save())));
+  assert.equal(copy.evaluate(batch).loss, model.evaluate(batch).loss);
+  model.delete();
+  copy.delete();
+});
+
 test('bad settings are refused with a clear message and the model untouched', () => {
   assert.throws(() => lab.createModel({ ...config, heads: 3 }), {
     message: /^createModel: D = 8 is not divisible by heads = 3/,

@@ -623,7 +623,8 @@ export interface Lab extends LabCommon {
     ended: boolean;
   };
   /**
-   * attentionOnly: W_Q, W_K, W_V, W_O (+ biases), §4’s count; bias: every linear layer’s bias
+   * attentionOnly: W_Q, W_K, W_V, W_O (+ biases) of one layer, §4’s count; ffnMult 0: a whole
+   * model of attention-only blocks (no FFN, no second norm); bias: every linear layer’s bias
    * and LayerNorm’s beta, as nanoGPT’s bias. Breakdown names are keys, dotted paths of
    * identifiers: W_Q … W_O, attention.bias, embedding, positions, block0.norm1, block0.ffn.W_1,
    * decoder.block0.cross.W_Q, final_norm, lm_head. encoderLayers > 0: an encoder-decoder laid
@@ -754,7 +755,8 @@ export interface LabExtras extends LabCommon {
    * defaults are already nanoGPT’s (GELU, pre-norm, LayerNorm, learned positions, tied head,
    * 4·C), so createModel({vocab_size, block_size, n_layer, n_head, n_embd, bias: false}) is
    * GPT(GPTConfig(...)) with dropout 0: the same parameters, logits and loss. bias false: no
-   * biases in any linear layer and no beta in LayerNorm; maskBlocks: one flag per block (§7.3)
+   * biases in any linear layer and no beta in LayerNorm; maskBlocks: one flag per block (§7.3);
+   * ffnMult 0: attention-only blocks, with no FFN and no second norm
    */
   createModel(config: CreateModelOptions): Model;
   /** a model from what model.save() wrote, bit for bit */

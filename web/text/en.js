@@ -1827,7 +1827,7 @@ export default {
       heads: 'Heads H',
       layers: 'Layers L',
       T: 'Context T',
-      ffnMult: 'FFN width (× D)',
+      ffnMult: 'FFN width (× D; 0: attention only)',
       activation: 'Activation',
       gated: 'Gated FFN',
       arrangement: 'Norm placement',

@@ -1838,7 +1838,7 @@ export default {
       heads: 'Cabezas H',
       layers: 'Capas L',
       T: 'Contexto T',
-      ffnMult: 'Anchura de la FFN (× D)',
+      ffnMult: 'Anchura de la FFN (× D; 0: solo atención)',
       activation: 'Activación',
       gated: 'FFN con compuerta',
       arrangement: 'Posición de la norma',

@@ -1712,7 +1712,7 @@ export default {
       heads: '头数 H',
       layers: '层数 L',
       T: '上下文 T',
-      ffnMult: 'FFN 宽度（× D）',
+      ffnMult: 'FFN 宽度（× D；0：仅注意力）',
       activation: '激活函数',
       gated: '门控 FFN',
       arrangement: '归一化位置',

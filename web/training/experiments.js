@@ -10,7 +10,7 @@ export const SETUP_WHOLE = {
   heads: [1, 64],
   layers: [1, 8],
   T: [1, 256],
-  ffnMult: [1, 8],
+  ffnMult: [0, 8], // 0: attention-only blocks
   batch: [1, 128],
   seed: [0, 2 ** 31],
 };

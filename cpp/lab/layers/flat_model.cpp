@@ -297,6 +297,13 @@ void block_forward(Real* y, const Real* x, const BlockPtrs<Real>& w, const Block
         std::memcpy(a.a_in.data(), x, N * D * sizeof(Real));
     mha_forward(a.a_in.data(), w, s, a, B, T, hidden, ablated, cache);
     for (std::size_t i = 0; i < N * D; ++i) a.r1[i] = x[i] + a.mha[i];
+    if (s.F == 0) {  // attention alone (ffnMult 0): y = r1 pre-norm, LN1(r1) post-norm
+        if (pre)
+            std::memcpy(y, a.r1.data(), N * D * sizeof(Real));
+        else
+            norm_forward(nk, y, a.mean1.data(), a.rstd1.data(), a.r1.data(), w.gamma1, w.beta1, N, D);
+        return;
+    }
 
     // Feed-forward sub-layer, on every row alone: f_in = LN2(r1) pre-norm, LN1(r1) post-norm.
     if (pre)
@@ -310,6 +317,24 @@ void block_forward(Real* y, const Real* x, const BlockPtrs<Real>& w, const Block
     if (!pre) norm_forward(nk, y, a.mean2.data(), a.rstd2.data(), r2, w.gamma2, w.beta2, N, D);
 }
 
+namespace {
+// The attention sub-layer's backward, from sc.dr = dL/dr1 to dx = dL/dx.
+template <class Real>
+void attention_backward(Real* dx, const Real* x, const BlockPtrs<Real>& w, const BlockPtrs<Real>& g,
+                        const BlockShape& s, BlockActs<Real>& a, std::size_t B, std::size_t T, Scratch<Real>& sc) {
+    const std::size_t N = B * T, D = s.D;
+    // forward: r1 = x + mha,  mha = MHA(a_in) (dx takes dr1 through the residual)
+    std::copy(sc.dr.begin(), sc.dr.begin() + N * D, dx);
+    zero(sc.dain, N * D);
+    mha_backward(sc.dain.data(), sc.dr.data(), a.a_in.data(), w, g, s, a, B, T, sc);
+    // forward: a_in = LN1(x) (pre-norm) or x (post-norm)
+    if (s.arrangement == Arrangement::pre)
+        norm_backward(s.norm, dx, g.gamma1, g.beta1, sc.dain.data(), x, a.mean1.data(), a.rstd1.data(), w.gamma1, N, D);
+    else
+        for (std::size_t i = 0; i < N * D; ++i) dx[i] += sc.dain[i];
+}
+}  // namespace
+
 template <class Real>
 void block_backward(Real* dx, const Real* x, const BlockPtrs<Real>& w, const BlockPtrs<Real>& g, const BlockShape& s,
                     BlockActs<Real>& a, std::size_t B, std::size_t T, Scratch<Real>& sc) {
@@ -318,6 +343,17 @@ void block_backward(Real* dx, const Real* x, const BlockPtrs<Real>& w, const Blo
     const bool pre = s.arrangement == Arrangement::pre;
     for (auto* v : {&sc.dr, &sc.dfin}) fit(*v, N * D);
 
+    if (s.F == 0) {  // forward: y = r1 (pre-norm) or LN1(r1) (post-norm)
+        if (pre) {
+            std::copy(dx, dx + N * D, sc.dr.begin());
+        } else {
+            zero(sc.dr, N * D);
+            norm_backward(nk, sc.dr.data(), g.gamma1, g.beta1, dx, a.r1.data(), a.mean1.data(), a.rstd1.data(),
+                          w.gamma1, N, D);
+        }
+        attention_backward(dx, x, w, g, s, a, B, T, sc);
+        return;
+    }
     // dr becomes dL/dr1, dfin dL/df_in.
     Real* dr2 = dx;
     if (!pre) {  // forward: y = LN2(r2)
@@ -344,15 +380,7 @@ void block_backward(Real* dx, const Real* x, const BlockPtrs<Real>& w, const Blo
         norm_backward(nk, sc.dr.data(), g.gamma1, g.beta1, sc.dfin.data(), a.r1.data(), a.mean1.data(), a.rstd1.data(),
                       w.gamma1, N, D);
     }
-    // forward: r1 = x + mha,  mha = MHA(a_in) (dx takes dr1 through the residual)
-    std::copy(sc.dr.begin(), sc.dr.begin() + N * D, dx);
-    zero(sc.dain, N * D);
-    mha_backward(sc.dain.data(), sc.dr.data(), a.a_in.data(), w, g, s, a, B, T, sc);
-    // forward: a_in = LN1(x) (pre-norm) or x (post-norm)
-    if (pre)
-        norm_backward(nk, dx, g.gamma1, g.beta1, sc.dain.data(), x, a.mean1.data(), a.rstd1.data(), w.gamma1, N, D);
-    else
-        for (std::size_t i = 0; i < N * D; ++i) dx[i] += sc.dain[i];
+    attention_backward(dx, x, w, g, s, a, B, T, sc);
 }
 
 // ---- the encoder-decoder's decoder block (§9.4) ----

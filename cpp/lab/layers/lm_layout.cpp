@@ -77,7 +77,8 @@ void visit_parameter_fields(LmParams& p, F&& f) {
     f(p.head, Field{Part::head});
 }
 
-// A tensor `p` has, and its place in the layout.
+// A tensor `p` has, and its place in the layout. An empty one is absent: the FFN of an
+// attention-only block (shaped_params leaves it so), whose tensors are not optional.
 struct FieldView {
     Field at;
     double* data;
@@ -88,6 +89,7 @@ std::vector<FieldView> present_fields(LmParams& p) {
     std::vector<FieldView> out;
     visit_parameter_fields(p, [&](auto& field, const Field& at) {
         if_present(field, [&](auto& t) {
+            if (t.size() == 0) return;
             out.push_back({at, t.data(), t.size(), std::vector<std::size_t>(t.shape().begin(), t.shape().end())});
         });
     });

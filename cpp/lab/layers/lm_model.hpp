@@ -105,9 +105,9 @@ constexpr bool parts_in_order() {
 static_assert(parts_in_order(), "kParts names every Part once, in Part's order");
 constexpr const PartSpec& spec_of(Part p) { return kParts[std::size_t(p)]; }
 
-// Which parts a block has (W_QKV, W_1 and W_2 always), or the model around its blocks (the
-// embedding always; the final norm's gain and shift, an untied head). A norm the shape has but
-// whose gain is absent multiplies by 1.
+// Which parts a block has (W_QKV always; W_1 and W_2 unless the block is attention alone, F = 0),
+// or the model around its blocks (the embedding always; the final norm's gain and shift, an
+// untied head). A norm the shape has but whose gain is absent multiplies by 1.
 class PartSet {
 public:
     PartSet(std::initializer_list<Part> parts = {}) {

@@ -52,11 +52,15 @@ flat::LmStructure structure_of(const ModelConfig& c, std::size_t blocks) {
         b.causal = l >= c.mask_blocks.size() || c.mask_blocks[l];  // every block masks unless told
         b.scale = c.scaled ? 1.0 / std::sqrt(double(dh)) : 1.0;
         s.shape.blocks.push_back(b);
-        flat::PartSet has{Part::wqkv, Part::wo, Part::w1, Part::w2};
-        for (Part p : {Part::bqkv, Part::bo, Part::b1, Part::b2}) has.put(p, c.bias);
-        has.put(Part::wgate, c.gated).put(Part::bgate, c.gated && c.bias);
-        for (Part p : {Part::gamma1, Part::gamma2}) has.put(p, norms);
-        for (Part p : {Part::beta1, Part::beta2}) has.put(p, betas);
+        // ffnMult 0: attention alone, with no feed-forward sub-layer and so no second norm.
+        const bool ffn = c.ffn_mult > 0;
+        flat::PartSet has{Part::wqkv, Part::wo};
+        has.put(Part::w1, ffn).put(Part::w2, ffn);
+        for (Part p : {Part::bqkv, Part::bo}) has.put(p, c.bias);
+        for (Part p : {Part::b1, Part::b2}) has.put(p, ffn && c.bias);
+        has.put(Part::wgate, ffn && c.gated).put(Part::bgate, ffn && c.gated && c.bias);
+        has.put(Part::gamma1, norms).put(Part::gamma2, ffn && norms);
+        has.put(Part::beta1, betas).put(Part::beta2, ffn && betas);
         s.blocks.push_back(has);
     }
     s.shape.final_norm = c.norm;  // a final norm whenever the blocks have norms

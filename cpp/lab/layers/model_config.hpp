@@ -15,7 +15,7 @@ namespace lab {
 
 struct ModelConfig {
     std::size_t vocab = 0, D = 0, heads = 1, layers = 1, T = 0;  // T: the position table's rows
-    std::size_t ffn_mult = 4;
+    std::size_t ffn_mult = 4;  // F = ffn_mult D; 0: attention-only blocks, no FFN and no second norm
     Activation activation = Activation::gelu;
     Arrangement arrangement = Arrangement::pre;
     NormKind norm = NormKind::layer;

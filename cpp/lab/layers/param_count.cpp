@@ -23,7 +23,6 @@ ParamCount param_count(const ParamCountConfig& c, const std::string& fn) {
     if (!c.attention_only) {
         require(m.vocab > 0, fn, refused("config.positive", "name", "vocab"));
         require(m.layers > 0, fn, refused("config.positive", "name", "layers"));
-        require(m.ffn_mult > 0, fn, refused("config.positive", "name", "ffnMult"));
         if (m.positions == PositionKind::learned) require(m.T > 0, fn, refused("config.learnedNeedsMaxT"));
     }
     // The counts are those of the model's own layout (flat::lm_layout) with its first block only,

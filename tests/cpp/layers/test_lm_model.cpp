@@ -116,6 +116,51 @@ TEST_CASE("§5 the training path in double: every gradient matches central finit
     REQUIRE(kinks * 100 <= checked);
 }
 
+TEST_CASE("§4 attention-only blocks (ffnMult 0): no FFN and no second norm, exact gradients, an FFN of zeros") {
+    ModelConfig c;
+    c.vocab = 7, c.D = 8, c.heads = 2, c.layers = 2, c.T = 6, c.seed = 5, c.ffn_mult = 0;
+    c.arrangement = GENERATE(Arrangement::pre, Arrangement::post);
+    c.norm = GENERATE(NormKind::layer, NormKind::rms, NormKind::none);
+    CAPTURE(name_of(c.arrangement), name_of(c.norm));
+    for (const flat::Slot& s : flat::lm_layout(structure_of(c))) {
+        CAPTURE(s.name);
+        REQUIRE(s.name.find("ffn.") == std::string::npos);
+        REQUIRE(s.name.find("norm2.") == std::string::npos);
+    }
+    const LmParams p = shaken(c);
+    flat::Lm<double> lm(structure_of(c), p);
+    REQUIRE(flat::Lm<double>(structure_of(c), lm.params()).weights() == lm.weights());
+
+    const Batch batch = make_batch(3, 5, c.vocab, 9);
+    const auto loss = [&] { return loss_on(lm, batch); };
+    loss();
+    lm.backward();
+    const std::vector<double> grads = lm.grads();
+    constexpr double h = 1e-5;
+    for (const flat::Slot& s : lm.slots())
+        for (std::size_t i = 0; i < s.size; ++i) {
+            const auto [up, down] = nudged(lm.weights()[s.offset + i], h, loss);
+            CAPTURE(s.name, i);
+            REQUIRE_THAT(grads[s.offset + i], near((up - down) / (2 * h), 1e-5, 1e-8));
+        }
+
+    SECTION("pre-norm: the model with an FFN whose W_2 and b_2 are 0, bit for bit") {
+        if (c.arrangement != Arrangement::pre) return;
+        ModelConfig with_ffn = c;
+        with_ffn.ffn_mult = 4;
+        LmParams q = shaken(with_ffn);
+        for (std::size_t l = 0; l < c.layers; ++l) {
+            BlockParams& b = q.blocks[l];
+            b.attn = p.blocks[l].attn, b.norm1 = p.blocks[l].norm1;
+            b.ffn.w2.fill(0.0), b.ffn.b2->fill(0.0);
+        }
+        q.embedding = p.embedding, q.positions = p.positions, q.final_norm = p.final_norm;
+        flat::Lm<double> zero_ffn(structure_of(with_ffn), q);
+        REQUIRE(loss_on(zero_ffn, batch) == loss());
+        for (std::size_t i = 0; i < 3 * 5 * c.vocab; ++i) REQUIRE(zero_ffn.probs()[i] == lm.probs()[i]);
+    }
+}
+
 TEST_CASE("§7.4 a configuration's model is the worked examples' lm_forward of its tensors, bit for bit") {
     const auto [c, p, batch] = any_case();
     flat::Lm<double> lm(structure_of(c), p);
