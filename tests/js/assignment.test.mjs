@@ -436,7 +436,7 @@ test('variety: over 200 names every family draws 150 or more problems and no ans
   const families = lab.practice.families();
   assert.deepEqual(
     families.filter((f) => f.fewAnswers).map((f) => f.id),
-    ['induction-head', 'pre-post', 'leak', 'einsum'],
+    ['induction-head', 'backup-heads', 'pre-post', 'leak', 'einsum'],
     'the families with few answers',
   );
   const a = { ...defaultAssignment(ids, latest), seed: STUDENT };

@@ -1159,6 +1159,15 @@ export default {
         prompt:
           'Two heads read the same values V with the scores s1 and s2 below (already scaled). Write the multi-head output before W_O.',
       },
+      'backup-heads': {
+        title: 'Which head does the repeat need?',
+        hints: [
+          'Count the heads doing each part: those of block 0 with a mean weight of 0.3 or more on i − 1, those of block 1 with 0.5 or more on i − p + 1.',
+          'A part that two heads do survives losing one of them. Look for the part that only one head does.',
+        ],
+        prompt:
+          'A model of two blocks predicts the second half of a sequence that repeats its first, p tokens later, with two kinds of head working in turn: a previous-token head in block 0 (a mean weight of 0.3 or more on i − 1) and an induction head in block 1 (0.5 or more on i − p + 1). The repeat stays predicted while at least one head of each kind is left. The grids give every head’s two scores (one row per block, block 0 then block 1; one column per head). Which one head, removed, raises the loss on the repeated half the most? Answer with its label, such as l5h1 for block 5, head 1.',
+      },
       'induction-head': {
         title: 'Which head is the induction head?',
         hints: [
@@ -1428,6 +1437,10 @@ export default {
       },
     },
     misconceptions: {
+      'picked-strongest-head':
+        'the head with the largest score was chosen: another head of its kind does the same part, so the repeat is still predicted without it (a large weight alone does not show what a prediction needs)',
+      'picked-backed-up-head':
+        'a head whose part another head also does was chosen: the other one still carries the repeat when it is removed',
       'picked-duplicate-head':
         'the head with the most weight on i − p was chosen: it looks back at the current token’s own first appearance, not at the token that came after it',
       'picked-previous-head':
@@ -1577,6 +1590,8 @@ export default {
     steps: {
       stripe: 'The stripe',
       'induction-head': 'Block 1’s mean weights on i − p + 1',
+      'previous-heads': 'Block 0’s mean weights on i − 1 (a previous-token head at 0.3 or more)',
+      'induction-heads': 'Block 1’s mean weights on i − p + 1 (an induction head at 0.5 or more)',
       scores: 'Scores',
       weights: 'Weights',
       output: 'Output',

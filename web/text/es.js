@@ -1172,6 +1172,15 @@ export default {
         prompt:
           'Dos cabezas leen los mismos valores V con las puntuaciones s1 y s2 de abajo (ya escaladas). Escribe la salida multicabeza antes de W_O.',
       },
+      'backup-heads': {
+        title: '¿Qué cabeza necesita la repetición?',
+        hints: [
+          'Cuenta las cabezas que hacen cada parte: las del bloque 0 con un peso medio de 0,3 o más en i − 1, las del bloque 1 con 0,5 o más en i − p + 1.',
+          'Una parte que hacen dos cabezas sobrevive a perder una de ellas. Busca la parte que hace una sola cabeza.',
+        ],
+        prompt:
+          'Un modelo de dos bloques predice la segunda mitad de una secuencia que repite la primera, p tokens más tarde, con dos clases de cabeza que trabajan una tras otra: una cabeza de token anterior en el bloque 0 (peso medio de 0,3 o más en i − 1) y una cabeza de inducción en el bloque 1 (0,5 o más en i − p + 1). La repetición se sigue prediciendo mientras quede al menos una cabeza de cada clase. Las tablas dan las dos puntuaciones de cada cabeza (una fila por bloque, el bloque 0 y luego el bloque 1; una columna por cabeza). ¿Qué cabeza, al quitarla, sube más la pérdida en la mitad repetida? Responde con su etiqueta, por ejemplo l5h1 para el bloque 5, cabeza 1.',
+      },
       'induction-head': {
         title: '¿Qué cabeza es la cabeza de inducción?',
         hints: [
@@ -1434,6 +1443,10 @@ export default {
       'sublayer-pre': { intro: 'un bloque en el que cada subcapa f calcula la línea de abajo' },
     },
     misconceptions: {
+      'picked-strongest-head':
+        'se eligió la cabeza con la puntuación más alta: otra cabeza de su clase hace la misma parte, así que la repetición se sigue prediciendo sin ella (un peso grande por sí solo no muestra lo que una predicción necesita)',
+      'picked-backed-up-head':
+        'se eligió una cabeza cuya parte también hace otra: esa otra sigue sosteniendo la repetición cuando se quita la primera',
       'picked-duplicate-head':
         'se eligió la cabeza con más peso en i − p: mira la primera aparición del propio token actual, no el token que vino después',
       'picked-previous-head':
@@ -1593,6 +1606,8 @@ export default {
     steps: {
       stripe: 'La franja',
       'induction-head': 'Los pesos medios del bloque 1 en i − p + 1',
+      'previous-heads': 'Los pesos medios del bloque 0 en i − 1 (una cabeza de token anterior con 0,3 o más)',
+      'induction-heads': 'Los pesos medios del bloque 1 en i − p + 1 (una cabeza de inducción con 0,5 o más)',
       scores: 'Puntuaciones',
       weights: 'Pesos',
       output: 'Salida',

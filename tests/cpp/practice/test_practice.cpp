@@ -413,6 +413,39 @@ TEST_CASE("§4 the induction head is block 1's head with the largest induction s
     }
 }
 
+TEST_CASE("§4 with §2.2 the head to remove is the one no other head backs up, not the one with the largest score") {
+    // block 0: head 1 alone marks the previous token (0.45); block 1: heads 0 and 2 both copy
+    const Problem p = solved("backup-heads", "",
+                             {{"previous-token", mat(2, 3, {0.10, 0.45, 0.05, 0.08, 0.12, 0.10})},
+                              {"induction", mat(2, 3, {0.05, 0.04, 0.06, 0.80, 0.11, 0.65})}});
+    REQUIRE(p.answer.text == "l0h1");
+    REQUIRE(check_answer(p, "L0H1").correct);
+    REQUIRE(check_answer(p, "l1h0").misconception == "picked-strongest-head");
+    REQUIRE(check_answer(p, "l1h2").misconception == "picked-backed-up-head");
+    REQUIRE_FALSE(check_answer(p, "l0h0").correct);
+    REQUIRE(check_answer(p, "l2h0").error.code == "check.notAnOption");
+    REQUIRE(unfair(p).empty());
+    SECTION("the other way round: a lone induction head behind two previous-token heads") {
+        const Problem q = solved("backup-heads", "",
+                                 {{"previous-token", mat(2, 3, {0.90, 0.70, 0.05, 0.08, 0.12, 0.10})},
+                                  {"induction", mat(2, 3, {0.05, 0.04, 0.06, 0.10, 0.62, 0.11})}});
+        REQUIRE(q.answer.text == "l1h1");
+        REQUIRE(check_answer(q, "l0h0").misconception == "picked-strongest-head");
+        REQUIRE(check_answer(q, "l0h1").misconception == "picked-backed-up-head");
+        REQUIRE(unfair(q).empty());
+    }
+    SECTION("no fair question when both kinds are backed up, or a score is near its bound") {
+        REQUIRE_FALSE(unfair(solved("backup-heads", "",
+                                    {{"previous-token", mat(2, 3, {0.90, 0.70, 0.05, 0.08, 0.12, 0.10})},
+                                     {"induction", mat(2, 3, {0.05, 0.04, 0.06, 0.90, 0.62, 0.11})}}))
+                          .empty());
+        REQUIRE_FALSE(unfair(solved("backup-heads", "",
+                                    {{"previous-token", mat(2, 3, {0.10, 0.32, 0.05, 0.08, 0.12, 0.10})},
+                                     {"induction", mat(2, 3, {0.05, 0.04, 0.06, 0.80, 0.11, 0.65})}}))
+                          .empty());
+    }
+}
+
 TEST_CASE("§4.2 stored weights grow with H, the products do not") {
     const auto cost = [](const char* variant, double H) {
         return solved("attention-cost", variant, {{"B", num(2)}, {"T", num(5)}, {"D", num(8)}, {"H", num(H)}})
@@ -518,6 +551,7 @@ TEST_CASE("§10 edition 1 draws the problems it always drew") {
         // added since, their first draws: a family added later draws the same in every edition
         {"head-scores", 0x63caaab1966be221ULL},
         {"induction-head", 0xf202212ae11921c3ULL},
+        {"backup-heads", 0x840055196577d516ULL},
     };
     for (const auto& family : families()) {
         std::uint64_t h = 0xcbf29ce484222325ULL;

@@ -3,6 +3,7 @@
 // duplicate-token scores, and which of a model's heads is its induction head).
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include <xtensor/xsort.hpp>
 #include <xtensor/xview.hpp>
@@ -326,6 +327,91 @@ std::string induction_head_fair(const Problem& p) {
     if (scores[0] - scores[1] < 0.2) return "two heads' induction scores are too close to tell apart";
     return "";
 }
+
+// ---- §4 with §2.2: which one head's removal raises the repeated half's loss the most ----
+
+// A head does its part of the induction circuit when its score reaches these (a previous-token
+// head in block 0, an induction head in block 1): the canonical heads' bounds.
+constexpr double kPreviousDoes = 0.3, kInductionDoes = 0.5;
+
+// The previous-token and induction scores of every head of a two-block model ([block][head],
+// hundredths), as in induction-head. The repeat is predicted by two kinds of head working in turn:
+// a previous-token head of block 0 marks each position with the token before it, and an induction
+// head of block 1 finds that mark and copies what followed. Removing one head breaks the circuit
+// only when no other head of its kind is left to do its part: one kind has a single head here,
+// the other two or three, and those back each other up. Every head of the kind with several
+// scores higher than the single head's, so that picking the largest score (§2.2: a large weight
+// alone does not say what a prediction needs) is a mistake of its own.
+void backup_draw(Problem& p, Dice& d, bool) {
+    const std::size_t L = 2, H = std::size_t(d(3, 4));
+    const auto low = [&] {
+        Tensor2 g = Tensor2::from_shape({L, H});
+        for (double& x : g) x = d(1, 15) / 100.0;
+        return g;
+    };
+    Tensor2 previous = low(), induction = low();
+    const bool lone_previous = d(0, 1) == 0;
+    const auto heads = [&](std::size_t n) {
+        std::vector<std::size_t> h(H);
+        for (std::size_t i = 0; i < H; ++i) h[i] = i;
+        for (std::size_t i = 0; i < n; ++i) std::swap(h[i], h[i + std::size_t(d(0, int(H - i) - 1))]);
+        h.resize(n);
+        return h;
+    };
+    const double lone = lone_previous ? d(40, 65) : d(60, 75);
+    (lone_previous ? previous(0, heads(1)[0]) : induction(1, heads(1)[0])) = lone / 100.0;
+    for (std::size_t h : heads(std::size_t(d(2, 3))))
+        (lone_previous ? induction(1, h) : previous(0, h)) = d(int(lone) + 10, 95) / 100.0;
+    p.given = {{"previous-token", nd(previous)}, {"induction", nd(induction)}};
+    // The answer rests on the lone head's grid; the other kind's heads, backed up, change it only
+    // by all going at once.
+    p.inputs = {lone_previous ? "previous-token" : "induction"};
+    for (std::size_t l = 0; l < L; ++l)
+        for (std::size_t h = 0; h < H; ++h) p.words.push_back(head_label(l, h));
+}
+void backup_solve(Problem& p) {
+    const Tensor2 previous = matrix_of(p, "previous-token"), induction = matrix_of(p, "induction");
+    invariant(previous.shape() == induction.shape(), p, "sameGrids");
+    invariant(induction.shape(0) == 2, p, "twoBlocks", "induction");
+    const Tensor1 marks = xt::row(previous, 0), copies = xt::row(induction, 1);
+    const auto doers = [](const Tensor1& scores, double bound) {
+        std::vector<std::size_t> out;
+        for (std::size_t h = 0; h < scores.size(); ++h)
+            if (scores(h) >= bound) out.push_back(h);
+        return out;
+    };
+    const std::vector<std::size_t> markers = doers(marks, kPreviousDoes), copiers = doers(copies, kInductionDoes);
+    // The head with no other of its kind; where neither kind or both have one head alone there is
+    // no such head (backup_fair refuses the problem), and the answer is block 1's strongest.
+    const bool lone_marker = markers.size() == 1 && copiers.size() != 1;
+    const bool lone_copier = copiers.size() == 1 && markers.size() != 1;
+    const std::size_t lone = lone_marker ? markers[0] : lone_copier ? copiers[0] : std::size_t(xt::argmax(copies)());
+    p.answer = word(Format::choice, head_label(lone_marker ? 0 : 1, lone));
+    p.steps = {{"previous-heads", {{"previous-token", nd(marks)}}}, {"induction-heads", {{"induction", nd(copies)}}}};
+    // the largest score of either grid's working row, and the rest of the backed-up kind
+    const bool strongest_marks = xt::amax(marks)() >= xt::amax(copies)();
+    const std::size_t strongest = std::size_t(xt::argmax(strongest_marks ? marks : copies)());
+    wrong(p, "picked-strongest-head", "§2.2", word(Format::choice, head_label(strongest_marks ? 0 : 1, strongest)));
+    for (std::size_t h : lone_marker ? copiers : markers)
+        if (h != strongest || strongest_marks != !lone_marker)
+            wrong(p, "picked-backed-up-head", "§2.2", word(Format::choice, head_label(lone_marker ? 1 : 0, h)));
+}
+// One kind of head has exactly one head doing its part and the other two or more, and no score
+// sits within 0.05 of its bound (where doing the part or not would be a judgement call).
+std::string backup_fair(const Problem& p) {
+    const auto count = [&](const char* step, double bound) {
+        std::size_t n = 0;
+        for (double s : step_data(p, step)) {
+            if (std::abs(s - bound) < 0.05) return std::optional<std::size_t>();
+            n += s >= bound;
+        }
+        return std::optional<std::size_t>(n);
+    };
+    const auto m = count("previous-heads", kPreviousDoes), c = count("induction-heads", kInductionDoes);
+    if (!m || !c) return "a score sits too close to its bound to say whether the head does its part";
+    if (!((*m == 1 && *c >= 2) || (*c == 1 && *m >= 2))) return "no kind of head is alone while the other is backed up";
+    return "";
+}
 }  // namespace
 
 // This part's families, in the handout's order.
@@ -335,6 +421,8 @@ std::vector<Entry> heads_families() {
         {{"head-scores", "§4", Format::number}, head_scores_draw, head_scores_solve, always_fair},
         // One of block 1's 3 or 4 heads: the variety is in the grids.
         {{"induction-head", "§4", Format::choice, 4}, induction_head_draw, induction_head_solve, induction_head_fair},
+        // One of a two-block model's 6 or 8 heads: the lone head of its kind.
+        {{"backup-heads", "§4", Format::choice, 6}, backup_draw, backup_solve, backup_fair},
         {{"two-heads", "§4.1", Format::vector}, two_heads_draw, two_heads_solve, two_heads_fair},
         {{"shapes", "§4.2", Format::shape}, shapes_draw, shapes_solve, always_fair},
         {{"attention-cost", "§4.2", Format::integer}, attention_cost_draw, attention_cost_solve, always_fair},
