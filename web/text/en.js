@@ -1440,7 +1440,7 @@ export default {
       'picked-strongest-head':
         'the head with the largest score was chosen: another head of its kind does the same part, so the repeat is still predicted without it (a large weight alone does not show what a prediction needs)',
       'picked-backed-up-head':
-        'a head whose part another head also does was chosen: the other one still carries the repeat when it is removed',
+        'a head whose part another head also does was chosen: that other head still carries the repeat once the chosen one is removed',
       'picked-duplicate-head':
         'the head with the most weight on i − p was chosen: it looks back at the current token’s own first appearance, not at the token that came after it',
       'picked-previous-head':

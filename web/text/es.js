@@ -1173,7 +1173,7 @@ export default {
           'Dos cabezas leen los mismos valores V con las puntuaciones s1 y s2 de abajo (ya escaladas). Escribe la salida multicabeza antes de W_O.',
       },
       'backup-heads': {
-        title: '¿Qué cabeza necesita la repetición?',
+        title: '¿De qué cabeza depende la repetición?',
         hints: [
           'Cuenta las cabezas que hacen cada parte: las del bloque 0 con un peso medio de 0,3 o más en i − 1, las del bloque 1 con 0,5 o más en i − p + 1.',
           'Una parte que hacen dos cabezas sobrevive a perder una de ellas. Busca la parte que hace una sola cabeza.',

@@ -297,7 +297,7 @@ void block_forward(Real* y, const Real* x, const BlockPtrs<Real>& w, const Block
         std::memcpy(a.a_in.data(), x, N * D * sizeof(Real));
     mha_forward(a.a_in.data(), w, s, a, B, T, hidden, ablated, cache);
     for (std::size_t i = 0; i < N * D; ++i) a.r1[i] = x[i] + a.mha[i];
-    if (s.F == 0) {  // attention alone (ffnMult 0): y = r1 pre-norm, LN1(r1) post-norm
+    if (!s.ffn) {  // attention alone: y = r1 pre-norm, LN1(r1) post-norm
         if (pre)
             std::memcpy(y, a.r1.data(), N * D * sizeof(Real));
         else
@@ -343,7 +343,7 @@ void block_backward(Real* dx, const Real* x, const BlockPtrs<Real>& w, const Blo
     const bool pre = s.arrangement == Arrangement::pre;
     for (auto* v : {&sc.dr, &sc.dfin}) fit(*v, N * D);
 
-    if (s.F == 0) {  // forward: y = r1 (pre-norm) or LN1(r1) (post-norm)
+    if (!s.ffn) {  // forward: y = r1 (pre-norm) or LN1(r1) (post-norm)
         if (pre) {
             std::copy(dx, dx + N * D, sc.dr.begin());
         } else {

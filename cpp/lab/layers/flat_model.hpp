@@ -68,6 +68,7 @@ struct BlockShape {
     NormKind norm = NormKind::layer;
     Activation activation = Activation::gelu;
     bool gated = false, causal = true;
+    bool ffn = true;     // false: attention alone (a model's ffnMult 0), no FFN sub-layer, no second norm
     double scale = 1.0;  // of the attention scores
     std::size_t qkv_width() const { return H * (2 * dk + dv); }
 };

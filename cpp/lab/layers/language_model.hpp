@@ -39,7 +39,8 @@ public:
     bool causal() const;
     // Throws unless causal(), naming the first block that is not.
     void check_causal(const std::string& fn) const;
-    // The logits (1, T, V) of one sequence, checked finite.
+    // The logits (1, T, V) of one sequence, checked as check_finite checks a pass (a worked
+    // example's every block; a model's last row of logits).
     Tensor3 sequence_logits(const std::vector<int>& ids, const std::string& fn);
 
     // Starts a generation (§7.1) after `prompt` and draws up to g.steps tokens, handing each

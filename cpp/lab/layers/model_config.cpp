@@ -49,11 +49,11 @@ flat::LmStructure structure_of(const ModelConfig& c, std::size_t blocks) {
         flat::BlockShape b;
         b.D = c.D, b.H = c.heads, b.dk = b.dv = dh, b.F = c.ffn_mult * c.D;
         b.arrangement = c.arrangement, b.norm = c.norm, b.activation = c.activation, b.gated = c.gated;
+        b.ffn = c.ffn_mult > 0;
         b.causal = l >= c.mask_blocks.size() || c.mask_blocks[l];  // every block masks unless told
         b.scale = c.scaled ? 1.0 / std::sqrt(double(dh)) : 1.0;
         s.shape.blocks.push_back(b);
-        // ffnMult 0: attention alone, with no feed-forward sub-layer and so no second norm.
-        const bool ffn = c.ffn_mult > 0;
+        const bool ffn = b.ffn;
         flat::PartSet has{Part::wqkv, Part::wo};
         has.put(Part::w1, ffn).put(Part::w2, ffn);
         for (Part p : {Part::bqkv, Part::bo}) has.put(p, c.bias);

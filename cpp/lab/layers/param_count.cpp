@@ -57,19 +57,22 @@ ParamCount param_count(const ParamCountConfig& c, const std::string& fn) {
     // One block under `prefix`; `cross` (a decoder block of §9.4) adds, before the FFN's part,
     // cross-attention shaped as the self-attention and a norm shaped as norm1 (norm2), so that
     // the FFN's norm is norm3.
+    // A block of attention alone (ffnMult 0) has no FFN part: its cross-attention comes last.
     const auto block = [&](const std::string& prefix, bool cross) {
         bool crossed = !cross;
+        const auto add_cross = [&] {
+            crossed = true;
+            for (const flat::Slot& t : layout)
+                if (t.part == Part::gamma1 || t.part == Part::beta1) add(prefix + "norm2", t.size);
+            for (const flat::Slot& t : layout)
+                if (is_attention(t.part)) block_slot(prefix + "cross.", t, "");
+        };
         for (const flat::Slot& s : layout) {
             if (!flat::in_block(s.part)) continue;
-            if (!crossed && s.part >= Part::gamma2) {
-                crossed = true;
-                for (const flat::Slot& t : layout)
-                    if (t.part == Part::gamma1 || t.part == Part::beta1) add(prefix + "norm2", t.size);
-                for (const flat::Slot& t : layout)
-                    if (is_attention(t.part)) block_slot(prefix + "cross.", t, "");
-            }
+            if (!crossed && s.part >= Part::gamma2) add_cross();
             block_slot(prefix, s, cross ? "norm3" : "norm2");
         }
+        if (!crossed) add_cross();
     };
     // The model's own slots outside the blocks (the embedding, positions, a final norm, the head),
     // under their parts' count keys after `prefix` (a stack's final norm: "encoder.", "decoder.").

@@ -59,7 +59,7 @@ TEST_CASE("a generation ends at its end token, and there is nothing to continue 
     const LmOptions o = random_lm_options(2);
     LanguageModel<float> model = in_float(p, o);
     const auto ignore = [](GenerateStep&&) {};
-    REQUIRE_THROWS_WITH(model.generate_more(1, ignore, "generateMore"), Catch::Contains("generateMore"));
+    REQUIRE_THROWS_WITH(model.generate_more(1, ignore, "generateMore"), Catch::Contains("generate.nothingToContinue"));
 
     GenerateOptions g;
     g.steps = 30;
@@ -78,6 +78,6 @@ TEST_CASE("a generation ends at its end token, and there is nothing to continue 
     g.eos.reset();
     model.generate({1, 2}, g, {}, true, 16, ignore, "test");
     std::fill(model.lm().weights().begin(), model.lm().weights().end(), 3e38f);
-    REQUIRE_THROWS_WITH(model.generate_more(1, ignore, "generateMore"), Catch::Contains("generateMore"));
-    REQUIRE_THROWS_WITH(model.generate_more(1, ignore, "generateMore"), Catch::Contains("generateMore"));
+    REQUIRE_THROWS_WITH(model.generate_more(1, ignore, "generateMore"), Catch::Contains("model.notFinite"));
+    REQUIRE_THROWS_WITH(model.generate_more(1, ignore, "generateMore"), Catch::Contains("generate.nothingToContinue"));
 }

@@ -144,6 +144,23 @@ TEST_CASE("§4 attention-only blocks (ffnMult 0): no FFN and no second norm, exa
             REQUIRE_THAT(grads[s.offset + i], near((up - down) / (2 * h), 1e-5, 1e-8));
         }
 
+    SECTION("post-norm: each block's output is its first norm of x + MHA(x), with no second sub-layer") {
+        if (c.arrangement != Arrangement::post) return;
+        loss();  // the activations of p itself, not of the last nudge
+        const std::size_t N = 3 * 5, D = c.D;
+        for (std::size_t l = 0; l < c.layers; ++l) {
+            Tensor2 r1 = Tensor2::from_shape({N, D});
+            std::copy(lm.acts().blocks[l].r1.begin(), lm.acts().blocks[l].r1.begin() + N * D, r1.begin());
+            const std::optional<NormParams>& n = p.blocks[l].norm1;
+            const Tensor2 want = c.norm == NormKind::layer ? layernorm_forward(r1, n->gamma, *n->beta)
+                                 : c.norm == NormKind::rms ? rmsnorm_forward(r1, n->gamma)
+                                                           : r1;
+            for (std::size_t i = 0; i < N * D; ++i) {
+                CAPTURE(l, i);
+                REQUIRE_THAT(lm.acts().x[l + 1][i], near(want.data()[i], 1e-12, 1e-12));
+            }
+        }
+    }
     SECTION("pre-norm: the model with an FFN whose W_2 and b_2 are 0, bit for bit") {
         if (c.arrangement != Arrangement::pre) return;
         ModelConfig with_ffn = c;

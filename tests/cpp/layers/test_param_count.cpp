@@ -71,16 +71,18 @@ TEST_CASE("§9 paramCount counts exactly the parameters createModel makes, with 
     const bool bias = GENERATE(true, false), gated = GENERATE(false, true), tied = GENERATE(true, false);
     const NormKind norm = GENERATE(NormKind::layer, NormKind::rms, NormKind::none);
     const PositionKind positions = GENERATE(PositionKind::learned, PositionKind::sinusoidal);
-    CAPTURE(bias, gated, tied, name_of(norm), name_of(positions));
+    const std::size_t ffn_mult = GENERATE(3, 0);  // 0: attention-only blocks
+    CAPTURE(bias, gated, tied, name_of(norm), name_of(positions), ffn_mult);
     ModelConfig m;
-    m.vocab = 11, m.D = 8, m.heads = 2, m.layers = 3, m.T = 6, m.ffn_mult = 3;
+    m.vocab = 11, m.D = 8, m.heads = 2, m.layers = 3, m.T = 6, m.ffn_mult = ffn_mult;
     m.bias = bias, m.gated = gated, m.tied = tied, m.norm = norm, m.positions = positions;
     LmParams made = init_model(m);
     std::size_t total = 0;
     flat::for_each_parameter(
         made, [&](const std::string&, double*, std::size_t n, const std::vector<std::size_t>&) { total += n; });
     ParamCountConfig c;
-    c.model.vocab = 11, c.model.D = 8, c.model.heads = 2, c.model.layers = 3, c.model.T = 6, c.model.ffn_mult = 3;
+    c.model.vocab = 11, c.model.D = 8, c.model.heads = 2, c.model.layers = 3, c.model.T = 6,
+    c.model.ffn_mult = ffn_mult;
     c.model.bias = bias, c.model.gated = gated, c.model.tied = tied, c.model.norm = norm, c.model.positions = positions;
     REQUIRE(param_count(c).total == total);
 }
@@ -120,6 +122,15 @@ TEST_CASE("§9.4 an encoder-decoder counts as PyTorch's nn.Transformer, plus one
         c.model.vocab = 5, c.model.D = 8, c.model.heads = 2, c.model.layers = 3, c.encoder_layers = 2,
         c.model.ffn_mult = 3;
         REQUIRE(param_count(c).total - 5 * 8 == 4624);
+    }
+    SECTION("attention-only blocks (ffnMult 0) lose their FFN, 2 D F + F + D, and its norm, 2 D, each") {
+        c.model.vocab = 5, c.model.D = 8, c.model.heads = 2, c.model.layers = 3, c.encoder_layers = 2,
+        c.model.ffn_mult = 3;
+        const std::size_t with_ffn = param_count(c).total;
+        c.model.ffn_mult = 0;
+        const ParamCount n = param_count(c);
+        REQUIRE(with_ffn - n.total == 5 * (2 * 8 * 24 + 24 + 8 + 2 * 8));
+        REQUIRE(count_under(n, "decoder.block2.cross.") == 4 * 8 * 8 + 4 * 8);
     }
     SECTION("at D = 4, F = 8: nn.TransformerEncoderLayer has 172, nn.TransformerDecoderLayer 260") {
         c.model.vocab = 3, c.model.D = 4, c.model.heads = 2, c.model.layers = 1, c.encoder_layers = 1,
