@@ -277,6 +277,22 @@ std::string head_label(std::size_t block, std::size_t head) {
     return "l" + std::to_string(block) + "h" + std::to_string(head);
 }
 
+// A two-block model's grid [2][H] of scores too low for any head to do a part (0.01 to 0.15).
+Tensor2 low_scores(Dice& d, std::size_t H) {
+    Tensor2 g = Tensor2::from_shape({2, H});
+    for (double& x : g) x = d(1, 15) / 100.0;
+    return g;
+}
+
+// n different heads of H, in the order drawn (a partial shuffle).
+std::vector<std::size_t> distinct_heads(Dice& d, std::size_t H, std::size_t n) {
+    std::vector<std::size_t> heads(H);
+    for (std::size_t h = 0; h < H; ++h) heads[h] = h;
+    for (std::size_t h = 0; h < n; ++h) std::swap(heads[h], heads[h + std::size_t(d(0, int(H - h) - 1))]);
+    heads.resize(n);
+    return heads;
+}
+
 // The three scores of every head of a two-block model on a repeated sequence ([block][head],
 // hundredths), as model.headScores gives them: each the head's mean weight, over the rows i of the
 // repeat, on i - 1 (previous-token), on i - period (duplicate: the token's first appearance) and on
@@ -286,18 +302,11 @@ std::string head_label(std::size_t block, std::size_t head) {
 // score is low. The question: which head of block 1 is the induction head, so that every option
 // can be the answer. Reading the highest score of the wrong stripe is the mistake.
 void induction_head_draw(Problem& p, Dice& d, bool) {
-    const std::size_t L = 2, H = std::size_t(d(3, 4));
-    const auto low = [&] {
-        Tensor2 g = Tensor2::from_shape({L, H});
-        for (double& x : g) x = d(1, 15) / 100.0;
-        return g;
-    };
-    Tensor2 previous = low(), duplicate = low(), induction = low();
+    const std::size_t H = std::size_t(d(3, 4));
+    Tensor2 previous = low_scores(d, H), duplicate = low_scores(d, H), induction = low_scores(d, H);
     previous(0, std::size_t(d(0, int(H) - 1))) = d(45, 95) / 100.0;
     // three different heads of block 1: the copier, and the heads of the two other stripes
-    std::vector<std::size_t> heads(H);
-    for (std::size_t h = 0; h < H; ++h) heads[h] = h;
-    for (std::size_t h = 0; h < 3; ++h) std::swap(heads[h], heads[h + std::size_t(d(0, int(H - h) - 1))]);
+    const std::vector<std::size_t> heads = distinct_heads(d, H, 3);
     induction(1, heads[0]) = d(40, 90) / 100.0;
     duplicate(1, heads[1]) = d(40, 90) / 100.0;
     previous(1, heads[2]) = d(40, 90) / 100.0;
@@ -344,23 +353,11 @@ constexpr double kPreviousDoes = 0.3, kInductionDoes = 0.5;
 // alone does not say what a prediction needs) is a mistake of its own.
 void backup_draw(Problem& p, Dice& d, bool) {
     const std::size_t L = 2, H = std::size_t(d(3, 4));
-    const auto low = [&] {
-        Tensor2 g = Tensor2::from_shape({L, H});
-        for (double& x : g) x = d(1, 15) / 100.0;
-        return g;
-    };
-    Tensor2 previous = low(), induction = low();
+    Tensor2 previous = low_scores(d, H), induction = low_scores(d, H);
     const bool lone_previous = d(0, 1) == 0;
-    const auto heads = [&](std::size_t n) {
-        std::vector<std::size_t> h(H);
-        for (std::size_t i = 0; i < H; ++i) h[i] = i;
-        for (std::size_t i = 0; i < n; ++i) std::swap(h[i], h[i + std::size_t(d(0, int(H - i) - 1))]);
-        h.resize(n);
-        return h;
-    };
     const double lone = lone_previous ? d(40, 65) : d(60, 75);
-    (lone_previous ? previous(0, heads(1)[0]) : induction(1, heads(1)[0])) = lone / 100.0;
-    for (std::size_t h : heads(std::size_t(d(2, 3))))
+    (lone_previous ? previous(0, distinct_heads(d, H, 1)[0]) : induction(1, distinct_heads(d, H, 1)[0])) = lone / 100.0;
+    for (std::size_t h : distinct_heads(d, H, std::size_t(d(2, 3))))
         (lone_previous ? induction(1, h) : previous(0, h)) = d(int(lone) + 10, 95) / 100.0;
     p.given = {{"previous-token", nd(previous)}, {"induction", nd(induction)}};
     // The answer rests on the lone head's grid; the other kind's heads, backed up, change it only
