@@ -190,6 +190,15 @@ test('stored progress with a prototype name is kept as a record like any other, 
   assert.equal(progress.of('constructor').attempts, 0);
 });
 
+test('with no storage at all (reading localStorage itself refused), the page says it cannot keep progress', () => {
+  const progress = createProgress(null);
+  assert.match(progress.notice, /does not let this page store progress/);
+  assert.equal(progress.stored, false, 'the page words it as progress not kept, not as a record set aside');
+  assert.equal(createProgress(memoryStorage()).stored, true);
+  progress.record('retrieval', 0, true);
+  assert.equal(progress.of('retrieval').attempts, 1, 'kept for the session');
+});
+
 test('with storage blocked, a file still imports for the session and the page says it cannot keep it', async () => {
   const blocked = blockedStorage;
   const progress = createProgress(blocked);

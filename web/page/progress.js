@@ -73,7 +73,10 @@ export function merged(mine, theirs) {
 }
 
 export function createProgress(storage = browserStorage()) {
-  let notice = '';
+  // Whether the browser keeps what is saved: not when it refuses the storage itself (no storage
+  // at all), or a read or a write of it. The notice then says so.
+  let stored = Boolean(storage);
+  let notice = stored ? '' : words.cannotStore;
   let data = empty();
   // A file read but not yet applied ({incoming, unknown}), and the progress before the last
   // import, which Undo puts back for the rest of the session.
@@ -99,12 +102,14 @@ export function createProgress(storage = browserStorage()) {
       }
     }
   } catch {
+    stored = false;
     notice = words.cannotStore;
   }
   const save = () => {
     try {
       storage?.setItem(KEY, JSON.stringify(data));
     } catch {
+      stored = false;
       notice = words.cannotStore;
     }
   };
@@ -130,6 +135,10 @@ export function createProgress(storage = browserStorage()) {
   return {
     get notice() {
       return notice;
+    },
+    // false once the browser refused to keep progress: it lasts while the page is open
+    get stored() {
+      return stored;
     },
     clearNotice() {
       notice = '';

@@ -1704,6 +1704,8 @@ export default {
     variant: 'variant {seed}',
     progressLine: '{solved} solved, {attempts, plural, one {# attempt} other {# attempts}}',
     importFailed: 'Not imported: {why}.',
+    progressNotKept:
+      'This browser does not let the page keep your progress: it lasts only while the page is open. Export it below to keep it.',
     progressReset: 'Your stored progress could not be used ({why}); it was kept aside and a fresh record started.',
   },
   // A value of a file, a stored text or an LMS datum that broke its schema (files/schema.js):

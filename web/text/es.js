@@ -1718,6 +1718,8 @@ export default {
     progressLine:
       '{solved, plural, one {# resuelto} other {# resueltos}}, {attempts, plural, one {# intento} other {# intentos}}',
     importFailed: 'No se importó: {why}.',
+    progressNotKept:
+      'Este navegador no deja que la página guarde tu progreso: solo dura mientras la página esté abierta. Expórtalo abajo para conservarlo.',
     progressReset: 'No se pudo usar tu progreso guardado ({why}); se apartó y se empezó un registro nuevo.',
   },
   files: {

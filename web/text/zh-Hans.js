@@ -1595,6 +1595,7 @@ export default {
     variant: '变体 {seed}',
     progressLine: '已解出 {solved} 题，尝试 {attempts} 次',
     importFailed: '没有导入：{why}。',
+    progressNotKept: '这个浏览器不允许页面保存你的进度：它只在页面打开期间保留。请在下方导出以保存它。',
     progressReset: '无法使用你保存的进度（{why}）；它已被保留在一边，并开始了一份新的记录。',
   },
   files: {

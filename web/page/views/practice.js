@@ -244,7 +244,12 @@ export function practicePanel({ practice, family, seed, progress, href, onChange
 export function practiceOverview({ practice, progress, href, exampleHref, onImport, teachHref }) {
   return titledSection(
     { style: 'practice-set', id: 'practice-title', title: text.setTitle, intro: text.setIntro },
-    progress.notice && h('p', { class: 'notice', role: 'alert' }, text.progressReset({ why: progress.notice })),
+    progress.notice &&
+      h(
+        'p',
+        { class: 'notice', role: 'alert' },
+        progress.stored ? text.progressReset({ why: progress.notice }) : text.progressNotKept,
+      ),
     h(
       'table',
       { class: 'families' },
