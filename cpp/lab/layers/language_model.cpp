@@ -11,13 +11,6 @@ LanguageModel<Real>::LanguageModel(std::unique_ptr<flat::Lm<Real>> lm, std::vect
     : lm_(std::move(lm)), block_fn_(std::move(block_fn)) {}
 
 template <class Real>
-LanguageModel<Real>::LanguageModel(LanguageModel&&) noexcept = default;
-template <class Real>
-LanguageModel<Real>& LanguageModel<Real>::operator=(LanguageModel&&) noexcept = default;
-template <class Real>
-LanguageModel<Real>::~LanguageModel() = default;
-
-template <class Real>
 void LanguageModel<Real>::check_finite(const Pass& pass, const std::string& fn) const {
     const flat::LmShape& s = lm_->structure().shape;
     if constexpr (std::is_same_v<Real, double>) {

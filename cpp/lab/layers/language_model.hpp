@@ -26,9 +26,6 @@ public:
     // give any numbers, goes block by block and names the step that overflowed, in the block's
     // name from `block_fn` (one a block); a trained or opened model's (float32) reads its logits.
     explicit LanguageModel(std::unique_ptr<flat::Lm<Real>> lm, std::vector<std::string> block_fn = {});
-    LanguageModel(LanguageModel&&) noexcept;
-    LanguageModel& operator=(LanguageModel&&) noexcept;
-    ~LanguageModel();
 
     flat::Lm<Real>& lm() { return *lm_; }
     const flat::Lm<Real>& lm() const { return *lm_; }

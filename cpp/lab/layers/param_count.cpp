@@ -54,25 +54,23 @@ ParamCount param_count(const ParamCountConfig& c, const std::string& fn) {
             if (is_attention(s.part)) block_slot("", s, "");
         return r;
     }
-    // One block under `prefix`; `cross` (a decoder block of §9.4) adds, before the FFN's part,
-    // cross-attention shaped as the self-attention and a norm shaped as norm1 (norm2), so that
-    // the FFN's norm is norm3.
-    // A block of attention alone (ffnMult 0) has no FFN part: its cross-attention comes last.
+    // One block under `prefix`: its attention's parts (gamma1 .. bo), then, for a decoder block of
+    // §9.4 (`cross`), cross-attention shaped as the self-attention and a norm shaped as norm1
+    // (norm2), then its FFN's parts, whose norm is then norm3 (none in a block of attention alone).
     const auto block = [&](const std::string& prefix, bool cross) {
-        bool crossed = !cross;
-        const auto add_cross = [&] {
-            crossed = true;
+        const auto parts = [&](bool ffn) {
+            for (const flat::Slot& s : layout)
+                if (flat::in_block(s.part) && (s.part >= Part::gamma2) == ffn)
+                    block_slot(prefix, s, cross ? "norm3" : "norm2");
+        };
+        parts(false);
+        if (cross) {
             for (const flat::Slot& t : layout)
                 if (t.part == Part::gamma1 || t.part == Part::beta1) add(prefix + "norm2", t.size);
             for (const flat::Slot& t : layout)
                 if (is_attention(t.part)) block_slot(prefix + "cross.", t, "");
-        };
-        for (const flat::Slot& s : layout) {
-            if (!flat::in_block(s.part)) continue;
-            if (!crossed && s.part >= Part::gamma2) add_cross();
-            block_slot(prefix, s, cross ? "norm3" : "norm2");
         }
-        if (!crossed) add_cross();
+        parts(true);
     };
     // The model's own slots outside the blocks (the embedding, positions, a final norm, the head),
     // under their parts' count keys after `prefix` (a stack's final norm: "encoder.", "decoder.").

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 
-#include "lab/core/rng.hpp"
 #include "lab/layers/order_checks.hpp"
 
 namespace lab {

@@ -3,10 +3,8 @@
 #pragma once
 
 #include <functional>
-#include <memory>
 #include <optional>
 
-#include "lab/core/rng.hpp"
 #include "lab/layers/language_model.hpp"
 #include "lab/training/optimizer.hpp"
 

@@ -331,7 +331,7 @@ void induction_head_solve(Problem& p) {
 }
 // The induction head stands out: its score leads every other head's of block 1 by 0.2 or more.
 std::string induction_head_fair(const Problem& p) {
-    std::vector<double> scores = step_values(p, "induction-head").front().value.data;
+    std::vector<double> scores = step_data(p, "induction-head");
     std::sort(scores.rbegin(), scores.rend());
     if (scores[0] - scores[1] < 0.2) return "two heads' induction scores are too close to tell apart";
     return "";
@@ -356,7 +356,8 @@ void backup_draw(Problem& p, Dice& d, bool) {
     Tensor2 previous = low_scores(d, H), induction = low_scores(d, H);
     const bool lone_previous = d(0, 1) == 0;
     const double lone = lone_previous ? d(40, 65) : d(60, 75);
-    (lone_previous ? previous(0, distinct_heads(d, H, 1)[0]) : induction(1, distinct_heads(d, H, 1)[0])) = lone / 100.0;
+    const std::size_t alone = std::size_t(d(0, int(H) - 1));
+    (lone_previous ? previous(0, alone) : induction(1, alone)) = lone / 100.0;
     for (std::size_t h : distinct_heads(d, H, std::size_t(d(2, 3))))
         (lone_previous ? induction(1, h) : previous(0, h)) = d(int(lone) + 10, 95) / 100.0;
     p.given = {{"previous-token", nd(previous)}, {"induction", nd(induction)}};
