@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "lab/boundary/options.hpp"
+#include "lab/boundary/results.hpp"
 #include "lab/core/text.hpp"
 
 namespace {
@@ -42,6 +43,7 @@ struct Entry {
 };
 
 std::vector<Entry> entries() {
+    using namespace lab;  // api.def's result types (result_type<api::LmOut>())
     std::vector<Entry> out;
 #define ARGS(...) \
     std::vector<Arg> { __VA_ARGS__ }

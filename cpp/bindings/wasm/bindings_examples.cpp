@@ -21,17 +21,15 @@ val softmax(val x) {
 }
 
 val attention(val q, val k, val v, val opts) {
-    return guarded([&] {
-        const api::AttentionOut r = api::attention(nd(q), nd(k), nd(v), options<AttentionOptions>(opts, "attention"));
-        return object({{"scores", js(r.scores)}, {"weights", js(r.weights)}, {"output", js(r.output)}});
-    });
+    return guarded(
+        [&] { return js_result(api::attention(nd(q), nd(k), nd(v), options<AttentionOptions>(opts, "attention"))); });
 }
 
 val multiHeadAttention(val x, val params, val opts) {
     return guarded([&] {
         const std::string fn = "multiHeadAttention";
         const MhaCall o = options<MhaCall>(opts, fn);
-        return js(api::multi_head_attention(nd(x), read_params<MhaParams>(params, fn), o.heads, o.causal));
+        return js_result(api::multi_head_attention(nd(x), read_params<MhaParams>(params, fn), o.heads, o.causal));
     });
 }
 
@@ -50,30 +48,22 @@ val rmsNorm(val x, val gain, double eps) {
 val feedForward(val x, val params, val opts) {
     return guarded([&] {
         const std::string fn = "feedForward";
-        const api::FfnOut r =
-            api::feed_forward(nd(x), read_params<FfnParams>(params, fn), options<FfnOptions>(opts, fn));
-        return object({{"output", js(r.output)}, {"hidden", js(r.hidden)}, {"pre", js(r.pre)}});
+        return js_result(api::feed_forward(nd(x), read_params<FfnParams>(params, fn), options<FfnOptions>(opts, fn)));
     });
 }
 
 val block(val x, val params, val opts) {
     return guarded([&] {
         const std::string fn = "block";
-        const api::BlockOut r =
-            api::block(nd(x), read_params<BlockParams>(params, fn), options<BlockOptions>(opts, fn));
-        return object({{"output", js(r.output)}, {"attention", js(r.attn)}, {"trace", js(r.trace)}});
+        return js_result(api::block(nd(x), read_params<BlockParams>(params, fn), options<BlockOptions>(opts, fn)));
     });
 }
 
 val decoderBlock(val x, val memory, val params, val opts) {
     return guarded([&] {
         const std::string fn = "decoderBlock";
-        const api::DecoderOut r = api::decoder_block(nd(x), nd(memory), read_params<DecoderParams>(params, fn),
-                                                     options<BlockOptions>(opts, fn));
-        return object({{"output", js(r.output)},
-                       {"selfWeights", js(r.self_weights)},
-                       {"crossWeights", js(r.cross_weights)},
-                       {"trace", js(r.trace)}});
+        return js_result(api::decoder_block(nd(x), nd(memory), read_params<DecoderParams>(params, fn),
+                                            options<BlockOptions>(opts, fn)));
     });
 }
 
@@ -88,21 +78,13 @@ val lmForward(val tokens, val params, val opts) {
     return guarded([&] {
         const std::string fn = "lmForward";
         const LmCall o = options<LmCall>(opts, fn);
-        const api::LmOut r =
-            api::lm_forward(nd(tokens), read_params<LmParams>(params, fn), o.lm, o.trace, &o.intervention);
-        return object({{"logits", js(r.logits)},
-                       {"probs", js(r.probs)},
-                       {"losses", js(r.losses)},
-                       {"loss", val(r.loss)},
-                       {"trace", js(r.trace)}});
+        return js_result(
+            api::lm_forward(nd(tokens), read_params<LmParams>(params, fn), o.lm, o.trace, &o.intervention));
     });
 }
 
 val crossEntropy(val logits, val targets) {
-    return guarded([&] {
-        const api::CrossEntropyOut r = api::cross_entropy(nd(logits), nd(targets));
-        return object({{"losses", js(r.losses)}, {"loss", val(r.loss)}, {"probs", js(r.probs)}});
-    });
+    return guarded([&] { return js_result(api::cross_entropy(nd(logits), nd(targets))); });
 }
 
 val generateTokens(val prompt, val params, val opts) {  // "generate" in JS (lab::generate is the kernel)

@@ -96,8 +96,7 @@ val modelLoad(val saved) {
 val modelTrainStep(Model& m, val batch, val opts) {
     return guarded([&] {
         const std::string fn = "trainStep";
-        const TrainStep r = m.train(api::to_tokens(nd(batch), 2, fn, "batch"), options<TrainCall>(opts, fn).resolved());
-        return object({{"loss", val(r.loss)}, {"gradNorm", val(r.grad_norm)}, {"lr", val(r.lr)}});
+        return js_result(m.train(api::to_tokens(nd(batch), 2, fn, "batch"), options<TrainCall>(opts, fn).resolved()));
     });
 }
 
@@ -168,9 +167,7 @@ val modelDescribe(const Model& m) {
 val modelInspect(Model& m, val tokens, val opts) {
     return guarded([&] {
         const std::string fn = "inspect";
-        const Inspection r = m.inspect(ids(tokens, fn, "tokens"), options<flat::Intervention>(opts, fn));
-        return object(
-            {{"weights", js_tensor(r.weights)}, {"probs", js_tensor(r.probs)}, {"entropy", js_tensor(r.entropy)}});
+        return js_result(m.inspect(ids(tokens, fn, "tokens"), options<flat::Intervention>(opts, fn)));
     });
 }
 
@@ -178,10 +175,7 @@ val modelInspect(Model& m, val tokens, val opts) {
 val modelHeadScores(Model& m, val tokens, val opts) {
     return guarded([&] {
         const std::string fn = "headScores";
-        const HeadScores r = m.head_scores(ids(tokens, fn, "tokens"), options<HeadScoresCall>(opts, fn).period);
-        return object({{"previousToken", js_tensor(r.previous_token)},
-                       {"duplicate", js_tensor(r.duplicate)},
-                       {"induction", js_tensor(r.induction)}});
+        return js_result(m.head_scores(ids(tokens, fn, "tokens"), options<HeadScoresCall>(opts, fn).period));
     });
 }
 
@@ -191,11 +185,7 @@ val modelAblationLoss(Model& m, val tokens, val opts) {
     return guarded([&] {
         const std::string fn = "ablationLoss";
         const AblationCall o = options<AblationCall>(opts, fn);
-        const AblationLosses r = m.ablation_losses(ids(tokens, fn, "tokens"), o.from, o.intervention);
-        return object({{"base", val(r.base)},
-                       {"losses", js_tensor(r.losses)},
-                       {"single", js_tensor(r.single)},
-                       {"together", r.together ? val(*r.together) : val::null()}});
+        return js_result(m.ablation_losses(ids(tokens, fn, "tokens"), o.from, o.intervention));
     });
 }
 

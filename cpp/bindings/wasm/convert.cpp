@@ -316,17 +316,6 @@ val js(const Trace& trace) {
     return steps;
 }
 
-val js(const api::MhaOut& m) {
-    return object({{"output", js(m.output)},
-                   {"weights", js(m.weights)},
-                   {"heads", js(m.heads)},
-                   {"concat", js(m.concat)},
-                   {"scores", js(m.scores)},
-                   {"q", js(m.q)},
-                   {"k", js(m.k)},
-                   {"v", js(m.v)}});
-}
-
 val js(const std::vector<NamedArray>& values) {
     val out = val::array();
     for (std::size_t i = 0; i < values.size(); ++i) {

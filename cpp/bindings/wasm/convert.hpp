@@ -11,6 +11,7 @@
 #include "lab/boundary/api.hpp"
 #include "lab/boundary/model_file.hpp"
 #include "lab/boundary/options.hpp"
+#include "lab/boundary/results.hpp"
 #include "lab/layers/generate.hpp"
 #include "lab/practice/practice.hpp"
 
@@ -54,7 +55,31 @@ val js_tensor(const E& t) {
     return js(to_ndarray(t));
 }
 val js(const Trace& trace);
-val js(const api::MhaOut& m);
+
+// A result (lab/boundary/results.hpp) as a JS object of its table's keys, each member as its
+// kind: a tensor as {shape, data}, a number, a boolean, null for an absent number, a result of
+// its own as its object.
+template <class S>
+val js_result(const S& r);
+template <class M>
+val js_member(const M& m) {
+    if constexpr (is_result<M>::value)
+        return js_result(m);
+    else if constexpr (std::is_same_v<M, std::optional<double>>)
+        return m ? val(*m) : val::null();
+    else if constexpr (std::is_arithmetic_v<M>)
+        return val(m);
+    else if constexpr (std::is_same_v<M, NdArray> || std::is_same_v<M, Trace>)
+        return js(m);
+    else
+        return js_tensor(m);
+}
+template <class S>
+val js_result(const S& r) {
+    val out = val::object();
+    for_each_field(ResultFields<S>::fields, [&](const auto& f) { out.set(f.name, js_member(r.*f.member)); });
+    return out;
+}
 val js(const Values& values);
 val js(const SavedModel& saved);
 val js(const std::vector<OptionDeclaration>& declarations);
