@@ -407,3 +407,26 @@ test('a Chinese corpus trains in the page: the heat maps are labelled with its c
   assert.deepEqual(problems, []);
   await close();
 });
+
+test('§4 induction heads: the repeating run and its control train side by side on the engine’s sequences', async () => {
+  const { page, problems, close } = await open(`${site.base}#/train/induction`);
+  assert.match(await page.locator('.training').textContent(), /§4 Induction heads/);
+  assert.deepEqual(await page.locator('.train-table tbody th').allTextContents(), [
+    'repeating sequences',
+    'control: no repeats',
+  ]);
+  // attention alone, with fixed sinusoidal positions, as the experiment sets them
+  assert.equal(await page.locator('#train-ffnMult').inputValue(), '0');
+  assert.equal(await page.locator('#train-positions').inputValue(), 'sinusoidal');
+  // the attention is shown on a stretch typed twice
+  assert.equal(await page.locator('#train-sentence').inputValue(), 'qwertyuiopasdfghqwertyuiopasdfgh');
+  await trainFor(page, 5);
+  const losses = await page
+    .locator('.train-table tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => Number(tr.querySelector('td').textContent)));
+  assert.equal(losses.length, 2);
+  for (const loss of losses) assert.ok(Math.abs(loss - Math.log(64)) < 0.3, `near ln 64 at first: ${loss}`);
+  await page.screenshot({ path: path.join(shots, 'training-induction.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  await close();
+});

@@ -202,6 +202,36 @@ test('headScores() and ablationLoss(): the stripes of each head, and the loss wi
   model.delete();
 });
 
+test("§4 repeatsBatch draws the induction experiment's rows from its seed: repeating ones, or the control's", () => {
+  const rows = lab.repeatsBatch({ batch: 6, T: 40, vocab: 64, seed: 5 });
+  assert.equal(rows.length, 6);
+  for (const row of rows) {
+    assert.equal(row.length, 41);
+    const opening = row.findIndex((t, i) => row.indexOf(t) !== i); // the first token seen before
+    assert.ok(opening >= 8 && opening <= 32, `an opening of 8 to 32 distinct tokens, got ${opening}`);
+    assert.ok(
+      row.every((t) => row.slice(0, opening).includes(t)),
+      'every later token is copied from the opening',
+    );
+  }
+  assert.deepEqual(lab.repeatsBatch({ batch: 6, T: 40, vocab: 64, seed: 5 }), rows, 'a seed gives one batch');
+  const control = lab.repeatsBatch({ batch: 6, T: 40, vocab: 64, seed: 5, repeats: false });
+  assert.ok(
+    control.some((row) => row.some((t) => !row.slice(0, 8).includes(t) && row.indexOf(t) > 32)),
+    'the control draws tokens anywhere that no opening holds',
+  );
+  // a model trains on them as on any batch
+  const model = lab.createModel({ vocab: 64, D: 16, heads: 2, layers: 2, T: 40, ffnMult: 0 });
+  assert.ok(Number.isFinite(model.trainStep(rows, { lr: 0.01 }).loss));
+  model.delete();
+  assert.throws(() => lab.repeatsBatch({ batch: 0, T: 40, vocab: 64 }), {
+    message: /^repeatsBatch: batch must be a positive integer/,
+  });
+  assert.throws(() => lab.repeatsBatch({ batch: 2, T: 40, vocab: 64, repeats: 'no' }), {
+    message: /^repeatsBatch: option repeats must be true or false, got “no”/,
+  });
+});
+
 test('createModel takes maskBlocks (§7.3) and scaled (§3.1), and save() keeps them', () => {
   const model = lab.createModel({ ...config, maskBlocks: [false, true], scaled: false });
   const r = model.inspect([0, 1, 2]);

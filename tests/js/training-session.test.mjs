@@ -65,6 +65,29 @@ test('§7.3 preset: the masks are every block, the last block only, and none', (
   assert.equal(last[2][0][0][1], 0, 'the last block masked');
 });
 
+test('§4 preset: the runs differ only in their data, drawn by the engine; both validate on repeating sequences', () => {
+  const t = harness();
+  t.handle({ type: 'setup', experiment: 'induction', setup: small });
+  const ready = t.last('ready');
+  assert.deepEqual(ready.runIds, ['repeats', 'control']);
+  assert.equal(ready.setup.ffnMult, 0, 'attention alone');
+  assert.equal(ready.setup.positions, 'sinusoidal');
+  assert.equal(ready.vocab.length, 64);
+  // one seed makes the two models alike, so on one validation batch they score alike
+  assert.equal(ready.validation[0].valid, ready.validation[1].valid);
+  t.handle({ type: 'step' });
+  // a step's loss is the batch's before the update: it differs only because the batches do
+  const [repeats, control] = t.last('progress').losses;
+  assert.notEqual(repeats, control);
+  // with the preset's own T (64), the attention is shown on 16 distinct tokens typed twice
+  const full = harness();
+  full.handle({ type: 'setup', experiment: 'induction' });
+  const tokens = full.last('ready').inspection.tokens;
+  assert.equal(tokens.length, 32);
+  assert.equal(new Set(tokens.slice(0, 16)).size, 16);
+  assert.deepEqual(tokens.slice(16), tokens.slice(0, 16));
+});
+
 test('bad settings are refused with what was expected and what was received; the session stays', () => {
   const t = harness();
   t.handle({ type: 'setup', experiment: 'custom', setup: small });
@@ -79,7 +102,7 @@ test('bad settings are refused with what was expected and what was received; the
       { T: 250, corpus: 'english' },
       /T = 250 is longer than this corpus allows: its validation part has 219 tokens, so T must be at most 218/,
     ],
-    [{ corpus: 'nope' }, /corpus must be one of grammar, order, english, spanish, or chinese, got "nope"/],
+    [{ corpus: 'nope' }, /corpus must be one of grammar, order, english, spanish, chinese, or repeats, got "nope"/],
     [{ corpus: '__proto__' }, /got "__proto__"/],
     [{ corpus: 'toString' }, /got "toString"/],
   ]) {

@@ -79,6 +79,10 @@ export async function extras(bytes: Uint8Array): Promise<number> {
   // @ts-expect-error: an optimiser is trainStep's option, not the model's
   lab.createModel({ vocab: 8, D: 8, T: 4, optimizer: 'sgd' });
   const step = model.trainStep([[1, 2, 3, 4, 5]], { optimizer: 'sgd', lr: 0.1 });
+  model.trainStep(lab.repeatsBatch({ batch: 2, T: 4, vocab: 8, seed: 3 }) as number[][], { lr: 0.01 });
+  lab.repeatsBatch({ batch: 2, T: 4, vocab: 8, repeats: false });
+  // @ts-expect-error: the control is asked for with a boolean
+  lab.repeatsBatch({ batch: 2, T: 4, vocab: 8, repeats: 'no' });
   // @ts-expect-error: not an optimiser
   model.trainStep([[1, 2, 3, 4, 5]], { optimizer: 'adam' });
   model.evaluate([[1, 2, 3, 4, 5]], { causal: true });

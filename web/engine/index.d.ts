@@ -273,6 +273,16 @@ export interface ParamCountOptions {
 
 export type PermutationGapOptions = FutureDependenceOptions;
 
+export interface RepeatsBatchOptions {
+  batch?: number;
+  T?: number;
+  vocab?: number;
+  /** default true */
+  repeats?: boolean;
+  /** default 0 */
+  seed?: number;
+}
+
 export interface ScoreVarianceOptions {
   dk?: number;
   /** default 10000 */
@@ -750,6 +760,12 @@ export interface LabExtras extends LabCommon {
      */
     readonly edition: number;
   };
+  /**
+   * the induction experiment's data (§2.2, §4): batch rows of T + 1 token ids below vocab, drawn
+   * from seed; repeats: 8–32 distinct tokens, then pieces of 4–16 copied from random earlier
+   * starts; repeats false: the control, each token uniform and independent
+   */
+  repeatsBatch(options: RepeatsBatchOptions): Numbers;
   /**
    * nanoGPT’s GPTConfig names may stand for the lab’s (one name per setting, not both); the
    * defaults are already nanoGPT’s (GELU, pre-norm, LayerNorm, learned positions, tied head,

@@ -373,6 +373,7 @@ function makeLab(module) {
           createModel: compose(declaredCall(m, 'createModel', check), (handle) => wrapModel(handle, check)),
           loadModel: (...given) => loadModel(m, check, given),
           loadCheckpoint: (...given) => loadCheckpoint(m, check, given),
+          repeatsBatch: declaredCall(m, 'repeatsBatch', check),
         }
       : {}),
     // Every function's options as the engine declares them: {fn: [{name, type, fallback, choices}]}.

@@ -1821,6 +1821,11 @@ export default {
         about:
           'One head of width d_k = 128, with scores divided by √d_k or not. Unscaled scores are large, softmax saturates, and the attention entropy collapses towards 0: each query puts nearly all its weight on one key.',
       },
+      induction: {
+        name: '§4 Induction heads',
+        about:
+          'Two blocks of attention alone (no FFN), trained on sequences that repeat stretches of themselves, beside the same model trained on sequences that repeat nothing on purpose (the control). After about 2,000 steps the first run’s loss drops suddenly: a head of block 0 has learned to look at the token before, and a head of block 1 uses it to find where the current token appeared earlier and copy the token that followed it. The attention below shows both on a stretch typed twice, and the samples go on copying a repeat the model has never seen. The control’s loss stays near ln 64 ≈ 4.16 nats.',
+      },
       intervention: {
         name: '§2.2 Intervene',
         about:
@@ -1836,6 +1841,8 @@ export default {
       sinusoidal: 'sinusoidal positions',
       scaled: 'scaled by 1/√d_k',
       unscaled: 'unscaled',
+      repeats: 'repeating sequences',
+      control: 'control: no repeats',
     },
     positionNone: 'no positions',
     fields: {
@@ -1861,6 +1868,7 @@ export default {
       english: 'plain English (characters)',
       spanish: 'plain Spanish (characters)',
       chinese: 'plain Chinese (characters)',
+      repeats: 'random tokens that repeat (generated)',
     },
     apply: 'Apply settings',
     // The engine's choices of createModel's and trainStep's options, by setting.

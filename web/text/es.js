@@ -1832,6 +1832,11 @@ export default {
         about:
           'Una cabeza de anchura d_k = 128, con las puntuaciones divididas o no por √d_k. Sin escalar, las puntuaciones son grandes, el softmax se satura y la entropía de la atención cae hacia 0: cada consulta pone casi todo su peso en una clave.',
       },
+      induction: {
+        name: '§4 Cabezas de inducción',
+        about:
+          'Dos bloques solo de atención (sin FFN), entrenados con secuencias que repiten tramos de sí mismas, junto al mismo modelo entrenado con secuencias que no repiten nada a propósito (el control). Hacia los 2000 pasos la pérdida del primero cae de golpe: una cabeza del bloque 0 ha aprendido a mirar el token anterior, y una del bloque 1 lo usa para encontrar dónde apareció antes el token actual y copiar el que lo siguió. La atención de abajo muestra las dos en un tramo escrito dos veces, y las muestras siguen copiando una repetición que el modelo nunca vio. La pérdida del control se queda cerca de ln 64 ≈ 4,16 nats.',
+      },
       intervention: {
         name: '§2.2 Intervenir',
         about:
@@ -1847,6 +1852,8 @@ export default {
       sinusoidal: 'posiciones sinusoidales',
       scaled: 'escalado por 1/√d_k',
       unscaled: 'sin escalar',
+      repeats: 'secuencias que se repiten',
+      control: 'control: sin repeticiones',
     },
     positionNone: 'sin posiciones',
     fields: {
@@ -1872,6 +1879,7 @@ export default {
       english: 'inglés sencillo (caracteres)',
       spanish: 'español sencillo (caracteres)',
       chinese: 'chino sencillo (caracteres)',
+      repeats: 'tokens aleatorios que se repiten (generados)',
     },
     apply: 'Aplicar los ajustes',
     choices: {

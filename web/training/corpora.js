@@ -142,6 +142,11 @@ export const chinese = `读一句话并不是一个动作，而是一连串小�
 // the page's address reads experiments.js without these kilobytes).
 const HELD_OUT = 30; // questions of the order task kept for counting exact answers
 
+// The induction experiment's tokens (§2.2, §4): 64 characters, one a token, so that a repeated
+// stretch reads as repeated letters. Its sequences are drawn by the engine (lab.repeatsBatch),
+// a fresh batch each step, and are not a text.
+const REPEAT_TOKENS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789#@';
+
 export const CORPORA = {
   // prompt: where sample generations start; probe: the sentence whose attention is shown.
   grammar: { text: () => toyGrammar(), tokenizer: 'word', prompt: 'the', probe: 'the cat sat on the' },
@@ -165,4 +170,15 @@ export const CORPORA = {
   english: { text: () => english, tokenizer: 'char', prompt: 'The model ', probe: 'The model scores the' },
   spanish: { text: () => spanish, tokenizer: 'char', prompt: 'El modelo ', probe: 'El modelo puntúa la' },
   chinese: { text: () => chinese, tokenizer: 'char', prompt: '模型', probe: '模型给关联程度打分' },
+  // generated: the engine's batches, which a run's `data` shapes (repeats or the control's);
+  // probe: 16 distinct tokens then the same 16, where an induction head attends from each token
+  // of the repeat to the one after its earlier occurrence (15 back); prompt: a stretch and the
+  // start of its repeat, which a model with induction heads goes on copying.
+  repeats: {
+    text: () => REPEAT_TOKENS,
+    tokenizer: 'char',
+    generated: true,
+    prompt: 'qwertyuiopasdfghqwer',
+    probe: 'qwertyuiopasdfghqwertyuiopasdfgh',
+  },
 };

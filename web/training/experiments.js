@@ -35,7 +35,9 @@ export const DEFAULT_SETUP = {
 };
 
 // Each experiment: the runs it compares (one setting each) on top of its own setup. A run's
-// `mask` says which blocks apply the causal mask: 'every', 'last' (only), or 'none'.
+// `mask` says which blocks apply the causal mask: 'every', 'last' (only), or 'none'; its `data`,
+// what a generated corpus draws for it (lab.repeatsBatch's options); `train`, trainStep's options
+// beyond the setup's optimiser and learning rate.
 export const EXPERIMENTS = {
   custom: { setup: {}, runs: [{ id: 'model', model: {} }] },
   // §7.3: the mask in every block, in the last block only, or nowhere.
@@ -69,6 +71,33 @@ export const EXPERIMENTS = {
       { id: 'unscaled', model: { scaled: false } },
     ],
     entropy: true,
+  },
+  // §2.2 and §4: two blocks of attention alone on sequences that repeat stretches of themselves,
+  // beside the same model on sequences that do not (same seed, sizes and settings). Fixed
+  // sinusoidal positions make "the token before" the easiest place for a block-0 head to look,
+  // which the induction circuit needs; with learned positions the engine's models learned to
+  // predict repeats by absolute place instead (a stretch stored two tokens a position), which
+  // fails once a repeat's first occurrence lies late in the sequence. AdamW (0.9, 0.95) without
+  // weight decay at a constant 3e-3, batch 32.
+  induction: {
+    section: '§4',
+    setup: {
+      corpus: 'repeats',
+      D: 64,
+      heads: 4,
+      layers: 2,
+      T: 64,
+      ffnMult: 0,
+      positions: 'sinusoidal',
+      optimizer: 'adamw',
+      lr: 3e-3,
+      batch: 32,
+    },
+    train: { weightDecay: 0 },
+    runs: [
+      { id: 'repeats', data: { repeats: true } },
+      { id: 'control', data: { repeats: false } },
+    ],
   },
   // §2.2: one model; once trained, ablate a head or hide a token and watch the prediction move.
   intervention: {

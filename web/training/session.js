@@ -44,12 +44,17 @@ export function createSession(lab, { experiment = 'custom', setup: asked = {}, s
   const corpus = CORPORA[setup.corpus];
   const text = corpus.text();
   const tok = corpus.tokenizer === 'word' ? wordTokenizer(text) : charTokenizer(text);
-  const ids = tok.encode(text);
-  const data = split(ids, 0.1);
-  if (data.valid.length < setup.T + 1) {
+  // A text's batches are windows of its training part; a generated corpus's, the engine's draws
+  // for each run (its `data`: repeating sequences or the control's), a fresh batch each step.
+  const drawn = (batch, seed, data = {}) =>
+    lab.repeatsBatch({ batch, T: setup.T, vocab: tok.vocab.length, seed, ...data });
+  const data = corpus.generated ? null : split(tok.encode(text), 0.1);
+  if (data && data.valid.length < setup.T + 1) {
     throw refused('training.setup.corpusShort', { T: setup.T, tokens: data.valid.length, max: data.valid.length - 1 });
   }
-  const validBatch = windows(data.valid, VALID_WINDOWS, setup.T, VALID_SEED);
+  // Every run is validated on the same batch: of a generated corpus, repeating sequences, on
+  // which the control's loss is what a model that cannot copy scores.
+  const validBatch = data ? windows(data.valid, VALID_WINDOWS, setup.T, VALID_SEED) : drawn(VALID_WINDOWS, VALID_SEED);
   const prompt = tok.encode(corpus.prompt);
   const probe = tok.encode(corpus.probe).slice(-setup.T);
   const examples = corpus.examples ? corpus.examples(tok.decode(data.valid)) : [];
@@ -80,7 +85,7 @@ export function createSession(lab, { experiment = 'custom', setup: asked = {}, s
             { length: config.layers },
             (_, i) => r.mask === 'every' || (r.mask === 'last' && i === config.layers - 1),
           );
-        runs.push({ id: r.id, model: lab.createModel(config), config });
+        runs.push({ id: r.id, model: lab.createModel(config), config, data: r.data });
       }
     }
   } catch (e) {
@@ -104,12 +109,15 @@ export function createSession(lab, { experiment = 'custom', setup: asked = {}, s
     get step() {
       return step;
     },
-    // One optimiser step for every run on the same batch; a run that diverges throws (its
-    // parameters stay as they were) and the caller stops.
+    // One optimiser step for every run on the same batch (of a generated corpus, each run's own
+    // draw from the same seed); a run that diverges throws (its parameters stay as they were) and
+    // the caller stops.
     trainStep() {
-      const batch = windows(data.train, setup.batch, setup.T, setup.seed * 100003 + step + 1);
+      const seed = setup.seed * 100003 + step + 1;
+      const batch = data && windows(data.train, setup.batch, setup.T, seed);
+      const options = { optimizer: setup.optimizer, lr: setup.lr, ...exp.train };
       const t0 = performance.now();
-      const losses = runs.map((r) => r.model.trainStep(batch, { optimizer: setup.optimizer, lr: setup.lr }).loss);
+      const losses = runs.map((r) => r.model.trainStep(batch || drawn(setup.batch, seed, r.data), options).loss);
       ms = performance.now() - t0;
       step += 1;
       return {

@@ -89,6 +89,12 @@ val modelCreate(val cfg) {
     return guarded([&] { return val(Model(options<ModelConfig>(cfg, "createModel"))); });
 }
 
+// The induction experiment's batch (B, T + 1): sequences that repeat stretches of themselves, or
+// the control's, which do not.
+val repeatsBatch(val opts) {
+    return guarded([&] { return js_tensor(repeats_batch(options<RepeatsBatch>(opts, "repeatsBatch"))); });
+}
+
 val modelLoad(val saved) {
     return guarded([&] { return val(load_model(saved_model(saved))); });
 }

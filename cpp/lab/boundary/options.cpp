@@ -150,6 +150,14 @@ void fields(V& v, HeadScoresCall& o) {
     v("period", o.period, kNoDefault);
 }
 template <class V>
+void fields(V& v, RepeatsBatch& r) {
+    v("batch", r.batch, kNoDefault);
+    v("T", r.T, kNoDefault);
+    v("vocab", r.vocab, kNoDefault);
+    v("repeats", r.repeats);
+    v("seed", r.seed);
+}
+template <class V>
 void fields(V& v, AblationCall& o) {
     v("from", o.from, kNoDefault);
     v("ablate", o.intervention.ablation);
@@ -476,6 +484,7 @@ const std::map<std::string, std::vector<OptionDeclaration>>& option_declarations
         {"inspect", declare<flat::Intervention>()},
         {"headScores", declare<HeadScoresCall>()},
         {"ablationLoss", declare<AblationCall>()},
+        {"repeatsBatch", declare<RepeatsBatch>()},
     };
     return all;
 }
@@ -516,5 +525,6 @@ template EvaluateCall read_options(const std::string&, const Values&);
 template flat::Intervention read_options(const std::string&, const Values&);
 template HeadScoresCall read_options(const std::string&, const Values&);
 template AblationCall read_options(const std::string&, const Values&);
+template RepeatsBatch read_options(const std::string&, const Values&);
 
 }  // namespace lab

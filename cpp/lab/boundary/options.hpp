@@ -19,6 +19,7 @@
 #include "lab/layers/generate.hpp"
 #include "lab/layers/param_count.hpp"
 #include "lab/training/optimizer.hpp"
+#include "lab/training/repeats.hpp"
 #include "lab/training/train.hpp"
 
 namespace lab {
