@@ -113,6 +113,17 @@ for (const viewport of VIEWPORTS) {
       },
     );
     await check('while training');
+    // the induction experiment, and its model handed to Open a model with its heads scored
+    await page.click('#train-start');
+    page.once('dialog', (d) => d.accept()); // the trained model is to be replaced
+    await page.goto(`${site.base}#/train/induction`);
+    await page.locator('.train-table tbody th', { hasText: 'control' }).waitFor({ timeout: 30000 });
+    await check('the induction experiment');
+    await page.click('#train-open');
+    await page.locator('#model-heads-run').waitFor({ timeout: 30000 });
+    await page.click('#model-heads-run');
+    await page.locator('#model-heads-guess').waitFor({ timeout: 30000 });
+    await check('a trained model in Open a model, its heads scored');
     await ctx.close();
     assert.deepEqual(found, []);
   });

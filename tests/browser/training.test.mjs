@@ -427,6 +427,23 @@ test('§4 induction heads: the repeating run and its control train side by side 
   assert.equal(losses.length, 2);
   for (const loss of losses) assert.ok(Math.abs(loss - Math.log(64)) < 0.3, `near ln 64 at first: ${loss}`);
   await page.screenshot({ path: path.join(shots, 'training-induction.png'), fullPage: true });
+  // Open a model takes the watched run as it stands, with its tokens as the vocabulary and the
+  // stretch typed twice as its prompt, and its heads part scores it
+  await page.click('#train-open');
+  await page.waitForFunction(() => location.hash === '#/model');
+  await page.waitForFunction(() =>
+    /^Open: repeating sequences, 37,760 parameters/.test(document.querySelector('#model-status')?.textContent),
+  );
+  assert.match(await page.locator('#model-config').textContent(), /FFN width \(× D; 0: attention alone\)0/);
+  assert.match(await page.locator('#model-vocab-line').textContent(), /64 characters, the tokens it was trained on/);
+  assert.equal(await page.locator('#model-prompt').inputValue(), 'qwertyuiopasdfghqwertyuiopasdfgh');
+  await page.click('#model-heads-run');
+  await page.locator('#model-heads-guess').waitFor();
+  assert.equal(await page.locator('#model-heads-table tbody tr').count(), 8, 'two blocks of four heads');
+  // the training panel goes on as it was
+  await page.goBack();
+  await page.waitForFunction(() => location.hash.startsWith('#/train/induction'));
+  assert.ok((await stepOf(page)) >= 5);
   assert.deepEqual(problems, []);
   await close();
 });

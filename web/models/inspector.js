@@ -4,6 +4,7 @@
 // from the engine; here are only orderings (the most likely tokens) and bookkeeping.
 //
 // In:  {type: 'open', bytes, options}       a .safetensors file's bytes; a refused file keeps the open model
+//      {type: 'open', saved}                a model trained in the page (model.save()), handed over
 //      {type: 'look', tokens, ablateHeads?, hideTokens?}
 //      {type: 'generate', tokens, steps, temperature, seed}   one token at a time, until steps or stop
 //      {type: 'stop', what}                  ends the running generation ('generate') after the token
@@ -140,10 +141,10 @@ export function createInspector(lab, post) {
     try {
       switch (msg.type) {
         case 'open': {
-          const bytes = msg.bytes instanceof Uint8Array ? msg.bytes : new Uint8Array(msg.bytes);
-          const next = lab.loadCheckpoint(bytes, msg.options || {}, (done, total) =>
-            post({ type: 'progress', done, total }),
-          );
+          const bytes = () => (msg.bytes instanceof Uint8Array ? msg.bytes : new Uint8Array(msg.bytes));
+          const next = msg.saved
+            ? lab.loadModel(msg.saved)
+            : lab.loadCheckpoint(bytes(), msg.options || {}, (done, total) => post({ type: 'progress', done, total }));
           running = null;
           scoring = null;
           model?.delete();

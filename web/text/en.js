@@ -900,8 +900,11 @@ export default {
       vocab: 'Vocabulary V (vocab_size)',
       bias: 'Biases',
       activation: 'Activation',
+      ffnMult: 'FFN width (× D; 0: attention alone)',
+      positions: 'Positions',
     },
     vocabFrom: {
+      trained: 'the tokens it was trained on in Train a model',
       json: 'read from the JSON file',
       characters: 'the characters of the file',
       text: 'the distinct characters of the text',
@@ -1885,6 +1888,7 @@ export default {
     step: 'Step',
     reset: 'Reset',
     save: 'Save model to file',
+    openModel: 'Look at it in Open a model',
     load: 'Load model from file',
     logScale: 'Log scale',
     // the plots' axes, drawn on their canvases

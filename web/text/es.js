@@ -910,8 +910,11 @@ export default {
       vocab: 'Vocabulario V (vocab_size)',
       bias: 'Sesgos',
       activation: 'Activación',
+      ffnMult: 'Anchura de la FFN (× D; 0: solo atención)',
+      positions: 'Posiciones',
     },
     vocabFrom: {
+      trained: 'los tokens con los que se entrenó en «Entrenar un modelo»',
       json: 'leído del archivo JSON',
       characters: 'los caracteres del archivo',
       text: 'los caracteres distintos del texto',
@@ -1895,6 +1898,7 @@ export default {
     step: 'Paso',
     reset: 'Reiniciar',
     save: 'Guardar el modelo en un archivo',
+    openModel: 'Examinarlo en «Abrir un modelo»',
     load: 'Cargar un modelo de un archivo',
     logScale: 'Escala logarítmica',
     // the plots' axes, drawn on their canvases

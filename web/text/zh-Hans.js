@@ -870,8 +870,11 @@ export default {
       vocab: '词表 V（vocab_size）',
       bias: '偏置',
       activation: '激活函数',
+      ffnMult: 'FFN 宽度（× D；0：仅注意力）',
+      positions: '位置',
     },
     vocabFrom: {
+      trained: '它在“训练模型”中训练时用的词元',
       json: '从 JSON 文件读取',
       characters: '文件中的字符',
       text: '文本中出现的不同字符',
@@ -1767,6 +1770,7 @@ export default {
     step: '单步',
     reset: '重置',
     save: '保存模型到文件',
+    openModel: '在“打开模型”中查看',
     load: '从文件加载模型',
     logScale: '对数刻度',
     // the plots' axes, drawn on their canvases

@@ -5,7 +5,7 @@
 // In:  {type: 'setup', experiment, setup, saved?}   make a new session; a refused one keeps the old
 //      {type: 'run'} | {type: 'pause'} | {type: 'step'}
 //      {type: 'inspect', run, text?, ablateHeads?, hideTokens?}   text: a new sentence to look at
-//      {type: 'save', run}
+//      {type: 'save', run, open?}   open: to look at in Open a model (answered with the same flag)
 // Out: {type: 'ready', ...}  {type: 'refused', message, code?, params?}  {type: 'progress', ...}  {type: 'running', step}
 //      {type: 'paused', step}   (each run or pause is answered with one of these; the panel shows
 //      running or paused from them, not from its own clicks)
@@ -109,7 +109,7 @@ export function createTrainer(lab, post) {
           break;
         }
         case 'save':
-          if (session) post({ type: 'saved', data: session.save(msg.run || 0) });
+          if (session) post({ type: 'saved', data: session.save(msg.run || 0), open: Boolean(msg.open) });
           break;
         default:
           throw new Error(`unknown message ${JSON.stringify(msg.type)}`);

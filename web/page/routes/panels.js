@@ -26,13 +26,22 @@ export function createPanels(app, { workerUrl }) {
     app.writeUrl(false);
   }
 
+  // A model trained in the page, looked at in Open a model: that panel is made if it was not,
+  // then shown, opening the model.
+  function openTrained(handoff) {
+    const model = panels[MODEL].lazy;
+    model.load().then(() => model.made?.openTrained(handoff));
+    location.hash = '#/model';
+  }
+
   const panels = {
     [TRAIN]: {
       lazy: lazyPanel(
         TRAIN,
         () =>
           import('../views/training/panel.js').then(
-            (m) => (more) => m.createTrainingPanel({ lab: more, workerUrl, onSettings: settingsTaken }),
+            (m) => (more) =>
+              m.createTrainingPanel({ lab: more, workerUrl, onSettings: settingsTaken, onOpen: openTrained }),
           ),
         'training',
         trainingText.notLoaded,

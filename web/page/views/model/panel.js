@@ -8,6 +8,7 @@
 import { connectWorker } from '../../../worker/client.js';
 import { createInspector } from '../../../models/inspector.js';
 import { gpt2Vocabulary, isGpt2Sized } from '../../../models/gpt2.js';
+import { readVocabulary } from '../../../models/vocabulary.js';
 import { opened as text, said, sentence, sentences } from '../../../text/index.js';
 import { attentionView, checksView, drawRow, generatedView, interventionView, rateText, summaryView } from './draw.js';
 import { headsView } from './heads.js';
@@ -83,6 +84,21 @@ export function createModelPanel({ lab, workerUrl }) {
     inspector.send({ type: 'open', bytes, options }, [bytes]);
   }
 
+  // A model trained in the page, handed over by the training panel: its saved parameters, its
+  // run's name, its tokens, which are the vocabulary when each is one character (a word model's
+  // prompt is typed as ids), and the sentence the panel showed, the first prompt here.
+  let handedPrompt = null;
+  function openTrained({ saved, name, vocab, prompt }) {
+    pendingVocabulary = vocab.every((t) => [...t].length === 1)
+      ? { ...readVocabulary('vocabulary.json', JSON.stringify(vocab)), from: 'trained' }
+      : null;
+    handedPrompt = prompt;
+    say('');
+    state.opening = { name, before: status.textContent };
+    drawControls();
+    inspector.send({ type: 'open', saved });
+  }
+
   function usePrompt(typed) {
     const ids = readPrompt(typed, state.model.config, state.vocabulary);
     if (ids.error) return promptRefused(ids.error);
@@ -156,7 +172,8 @@ export function createModelPanel({ lab, workerUrl }) {
     summary.replaceChildren(...summaryView(state.model, state.vocabulary));
     explore.hidden = false;
     promptHelp.textContent = state.vocabulary ? text.promptHelpChars : text.promptHelpIds;
-    inputs.prompt.value = firstPrompt();
+    inputs.prompt.value = (state.vocabulary && handedPrompt) || firstPrompt();
+    handedPrompt = null;
     usePrompt(inputs.prompt.value);
   }
 
@@ -293,5 +310,5 @@ export function createModelPanel({ lab, workerUrl }) {
     generateOut.querySelector('tbody').append(drawRow(g.draws.at(-1), g.draws.length - 1, label));
   }
 
-  return { el };
+  return { el, openTrained };
 }

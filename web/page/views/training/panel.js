@@ -7,6 +7,7 @@ import { DEFAULT_SETUP, EXPERIMENTS } from '../../../training/experiments.js';
 import { connectTrainer } from '../../../worker/client.js';
 import { sentence, sentences, training as text, ui } from '../../../text/index.js';
 import { readSavedFile } from './saved.js';
+import { runName } from './plots.js';
 import { h, titledSection } from '../dom.js';
 import { attentionView } from './attention.js';
 import { readSetting, saidHere, settingsForm } from './form.js';
@@ -18,7 +19,8 @@ import { progressTable } from './table.js';
 const noIntervention = () => ({ ablateHeads: [], hideTokens: [] });
 
 // onSettings(experiment, setup): the trainer took these settings (the page puts them in its address).
-export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
+// onOpen({saved, name, vocab}): the watched run's model, saved, to look at in Open a model.
+export function createTrainingPanel({ lab, workerUrl, onSettings = () => {}, onOpen = () => {} }) {
   const state = {
     ready: false, // a session has been set up
     experiment: 'custom',
@@ -60,6 +62,7 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
     onStep: () => (send({ type: 'step' }), inspect()),
     onReset: () => send({ type: 'setup', experiment: state.experiment, setup: state.setup }),
     onSave: () => send({ type: 'save', run: state.watched }),
+    onOpen: () => send({ type: 'save', run: state.watched, open: true }),
     onLoad: loadFile,
   });
   const loss = lossPlot();
@@ -205,6 +208,10 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {} }) {
       state.inspection = m.base;
       fresh.add('intervened').add('inspection');
       schedule();
+    } else if (m.type === 'saved' && m.open) {
+      // the sentence whose attention is shown, as the first prompt there (a character model's)
+      const prompt = state.inspection?.tokens.join('');
+      onOpen({ saved: m.data, name: runName(state.runIds[state.watched]), vocab: state.vocab, prompt });
     } else if (m.type === 'saved') {
       const corpus = state.setup.corpus;
       const blob = new Blob([JSON.stringify({ ...m.data, corpus })], { type: 'application/json' });

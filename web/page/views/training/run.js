@@ -1,4 +1,4 @@
-// Start / Pause / Step / Reset / Save / Load and the status line: the run's state machine. The
+// Start / Pause / Step / Reset / Save / Open / Load and the status line: the run's state machine. The
 // Start button follows the click at once, so a quick second press undoes the first; the status
 // line says "Paused" only when the trainer reports it, because a step already under way when
 // Pause is pressed still reports after the click. Once every request is answered, the button
@@ -11,7 +11,7 @@ const kAnnounceEvery = 100; // steps between two spoken progress reports while t
 // progress(): the trainer's last report, as the panel holds it (the status line reads it when it
 // is written, so that a report that came just before "paused" is the step it shows).
 // origin(): what the status line says of where the model came from ('' for one made here).
-export function runControls({ send, progress, origin = () => '', onStep, onReset, onSave, onLoad }) {
+export function runControls({ send, progress, origin = () => '', onStep, onReset, onSave, onOpen, onLoad }) {
   let running = false; // as the trainer last reported: drives the status line
   let wanted = false; // as the student last asked: drives the Start/Pause button
   let unanswered = 0; // run/pause requests the trainer has not yet answered
@@ -27,6 +27,7 @@ export function runControls({ send, progress, origin = () => '', onStep, onReset
   const stepButton = h('button', { type: 'button', id: 'train-step', onclick: () => onStep() }, text.step);
   const resetButton = h('button', { type: 'button', id: 'train-reset', onclick: () => onReset() }, text.reset);
   const saveButton = h('button', { type: 'button', id: 'train-save', onclick: () => onSave() }, text.save);
+  const openButton = h('button', { type: 'button', id: 'train-open', onclick: () => onOpen() }, text.openModel);
   const fileInput = h('input', {
     type: 'file',
     id: 'train-load',
@@ -43,6 +44,7 @@ export function runControls({ send, progress, origin = () => '', onStep, onReset
     stepButton,
     resetButton,
     saveButton,
+    openButton,
     h('label', { class: 'file' }, `${text.load} `, fileInput),
   );
 
