@@ -7,6 +7,7 @@
 //                                         models), fetched when the page or the worker needs them
 //   trainer.js                            the Web Worker that trains models (the training panel)
 //   sw.js                                 a service worker that keeps the site usable offline
+//   models/                               models an experiment offers already trained
 //   attention-lab.html                    one self-contained file (scripts, styles, fonts and wasm
 //   attention-lab.es.html                 inlined) that works from file://, one per language, each
 //   attention-lab.zh-Hans.html            with its language's catalogue only; its script is one
@@ -29,6 +30,7 @@ import { singleFileOf } from '../web/locale/language.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
+const trainedModels = path.join(root, 'web/handouts/self-attention/models');
 
 // The site loads the engine in two builds whose wasm is a file of its own: the worked examples'
 // (what web/engine/index.js imports) and the extras' (what web/engine/extras.js imports, the
@@ -274,6 +276,11 @@ export function copyStatic() {
   writeFileSync(path.join(dist, 'index.html'), shellHtml());
   for (const wasm of ['attention_lab_site.wasm', 'attention_lab_site_extras.wasm'])
     copyFileSync(path.join(root, 'build/wasm', wasm), path.join(dist, wasm));
+  // the models an experiment offers already trained (scripts/train-induction.mjs), fetched only
+  // when a student asks for one
+  mkdirSync(path.join(dist, 'models'));
+  for (const model of readdirSync(trainedModels))
+    copyFileSync(path.join(trainedModels, model), path.join(dist, 'models', model));
 }
 
 // The service worker caches every file of the site under a name that changes with the build.

@@ -426,6 +426,15 @@ test('§4 induction heads: the repeating run and its control train side by side 
     .evaluateAll((trs) => trs.map((tr) => Number(tr.querySelector('td').textContent)));
   assert.equal(losses.length, 2);
   for (const loss of losses) assert.ok(Math.abs(loss - Math.log(64)) < 0.3, `near ln 64 at first: ${loss}`);
+  // the engine's head scores as they train, and no circuit yet
+  assert.match(
+    await page.locator('.train-table thead').textContent(),
+    /Best previous-token score, block 0.*Best induction score, last block.*Heads formed \(previous-token ≥ 0\.3, induction ≥ 0\.5\)/,
+  );
+  assert.deepEqual(
+    await page.locator('.train-table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.lastChild.textContent)),
+    ['not yet', 'not yet'],
+  );
   await page.screenshot({ path: path.join(shots, 'training-induction.png'), fullPage: true });
   // Open a model takes the watched run as it stands, with its tokens as the vocabulary and the
   // stretch typed twice as its prompt, and its heads part scores it

@@ -86,6 +86,15 @@ test('§4 preset: the runs differ only in their data, drawn by the engine; both 
   assert.equal(tokens.length, 32);
   assert.equal(new Set(tokens.slice(0, 16)).size, 16);
   assert.deepEqual(tokens.slice(16), tokens.slice(0, 16));
+  // on which each run's heads are scored by the engine: at initialisation no head does either job
+  const heads = full.last('ready').heads;
+  assert.equal(heads.length, 2);
+  for (const s of heads) {
+    assert.ok(s.previousToken > 0 && s.previousToken < 0.3, `previous-token ${s.previousToken}`);
+    assert.ok(s.induction > 0 && s.induction < 0.3, `induction ${s.induction}`);
+  }
+  // cut to T = 8 the probe no longer repeats, and nothing is scored
+  assert.equal(ready.heads, undefined);
 });
 
 test('bad settings are refused with what was expected and what was received; the session stays', () => {

@@ -1838,7 +1838,7 @@ export default {
       induction: {
         name: '§4 Cabezas de inducción',
         about:
-          'Dos bloques solo de atención (sin FFN), entrenados con secuencias que repiten tramos de sí mismas, junto al mismo modelo entrenado con secuencias que no repiten nada a propósito (el control). Hacia los 2000 pasos la pérdida del primero cae de golpe: una cabeza del bloque 0 ha aprendido a mirar el token anterior, y una del bloque 1 lo usa para encontrar dónde apareció antes el token actual y copiar el que lo siguió. La atención de abajo muestra las dos en un tramo escrito dos veces, y las muestras siguen copiando una repetición que el modelo nunca vio. La pérdida del control se queda cerca de ln 64 ≈ 4,16 nats.',
+          'Dos bloques solo de atención (sin FFN), entrenados con secuencias que repiten tramos de sí mismas, junto al mismo modelo entrenado con secuencias que no repiten nada a propósito (el control). Hacia los 2000 pasos la pérdida del primero cae de golpe: una cabeza del bloque 0 ha aprendido a mirar el token anterior, y una del bloque 1 lo usa para encontrar dónde apareció antes el token actual y copiar el que lo siguió. La atención de abajo muestra las dos en un tramo escrito dos veces, y las muestras siguen copiando una repetición que el modelo nunca vio. La pérdida del control se queda cerca de ln 64 ≈ 4,16 nats. Para ver el resultado enseguida, carga el modelo ya entrenado; el botón «Examinarlo en “Abrir un modelo”» puntúa entonces cada cabeza y las quita una a una, para comprobar cuáles necesita la predicción (§2.2).',
       },
       intervention: {
         name: '§2.2 Intervenir',
@@ -1899,6 +1899,9 @@ export default {
     reset: 'Reiniciar',
     save: 'Guardar el modelo en un archivo',
     openModel: 'Examinarlo en «Abrir un modelo»',
+    trainedLoad: 'Cargar el modelo ya entrenado para este experimento',
+    trainedMissing:
+      'No se pudo traer el modelo entrenado (el archivo único, abierto desde el disco, no lo lleva; el sitio sí): entrénalo aquí.',
     load: 'Cargar un modelo de un archivo',
     logScale: 'Escala logarítmica',
     // the plots' axes, drawn on their canvases
@@ -1916,6 +1919,11 @@ export default {
     validLoss: 'validación',
     causalLoss: 'validación, máscara causal en todas partes',
     table: {
+      previousToken: 'Mejor puntuación de token anterior, bloque 0',
+      induction: 'Mejor puntuación de inducción, último bloque',
+      formed: 'Cabezas formadas (token anterior ≥ {previousToken}, inducción ≥ {induction})',
+      formedAt: 'en el paso {step}',
+      notFormed: 'todavía no',
       run: 'Ejecución',
       train: 'Pérdida de entrenamiento (último paso)',
       valid: 'Pérdida de validación',

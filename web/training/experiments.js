@@ -37,7 +37,8 @@ export const DEFAULT_SETUP = {
 // Each experiment: the runs it compares (one setting each) on top of its own setup. A run's
 // `mask` says which blocks apply the causal mask: 'every', 'last' (only), or 'none'; its `data`,
 // what a generated corpus draws for it (lab.repeatsBatch's options); `train`, trainStep's options
-// beyond the setup's optimiser and learning rate.
+// beyond the setup's optimiser and learning rate; `trained`, the file of a model it offers
+// already trained; `heads`, that each run's heads are scored as it trains (§4).
 export const EXPERIMENTS = {
   custom: { setup: {}, runs: [{ id: 'model', model: {} }] },
   // §7.3: the mask in every block, in the last block only, or nowhere.
@@ -94,6 +95,12 @@ export const EXPERIMENTS = {
       batch: 32,
     },
     train: { weightDecay: 0 },
+    // the repeating run after 3,000 steps, as scripts/train-induction.mjs trains it (dist/models/)
+    trained: 'induction.json',
+    // each run's heads scored on the probe (a stretch typed twice) whenever it is validated; the
+    // circuit counts as formed once block 0's best previous-token score and the last block's best
+    // induction score reach these (the scores of heads that do the job in a reference nanoGPT)
+    heads: { previousToken: 0.3, induction: 0.5 },
     runs: [
       { id: 'repeats', data: { repeats: true } },
       { id: 'control', data: { repeats: false } },

@@ -58,6 +58,10 @@ export function createSession(lab, { experiment = 'custom', setup: asked = {}, s
   const prompt = tok.encode(corpus.prompt);
   const probe = tok.encode(corpus.probe).slice(-setup.T);
   const examples = corpus.examples ? corpus.examples(tok.decode(data.valid)) : [];
+  // the probe's period when it is a stretch typed twice, else 0
+  const half = probe.length / 2;
+  const period =
+    probe.length >= 4 && probe.length % 2 === 0 && probe.every((t, i) => i < half || t === probe[i - half]) ? half : 0;
 
   const baseConfig = {
     vocab: tok.vocab.length,
@@ -113,7 +117,7 @@ export function createSession(lab, { experiment = 'custom', setup: asked = {}, s
     // draw from the same seed); a run that diverges throws (its parameters stay as they were) and
     // the caller stops.
     trainStep() {
-      const seed = setup.seed * 100003 + step + 1;
+      const seed = setup.seed * 100003 + step + 1; // a batch of its own for each seed and step
       const batch = data && windows(data.train, setup.batch, setup.T, seed);
       const options = { optimizer: setup.optimizer, lr: setup.lr, ...exp.train };
       const t0 = performance.now();
@@ -125,6 +129,14 @@ export function createSession(lab, { experiment = 'custom', setup: asked = {}, s
         losses,
         tokensPerSecond: Math.round((runs.length * setup.batch * setup.T) / (ms / 1000)),
       };
+    },
+    // §4 as a run trains: the best previous-token score of its first block and the best
+    // induction score of its last, on the probe (a stretch typed twice: its half is the period).
+    headScores() {
+      return runs.map((r) => {
+        const s = r.model.headScores(probe, { period });
+        return { previousToken: Math.max(...s.previousToken[0]), induction: Math.max(...s.induction.at(-1)) };
+      });
     },
     // Validation loss on fixed windows; for §7.3 also under the causal mask everywhere.
     validate() {
@@ -158,6 +170,8 @@ export function createSession(lab, { experiment = 'custom', setup: asked = {}, s
       );
     },
     answerCount: examples.length,
+    // the heads are scored where the experiment asks and the probe, cut to T, still repeats
+    scoresHeads: Boolean(exp.heads) && period > 0,
     // Attention, next-token probabilities and entropy of run `index` on `tokens` (the probe by
     // default), with an optional intervention.
     inspect(index = 0, tokens = probe, intervention = {}) {

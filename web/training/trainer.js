@@ -28,6 +28,7 @@ export function createTrainer(lab, post) {
   function snapshot(withSamples) {
     const looks = session.runIds.map((_, i) => session.inspect(i, probe));
     const report = { validation: session.validate(), inspection: looks[watched], entropy: looks.map((r) => r.entropy) };
+    if (session.scoresHeads) report.heads = session.headScores();
     if (withSamples) report.samples = session.samples();
     if (withSamples && session.answerCount) report.answers = session.answers();
     return report;

@@ -7,11 +7,10 @@ import { DEFAULT_SETUP, EXPERIMENTS } from '../../../training/experiments.js';
 import { connectTrainer } from '../../../worker/client.js';
 import { sentence, sentences, training as text, ui } from '../../../text/index.js';
 import { readSavedFile } from './saved.js';
-import { runName } from './plots.js';
 import { h, titledSection } from '../dom.js';
 import { attentionView } from './attention.js';
 import { readSetting, saidHere, settingsForm } from './form.js';
-import { entropyPlot, lossPlot } from './plots.js';
+import { entropyPlot, lossPlot, runName } from './plots.js';
 import { runControls } from './run.js';
 import { samplesView } from './samples.js';
 import { progressTable } from './table.js';
@@ -33,6 +32,7 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {}, onO
     intervened: null,
     intervention: noIntervention(),
     watched: 0,
+    formed: [], // per run, the step at which its heads first reached the experiment's bars (§4)
     startOnReady: false, // a link asked for the run to start once the models are made
     carried: '', // a refusal to show once the fallback session is ready
   };
@@ -52,6 +52,26 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {}, onO
 
   const problem = h('p', { class: 'train-error', role: 'alert' });
   const about = h('p', { class: 'about' });
+  // An experiment's model already trained (its `trained` file, beside the site's page), read as a
+  // chosen file is; the single file, opened from disk, cannot fetch it and says so.
+  const trainedButton = h(
+    'button',
+    { type: 'button', id: 'train-trained', onclick: () => loadTrained() },
+    text.trainedLoad,
+  );
+  const trained = h('p', { hidden: true }, trainedButton);
+  async function loadTrained() {
+    const name = EXPERIMENTS[state.experiment].trained;
+    let file;
+    try {
+      const response = await fetch(new URL(`models/${name}`, document.baseURI));
+      if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+      file = new File([await response.blob()], name, { type: 'application/json' });
+    } catch (e) {
+      return say(sentences(text.trainedMissing, sentence(e.message)));
+    }
+    if (mayReplace()) loadFile(file);
+  }
   const form = settingsForm({ lab, onApply: apply });
   const run = runControls({
     send,
@@ -102,6 +122,7 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {}, onO
     pageThread,
     h('p', {}, h('label', { for: 'train-experiment' }, `${text.experiment} `), experimentSelect),
     about,
+    trained,
     // Start comes right after the menu, so it is one Tab away; the settings follow.
     run.controls,
     run.status,
@@ -159,11 +180,13 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {}, onO
         intervened: null,
         intervention: noIntervention(),
         watched: 0,
+        formed: [],
         loaded: Boolean(state.loading), // these models are the file's
         loading: false,
       });
       experimentSelect.value = state.experiment;
       about.textContent = text.experiments[state.experiment].about;
+      trained.hidden = !EXPERIMENTS[state.experiment].trained;
       say(state.carried, true);
       state.carried = '';
       attention.setSentence(m.probeText);
@@ -182,6 +205,7 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {}, onO
       state.progress = { ...state.progress, ...m }; // a report carries only what changed
       if (m.samples) ((state.samples = m.samples), fresh.add('samples'));
       if (m.inspection) ((state.inspection = m.inspection), fresh.add('inspection'));
+      if (m.heads) noteFormed(m);
       schedule();
     } else if (m.type === 'running') {
       run.reported(true, true);
@@ -222,6 +246,16 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {}, onO
     }
   }
 
+  // The first step at which each run's best previous-token and induction scores reach the
+  // experiment's bars: the phase change, read off the engine's scores.
+  function noteFormed(m) {
+    const bars = EXPERIMENTS[state.experiment].heads;
+    m.heads.forEach((s, i) => {
+      if (!state.formed[i] && s.previousToken >= bars.previousToken && s.induction >= bars.induction)
+        state.formed[i] = m.step;
+    });
+  }
+
   // Reports can come faster than the screen refreshes: draw once per frame.
   function schedule() {
     if (!frame)
@@ -237,7 +271,7 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {}, onO
     run.show();
     loss.draw();
     entropy.draw();
-    table.draw(progress, runIds, experiment);
+    table.draw(progress, runIds, experiment, state.formed);
     if (fresh.has('samples')) samples.draw(state.samples, runIds, experiment);
     if (fresh.has('inspection')) attention.drawHeads(state.inspection, runIds, state.watched);
     if (fresh.has('intervened'))

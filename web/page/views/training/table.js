@@ -1,5 +1,6 @@
 // The last report in a table: each run's training and validation loss, and, where the experiment
-// asks, its causal validation loss, attention entropy (§3.1) and answers right.
+// asks, its causal validation loss, attention entropy (§3.1), answers right, and its heads' best
+// scores with the step at which they first reached the experiment's bars (§4).
 import { EXPERIMENTS } from '../../../training/experiments.js';
 import { training as text } from '../../../text/index.js';
 import { exact, short } from '../../../locale/number.js';
@@ -10,8 +11,10 @@ export function progressTable() {
   const el = h('div', { class: 'train-table' });
   return {
     el,
-    draw(p, runIds, experiment) {
-      const { causalValidation: causal, entropy, answers } = EXPERIMENTS[experiment];
+    // formed[i]: the step at which run i's heads first reached the bars, if they have
+    draw(p, runIds, experiment, formed = []) {
+      const { causalValidation: causal, entropy, answers, heads } = EXPERIMENTS[experiment];
+      const scored = heads && p.heads;
       const col = (label) => h('th', { scope: 'col' }, label);
       const head = h(
         'tr',
@@ -22,6 +25,9 @@ export function progressTable() {
         causal ? col(text.table.causal) : null,
         entropy ? col(text.table.entropy) : null,
         answers ? col(text.table.answers({ n: p.answerCount })) : null,
+        scored ? col(text.table.previousToken) : null,
+        scored ? col(text.table.induction) : null,
+        scored ? col(text.table.formed(heads)) : null,
       );
       const row = (id, i) =>
         h(
@@ -33,6 +39,9 @@ export function progressTable() {
           causal ? h('td', {}, p.validation ? short(p.validation[i].causal) : '–') : null,
           entropy ? h('td', {}, p.entropy ? short(p.entropy[i][0][0]) : '–') : null,
           answers ? h('td', {}, p.answers ? String(p.answers[i]) : '–') : null,
+          scored ? h('td', {}, short(p.heads[i].previousToken)) : null,
+          scored ? h('td', {}, short(p.heads[i].induction)) : null,
+          scored ? h('td', {}, formed[i] ? text.table.formedAt({ step: formed[i] }) : text.table.notFormed) : null,
         );
       el.replaceChildren(h('table', { class: 'plain' }, h('thead', {}, head), h('tbody', {}, runIds.map(row))));
     },
