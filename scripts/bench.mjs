@@ -5,11 +5,13 @@
 //   wasm     the same C++ compiled to wasm (-O3 -msimd128), in Node    (build/wasm/lab_bench.cjs)
 //   JS API   lab.lmForward from JavaScript, nested arrays in and out (web/engine), without and
 //            with the trace of every intermediate tensor (what the page steps through)
+// then a training step, against TensorFlow.js, GPT-2 small's shape, and the induction
+// experiment's time to its heads (#/train/induction).
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -204,6 +206,51 @@ console.log(
   `the product reaches ${best.toFixed(1)} GFLOP/s, ${((100 * best) / gpt2Wasm.peak_gflops).toFixed(0)} % of this machine's ${gpt2Wasm.peak_gflops.toFixed(1)} GFLOP/s for wasm SIMD multiply-adds from registers (native: ${gpt2Native.peak_gflops.toFixed(1)})`,
 );
 
+// The induction experiment (#/train/induction) as the training panel's worker runs it: its
+// session's steps (both runs) with a validation and the heads' scores every 20 steps, in this
+// process's wasm; times the step at which the heads formed in scripts/train-induction.mjs's run
+// of the same session (recorded in the model file it wrote): how long a page on this machine
+// takes to show them.
+async function inductionBench() {
+  const { loadEngine } = await import(path.join(root, 'web/engine/index.js'));
+  const { createSession } = await import(path.join(root, 'web/training/session.js'));
+  const { EVAL_EVERY } = await import(path.join(root, 'web/training/trainer.js'));
+  const lab = await loadEngine();
+  const session = createSession(lab, { experiment: 'induction' });
+  // EVAL_EVERY steps, then what the trainer reports with them: validation, every run's attention
+  // and the heads' scores; samples come every 100 steps, once in 5 such cycles
+  const cycles = [];
+  for (let c = 0; c < 1 + 5; c++) {
+    const t0 = performance.now();
+    for (let i = 0; i < EVAL_EVERY; i++) session.trainStep();
+    session.validate();
+    session.runIds.forEach((_, i) => session.inspect(i));
+    session.headScores();
+    if (c === 5) session.samples();
+    if (c > 0) cycles.push((performance.now() - t0) / EVAL_EVERY); // the first cycle warms up
+  }
+  const { setup, runIds } = session;
+  session.dispose();
+  const file = JSON.parse(readFileSync(path.join(root, 'web/handouts/self-attention/models/induction.json'), 'utf8'));
+  const tokens = runIds.length * setup.batch * setup.T; // a step of every run
+  return { setup, step_ms: cycles.sort((a, b) => a - b)[2], tokens, formed_at: file.formedAt };
+}
+const induction = await inductionBench();
+const inductionMinutes = (induction.step_ms * induction.formed_at) / 60000;
+// What a student waits for at most, on one core, before the heads form in the page.
+const INDUCTION_TARGET_MINUTES = 4;
+{
+  const { D, heads, layers, T, batch } = induction.setup;
+  console.log(
+    `\nThe induction experiment (its run and the control: D ${D}, ${heads} heads, ${layers} blocks of attention alone, T ${T}, batch ${batch}), in Node's wasm on one core:`,
+  );
+}
+console.log(
+  `a step of both runs ${induction.step_ms.toFixed(0)} ms (${Math.round(induction.tokens / (induction.step_ms / 1000)).toLocaleString('en')} tokens/s); ` +
+    `the heads formed at step ${induction.formed_at} of scripts/train-induction.mjs's run: ${inductionMinutes.toFixed(1)} min ` +
+    `(target <= ${INDUCTION_TARGET_MINUTES}: ${inductionMinutes <= INDUCTION_TARGET_MINUTES ? 'met' : `missed by ${(inductionMinutes / INDUCTION_TARGET_MINUTES).toFixed(2)}x`})`,
+);
+
 const results = path.join(root, 'build/bench/results.json');
 writeFileSync(
   results,
@@ -219,6 +266,7 @@ writeFileSync(
       trainWasm,
       tfjs,
       gpt2: { shape: gpt2Shape, native: gpt2Native, wasm: gpt2Wasm, tfjs: gpt2Tfjs },
+      induction,
     },
     null,
     2,

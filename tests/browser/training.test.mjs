@@ -413,7 +413,7 @@ test('§4 induction heads: the repeating run and its control train side by side 
   assert.match(await page.locator('.training').textContent(), /§4 Induction heads/);
   assert.deepEqual(await page.locator('.train-table tbody th').allTextContents(), [
     'repeating sequences',
-    'control: no repeats',
+    'control: nothing copied',
   ]);
   // attention alone, with fixed sinusoidal positions, as the experiment sets them
   assert.equal(await page.locator('#train-ffnMult').inputValue(), '0');
@@ -453,6 +453,14 @@ test('§4 induction heads: the repeating run and its control train side by side 
   await page.goBack();
   await page.waitForFunction(() => location.hash.startsWith('#/train/induction'));
   assert.ok((await stepOf(page)) >= 5);
+  // the model already trained comes into the same experiment, its heads formed
+  page.once('dialog', (d) => d.accept()); // the models trained here are to be replaced
+  await page.click('#train-trained');
+  await page.waitForFunction(() => /loaded from a file/i.test(document.querySelector('.train-status')?.textContent));
+  assert.deepEqual(await page.locator('.train-table tbody th').allTextContents(), ['model']);
+  const cells = await page.locator('.train-table tbody td').allTextContents();
+  assert.ok(Number(cells.at(-3)) >= 0.3 && Number(cells.at(-2)) >= 0.5, `the heads' scores: ${cells}`);
+  assert.match(await page.locator('.train-samples').textContent(), /greedy: qwertyuiopasdfghqwertyuiopasdfgh/);
   assert.deepEqual(problems, []);
   await close();
 });

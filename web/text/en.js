@@ -1845,7 +1845,7 @@ export default {
       scaled: 'scaled by 1/√d_k',
       unscaled: 'unscaled',
       repeats: 'repeating sequences',
-      control: 'control: no repeats',
+      control: 'control: nothing copied',
     },
     positionNone: 'no positions',
     fields: {
@@ -1890,8 +1890,11 @@ export default {
     save: 'Save model to file',
     openModel: 'Look at it in Open a model',
     trainedLoad: 'Load the model already trained for this experiment',
-    trainedMissing:
-      'The trained model could not be fetched (the single file, opened from disk, does not carry it; the site does): train it here instead.',
+    trainedSingleFile:
+      'The single file, opened from disk, does not carry the trained model (the site does: npm start, or any web host). Train it here instead.',
+    trainedUnreachable:
+      'The trained model could not be fetched: the site did not answer (offline?). Train it here instead.',
+    trainedRefused: 'The trained model could not be fetched: the site answered HTTP {status}. Train it here instead.',
     load: 'Load model from file',
     logScale: 'Log scale',
     // the plots' axes, drawn on their canvases

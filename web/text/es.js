@@ -1856,7 +1856,7 @@ export default {
       scaled: 'escalado por 1/√d_k',
       unscaled: 'sin escalar',
       repeats: 'secuencias que se repiten',
-      control: 'control: sin repeticiones',
+      control: 'control: nada copiado',
     },
     positionNone: 'sin posiciones',
     fields: {
@@ -1900,8 +1900,10 @@ export default {
     save: 'Guardar el modelo en un archivo',
     openModel: 'Examinarlo en «Abrir un modelo»',
     trainedLoad: 'Cargar el modelo ya entrenado para este experimento',
-    trainedMissing:
-      'No se pudo traer el modelo entrenado (el archivo único, abierto desde el disco, no lo lleva; el sitio sí): entrénalo aquí.',
+    trainedSingleFile:
+      'El archivo único, abierto desde el disco, no lleva el modelo entrenado (el sitio sí: npm start o cualquier servidor web). Entrénalo aquí.',
+    trainedUnreachable: 'No se pudo traer el modelo entrenado: el sitio no respondió (¿sin conexión?). Entrénalo aquí.',
+    trainedRefused: 'No se pudo traer el modelo entrenado: el sitio respondió HTTP {status}. Entrénalo aquí.',
     load: 'Cargar un modelo de un archivo',
     logScale: 'Escala logarítmica',
     // the plots' axes, drawn on their canvases

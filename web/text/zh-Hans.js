@@ -1728,7 +1728,7 @@ export default {
       scaled: '按 1/√d_k 缩放',
       unscaled: '不缩放',
       repeats: '重复的序列',
-      control: '对照组：不重复',
+      control: '对照组：没有复制',
     },
     positionNone: '无位置',
     fields: {
@@ -1772,7 +1772,9 @@ export default {
     save: '保存模型到文件',
     openModel: '在“打开模型”中查看',
     trainedLoad: '载入为本实验训练好的模型',
-    trainedMissing: '无法获取训练好的模型（从磁盘打开的单文件版不带它，网站版带）：请在这里训练。',
+    trainedSingleFile: '从磁盘打开的单文件版不带训练好的模型（网站版带：npm start 或任何网页服务器）。请在这里训练。',
+    trainedUnreachable: '无法获取训练好的模型：网站没有响应（是否离线？）。请在这里训练。',
+    trainedRefused: '无法获取训练好的模型：网站返回 HTTP {status}。请在这里训练。',
     load: '从文件加载模型',
     logScale: '对数刻度',
     // the plots' axes, drawn on their canvases

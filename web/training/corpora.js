@@ -171,14 +171,15 @@ export const CORPORA = {
   spanish: { text: () => spanish, tokenizer: 'char', prompt: 'El modelo ', probe: 'El modelo puntúa la' },
   chinese: { text: () => chinese, tokenizer: 'char', prompt: '模型', probe: '模型给关联程度打分' },
   // generated: the engine's batches, which a run's `data` shapes (repeats or the control's);
-  // probe: 16 distinct tokens then the same 16, where an induction head attends from each token
-  // of the repeat to the one after its earlier occurrence (15 back); prompt: a stretch and the
-  // start of its repeat, which a model with induction heads goes on copying.
+  // probe: 16 distinct tokens then the same 16 (its period), where an induction head attends from
+  // each token of the repeat to the one after its earlier occurrence (15 back); prompt: a stretch
+  // and the start of its repeat, which a model with induction heads goes on copying.
   repeats: {
     text: () => REPEAT_TOKENS,
     tokenizer: 'char',
     generated: true,
     prompt: 'qwertyuiopasdfghqwer',
     probe: 'qwertyuiopasdfghqwertyuiopasdfgh',
+    period: 16,
   },
 };

@@ -58,10 +58,8 @@ export function createSession(lab, { experiment = 'custom', setup: asked = {}, s
   const prompt = tok.encode(corpus.prompt);
   const probe = tok.encode(corpus.probe).slice(-setup.T);
   const examples = corpus.examples ? corpus.examples(tok.decode(data.valid)) : [];
-  // the probe's period when it is a stretch typed twice, else 0
-  const half = probe.length / 2;
-  const period =
-    probe.length >= 4 && probe.length % 2 === 0 && probe.every((t, i) => i < half || t === probe[i - half]) ? half : 0;
+  // The probe's period, where the corpus gives one and the probe, cut to T, still holds a repeat.
+  const period = corpus.period < probe.length ? corpus.period : 0;
 
   const baseConfig = {
     vocab: tok.vocab.length,
@@ -131,7 +129,7 @@ export function createSession(lab, { experiment = 'custom', setup: asked = {}, s
       };
     },
     // §4 as a run trains: the best previous-token score of its first block and the best
-    // induction score of its last, on the probe (a stretch typed twice: its half is the period).
+    // induction score of its last, on the probe (a stretch typed twice).
     headScores() {
       return runs.map((r) => {
         const s = r.model.headScores(probe, { period });

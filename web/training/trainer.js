@@ -14,7 +14,7 @@
 import { createSession } from './session.js';
 import { refusal } from '../text/refusal.js';
 
-const EVAL_EVERY = 20; // steps between validation losses and attention snapshots
+export const EVAL_EVERY = 20; // steps between validation losses, attention snapshots and head scores
 const SAMPLE_EVERY = 100; // steps between sample generations
 
 export function createTrainer(lab, post) {

@@ -24,10 +24,11 @@ struct RepeatsBatch {
     std::uint64_t seed = 0;
 };
 
-// (B, T + 1): with repeats, each row is min(n, vocab) distinct tokens (n uniform in
-// [kOpeningLeast, kOpeningMost]) followed by pieces of kPieceLeast..kPieceMost tokens, each copied
+// (B, T + 1): with repeats, each row opens with min(k, vocab) distinct tokens (k uniform in
+// [kOpeningLeast, kOpeningMost]), followed by pieces of kPieceLeast..kPieceMost tokens, each copied
 // from a uniform start among the tokens before it (a piece that reaches its own start goes on
-// copying what it has just written, a periodic stretch), until T + 1 tokens.
+// copying what it has just written, a periodic stretch), until T + 1 tokens. At most 2^31 - 1
+// tokens (ids are ints).
 TokenMatrix repeats_batch(const RepeatsBatch& r, const std::string& fn = "repeatsBatch");
 
 }  // namespace lab

@@ -36,6 +36,7 @@ export function createModelPanel({ lab, workerUrl }) {
     heads: null, // {running, done, total} while heads are removed in turn, then the inspector's answer too
   };
   let pendingVocabulary = null; // read with the file being opened; kept once it opens
+  let handedPrompt = null; // the first prompt of a model handed over by the training panel
 
   const inspector = connectWorker(lab, { workerUrl, role: 'inspector', create: createInspector, onMessage: receive });
   const form = modelForm({
@@ -75,6 +76,7 @@ export function createModelPanel({ lab, workerUrl }) {
     if (request.error) return refuse(request.error);
     const { file, options, vocabulary } = request.value;
     pendingVocabulary = vocabulary;
+    handedPrompt = null;
     const bytes = await file.arrayBuffer();
     say('');
     state.opening = { name: file.name, before: status.textContent };
@@ -87,7 +89,6 @@ export function createModelPanel({ lab, workerUrl }) {
   // A model trained in the page, handed over by the training panel: its saved parameters, its
   // run's name, its tokens, which are the vocabulary when each is one character (a word model's
   // prompt is typed as ids), and the sentence the panel showed, the first prompt here.
-  let handedPrompt = null;
   function openTrained({ saved, name, vocab, prompt }) {
     pendingVocabulary = vocab.every((t) => [...t].length === 1)
       ? { ...readVocabulary('vocabulary.json', JSON.stringify(vocab)), from: 'trained' }

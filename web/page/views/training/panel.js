@@ -53,7 +53,8 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {}, onO
   const problem = h('p', { class: 'train-error', role: 'alert' });
   const about = h('p', { class: 'about' });
   // An experiment's model already trained (its `trained` file, beside the site's page), read as a
-  // chosen file is; the single file, opened from disk, cannot fetch it and says so.
+  // chosen file is, into the same experiment (its settings, its head scores); the single file,
+  // opened from disk, cannot fetch it and says so.
   const trainedButton = h(
     'button',
     { type: 'button', id: 'train-trained', onclick: () => loadTrained() },
@@ -62,15 +63,16 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {}, onO
   const trained = h('p', { hidden: true }, trainedButton);
   async function loadTrained() {
     const name = EXPERIMENTS[state.experiment].trained;
-    let file;
+    if (location.protocol === 'file:') return say(text.trainedSingleFile);
+    let response;
     try {
-      const response = await fetch(new URL(`models/${name}`, document.baseURI));
-      if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
-      file = new File([await response.blob()], name, { type: 'application/json' });
-    } catch (e) {
-      return say(sentences(text.trainedMissing, sentence(e.message)));
+      response = await fetch(new URL(`models/${name}`, document.baseURI));
+    } catch {
+      return say(text.trainedUnreachable);
     }
-    if (mayReplace()) loadFile(file);
+    if (!response.ok) return say(text.trainedRefused({ status: response.status }));
+    const file = new File([await response.blob()], name, { type: 'application/json' });
+    if (mayReplace()) loadFile(file, state.experiment);
   }
   const form = settingsForm({ lab, onApply: apply });
   const run = runControls({
@@ -157,11 +159,12 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {}, onO
     send({ type: 'setup', experiment: state.experiment, setup: next });
   }
 
-  async function loadFile(file) {
+  // A saved model, into `experiment` (a chosen file: your own model).
+  async function loadFile(file, experiment = 'custom') {
     const read = await readSavedFile(file, state.setup);
     if (read.error) return say(sentences(text.loadRefused, sentence(read.error), text.settingsKept));
     state.loading = true;
-    send({ type: 'setup', experiment: 'custom', ...read.value });
+    send({ type: 'setup', experiment, ...read.value });
   }
 
   // ---- reports from the trainer ----
@@ -195,6 +198,7 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {}, onO
       form.render(state.setup, state.experiment);
       fresh = new Set(['samples', 'inspection', 'intervened']);
       run.reported(false);
+      if (m.heads) noteFormed(m); // a model read from a file may have them already
       onSettings(state.experiment, state.setup);
       inspect();
       schedule();
@@ -251,7 +255,7 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {}, onO
   function noteFormed(m) {
     const bars = EXPERIMENTS[state.experiment].heads;
     m.heads.forEach((s, i) => {
-      if (!state.formed[i] && s.previousToken >= bars.previousToken && s.induction >= bars.induction)
+      if (state.formed[i] === undefined && s.previousToken >= bars.previousToken && s.induction >= bars.induction)
         state.formed[i] = m.step;
     });
   }
