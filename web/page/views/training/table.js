@@ -41,7 +41,9 @@ export function progressTable() {
           answers ? h('td', {}, p.answers ? String(p.answers[i]) : '–') : null,
           scored ? h('td', {}, short(p.heads[i].previousToken)) : null,
           scored ? h('td', {}, short(p.heads[i].induction)) : null,
-          scored ? h('td', {}, formed[i] !== undefined ? text.table.formedAt({ step: formed[i] }) : text.table.notFormed) : null,
+          scored
+            ? h('td', {}, formed[i] !== undefined ? text.table.formedAt({ step: formed[i] }) : text.table.notFormed)
+            : null,
         );
       el.replaceChildren(h('table', { class: 'plain' }, h('thead', {}, head), h('tbody', {}, runIds.map(row))));
     },
