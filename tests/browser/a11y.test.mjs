@@ -119,6 +119,9 @@ for (const viewport of VIEWPORTS) {
     await page.goto(`${site.base}#/train/induction`);
     await page.locator('.train-table tbody th', { hasText: 'control' }).waitFor({ timeout: 30000 });
     await check('the induction experiment');
+    // its table of six columns scrolls in its own box: the page itself never scrolls sideways
+    const [wide, viewportWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+    assert.ok(wide <= viewportWidth, `the page is ${wide} px wide in a ${viewportWidth} px window`);
     await page.click('#train-open');
     await page.locator('#model-heads-run').waitFor({ timeout: 30000 });
     await page.click('#model-heads-run');

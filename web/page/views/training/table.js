@@ -8,7 +8,8 @@ import { h } from '../dom.js';
 import { runName } from './plots.js';
 
 export function progressTable() {
-  const el = h('div', { class: 'train-table' });
+  // a table wider than a phone (the induction experiment's six columns) scrolls in its own box
+  const el = h('div', { class: 'train-table scroll' });
   return {
     el,
     // formed[i]: the step at which run i's heads first reached the bars, if they have
