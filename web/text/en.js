@@ -1827,7 +1827,7 @@ export default {
       induction: {
         name: '§4 Induction heads',
         about:
-          'Two blocks of attention alone (no FFN), trained on sequences that repeat stretches of themselves, beside the same model trained on sequences that repeat nothing on purpose (the control). After 1,500 to 2,500 steps the first run’s loss drops suddenly: a head of block 0 has learned to look at the token before, and a head of block 1 uses it to find where the current token appeared earlier and copy the token that followed it. The attention below shows both on a stretch typed twice, and the samples go on copying a repeat the model has never seen. The control’s loss stays near ln 64 ≈ 4.16 nats. To see the result at once, load the model already trained; Look at it in Open a model then scores every head and removes each in turn, to test which ones the prediction needs (§2.2).',
+          'Two blocks of attention alone (no FFN), trained on sequences that repeat stretches of themselves, beside the same model trained on sequences that repeat nothing on purpose (the control). After 1,200 to 2,500 steps the first run’s loss drops suddenly: a head of block 0 has learned to look at the token before, and a head of block 1 uses it to find where the current token appeared earlier and copy the token that followed it. The attention below shows both on a stretch typed twice, and the samples go on copying a repeat the model has never seen. The control’s loss stays near ln 64 ≈ 4.16 nats. To see the result at once, load the model already trained; Look at it in Open a model then scores every head and removes each in turn, to test which ones the prediction needs (§2.2).',
       },
       intervention: {
         name: '§2.2 Intervene',
