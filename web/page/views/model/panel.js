@@ -14,7 +14,7 @@ import { attentionView, checksView, drawRow, generatedView, interventionView, ra
 import { headsView } from './heads.js';
 import { repeatedStretch } from './sequence.js';
 import { modelForm } from './form.js';
-import { readGenerate, readOpenRequest, readPosition, readPrompt } from './read.js';
+import { firstPrompt, readGenerate, readOpenRequest, readPosition, readPrompt } from './read.js';
 
 // The repeated sequence the heads are scored on: at most 32 tokens then the same 32 again (the
 // length the induction experiments of the literature use, within any model's T), drawn from a
@@ -86,9 +86,8 @@ export function createModelPanel({ lab, workerUrl }) {
     inspector.send({ type: 'open', bytes, options }, [bytes]);
   }
 
-  // A model trained in the page, handed over by the training panel: its saved parameters, its
-  // run's name, its tokens, which are the vocabulary when each is one character (a word model's
-  // prompt is typed as ids), and the sentence the panel showed, the first prompt here.
+  // A model trained in the page, from the training panel: its parameters, its run's name, its
+  // tokens (the vocabulary when each is one character) and the sentence shown there (the prompt).
   function openTrained({ saved, name, vocab, prompt }) {
     pendingVocabulary = vocab.every((t) => [...t].length === 1)
       ? { ...readVocabulary('vocabulary.json', JSON.stringify(vocab)), from: 'trained' }
@@ -173,7 +172,7 @@ export function createModelPanel({ lab, workerUrl }) {
     summary.replaceChildren(...summaryView(state.model, state.vocabulary));
     explore.hidden = false;
     promptHelp.textContent = state.vocabulary ? text.promptHelpChars : text.promptHelpIds;
-    inputs.prompt.value = (state.vocabulary && handedPrompt) || firstPrompt();
+    inputs.prompt.value = (state.vocabulary && handedPrompt) || firstPrompt(state.model.config, state.vocabulary);
     handedPrompt = null;
     usePrompt(inputs.prompt.value);
   }
@@ -267,21 +266,6 @@ export function createModelPanel({ lab, workerUrl }) {
   }
   const label = (id) => (state.vocabulary ? state.vocabulary.label(id) : String(id));
   const write = (ids) => (state.vocabulary ? state.vocabulary.tokenizer.decode(ids) : ids.join(' '));
-
-  // A prompt the vocabulary can write: its first characters, or the first ids.
-  function firstPrompt() {
-    const { T, vocab: V } = state.model.config;
-    const n = Math.min(8, T);
-    if (!state.vocabulary) return Array.from({ length: Math.min(n, V) }, (_, i) => i).join(' ');
-    const words = ['To be, or not', 'The ', 'the '].find((w) => {
-      try {
-        return state.vocabulary.tokenizer.encode(w).length <= T;
-      } catch {
-        return false;
-      }
-    });
-    return words ?? state.vocabulary.tokenizer.decode(Array.from({ length: n }, (_, i) => i));
-  }
 
   // ---- views (draw.js), from the state ----
 

@@ -144,3 +144,17 @@ export function readPosition(typed, T, parseNumber) {
   const position = readNumber(typed, { integer: true, min: 0, max: T - 1 }, parseNumber);
   return position.error ? { error: settingRefused(text.position, position.error) } : position;
 }
+
+// A first prompt the vocabulary can write: a few words, its first characters, or the first ids.
+export function firstPrompt({ T, vocab: V }, vocabulary) {
+  const n = Math.min(8, T);
+  if (!vocabulary) return Array.from({ length: Math.min(n, V) }, (_, i) => i).join(' ');
+  const words = ['To be, or not', 'The ', 'the '].find((w) => {
+    try {
+      return vocabulary.tokenizer.encode(w).length <= T;
+    } catch {
+      return false;
+    }
+  });
+  return words ?? vocabulary.tokenizer.decode(Array.from({ length: n }, (_, i) => i));
+}

@@ -6,14 +6,15 @@
 import { DEFAULT_SETUP, EXPERIMENTS } from '../../../training/experiments.js';
 import { connectTrainer } from '../../../worker/client.js';
 import { sentence, sentences, training as text, ui } from '../../../text/index.js';
-import { readSavedFile } from './saved.js';
+import { downloadSaved, readSavedFile } from './saved.js';
+import { fetchTrained } from './trained.js';
 import { h, titledSection } from '../dom.js';
 import { attentionView } from './attention.js';
 import { readSetting, saidHere, settingsForm } from './form.js';
 import { entropyPlot, lossPlot, runName } from './plots.js';
 import { runControls } from './run.js';
 import { samplesView } from './samples.js';
-import { progressTable } from './table.js';
+import { noteFormed, progressTable } from './table.js';
 
 const noIntervention = () => ({ ablateHeads: [], hideTokens: [] });
 
@@ -52,28 +53,15 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {}, onO
 
   const problem = h('p', { class: 'train-error', role: 'alert' });
   const about = h('p', { class: 'about' });
-  // An experiment's model already trained (its `trained` file, beside the site's page), read as a
-  // chosen file is, into the same experiment (its settings, its head scores); the single file,
-  // opened from disk, cannot fetch it and says so.
-  const trainedButton = h(
-    'button',
-    { type: 'button', id: 'train-trained', onclick: () => loadTrained() },
-    text.trainedLoad,
-  );
+  // An experiment's model already trained, read as a chosen file is, into the same experiment
+  // (its settings, its head scores).
+  const loadTrained = async () => {
+    const got = await fetchTrained(EXPERIMENTS[state.experiment].trained);
+    if (got.error) say(got.error);
+    else if (mayReplace()) loadFile(got.file, state.experiment);
+  };
+  const trainedButton = h('button', { type: 'button', id: 'train-trained', onclick: loadTrained }, text.trainedLoad);
   const trained = h('p', { hidden: true }, trainedButton);
-  async function loadTrained() {
-    const name = EXPERIMENTS[state.experiment].trained;
-    if (location.protocol === 'file:') return say(text.trainedSingleFile);
-    let response;
-    try {
-      response = await fetch(new URL(`models/${name}`, document.baseURI));
-    } catch {
-      return say(text.trainedUnreachable);
-    }
-    if (!response.ok) return say(text.trainedRefused({ status: response.status }));
-    const file = new File([await response.blob()], name, { type: 'application/json' });
-    if (mayReplace()) loadFile(file, state.experiment);
-  }
   const form = settingsForm({ lab, onApply: apply });
   const run = runControls({
     send,
@@ -198,7 +186,7 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {}, onO
       form.render(state.setup, state.experiment);
       fresh = new Set(['samples', 'inspection', 'intervened']);
       run.reported(false);
-      if (m.heads) noteFormed(m); // a model read from a file may have them already
+      if (m.heads) noteFormed(state.formed, m, state.experiment); // a model read from a file may have them already
       onSettings(state.experiment, state.setup);
       inspect();
       schedule();
@@ -209,7 +197,7 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {}, onO
       state.progress = { ...state.progress, ...m }; // a report carries only what changed
       if (m.samples) ((state.samples = m.samples), fresh.add('samples'));
       if (m.inspection) ((state.inspection = m.inspection), fresh.add('inspection'));
-      if (m.heads) noteFormed(m);
+      if (m.heads) noteFormed(state.formed, m, state.experiment);
       schedule();
     } else if (m.type === 'running') {
       run.reported(true, true);
@@ -241,23 +229,9 @@ export function createTrainingPanel({ lab, workerUrl, onSettings = () => {}, onO
       const prompt = state.inspection?.tokens.join('');
       onOpen({ saved: m.data, name: runName(state.runIds[state.watched]), vocab: state.vocab, prompt });
     } else if (m.type === 'saved') {
-      const corpus = state.setup.corpus;
-      const blob = new Blob([JSON.stringify({ ...m.data, corpus })], { type: 'application/json' });
-      const a = h('a', { href: URL.createObjectURL(blob), download: `attention-lab-model-${corpus}.json` });
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+      downloadSaved(m.data, state.setup.corpus);
       run.show(text.saved);
     }
-  }
-
-  // The first step at which each run's best previous-token and induction scores reach the
-  // experiment's bars: the phase change, read off the engine's scores.
-  function noteFormed(m) {
-    const bars = EXPERIMENTS[state.experiment].heads;
-    m.heads.forEach((s, i) => {
-      if (state.formed[i] === undefined && s.previousToken >= bars.previousToken && s.induction >= bars.induction)
-        state.formed[i] = m.step;
-    });
   }
 
   // Reports can come faster than the screen refreshes: draw once per frame.

@@ -1,9 +1,9 @@
-// A saved model chosen in the training panel, read as far as the panel needs it: its size (a file
-// past a saved model's most is refused unread), its JSON, and the corpus and shape it was trained
-// with, which the new session's setup takes. The shape is read by its schema, the setup's own
-// bounds, so a field that is missing or out of them is refused by its name here; the trainer's
-// session then checks the corpus and the engine's loadModel reads the rest (format, version, every
-// parameter), each refusing in its own words.
+// A model saved from the training panel to a file, and a saved model chosen there, read as far
+// as the panel needs it: its size (a file past a saved model's most is refused unread), its JSON,
+// and the corpus and shape it was trained with, which the new session's setup takes. The shape is
+// read by its schema, the setup's own bounds, so a field that is missing or out of them is
+// refused by its name here; the trainer's session then checks the corpus and the engine's
+// loadModel reads the rest (format, version, every parameter), each refusing in its own words.
 import { training as text } from '../../../text/index.js';
 import { jsonBreak } from '../../../text/refusal.js';
 import { fieldProblem, fileTooLarge } from '../../../text/field.js';
@@ -40,4 +40,14 @@ export async function readSavedFile(file, setup) {
   if (r.field !== undefined) return { error: fieldProblem(r) };
   const { corpus = setup.corpus, config } = r.value;
   return { value: { saved, setup: { ...setup, corpus, ...config } } };
+}
+
+// A saved model (model.save()) with the corpus it was trained on, downloaded as a JSON file.
+export function downloadSaved(data, corpus) {
+  const blob = new Blob([JSON.stringify({ ...data, corpus })], { type: 'application/json' });
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = `attention-lab-model-${corpus}.json`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }

@@ -7,6 +7,17 @@ import { exact, short } from '../../../locale/number.js';
 import { h } from '../dom.js';
 import { runName } from './plots.js';
 
+// The first step at which each run's best previous-token and induction scores reach the
+// experiment's bars, noted in `formed` (per run) from a report `m`: the phase change, read off
+// the engine's scores.
+export function noteFormed(formed, m, experiment) {
+  const bars = EXPERIMENTS[experiment].heads;
+  m.heads.forEach((s, i) => {
+    if (formed[i] === undefined && s.previousToken >= bars.previousToken && s.induction >= bars.induction)
+      formed[i] = m.step;
+  });
+}
+
 export function progressTable() {
   // a table wider than a phone (the induction experiment's six columns) scrolls in its own box
   const el = h('div', { class: 'train-table scroll' });
