@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEngine } from '../web/engine/index.js';
 import { createSession } from '../web/training/session.js';
-import { EXPERIMENTS } from '../web/training/experiments.js';
+import { headsFormed } from '../web/training/experiments.js';
 import { EVAL_EVERY } from '../web/training/trainer.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,14 +27,13 @@ const SCORE_EVERY = EVAL_EVERY; // as the page's trainer validates and scores
 
 const lab = await loadEngine();
 const session = createSession(lab, { experiment: 'induction' });
-const bars = EXPERIMENTS.induction.heads;
 const started = performance.now();
 let formedAt = null;
 for (let i = 1; i <= steps; i++) {
   const { losses } = session.trainStep();
   if (formedAt === null && i % SCORE_EVERY === 0) {
     const [s] = session.headScores();
-    if (s.previousToken >= bars.previousToken && s.induction >= bars.induction) {
+    if (headsFormed('induction', s)) {
       formedAt = i;
       console.log(
         `step ${i}: the heads formed (previous-token ${s.previousToken.toFixed(2)}, induction ${s.induction.toFixed(2)})`,
@@ -58,7 +57,7 @@ const induction = Math.max(...scores.induction[1]);
 console.log(
   `block 0's best previous-token score ${previous.toFixed(2)}, block 1's best induction score ${induction.toFixed(2)}`,
 );
-if (previous < bars.previousToken || induction < bars.induction) {
+if (!headsFormed('induction', { previousToken: previous, induction })) {
   console.error(`no induction circuit after ${steps} steps: nothing written; train longer`);
   process.exit(1);
 }

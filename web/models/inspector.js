@@ -141,10 +141,13 @@ export function createInspector(lab, post) {
     try {
       switch (msg.type) {
         case 'open': {
-          const bytes = () => (msg.bytes instanceof Uint8Array ? msg.bytes : new Uint8Array(msg.bytes));
           const next = msg.saved
             ? lab.loadModel(msg.saved)
-            : lab.loadCheckpoint(bytes(), msg.options || {}, (done, total) => post({ type: 'progress', done, total }));
+            : lab.loadCheckpoint(
+                msg.bytes instanceof Uint8Array ? msg.bytes : new Uint8Array(msg.bytes),
+                msg.options || {},
+                (done, total) => post({ type: 'progress', done, total }),
+              );
           running = null;
           scoring = null;
           model?.delete();

@@ -68,12 +68,22 @@ export function readVocabulary(name, text) {
     vocab = distinct.length === chars.length ? chars : distinct.sort(byCodePoint);
     from = distinct.length === chars.length ? 'characters' : 'text';
   }
-  const long = vocab.findIndex((c) => [...c].length !== 1);
+  const long = vocab.findIndex((c) => !isCharacter(c));
   if (long >= 0)
     throw refused('vocabulary.file.notCharacter', {
       id: long,
       token: excerpt(vocab[long]),
     });
+  return characterVocabulary(vocab, from);
+}
+
+const isCharacter = (token) => [...token].length === 1;
+
+// {vocab, size, from, tokenizer, label(id)} of a list of characters, token 0 first (`from` says
+// where it came from: a file's kind, or 'trained', the training panel's corpus); null when a
+// token is more than one character, as a word model's are (its prompt is typed as ids).
+export function characterVocabulary(vocab, from) {
+  if (!vocab.every(isCharacter)) return null;
   return {
     vocab,
     size: vocab.length,

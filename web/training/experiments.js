@@ -115,6 +115,13 @@ export const EXPERIMENTS = {
   },
 };
 
+// Whether a run's best scores ({previousToken, induction}, session.headScores()) reach the bars
+// of an experiment that scores heads: the circuit has formed.
+export const headsFormed = (experiment, s) => {
+  const bars = EXPERIMENTS[experiment].heads;
+  return s.previousToken >= bars.previousToken && s.induction >= bars.induction;
+};
+
 // The settings of `setup` that differ from what `experiment` sets by itself: what a link to the
 // panel needs to name.
 export function settingsDiff(experiment, setup) {

@@ -8,7 +8,7 @@
 import { connectWorker } from '../../../worker/client.js';
 import { createInspector } from '../../../models/inspector.js';
 import { gpt2Vocabulary, isGpt2Sized } from '../../../models/gpt2.js';
-import { readVocabulary } from '../../../models/vocabulary.js';
+import { characterVocabulary } from '../../../models/vocabulary.js';
 import { opened as text, said, sentence, sentences } from '../../../text/index.js';
 import { attentionView, checksView, drawRow, generatedView, interventionView, rateText, summaryView } from './draw.js';
 import { headsView } from './heads.js';
@@ -89,9 +89,7 @@ export function createModelPanel({ lab, workerUrl }) {
   // A model trained in the page, from the training panel: its parameters, its run's name, its
   // tokens (the vocabulary when each is one character) and the sentence shown there (the prompt).
   function openTrained({ saved, name, vocab, prompt }) {
-    pendingVocabulary = vocab.every((t) => [...t].length === 1)
-      ? { ...readVocabulary('vocabulary.json', JSON.stringify(vocab)), from: 'trained' }
-      : null;
+    pendingVocabulary = characterVocabulary(vocab, 'trained');
     handedPrompt = prompt;
     say('');
     state.opening = { name, before: status.textContent };

@@ -1,7 +1,7 @@
 // The last report in a table: each run's training and validation loss, and, where the experiment
 // asks, its causal validation loss, attention entropy (§3.1), answers right, and its heads' best
 // scores with the step at which they first reached the experiment's bars (§4).
-import { EXPERIMENTS } from '../../../training/experiments.js';
+import { EXPERIMENTS, headsFormed } from '../../../training/experiments.js';
 import { training as text } from '../../../text/index.js';
 import { exact, short } from '../../../locale/number.js';
 import { h } from '../dom.js';
@@ -11,10 +11,8 @@ import { runName } from './plots.js';
 // experiment's bars, noted in `formed` (per run) from a report `m`: the phase change, read off
 // the engine's scores.
 export function noteFormed(formed, m, experiment) {
-  const bars = EXPERIMENTS[experiment].heads;
   m.heads.forEach((s, i) => {
-    if (formed[i] === undefined && s.previousToken >= bars.previousToken && s.induction >= bars.induction)
-      formed[i] = m.step;
+    if (formed[i] === undefined && headsFormed(experiment, s)) formed[i] = m.step;
   });
 }
 
